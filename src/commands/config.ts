@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { stringify } from 'yaml';
+import { loadConfig } from '../config/load.js';
+import { maskSecrets } from '../config/mask.js';
+import { CliExit, ExitCode } from '../exit-codes.js';
+import type { CommandContext } from './context.js';
+
+export function registerConfigCommand(program: Command, ctx: CommandContext): void {
+  const config = program.command('config').description('inspect the configuration');
+  config
+    .command('check')
+    .description('validate the configuration and print the effective values (secrets masked)')
+    .option('--json', 'print JSON instead of YAML')
+    .action((options: { json?: boolean }, command: Command) => {
+      const globals = command.optsWithGlobals<{ config?: string }>();
+      const loaded = loadConfig({ file: globals.config, env: ctx.env, cwd: ctx.cwd });
+      if (!loaded.ok) throw new CliExit(ExitCode.badInput, loaded.problems);
+      const masked = maskSecrets(loaded.config);
+      if (options.json) {
+        ctx.stdout.write(`${JSON.stringify(masked, null, 2)}\n`);
+        return;
+      }
+      const source = loaded.file ?? 'defaults (no config file)';
+      const env = loaded.envKeys.length > 0 ? `; environment overrides: ${loaded.envKeys.join(', ')}` : '';
+      ctx.stdout.write(`# config ok: ${source}${env}\n${stringify(masked)}`);
+    });
+}

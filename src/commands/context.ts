@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../config/load.js';
+import type { RagwatchConfig } from '../config/schema.js';
+import { CliExit, ExitCode } from '../exit-codes.js';
+import { createLogger, type Logger } from '../service/logger.js';
+
+/** What every command receives: streams and environment are injected so tests can run commands in-process. */
+export interface CommandContext {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export function defaultContext(): CommandContext {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
+}
+
+/** Loads the configuration named by the global `--config` option, or exits with code 2 and one line per problem. */
+export function requireConfig(command: Command, ctx: CommandContext): RagwatchConfig {
+  const globals = command.optsWithGlobals<{ config?: string }>();
+  const loaded = loadConfig({ file: globals.config, env: ctx.env, cwd: ctx.cwd });
+  if (!loaded.ok) throw new CliExit(ExitCode.badInput, loaded.problems);
+  return loaded.config;
+}
+
+export function loggerFor(config: RagwatchConfig): Logger {
+  return createLogger({ level: config.log.level });
+}

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+
+/**
+ * The whole configuration of ragwatch. Every key has a default that works against the devkit,
+ * so an empty YAML file plus the deployment's environment variables is a valid configuration.
+ * Each section belongs to one feature folder; keep descriptions short, `config/ragwatch.example.yaml`
+ * documents every key for operators.
+ */
+
+const between = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+
+const positiveInt = () => z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).positive({ error: 'must be a positive integer' });
+const nonNegativeInt = () => z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' });
+const url = () => z.url({ error: 'must be an http(s) URL' }).refine((u) => /^https?:\/\//.test(u), { error: 'must be an http(s) URL' });
+
+export const metricNames = [
+  'faithfulness',
+  'answer_relevancy',
+  'context_precision',
+  'context_recall',
+  'noise_sensitivity',
+] as const;
+export type MetricName = (typeof metricNames)[number];
+
+const langfuseSection = z
+  .object({
+    baseUrl: url().default('http://localhost:3000'),
+    publicKey: z.string().default(''),
+    secretKey: z.string().default(''),
+    /** `auto` probes the server at start-up; `v3` uses the traces API, `v4` the v2 observations API. */
+    apiGeneration: z.enum(['auto', 'v3', 'v4']).default('auto'),
+    timeoutMs: positiveInt().default(30_000),
+    maxAttempts: positiveInt().default(5),
+    /** Environment written on ragwatch's own traces, excluded from online sampling. */
+    ownEnvironment: z.string().default('ragwatch'),
+  })
+  .strict()
+  .prefault({});
+
+const judgeSection = z
+  .object({
+    baseUrl: url().default('http://localhost:8000/v1'),
+    model: z.string().default('judge'),
+    apiKey: z.string().default('EMPTY'),
+    concurrency: positiveInt().default(16),
+    timeoutMs: positiveInt().default(120_000),
+    maxAttempts: positiveInt().default(4),
+    temperature: between(0, 2).default(0),
+    seed: z.number().int().optional().default(42),
+    maxTokens: positiveInt().default(2048),
+    /** Sends `chat_template_kwargs: {enable_thinking: false}` for reasoning models served by vLLM. */
+    disableThinking: z.boolean().default(true),
+  })
+  .strict()
+  .prefault({});
+
+const embeddingsSection = z
+  .object({
+    /** Defaults to the judge's base URL. */
+    baseUrl: url().optional(),
+    model: z.string().default('embeddings'),
+    /** Defaults to the judge's API key. */
+    apiKey: z.string().optional(),
+    batchSize: positiveInt().default(64),
+    timeoutMs: positiveInt().default(60_000),
+    maxAttempts: positiveInt().default(4),
+  })
+  .strict()
+  .prefault({});
+
+const metricsSection = z
+  .object({
+    /** Metrics scored on sampled production traces (ground-truth free). */
+    online: z.array(z.enum(metricNames)).min(1, { error: 'must name at least one metric' }).default(['faithfulness', 'answer_relevancy']),
+    /** Prompt language: `auto` detects it per sample. */
+    language: z.enum(['auto', 'es', 'en']).default('auto'),
+    /** Prefix of score names written to Langfuse. */
+    scorePrefix: z.string().default('ragas-'),
+    answerRelevancyQuestions: z.number().int().min(1, { error: 'must be between 1 and 10' }).max(10, { error: 'must be between 1 and 10' }).default(3),
+    /** Token budgets: longer texts are truncated deterministically and flagged. */
+    maxAnswerTokens: positiveInt().default(1500),
+    maxContextTokens: positiveInt().default(6000),
+    maxReferenceTokens: positiveInt().default(1500),
+    thresholds: z
+      .object({
+        faithfulness: between(0, 1).default(0.85),
+        answer_relevancy: between(0, 1).default(0.8),
+        context_precision: between(0, 1).default(0.75),
+        context_recall: between(0, 1).default(0.8),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict()
+  .prefault({});
+
+const anonymizeSection = z
+  .object({
+    enabled: z.boolean().default(true),
+    /** Regions whose phone numbers are recognised (ISO 3166 alpha-2). */
+    phoneRegions: z.array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes like ES' })).default(['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX']),
+    /** Minimum recognizer score for a span to be redacted. */
+    threshold: between(0, 1).default(0.5),
+    /** Minimum score of a span left after redaction that blocks the sample (`pii_residual`). */
+    residualThreshold: between(0, 1).default(0.8),
+  })
+  .strict()
+  .prefault({});
+
+const samplingSection = z
+  .object({
+    rate: between(0, 1).default(0.05),
+    salt: z.string().min(1, { error: 'must not be empty' }).default('ragwatch-sampling-v1'),
+    /** Per trace-name rates overriding `rate`. */
+    rateByTraceName: z.record(z.string(), between(0, 1)).default({}),
+    maxPerTick: positiveInt().default(500),
+    maxPerHour: positiveInt().default(5000),
+  })
+  .strict()
+  .prefault({});
+
+const filtersSection = z
+  .object({
+    traceNames: z.array(z.string()).default([]),
+    tags: z.array(z.string()).default([]),
+    environments: z.array(z.string()).default([]),
+    excludeEnvironments: z.array(z.string()).default(['langfuse-*', 'sdk-experiment']),
+    metadata: z.record(z.string(), z.string()).default({}),
+  })
+  .strict()
+  .prefault({});
+
+const extractSection = z
+  .object({
+    question: z.object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() }).strict().optional(),
+    answer: z.object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() }).strict().optional(),
+    contexts: z.object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() }).strict().optional(),
+  })
+  .strict()
+  .prefault({});
+
+const onlineSection = z
+  .object({
+    enabled: z.boolean().default(true),
+    schedule: z.string().default('*/5 * * * *'),
+    settleDelaySeconds: nonNegativeInt().default(600),
+    overlapSeconds: nonNegativeInt().default(600),
+    initialLookbackSeconds: positiveInt().default(3600),
+    maxWindowSeconds: positiveInt().default(6 * 3600),
+    maxAttempts: positiveInt().default(5),
+    retryBackoffSeconds: positiveInt().default(300),
+    filters: filtersSection,
+    extract: extractSection,
+  })
+  .strict()
+  .prefault({});
+
+const experimentSection = z
+  .object({
+    enabled: z.boolean().default(false),
+    dataset: z.string().default('rag-golden'),
+    schedule: z.string().default('0 3 * * 1'),
+    runNamePrefix: z.string().default('weekly'),
+    reportsDir: z.string().default('reports'),
+    strataKey: z.string().default('type'),
+    splitKey: z.string().default('split'),
+    noise: z.boolean().default(false),
+    bootstrapSamples: positiveInt().default(2000),
+    seed: z.number().int().default(42),
+  })
+  .strict()
+  .prefault({});
+
+const stateSection = z
+  .object({
+    path: z.string().min(1, { error: 'must not be empty' }).default('ragwatch.db'),
+  })
+  .strict()
+  .prefault({});
+
+const httpSection = z
+  .object({
+    host: z.string().default('0.0.0.0'),
+    port: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be between 0 and 65535' }).max(65535, { error: 'must be between 0 and 65535' }).default(9464),
+    shutdownDeadlineSeconds: positiveInt().default(25),
+  })
+  .strict()
+  .prefault({});
+
+const logSection = z
+  .object({
+    level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .strict()
+  .prefault({});
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const configSchema = z
+  .object({
+    timezone: z
+      .string()
+      .refine(isTimeZone, { error: 'must be an IANA time zone such as UTC or Europe/Madrid' })
+      .default('UTC'),
+    langfuse: langfuseSection,
+    judge: judgeSection,
+    embeddings: embeddingsSection,
+    metrics: metricsSection,
+    anonymize: anonymizeSection,
+    sampling: samplingSection,
+    online: onlineSection,
+    experiment: experimentSection,
+    state: stateSection,
+    http: httpSection,
+    log: logSection,
+  })
+  .strict();
+
+export type RagwatchConfig = z.infer<typeof configSchema>;

@@ -1,0 +1,40 @@
+import { Command, CommanderError } from 'commander';
+import { registerConfigCommand } from './commands/config.js';
+import { defaultContext, type CommandContext } from './commands/context.js';
+import { CliExit, ExitCode } from './exit-codes.js';
+import { VERSION } from './version.js';
+
+export function buildProgram(ctx: CommandContext): Command {
+  const program = new Command('ragwatch')
+    .description('Keeps a RAG service honest: samples Langfuse traces, anonymizes them, scores RAGAS metrics with an on-prem judge and writes the scores back.')
+    .version(VERSION, '-V, --version')
+    .option('-c, --config <file>', 'YAML configuration file (default: ./ragwatch.yaml if present)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.stdout.write(s),
+      writeErr: (s) => ctx.stderr.write(s),
+    });
+  registerConfigCommand(program, ctx);
+  return program;
+}
+
+/** Runs the CLI and resolves to the process exit code. */
+export async function main(argv: string[], ctx: CommandContext = defaultContext()): Promise<number> {
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (err) {
+    if (err instanceof CliExit) {
+      for (const line of err.lines) ctx.stderr.write(`${line}\n`);
+      return err.code;
+    }
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
+      return ExitCode.badInput;
+    }
+    ctx.stderr.write(`ragwatch: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return 1;
+  }
+}
+
