@@ -1,0 +1,27 @@
+import type { MetricName } from '../config/schema.js';
+
+export type { MetricName };
+
+export interface MetricUsage {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  embeddingRequests?: number;
+  latencyMs?: number;
+}
+
+/** What every metric returns. NaN never leaves the metrics module, and a failure is never a score of 0. */
+export type MetricResult =
+  | {
+      metric: MetricName;
+      status: 'scored';
+      /** In [0, 1]. */
+      value: number;
+      reason: string;
+      details: Record<string, unknown>;
+      usage: MetricUsage;
+      /** Content hash of the prompt(s) used. */
+      promptVersion: string;
+    }
+  | { metric: MetricName; status: 'not_scorable'; reason: string; usage?: MetricUsage }
+  | { metric: MetricName; status: 'failed'; error: string; retryable: boolean; usage?: MetricUsage };
