@@ -1,0 +1,77 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * Schema steps, applied in order and recorded in `PRAGMA user_version`. Append new steps; never edit a
+ * released one (existing state files have already run it).
+ */
+export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE cursors (
+        job TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE ledger (
+        trace_id TEXT PRIMARY KEY,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'skipped', 'failed', 'dead')),
+        reason TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        score_ids TEXT NOT NULL DEFAULT '[]',
+        trace_timestamp INTEGER NOT NULL,
+        environment TEXT,
+        trace_name TEXT,
+        sample_rate REAL NOT NULL,
+        first_seen_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        last_attempt_at INTEGER,
+        next_attempt_at INTEGER
+      );
+      CREATE INDEX ledger_by_status ON ledger (status, trace_timestamp);
+      CREATE TABLE attempts (
+        trace_id TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX attempts_by_time ON attempts (at);
+      CREATE TABLE job_runs (
+        job TEXT PRIMARY KEY,
+        last_start_at INTEGER,
+        last_success_at INTEGER,
+        last_finish_at INTEGER,
+        last_outcome TEXT
+      );
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        acquired_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE TABLE gauges (
+        name TEXT PRIMARY KEY,
+        value REAL NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+
+/** Brings the database to the latest schema; refuses a file written by a newer ragwatch. */
+export function migrate(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(`state schema version ${current} is newer than this ragwatch understands (${SCHEMA_VERSION}); upgrade ragwatch`);
+  }
+  for (const step of MIGRATIONS) {
+    if (step.version <= current) continue;
+    db.transaction(() => {
+      db.exec(step.sql);
+      db.pragma(`user_version = ${step.version}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,294 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import { migrate } from './migrations.js';
+import {
+  LEDGER_STATUSES,
+  type JobRun,
+  type LeaseHolder,
+  type LedgerEntry,
+  type LedgerStatus,
+  type NewLedgerEntry,
+  type StateStore,
+} from './types.js';
+
+export interface SqliteStateOptions {
+  /** File path, or `:memory:` for tests. */
+  path: string;
+  /** Whether a process on this host is still running; injectable for tests. */
+  isProcessAlive?: (pid: number) => boolean;
+  /** Attempt records older than this are pruned (they only feed the per-hour cap). */
+  attemptRetentionMs?: number;
+}
+
+interface LedgerRow {
+  trace_id: string;
+  status: LedgerStatus;
+  reason: string | null;
+  attempts: number;
+  last_error: string | null;
+  score_ids: string;
+  trace_timestamp: number;
+  environment: string | null;
+  trace_name: string | null;
+  sample_rate: number;
+  first_seen_at: number;
+  updated_at: number;
+  last_attempt_at: number | null;
+  next_attempt_at: number | null;
+}
+
+function toEntry(row: LedgerRow): LedgerEntry {
+  return {
+    traceId: row.trace_id,
+    status: row.status,
+    reason: row.reason,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    scoreIds: JSON.parse(row.score_ids) as string[],
+    traceTimestamp: row.trace_timestamp,
+    environment: row.environment,
+    traceName: row.trace_name,
+    sampleRate: row.sample_rate,
+    firstSeenAt: row.first_seen_at,
+    updatedAt: row.updated_at,
+    lastAttemptAt: row.last_attempt_at,
+    nextAttemptAt: row.next_attempt_at,
+  };
+}
+
+export function defaultIsProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The embedded state store: one SQLite file in WAL mode, safe for several processes on one host. */
+export function openSqliteState(options: SqliteStateOptions): StateStore {
+  const location = options.path === ':memory:' ? ':memory:' : resolve(options.path);
+  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  const db: Database = new BetterSqlite3(location);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return new SqliteState(db, location, options.isProcessAlive ?? defaultIsProcessAlive, options.attemptRetentionMs ?? 2 * 3600_000);
+}
+
+class SqliteState implements StateStore {
+  private readonly stmt: Record<string, Statement>;
+  private closed = false;
+
+  constructor(
+    private readonly db: Database,
+    readonly location: string,
+    private readonly isProcessAlive: (pid: number) => boolean,
+    private readonly attemptRetentionMs: number,
+  ) {
+    const p = (sql: string) => db.prepare(sql);
+    this.stmt = {
+      getCursor: p('SELECT position FROM cursors WHERE job = ?'),
+      setCursor: p('INSERT INTO cursors (job, position, updated_at) VALUES (?, ?, ?) ON CONFLICT (job) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at'),
+      getEntry: p('SELECT * FROM ledger WHERE trace_id = ?'),
+      insertEntry: p(
+        `INSERT INTO ledger (trace_id, status, trace_timestamp, environment, trace_name, sample_rate, first_seen_at, updated_at)
+         VALUES (@traceId, 'pending', @traceTimestamp, @environment, @traceName, @sampleRate, @now, @now) ON CONFLICT (trace_id) DO NOTHING`,
+      ),
+      startAttempt: p("UPDATE ledger SET attempts = attempts + 1, last_attempt_at = ?, updated_at = ?, status = 'pending', next_attempt_at = NULL WHERE trace_id = ?"),
+      recordAttempt: p('INSERT INTO attempts (trace_id, at) VALUES (?, ?)'),
+      pruneAttempts: p('DELETE FROM attempts WHERE at < ?'),
+      markDone: p("UPDATE ledger SET status = 'done', reason = NULL, last_error = NULL, score_ids = ?, next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
+      markSkipped: p("UPDATE ledger SET status = 'skipped', reason = ?, next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
+      markFailed: p("UPDATE ledger SET status = 'failed', last_error = ?, next_attempt_at = ?, updated_at = ? WHERE trace_id = ?"),
+      markDead: p("UPDATE ledger SET status = 'dead', reason = ?, last_error = ?, next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
+      markPending: p("UPDATE ledger SET status = 'pending', next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
+      due: p(
+        `SELECT * FROM ledger WHERE status = 'pending' OR (status = 'failed' AND next_attempt_at <= ?)
+         ORDER BY trace_timestamp, trace_id LIMIT ?`,
+      ),
+      earliestPending: p("SELECT MIN(trace_timestamp) AS t FROM ledger WHERE status = 'pending'"),
+      countByStatus: p('SELECT status, COUNT(*) AS n FROM ledger GROUP BY status'),
+      listByStatus: p('SELECT * FROM ledger WHERE status = ? ORDER BY trace_timestamp, trace_id LIMIT ?'),
+      attemptsSince: p('SELECT COUNT(*) AS n FROM attempts WHERE at >= ?'),
+      getJobRun: p('SELECT * FROM job_runs WHERE job = ?'),
+      jobStart: p('INSERT INTO job_runs (job, last_start_at) VALUES (?, ?) ON CONFLICT (job) DO UPDATE SET last_start_at = excluded.last_start_at'),
+      jobFinish: p(
+        `INSERT INTO job_runs (job, last_finish_at, last_outcome, last_success_at) VALUES (@job, @now, @outcome, @success)
+         ON CONFLICT (job) DO UPDATE SET last_finish_at = excluded.last_finish_at, last_outcome = excluded.last_outcome,
+           last_success_at = COALESCE(excluded.last_success_at, job_runs.last_success_at)`,
+      ),
+      getLease: p('SELECT * FROM leases WHERE name = ?'),
+      putLease: p(
+        `INSERT INTO leases (name, holder, host, pid, acquired_at, expires_at) VALUES (@name, @holder, @host, @pid, @now, @expires)
+         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, host = excluded.host, pid = excluded.pid,
+           acquired_at = excluded.acquired_at, expires_at = excluded.expires_at`,
+      ),
+      renewLease: p('UPDATE leases SET expires_at = ? WHERE name = ? AND holder = ?'),
+      releaseLease: p('DELETE FROM leases WHERE name = ? AND holder = ?'),
+      getGauges: p('SELECT name, value FROM gauges'),
+      setGauge: p('INSERT INTO gauges (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at'),
+      ping: p('SELECT 1 AS ok'),
+    };
+  }
+
+  private row(traceId: string): LedgerEntry | null {
+    const row = this.stmt.getEntry!.get(traceId) as LedgerRow | undefined;
+    return row ? toEntry(row) : null;
+  }
+
+  private required(traceId: string): LedgerEntry {
+    const entry = this.row(traceId);
+    if (!entry) throw new Error(`state: no ledger entry for trace ${traceId}`);
+    return entry;
+  }
+
+  async getCursor(job: string) {
+    const row = this.stmt.getCursor!.get(job) as { position: number } | undefined;
+    return row ? row.position : null;
+  }
+
+  async setCursor(job: string, position: number, now: number) {
+    this.stmt.setCursor!.run(job, position, now);
+  }
+
+  async getEntry(traceId: string) {
+    return this.row(traceId);
+  }
+
+  async ensureEntry(entry: NewLedgerEntry, now: number) {
+    this.stmt.insertEntry!.run({ ...entry, now });
+    return this.required(entry.traceId);
+  }
+
+  async startAttempt(traceId: string, now: number) {
+    this.db
+      .transaction(() => {
+        const changed = this.stmt.startAttempt!.run(now, now, traceId).changes;
+        if (changed === 0) throw new Error(`state: no ledger entry for trace ${traceId}`);
+        this.stmt.recordAttempt!.run(traceId, now);
+        this.stmt.pruneAttempts!.run(now - this.attemptRetentionMs);
+      })
+      .immediate();
+    return this.required(traceId);
+  }
+
+  async markDone(traceId: string, scoreIds: string[], now: number) {
+    this.stmt.markDone!.run(JSON.stringify(scoreIds), now, traceId);
+  }
+
+  async markSkipped(traceId: string, reason: string, now: number) {
+    this.stmt.markSkipped!.run(reason, now, traceId);
+  }
+
+  async markFailed(traceId: string, error: string, now: number, nextAttemptAt: number) {
+    this.stmt.markFailed!.run(error, nextAttemptAt, now, traceId);
+  }
+
+  async markDead(traceId: string, error: string, now: number) {
+    this.stmt.markDead!.run(error, error, now, traceId);
+  }
+
+  async markPending(traceId: string, now: number) {
+    this.stmt.markPending!.run(now, traceId);
+  }
+
+  async dueEntries(now: number, limit: number) {
+    return (this.stmt.due!.all(now, limit) as LedgerRow[]).map(toEntry);
+  }
+
+  async earliestPendingTimestamp() {
+    const row = this.stmt.earliestPending!.get() as { t: number | null };
+    return row.t;
+  }
+
+  async countByStatus() {
+    const counts = Object.fromEntries(LEDGER_STATUSES.map((s) => [s, 0])) as Record<LedgerStatus, number>;
+    for (const row of this.stmt.countByStatus!.all() as { status: LedgerStatus; n: number }[]) counts[row.status] = row.n;
+    return counts;
+  }
+
+  async listByStatus(status: LedgerStatus, limit: number) {
+    return (this.stmt.listByStatus!.all(status, limit) as LedgerRow[]).map(toEntry);
+  }
+
+  async attemptsSince(since: number) {
+    return (this.stmt.attemptsSince!.get(since) as { n: number }).n;
+  }
+
+  async getJobRun(job: string): Promise<JobRun | null> {
+    const row = this.stmt.getJobRun!.get(job) as
+      | { job: string; last_start_at: number | null; last_success_at: number | null; last_finish_at: number | null; last_outcome: string | null }
+      | undefined;
+    if (!row) return null;
+    return { job: row.job, lastStartAt: row.last_start_at, lastSuccessAt: row.last_success_at, lastFinishAt: row.last_finish_at, lastOutcome: row.last_outcome };
+  }
+
+  async recordJobStart(job: string, now: number) {
+    this.stmt.jobStart!.run(job, now);
+  }
+
+  async recordJobFinish(job: string, outcome: string, succeeded: boolean, now: number) {
+    this.stmt.jobFinish!.run({ job, now, outcome, success: succeeded ? now : null });
+  }
+
+  async acquireLease(name: string, holder: LeaseHolder, ttlMs: number, now: number) {
+    return this.db
+      .transaction(() => {
+        const current = this.stmt.getLease!.get(name) as { holder: string; host: string; pid: number; expires_at: number } | undefined;
+        const free =
+          !current ||
+          current.expires_at <= now ||
+          current.holder === holder.id ||
+          (current.host === holder.host && current.pid !== holder.pid && !this.isProcessAlive(current.pid));
+        if (!free) return false;
+        this.stmt.putLease!.run({ name, holder: holder.id, host: holder.host, pid: holder.pid, now, expires: now + ttlMs });
+        return true;
+      })
+      .immediate();
+  }
+
+  async renewLease(name: string, holder: LeaseHolder, ttlMs: number, now: number) {
+    return this.stmt.renewLease!.run(now + ttlMs, name, holder.id).changes > 0;
+  }
+
+  async releaseLease(name: string, holder: LeaseHolder) {
+    this.stmt.releaseLease!.run(name, holder.id);
+  }
+
+  async getGauges() {
+    const out: Record<string, number> = {};
+    for (const row of this.stmt.getGauges!.all() as { name: string; value: number }[]) out[row.name] = row.value;
+    return out;
+  }
+
+  async setGauges(values: Record<string, number>, now: number) {
+    this.db.transaction(() => {
+      for (const [name, value] of Object.entries(values)) this.stmt.setGauge!.run(name, value, now);
+    })();
+  }
+
+  async ping() {
+    if (this.closed) return false;
+    try {
+      return (this.stmt.ping!.get() as { ok: number }).ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * What ragwatch remembers between ticks and across restarts. IDs, codes, numbers and times only: no question,
+ * answer, context or any other text taken from a trace is ever stored.
+ */
+
+export const LEDGER_STATUSES = ['pending', 'done', 'skipped', 'failed', 'dead'] as const;
+export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
+
+export interface LedgerEntry {
+  traceId: string;
+  status: LedgerStatus;
+  /** Skip reason (`not_rag_no_contexts`, `pii_residual`, ...) or, for `dead`, the failure that exhausted the attempts. */
+  reason: string | null;
+  /** Evaluation attempts started (a crash mid-attempt counts). */
+  attempts: number;
+  /** Error code of the last failed attempt (`judge:http_500`, `langfuse:timeout`, ...): never free text from a trace. */
+  lastError: string | null;
+  /** Deterministic IDs of the scores written for this trace. */
+  scoreIds: string[];
+  /** The trace's own timestamp (ms since epoch): orders retries and holds the cursor back. */
+  traceTimestamp: number;
+  /** The trace's environment, kept so retries write scores with it. */
+  environment: string | null;
+  /** Trace name, used for per-name sampling rates and metrics (not personal data: it names the pipeline). */
+  traceName: string | null;
+  sampleRate: number;
+  firstSeenAt: number;
+  updatedAt: number;
+  lastAttemptAt: number | null;
+  /** When a failed entry may be retried. */
+  nextAttemptAt: number | null;
+}
+
+export interface NewLedgerEntry {
+  traceId: string;
+  traceTimestamp: number;
+  environment: string | null;
+  traceName: string | null;
+  sampleRate: number;
+}
+
+export interface JobRun {
+  job: string;
+  lastStartAt: number | null;
+  lastSuccessAt: number | null;
+  lastFinishAt: number | null;
+  /** `success`, `failed`, `incomplete`, `skipped_lease`, ... */
+  lastOutcome: string | null;
+}
+
+export interface LeaseHolder {
+  /** Unique per process (host, pid and a random part). */
+  id: string;
+  host: string;
+  pid: number;
+}
+
+export interface StateStore {
+  /** Where the state lives, for messages (a file path for SQLite). */
+  readonly location: string;
+
+  getCursor(job: string): Promise<number | null>;
+  setCursor(job: string, position: number, now: number): Promise<void>;
+
+  getEntry(traceId: string): Promise<LedgerEntry | null>;
+  /** Inserts a `pending` entry unless the trace is already known; returns the entry as stored. */
+  ensureEntry(entry: NewLedgerEntry, now: number): Promise<LedgerEntry>;
+  /** Counts one more attempt and records it against the hourly cap. */
+  startAttempt(traceId: string, now: number): Promise<LedgerEntry>;
+  markDone(traceId: string, scoreIds: string[], now: number): Promise<void>;
+  markSkipped(traceId: string, reason: string, now: number): Promise<void>;
+  markFailed(traceId: string, error: string, now: number, nextAttemptAt: number): Promise<void>;
+  markDead(traceId: string, error: string, now: number): Promise<void>;
+  /** Back to `pending` without an attempt (abandoned at shutdown). */
+  markPending(traceId: string, now: number): Promise<void>;
+  /** Pending entries, and failed ones whose retry time has come, oldest trace first. */
+  dueEntries(now: number, limit: number): Promise<LedgerEntry[]>;
+  earliestPendingTimestamp(): Promise<number | null>;
+  countByStatus(): Promise<Record<LedgerStatus, number>>;
+  /** Entries in a status, oldest first (for operators: `dead` ones above all). */
+  listByStatus(status: LedgerStatus, limit: number): Promise<LedgerEntry[]>;
+  /** Attempts started since `since` (for the per-hour cap). */
+  attemptsSince(since: number): Promise<number>;
+
+  getJobRun(job: string): Promise<JobRun | null>;
+  recordJobStart(job: string, now: number): Promise<void>;
+  recordJobFinish(job: string, outcome: string, succeeded: boolean, now: number): Promise<void>;
+
+  /** Takes the named lease if free, expired, already ours, or held by a dead process on this host. */
+  acquireLease(name: string, holder: LeaseHolder, ttlMs: number, now: number): Promise<boolean>;
+  /** Extends a lease we hold; false if it was lost. */
+  renewLease(name: string, holder: LeaseHolder, ttlMs: number, now: number): Promise<boolean>;
+  releaseLease(name: string, holder: LeaseHolder): Promise<void>;
+
+  getGauges(): Promise<Record<string, number>>;
+  setGauges(values: Record<string, number>, now: number): Promise<void>;
+
+  /** Cheap round trip for readiness probes. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
