@@ -1,0 +1,46 @@
+import type { RagwatchConfig } from '../config/schema.js';
+import { detectApiGeneration } from './detect.js';
+import { filtersFromConfig, type TraceFilters } from './filters.js';
+import { createLangfuseHttp, type LangfuseHttp, type LangfuseHttpOptions } from './http.js';
+import { getTrace, listTraces } from './read.js';
+import { ensureScoreConfigs, type ScoreConfigDef } from './score-configs.js';
+import { writeScores, type ScoreToWrite, type WriteScoresOptions, type WriteScoresResult } from './scores.js';
+import type { ApiGeneration, TraceRecord, TraceSummary } from './types.js';
+
+/** Edges a deployment or a test injects; everything else comes from `config.langfuse`. */
+export type LangfuseDeps = Pick<LangfuseHttpOptions, 'fetch' | 'sleep' | 'random' | 'now' | 'onRequest' | 'initialBackoffMs' | 'maxBackoffMs' | 'maxRetryAfterMs'>;
+
+export function langfuseHttpFromConfig(config: Pick<RagwatchConfig, 'langfuse'>, deps: LangfuseDeps = {}): LangfuseHttp {
+  const c = config.langfuse;
+  return createLangfuseHttp({ baseUrl: c.baseUrl, publicKey: c.publicKey, secretKey: c.secretKey, timeoutMs: c.timeoutMs, maxAttempts: c.maxAttempts, ...deps });
+}
+
+/** The Langfuse operations the online job needs, bound to one server and its detected API generation. */
+export interface LangfuseApi {
+  readonly http: LangfuseHttp;
+  readonly generation: ApiGeneration;
+  /** `online.filters` plus the default exclusions; used when `listTraces` gets no filters. */
+  readonly filters: TraceFilters;
+  listTraces(window: { from: Date; to: Date; filters?: TraceFilters; pageSize?: number; signal?: AbortSignal }): AsyncIterable<TraceSummary>;
+  getTrace(id: string, signal?: AbortSignal): Promise<TraceRecord | null>;
+  writeScores(scores: ScoreToWrite[], options?: WriteScoresOptions): Promise<WriteScoresResult>;
+  ensureScoreConfigs(defs: ScoreConfigDef[], signal?: AbortSignal): Promise<Map<string, string>>;
+}
+
+/** Builds the HTTP client, detects the API generation (unless configured) and binds the operations. */
+export async function connectLangfuse(config: Pick<RagwatchConfig, 'langfuse' | 'online'>, deps: LangfuseDeps & { writeOptions?: WriteScoresOptions } = {}): Promise<LangfuseApi> {
+  const { writeOptions, ...httpDeps } = deps;
+  const http = langfuseHttpFromConfig(config, httpDeps);
+  const generation = await detectApiGeneration(http, config.langfuse.apiGeneration);
+  const filters = filtersFromConfig(config);
+  const defaults: WriteScoresOptions = { sleep: deps.sleep, random: deps.random, ...writeOptions };
+  return {
+    http,
+    generation,
+    filters,
+    listTraces: (w) => listTraces(http, { generation, ...w, filters: w.filters ?? filters }),
+    getTrace: (id, signal) => getTrace(http, id, generation, signal),
+    writeScores: (scores, options) => writeScores(http, scores, { ...defaults, ...options }),
+    ensureScoreConfigs: (defs, signal) => ensureScoreConfigs(http, defs, signal),
+  };
+}

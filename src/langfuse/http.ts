@@ -1,0 +1,268 @@
+import { VERSION } from '../version.js';
+
+/**
+ * The HTTP core every Langfuse resource goes through: basic auth, a deadline per attempt, retries with
+ * exponential backoff and jitter on connection errors, timeouts, 429 (Retry-After honoured) and 5xx.
+ * `fetch`, `sleep` and `random` are injected so tests drive faults and backoff without real waiting.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string>;
+
+export interface LangfuseRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  /** Low-cardinality label for metrics and errors, e.g. `GET /api/public/traces/{id}`. Defaults to method + path. */
+  route?: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Non-2xx statuses that are answers, not errors (e.g. 404 when probing); returned to the caller as-is. */
+  accept?: readonly number[];
+  signal?: AbortSignal;
+}
+
+export interface LangfuseResponse<T = unknown> {
+  status: number;
+  data: T;
+}
+
+export type RequestOutcome =
+  | 'ok'
+  | 'not_found'
+  | 'client_error'
+  | 'unauthorized'
+  | 'rate_limited'
+  | 'server_error'
+  | 'timeout'
+  | 'connection_error';
+
+export interface RequestEvent {
+  route: string;
+  outcome: RequestOutcome;
+  /** Absent when no response arrived. */
+  status?: number;
+  latencyMs: number;
+  /** 1 for the first attempt. */
+  attempt: number;
+}
+
+export interface LangfuseHttpOptions {
+  baseUrl: string;
+  publicKey: string;
+  secretKey: string;
+  /** Per-attempt deadline, response body included. */
+  timeoutMs?: number;
+  /** Attempts per request, the first included. */
+  maxAttempts?: number;
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** Upper bound on a server's Retry-After we are willing to wait. */
+  maxRetryAfterMs?: number;
+  fetch?: typeof globalThis.fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export interface LangfuseHttp {
+  readonly baseUrl: string;
+  /** Resolves with the parsed JSON body on 2xx or an accepted status; throws `LangfuseApiError` otherwise. */
+  request<T = unknown>(req: LangfuseRequest): Promise<LangfuseResponse<T>>;
+}
+
+export type LangfuseErrorKind = 'http' | 'timeout' | 'connection' | 'invalid_json' | 'aborted';
+
+/** A Langfuse call that failed after every allowed attempt. Never carries credentials. */
+export class LangfuseApiError extends Error {
+  constructor(
+    message: string,
+    readonly route: string,
+    readonly kind: LangfuseErrorKind,
+    /** HTTP status of the last response, if any arrived. */
+    readonly status: number | undefined,
+    /** Whether a later attempt (another tick) may succeed. */
+    readonly retryable: boolean,
+    readonly attempts: number,
+  ) {
+    super(message);
+    this.name = 'LangfuseApiError';
+  }
+
+  /** The server could not be reached or kept failing: the "unreachable" of exit code 3. */
+  get unreachable(): boolean {
+    return this.kind === 'timeout' || this.kind === 'connection' || (this.status !== undefined && (this.status >= 500 || this.status === 429));
+  }
+}
+
+export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? (() => performance.now());
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+  const initialBackoffMs = options.initialBackoffMs ?? 500;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000;
+  const authorization = `Basic ${Buffer.from(`${options.publicKey}:${options.secretKey}`).toString('base64')}`;
+  const secrets = [options.secretKey, authorization].filter((s) => s.length >= 4);
+  const scrub = (text: string) => secrets.reduce((acc, s) => acc.split(s).join('[redacted]'), text);
+
+  function backoff(attempt: number): number {
+    const base = Math.min(maxBackoffMs, initialBackoffMs * 2 ** (attempt - 1));
+    return Math.round(base * (1 - 0.25 * random()));
+  }
+
+  async function request<T>(req: LangfuseRequest): Promise<LangfuseResponse<T>> {
+    const route = req.route ?? `${req.method} ${req.path}`;
+    const url = buildUrl(baseUrl, req.path, req.query);
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: Record<string, string> = {
+      authorization,
+      accept: 'application/json',
+      'user-agent': `ragwatch/${VERSION}`,
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    let last: LangfuseApiError | undefined;
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (req.signal?.aborted) throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', last?.status, true, attempt - 1);
+      const started = now();
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
+      const onOuterAbort = () => controller.abort(req.signal?.reason);
+      req.signal?.addEventListener('abort', onOuterAbort, { once: true });
+      let retryAfterMs: number | undefined;
+      try {
+        const res = await fetchImpl(url, { method: req.method, headers, body, signal: controller.signal });
+        const text = await res.text();
+        const latencyMs = now() - started;
+        const status = res.status;
+        if ((status >= 200 && status < 300) || req.accept?.includes(status)) {
+          const parsed = parseJson(text);
+          if (parsed.ok) {
+            options.onRequest?.({ route, outcome: status === 404 ? 'not_found' : 'ok', status, latencyMs, attempt });
+            return { status, data: parsed.value as T };
+          }
+          // A proxy's HTML page or a cut-off body: worth another attempt.
+          options.onRequest?.({ route, outcome: 'server_error', status, latencyMs, attempt });
+          last = new LangfuseApiError(`${route}: HTTP ${status} with a body that is not JSON`, route, 'invalid_json', status, true, attempt);
+        } else {
+          const retryable = status === 429 || status >= 500 || status === 408;
+          options.onRequest?.({ route, outcome: outcomeOf(status), status, latencyMs, attempt });
+          last = new LangfuseApiError(scrub(`${route}: HTTP ${status}${describeBody(text)}`), route, 'http', status, retryable, attempt);
+          if (!retryable) throw last;
+          if (status === 429 || status === 503) retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+        }
+      } catch (err) {
+        if (err instanceof LangfuseApiError) throw err;
+        const latencyMs = now() - started;
+        if (req.signal?.aborted) throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', undefined, true, attempt);
+        const timedOut = controller.signal.aborted;
+        options.onRequest?.({ route, outcome: timedOut ? 'timeout' : 'connection_error', latencyMs, attempt });
+        last = timedOut
+          ? new LangfuseApiError(`${route}: no answer within ${timeoutMs} ms`, route, 'timeout', undefined, true, attempt)
+          : new LangfuseApiError(scrub(`${route}: connection failed: ${causeOf(err)}`), route, 'connection', undefined, true, attempt);
+      } finally {
+        clearTimeout(timer);
+        req.signal?.removeEventListener('abort', onOuterAbort);
+      }
+      if (attempt < maxAttempts) {
+        const wait = retryAfterMs !== undefined ? Math.min(maxRetryAfterMs, Math.max(retryAfterMs, 0)) : backoff(attempt);
+        try {
+          await sleep(wait, req.signal);
+        } catch {
+          throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', last?.status, true, attempt);
+        }
+      }
+    }
+    const final = last as LangfuseApiError;
+    throw new LangfuseApiError(
+      `${final.message} (after ${maxAttempts} attempts)`,
+      route,
+      final.kind,
+      final.status,
+      final.retryable,
+      maxAttempts,
+    );
+  }
+
+  return { baseUrl, request };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim().length === 0) return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function outcomeOf(status: number): RequestOutcome {
+  if (status === 404) return 'not_found';
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server_error';
+  return 'client_error';
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value as readonly string[]) params.append(key, v);
+    else params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** Retry-After as delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - nowMs);
+}
+
+function describeBody(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  let message = trimmed;
+  try {
+    const parsed = JSON.parse(trimmed) as { message?: unknown; error?: unknown };
+    if (typeof parsed.message === 'string') message = parsed.message;
+    else if (typeof parsed.error === 'string') message = parsed.error;
+  } catch {
+    // not JSON: keep the text
+  }
+  return `: ${message.replace(/\s+/g, ' ').slice(0, 200)}`;
+}
+
+function causeOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: string }).code;
+    return code ? `${code}` : cause.message;
+  }
+  return err.message;
+}

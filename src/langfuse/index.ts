@@ -1,0 +1,13 @@
+export * from './types.js';
+export * from './http.js';
+export * from './filters.js';
+export * from './normalize.js';
+export { detectApiGeneration, type GenerationSetting } from './detect.js';
+export { listTraces, getTrace, type ListTracesOptions } from './read.js';
+export { listTracesV3, getTraceV3, V3_MAX_PAGE_SIZE } from './traces.js';
+export { listTracesV4, getTraceV4, V4_MAX_PAGE_SIZE } from './observations.js';
+export * from './ingestion.js';
+export * from './scores.js';
+export * from './score-configs.js';
+export * from './datasets.js';
+export * from './client.js';

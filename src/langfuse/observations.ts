@@ -1,0 +1,112 @@
+import { matchesFilters, needsMetadata, serverSideEnvironments } from './filters.js';
+import type { LangfuseHttp } from './http.js';
+import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from './normalize.js';
+import { observationRecord, sortByStartTime, type ListWindow } from './traces.js';
+import type { TraceRecord, TraceSummary } from './types.js';
+
+/** Langfuse v4 read path: `GET /api/public/v2/observations` (cursor paging, field groups, raw-string IO). */
+
+export const V4_MAX_PAGE_SIZE = 1000;
+/** Trace ids remembered to drop a trace's second logical root (app roots); bounded so memory stays flat. */
+const RECENT_IDS_CAP = 20_000;
+
+interface V4Page {
+  data?: Array<Record<string, unknown>>;
+  meta?: { cursor?: string | null };
+}
+
+/** Streams one summary per trace whose root observation starts in the window; one page held at a time. */
+export async function* listTracesV4(http: LangfuseHttp, window: ListWindow): AsyncGenerator<TraceSummary> {
+  const limit = Math.min(V4_MAX_PAGE_SIZE, Math.max(1, window.pageSize ?? V4_MAX_PAGE_SIZE));
+  const { filters } = window;
+  const withMetadata = needsMetadata(filters);
+  let recent = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const res = await http.request<V4Page>({
+      method: 'GET',
+      path: '/api/public/v2/observations',
+      route: 'GET /api/public/v2/observations',
+      signal: window.signal,
+      query: {
+        isRootObservation: true,
+        limit,
+        fields: withMetadata ? 'core,basic,trace_context,metadata' : 'core,basic,trace_context',
+        fromStartTime: window.from.toISOString(),
+        toStartTime: window.to.toISOString(),
+        environment: serverSideEnvironments(filters),
+        cursor,
+      },
+    });
+    const rows = Array.isArray(res.data?.data) ? res.data.data : [];
+    for (const row of rows) {
+      const summary = summaryFromRoot(row, withMetadata);
+      if (!summary || recent.has(summary.id)) continue;
+      if (recent.size >= RECENT_IDS_CAP) recent = new Set();
+      recent.add(summary.id);
+      if (matchesFilters(summary, filters)) yield summary;
+    }
+    const next = res.data?.meta?.cursor;
+    cursor = typeof next === 'string' && next.length > 0 && rows.length > 0 ? next : undefined;
+  } while (cursor !== undefined);
+}
+
+function summaryFromRoot(row: Record<string, unknown>, withMetadata: boolean): TraceSummary | null {
+  const id = asString(row.traceId);
+  if (!id) return null;
+  const summary: TraceSummary = {
+    id,
+    name: asString(row.traceName) ?? asString(row.name),
+    timestamp: isoTimestamp(row.startTime),
+    environment: environmentOf(row.environment),
+    tags: asStringArray(row.tags),
+  };
+  if (withMetadata) summary.metadata = parseJsonLooking(row.metadata);
+  return summary;
+}
+
+/** Every observation of a trace, assembled into a trace record; `null` when none is visible (yet). */
+export async function getTraceV4(http: LangfuseHttp, id: string, signal?: AbortSignal): Promise<TraceRecord | null> {
+  const rows: Array<Record<string, unknown>> = [];
+  let cursor: string | undefined;
+  do {
+    const res = await http.request<V4Page>({
+      method: 'GET',
+      path: '/api/public/v2/observations',
+      route: 'GET /api/public/v2/observations?traceId',
+      signal,
+      query: { traceId: id, limit: V4_MAX_PAGE_SIZE, fields: 'core,basic,io,metadata,trace_context', cursor },
+    });
+    const page = Array.isArray(res.data?.data) ? res.data.data : [];
+    rows.push(...page);
+    const next = res.data?.meta?.cursor;
+    cursor = typeof next === 'string' && next.length > 0 && page.length > 0 ? next : undefined;
+  } while (cursor !== undefined);
+  const own = rows.filter((r) => r.traceId === undefined || r.traceId === id);
+  if (own.length === 0) return null;
+
+  const observations = sortByStartTime(own.flatMap((o) => observationRecord(o) ?? []));
+  const root = pickRoot(own);
+  return {
+    id,
+    name: asString(root.traceName) ?? asString(root.name),
+    timestamp: isoTimestamp(root.startTime),
+    environment: environmentOf(root.environment),
+    input: parseJsonLooking(root.input),
+    output: parseJsonLooking(root.output),
+    metadata: parseJsonLooking(root.metadata),
+    tags: asStringArray(root.tags),
+    observations,
+  };
+}
+
+/** The trace's logical root: a physical root marked as such first, then any marked root, then the earliest parentless one. */
+function pickRoot(rows: Array<Record<string, unknown>>): Record<string, unknown> {
+  const byStart = sortByStartTime(rows.map((r) => ({ r, startTime: isoTimestamp(r.startTime) }))).map((x) => x.r);
+  return (
+    byStart.find((r) => r.isRootObservation === true && !r.parentObservationId) ??
+    byStart.find((r) => r.isRootObservation === true) ??
+    byStart.find((r) => !r.parentObservationId) ??
+    (byStart[0] as Record<string, unknown>)
+  );
+}

@@ -1,0 +1,34 @@
+import { noFilters, type TraceFilters } from './filters.js';
+import type { LangfuseHttp } from './http.js';
+import { getTraceV4, listTracesV4 } from './observations.js';
+import { getTraceV3, listTracesV3 } from './traces.js';
+import type { ApiGeneration, TraceRecord, TraceSummary } from './types.js';
+
+export interface ListTracesOptions {
+  generation: ApiGeneration;
+  /** Inclusive start of the window. */
+  from: Date;
+  /** Exclusive end of the window. */
+  to: Date;
+  filters?: TraceFilters;
+  /** Defaults to the API's maximum (v3: 100, v4: 1000). */
+  pageSize?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The traces of a window, streamed: pages are fetched as the consumer iterates, so a window of any size
+ * costs one page of memory. Filters go to the server where the API allows and are applied again locally.
+ */
+export function listTraces(http: LangfuseHttp, options: ListTracesOptions): AsyncIterable<TraceSummary> {
+  const window = { from: options.from, to: options.to, filters: options.filters ?? noFilters(), pageSize: options.pageSize, signal: options.signal };
+  return options.generation === 'v4' ? listTracesV4(http, window) : listTracesV3(http, window);
+}
+
+/**
+ * One trace in full, normalised to the same record for both generations. `null` means the server does not
+ * show it: for a trace that was listed, that is read lag, so retry later rather than skipping it.
+ */
+export function getTrace(http: LangfuseHttp, id: string, generation: ApiGeneration, signal?: AbortSignal): Promise<TraceRecord | null> {
+  return generation === 'v4' ? getTraceV4(http, id, signal) : getTraceV3(http, id, signal);
+}

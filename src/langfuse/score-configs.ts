@@ -1,0 +1,96 @@
+import { LangfuseApiError, type LangfuseHttp } from './http.js';
+
+export interface ScoreConfigDef {
+  /** At most 35 characters: letters, digits, `_`, ` `, `.`, `(`, `)`, `-`. */
+  name: string;
+  description: string;
+  min: number;
+  max: number;
+}
+
+export interface ScoreConfig {
+  id: string;
+  name: string;
+  dataType: string;
+  isArchived: boolean;
+  minValue: number | null;
+  maxValue: number | null;
+  description: string | null;
+}
+
+const NAME_RE = /^[A-Za-z0-9_ .()-]{1,35}$/;
+
+export function validateScoreConfigName(name: string): string | null {
+  if (name.length === 0 || name.length > 35) return `score config name "${name}" must be 1 to 35 characters long (it has ${name.length})`;
+  if (!NAME_RE.test(name)) return `score config name "${name}" may only contain letters, numbers, underscores, spaces, periods, parentheses and hyphens`;
+  return null;
+}
+
+/** Every score config of the project, all pages. */
+export async function listScoreConfigs(http: LangfuseHttp, signal?: AbortSignal): Promise<ScoreConfig[]> {
+  const out: ScoreConfig[] = [];
+  const limit = 100;
+  for (let page = 1; ; page++) {
+    const res = await http.request<{ data?: unknown[]; meta?: { totalPages?: number } }>({
+      method: 'GET',
+      path: '/api/public/score-configs',
+      route: 'GET /api/public/score-configs',
+      query: { page, limit },
+      signal,
+    });
+    const rows = Array.isArray(res.data?.data) ? res.data.data : [];
+    for (const row of rows) {
+      const c = toConfig(row);
+      if (c) out.push(c);
+    }
+    const totalPages = res.data?.meta?.totalPages;
+    if (rows.length < limit || (typeof totalPages === 'number' && page >= totalPages)) return out;
+  }
+}
+
+/**
+ * Makes sure a NUMERIC config exists for every definition and returns name → config id. Existing,
+ * non-archived NUMERIC configs of the same name are reused as they are; the missing ones are created.
+ */
+export async function ensureScoreConfigs(http: LangfuseHttp, defs: ScoreConfigDef[], signal?: AbortSignal): Promise<Map<string, string>> {
+  for (const def of defs) {
+    const problem = validateScoreConfigName(def.name);
+    if (problem) throw new LangfuseApiError(problem, 'POST /api/public/score-configs', 'http', undefined, false, 0);
+  }
+  const existing = await listScoreConfigs(http, signal);
+  const ids = new Map<string, string>();
+  for (const def of defs) {
+    if (ids.has(def.name)) continue;
+    const found = existing.find((c) => c.name === def.name && !c.isArchived && c.dataType === 'NUMERIC');
+    if (found) {
+      ids.set(def.name, found.id);
+      continue;
+    }
+    const res = await http.request<unknown>({
+      method: 'POST',
+      path: '/api/public/score-configs',
+      route: 'POST /api/public/score-configs',
+      body: { name: def.name, dataType: 'NUMERIC', minValue: def.min, maxValue: def.max, description: def.description },
+      signal,
+    });
+    const created = toConfig(res.data);
+    if (!created) throw new LangfuseApiError(`creating score config "${def.name}" returned no id`, 'POST /api/public/score-configs', 'invalid_json', res.status, true, 1);
+    ids.set(def.name, created.id);
+  }
+  return ids;
+}
+
+function toConfig(raw: unknown): ScoreConfig | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.id !== 'string' || typeof r.name !== 'string') return null;
+  return {
+    id: r.id,
+    name: r.name,
+    dataType: typeof r.dataType === 'string' ? r.dataType : 'NUMERIC',
+    isArchived: r.isArchived === true,
+    minValue: typeof r.minValue === 'number' ? r.minValue : null,
+    maxValue: typeof r.maxValue === 'number' ? r.maxValue : null,
+    description: typeof r.description === 'string' ? r.description : null,
+  };
+}

@@ -1,0 +1,162 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { defaultSleep, LangfuseApiError, type LangfuseHttp } from './http.js';
+import { postIngestion, toBatches, type IngestionEvent } from './ingestion.js';
+
+export interface ScoreToWrite {
+  traceId: string;
+  /** Score name; must equal the score config's name when `configId` is set. */
+  name: string;
+  /** NUMERIC value, in the config's range. */
+  value: number;
+  /** The trace's own timestamp: a rewrite with the same id, name and UTC date replaces the score. */
+  timestamp: string;
+  configId?: string;
+  /** Short, already anonymized. */
+  comment?: string;
+  metadata?: Record<string, unknown>;
+  environment?: string;
+  observationId?: string;
+}
+
+export interface ScoreWriteFailure {
+  /** The score id (see `scoreIdFor`). */
+  id: string;
+  traceId: string;
+  name: string;
+  status: number | undefined;
+  message: string;
+  retryable: boolean;
+}
+
+export interface WriteScoresResult {
+  /** Score ids the server acknowledged. */
+  written: string[];
+  failed: ScoreWriteFailure[];
+}
+
+export interface WriteScoresOptions {
+  /** Rounds of re-sending events that failed retryably (the HTTP layer retries each request on its own too). */
+  maxRounds?: number;
+  initialBackoffMs?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  /** Envelope ids; random by default (envelopes must differ per delivery, the score id does not). */
+  newEventId?: () => string;
+  signal?: AbortSignal;
+}
+
+/** Deterministic score id: a UUID-formatted sha256 of trace id and score name. */
+export function scoreIdFor(traceId: string, scoreName: string): string {
+  const hex = createHash('sha256').update(`ragwatch-score-v1\0${traceId}\0${scoreName}`).digest('hex');
+  const variant = ((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export function scoreEventBody(score: ScoreToWrite): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    id: scoreIdFor(score.traceId, score.name),
+    traceId: score.traceId,
+    name: score.name,
+    value: score.value,
+    dataType: 'NUMERIC',
+  };
+  if (score.observationId) body.observationId = score.observationId;
+  if (score.configId) body.configId = score.configId;
+  if (score.comment !== undefined) body.comment = score.comment;
+  if (score.metadata !== undefined) body.metadata = score.metadata;
+  if (score.environment) body.environment = score.environment;
+  return body;
+}
+
+/**
+ * Writes scores through the ingestion API and reports, per score, whether the server took it. Every event's
+ * status in the 207 answer is checked; retryable failures (5xx, 429, unacknowledged) are re-sent with backoff.
+ */
+export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], options: WriteScoresOptions = {}): Promise<WriteScoresResult> {
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const newEventId = options.newEventId ?? randomUUID;
+  const maxRounds = Math.max(1, options.maxRounds ?? 3);
+  const initialBackoffMs = options.initialBackoffMs ?? 1000;
+
+  const written: string[] = [];
+  const finalFailures = new Map<string, ScoreWriteFailure>();
+  const unique = new Map<string, ScoreToWrite>();
+  for (const s of scores) {
+    const invalid = validate(s);
+    const id = scoreIdFor(s.traceId, s.name);
+    if (invalid) finalFailures.set(id, { id, traceId: s.traceId, name: s.name, status: undefined, message: invalid, retryable: false });
+    else unique.set(id, s); // the same score twice in one call: the last value wins, as it would on the server
+  }
+  let pending = [...unique.values()];
+
+  for (let round = 1; round <= maxRounds && pending.length > 0; round++) {
+    if (round > 1) await sleep(Math.round(initialBackoffMs * 2 ** (round - 2) * (1 - 0.25 * random())), options.signal);
+    const retry: ScoreToWrite[] = [];
+    const events = pending.map((score) => ({ score, event: toEvent(score, newEventId()) }));
+    const { batches, oversized } = toBatches(events.map((e) => e.event));
+    const scoreOfEvent = new Map(events.map((e) => [e.event.id, e.score]));
+    for (const event of oversized) {
+      const s = scoreOfEvent.get(event.id) as ScoreToWrite;
+      finalFailures.set(event.body.id as string, failure(s, undefined, 'score event larger than the ingestion batch limit', false));
+    }
+    for (const batch of batches) {
+      const batchScores = batch.map((e) => scoreOfEvent.get(e.id) as ScoreToWrite);
+      let result;
+      try {
+        result = await postIngestion(http, batch, options.signal);
+      } catch (err) {
+        const e = err instanceof LangfuseApiError ? err : undefined;
+        const message = err instanceof Error ? err.message : String(err);
+        const retryable = e ? e.retryable : true;
+        for (const s of batchScores) {
+          const f = failure(s, e?.status, message, retryable);
+          finalFailures.set(f.id, f);
+          if (retryable) retry.push(s);
+        }
+        continue;
+      }
+      const ok = new Set(result.successes.filter((x) => x.status >= 200 && x.status < 300).map((x) => x.id));
+      const errors = new Map(result.errors.map((x) => [x.id, x]));
+      for (const event of batch) {
+        const s = scoreOfEvent.get(event.id) as ScoreToWrite;
+        const scoreId = event.body.id as string;
+        if (ok.has(event.id) && !errors.has(event.id)) {
+          written.push(scoreId);
+          finalFailures.delete(scoreId);
+          continue;
+        }
+        const error = errors.get(event.id);
+        const status = error?.status;
+        const retryable = status === undefined || status === 0 || status === 429 || status >= 500;
+        const message = error ? `ingestion rejected the score (status ${status}): ${error.message ?? 'no message'}` : 'the ingestion answer did not acknowledge the score';
+        finalFailures.set(scoreId, failure(s, status, message, retryable));
+        if (retryable) retry.push(s);
+      }
+    }
+    pending = retry;
+  }
+  return { written, failed: [...finalFailures.values()] };
+}
+
+function toEvent(score: ScoreToWrite, eventId: string): IngestionEvent {
+  return { id: eventId, type: 'score-create', timestamp: eventTimestamp(score.timestamp), body: scoreEventBody(score) };
+}
+
+/** Millisecond ISO 8601 in UTC, so the UTC date Langfuse keys replacement on is the trace's own. */
+function eventTimestamp(timestamp: string): string {
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? timestamp : new Date(ms).toISOString();
+}
+
+function failure(s: ScoreToWrite, status: number | undefined, message: string, retryable: boolean): ScoreWriteFailure {
+  return { id: scoreIdFor(s.traceId, s.name), traceId: s.traceId, name: s.name, status, message, retryable };
+}
+
+function validate(s: ScoreToWrite): string | null {
+  if (!s.traceId) return 'score without trace id';
+  if (!s.name) return 'score without name';
+  if (typeof s.value !== 'number' || !Number.isFinite(s.value)) return `score value is not a finite number (${String(s.value)})`;
+  if (Number.isNaN(Date.parse(s.timestamp))) return `score timestamp is not a date (${s.timestamp})`;
+  return null;
+}
