@@ -1,0 +1,62 @@
+/**
+ * Deterministic embedding vectors from lexical features, so texts sharing words have a higher cosine:
+ * a hashed bag of content words (weight 1), word bigrams (0.5) and character trigrams of each word (0.25),
+ * signed by a second hash bit to keep collisions unbiased, L2-normalised. Text without any word maps to a
+ * fixed unit vector (never a zero vector, so a cosine is always defined).
+ */
+import { contentWords } from './lexical.js';
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function add(vector: Float64Array, feature: string, weight: number): void {
+  const h = fnv1a(feature);
+  const index = h % vector.length;
+  const sign = (h >>> 31) & 1 ? -1 : 1;
+  vector[index] = (vector[index] ?? 0) + sign * weight;
+}
+
+export function lexicalEmbedding(text: string, dim: number): number[] {
+  const vector = new Float64Array(dim);
+  const ws = contentWords(text);
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    add(vector, `w:${w}`, 1);
+    if (i + 1 < ws.length) add(vector, `b:${w} ${ws[i + 1]}`, 0.5);
+    const padded = `^${w}$`;
+    for (let j = 0; j + 3 <= padded.length; j++) add(vector, `c:${padded.slice(j, j + 3)}`, 0.25);
+  }
+  let norm = 0;
+  for (const x of vector) norm += x * x;
+  if (norm === 0) {
+    const unit = new Array<number>(dim).fill(0);
+    unit[0] = 1;
+    return unit;
+  }
+  const inv = 1 / Math.sqrt(norm);
+  return Array.from(vector, (x) => x * inv);
+}
+
+/** Little-endian float32 bytes in base64: what OpenAI-compatible servers send for `encoding_format: 'base64'`. */
+export function toBase64(vector: number[]): string {
+  const floats = new Float32Array(vector);
+  return Buffer.from(floats.buffer, floats.byteOffset, floats.byteLength).toString('base64');
+}
+
+export function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

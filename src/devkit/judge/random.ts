@@ -1,0 +1,30 @@
+/** Small seeded PRNG (mulberry32) and the latency distributions drawn from it. */
+import type { LatencyDistribution } from './types.js';
+
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One draw of the distribution, in milliseconds (never negative). */
+export function drawLatency(dist: LatencyDistribution, random: () => number): number {
+  let ms: number;
+  if (typeof dist === 'number') ms = dist;
+  else if (typeof dist === 'function') ms = dist(random);
+  else if (dist.kind === 'fixed') ms = dist.ms;
+  else if (dist.kind === 'uniform') ms = dist.minMs + (dist.maxMs - dist.minMs) * random();
+  else {
+    // Box–Muller for a standard normal, then exp for the log-normal around the median.
+    const u = Math.max(random(), Number.EPSILON);
+    const v = random();
+    const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    ms = dist.medianMs * Math.exp(dist.sigma * z);
+  }
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
