@@ -85,6 +85,9 @@ const metricsSection = z
     maxAnswerTokens: positiveInt().default(1500),
     maxContextTokens: positiveInt().default(6000),
     maxReferenceTokens: positiveInt().default(1500),
+    maxQuestionTokens: positiveInt().default(500),
+    /** Noise sensitivity mode (RAGAS): wrong claims backed by `relevant` or by `irrelevant` chunks. */
+    noiseSensitivityMode: z.enum(['relevant', 'irrelevant']).default('relevant'),
     thresholds: z
       .object({
         faithfulness: between(0, 1).default(0.85),
@@ -153,6 +156,12 @@ const onlineSection = z
     maxWindowSeconds: positiveInt().default(6 * 3600),
     maxAttempts: positiveInt().default(5),
     retryBackoffSeconds: positiveInt().default(300),
+    /** Traces evaluated at once; the judge client caps its own requests (`judge.concurrency`) as well. */
+    concurrency: positiveInt().default(32),
+    /** How long a tick holds the lease that keeps replicas from ticking together; renewed while it runs. */
+    leaseSeconds: positiveInt().default(300),
+    /** A tick running longer than this makes `/readyz` fail. */
+    stuckAfterSeconds: positiveInt().default(3600),
     filters: filtersSection,
     extract: extractSection,
   })

@@ -111,7 +111,7 @@ class SqliteState implements StateStore {
       markSkipped: p("UPDATE ledger SET status = 'skipped', reason = ?, next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
       markFailed: p("UPDATE ledger SET status = 'failed', last_error = ?, next_attempt_at = ?, updated_at = ? WHERE trace_id = ?"),
       markDead: p("UPDATE ledger SET status = 'dead', reason = ?, last_error = ?, next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
-      markPending: p("UPDATE ledger SET status = 'pending', next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
+      markPending: p("UPDATE ledger SET status = 'pending', attempts = MAX(attempts - 1, 0), next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
       due: p(
         `SELECT * FROM ledger WHERE status = 'pending' OR (status = 'failed' AND next_attempt_at <= ?)
          ORDER BY trace_timestamp, trace_id LIMIT ?`,

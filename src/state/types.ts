@@ -71,7 +71,7 @@ export interface StateStore {
   markSkipped(traceId: string, reason: string, now: number): Promise<void>;
   markFailed(traceId: string, error: string, now: number, nextAttemptAt: number): Promise<void>;
   markDead(traceId: string, error: string, now: number): Promise<void>;
-  /** Back to `pending` without an attempt (abandoned at shutdown). */
+  /** Back to `pending`, and the attempt not charged: abandoned at shutdown, or lost to an outage. */
   markPending(traceId: string, now: number): Promise<void>;
   /** Pending entries, and failed ones whose retry time has come, oldest trace first. */
   dueEntries(now: number, limit: number): Promise<LedgerEntry[]>;

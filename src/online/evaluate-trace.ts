@@ -1,0 +1,123 @@
+import type { MetricName } from '../metrics/types.js';
+import type { RagSample } from '../sample.js';
+import { langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure, type Failure } from './failures.js';
+import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, TraceRecord } from './ports.js';
+import { scoresFromResults } from './scores.js';
+
+/** Everything needed to turn one trace into scores on that trace. */
+export interface EvaluateDeps {
+  langfuse: OnlineLangfuse;
+  extract: Extractor;
+  anonymizer: SampleAnonymizer;
+  score: SampleScorer;
+  metrics: readonly MetricName[];
+  judgeModel: string;
+  scorePrefix: string;
+  configIds: ReadonlyMap<string, string>;
+}
+
+export interface EvaluateTarget {
+  traceId: string;
+  /** ISO timestamp the scores are written with; defaults to the fetched trace's own. */
+  traceTimestamp?: string;
+  environment?: string | null;
+  sampleRate: number;
+}
+
+export interface EvaluateOptions {
+  signal: AbortSignal;
+  /** Score but write nothing. */
+  dryRun?: boolean;
+  /** Sees the trace after extraction and anonymization: what the judge is given (for `sample --trace`). */
+  onSample?: (view: { shape: string; sample: RagSample; entities: number; trace: TraceRecord }) => void;
+}
+
+export interface ScoredValue {
+  metric: MetricName;
+  value: number;
+}
+
+export type TraceOutcome =
+  | { kind: 'done'; scoreIds: string[]; scored: ScoredValue[]; notScorable: MetricName[]; written: boolean }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'failed'; failure: Failure };
+
+export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, options: EvaluateOptions): Promise<TraceOutcome> {
+  const { signal } = options;
+  let trace: TraceRecord | null;
+  try {
+    trace = await deps.langfuse.getTrace(target.traceId, signal);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return { kind: 'failed', failure: langfuseFailure(err) };
+  }
+  // A trace that was listed but cannot be read yet is read lag: retry later, never skip.
+  if (!trace) return { kind: 'failed', failure: { dependency: null, code: 'langfuse:trace_not_readable', outageLike: false } };
+
+  const extracted = deps.extract(trace);
+  if (!extracted.ok) return { kind: 'skipped', reason: extracted.reason };
+
+  let anonymized;
+  try {
+    anonymized = deps.anonymizer.anonymizeSample(extracted.sample);
+  } catch (err) {
+    return { kind: 'failed', failure: unexpectedFailure(err, 'anonymize') };
+  }
+  if (anonymized.residual.length > 0) return { kind: 'skipped', reason: 'pii_residual' };
+  options.onSample?.({ shape: extracted.shape, sample: anonymized.sample, entities: anonymized.entities.length, trace });
+
+  let results;
+  try {
+    results = await deps.score(anonymized.sample, deps.metrics, signal);
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return { kind: 'failed', failure: unexpectedFailure(err, 'metrics') };
+  }
+  for (const result of results) {
+    // All or nothing: a trace is done only when every metric either scored or was not scorable.
+    if (result.status === 'failed') return { kind: 'failed', failure: metricFailure(result) };
+  }
+
+  const scores = scoresFromResults(results, {
+    traceId: trace.id,
+    traceTimestamp: target.traceTimestamp ?? trace.timestamp,
+    environment: target.environment ?? trace.environment ?? null,
+    sampleRate: target.sampleRate,
+    judgeModel: deps.judgeModel,
+    scorePrefix: deps.scorePrefix,
+    configIds: deps.configIds,
+    extractShape: extracted.shape,
+    sanitizeComment: (text) => sanitizeComment(deps.anonymizer, trace.id, text),
+  });
+  const scored: ScoredValue[] = [];
+  const notScorable: MetricName[] = [];
+  for (const result of results) {
+    if (result.status === 'scored') scored.push({ metric: result.metric, value: result.value });
+    else if (result.status === 'not_scorable') notScorable.push(result.metric);
+  }
+  if (options.dryRun || scores.length === 0) return { kind: 'done', scoreIds: [], scored, notScorable, written: false };
+
+  let written;
+  try {
+    written = await deps.langfuse.writeScores(scores, { signal });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return { kind: 'failed', failure: langfuseFailure(err) };
+  }
+  const failed = written.failed[0];
+  if (failed) return { kind: 'failed', failure: scoreWriteFailure(failed.status, failed.retryable) };
+  return { kind: 'done', scoreIds: [...written.written].sort(), scored, notScorable, written: true };
+}
+
+/**
+ * The judge's reason, published as the score comment, can only quote the anonymized sample; it is still run
+ * through the anonymizer again, and dropped if anything personal survives.
+ */
+function sanitizeComment(anonymizer: SampleAnonymizer, traceId: string, text: string): string | null {
+  try {
+    const again = anonymizer.anonymizeSample({ traceId, question: '', answer: text, contexts: [], meta: {} });
+    return again.residual.length > 0 ? null : again.sample.answer;
+  } catch {
+    return null;
+  }
+}

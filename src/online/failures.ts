@@ -1,0 +1,87 @@
+import { JudgeCallError } from '../judge/types.js';
+import type { MetricResult } from '../metrics/types.js';
+
+/**
+ * Failures reduced to short codes (`langfuse:http_503`, `judge:timeout`, `metric:faithfulness:invalid_json`).
+ * Codes are what the ledger and the logs keep: an error message may quote the judge's answer or a trace,
+ * so free text never leaves this module.
+ */
+
+export type Dependency = 'langfuse' | 'judge';
+
+export interface Failure {
+  /** Which dependency to probe before blaming the trace; null for failures that are the trace's own. */
+  dependency: Dependency | null;
+  code: string;
+  /** Connection errors, timeouts, 5xx and 429 look the same whether the dependency is down or one trace is. */
+  outageLike: boolean;
+}
+
+const KNOWN_KINDS = [
+  'timeout',
+  'connection',
+  'invalid_json',
+  'schema_mismatch',
+  'truncated',
+  'aborted',
+  'rate_limited',
+  'refusal',
+  'empty_answer',
+  'not_found',
+  'unauthorized',
+  'invalid_request',
+];
+
+/** The most specific known kind named in a piece of text, or `error`. */
+export function kindFromText(text: string): string {
+  const http = /\bhttp[_ ]?(\d{3})\b/i.exec(text) ?? /\bstatus[ :=]*(\d{3})\b/i.exec(text);
+  if (http) return `http_${http[1]}`;
+  if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|socket hang up|fetch failed|other side closed|connection (reset|refused|error)/i.test(text)) return 'connection';
+  if (/ETIMEDOUT|timed? ?out|deadline/i.test(text)) return 'timeout';
+  for (const kind of KNOWN_KINDS) if (new RegExp(`\\b${kind}\\b`, 'i').test(text)) return kind;
+  return 'error';
+}
+
+export function isOutageKind(kind: string): boolean {
+  if (kind === 'connection' || kind === 'timeout' || kind === 'rate_limited') return true;
+  const status = /^http_(\d{3})$/.exec(kind);
+  return status !== null && (Number(status[1]) >= 500 || Number(status[1]) === 429);
+}
+
+interface LangfuseLikeError {
+  name: string;
+  kind: string;
+  status?: number;
+}
+
+function isLangfuseError(err: unknown): err is LangfuseLikeError {
+  return err instanceof Error && err.name === 'LangfuseApiError' && typeof (err as { kind?: unknown }).kind === 'string';
+}
+
+/** An error thrown while talking to Langfuse (listing, fetching, writing). */
+export function langfuseFailure(err: unknown): Failure {
+  let kind: string;
+  if (isLangfuseError(err)) kind = err.kind === 'http' && err.status !== undefined ? `http_${err.status}` : err.kind;
+  else kind = kindFromText(err instanceof Error ? `${err.name} ${err.message} ${String((err as { code?: unknown }).code ?? '')}` : String(err));
+  return { dependency: 'langfuse', code: `langfuse:${kind}`, outageLike: isOutageKind(kind) };
+}
+
+/** A metric that came back `failed`. */
+export function metricFailure(result: Extract<MetricResult, { status: 'failed' }>): Failure {
+  const kind = kindFromText(result.error);
+  return { dependency: 'judge', code: `metric:${result.metric}:${kind}`, outageLike: isOutageKind(kind) };
+}
+
+/** Anything else thrown while evaluating a trace (judge errors that escaped a metric, bugs). */
+export function unexpectedFailure(err: unknown, stage: string): Failure {
+  if (err instanceof JudgeCallError) return { dependency: 'judge', code: `judge:${err.kind}`, outageLike: isOutageKind(err.kind) };
+  if (isLangfuseError(err)) return langfuseFailure(err);
+  const kind = kindFromText(err instanceof Error ? `${err.name} ${err.message}` : String(err));
+  return { dependency: null, code: `${stage}:${kind}`, outageLike: false };
+}
+
+/** The ingestion answer for one score that did not go through. */
+export function scoreWriteFailure(status: number | undefined, retryable: boolean): Failure {
+  const kind = status === undefined ? 'unacknowledged' : `http_${status}`;
+  return { dependency: 'langfuse', code: `langfuse:ingestion_${kind}`, outageLike: retryable };
+}

@@ -1,0 +1,74 @@
+/**
+ * The edges the online job talks to. Production wires them to Langfuse, the anonymizer, the metrics engine
+ * and the judge (see `edges.ts`); tests and benches can wire anything with the same shape.
+ */
+import type { ExtractResult } from '../extract/types.js';
+import type { TraceRecord, TraceSummary, ScoreToWrite, WriteScoresResult } from '../langfuse/index.js';
+import type { MetricName, MetricResult } from '../metrics/types.js';
+import type { RagSample } from '../sample.js';
+
+export type { TraceRecord, TraceSummary, ScoreToWrite, WriteScoresResult };
+
+/** What the job needs from Langfuse (a subset of `LangfuseApi`). */
+export interface OnlineLangfuse {
+  listTraces(window: { from: Date; to: Date; signal?: AbortSignal }): AsyncIterable<TraceSummary>;
+  getTrace(id: string, signal?: AbortSignal): Promise<TraceRecord | null>;
+  writeScores(scores: ScoreToWrite[], options?: { signal?: AbortSignal }): Promise<WriteScoresResult>;
+}
+
+export type Extractor = (trace: TraceRecord) => ExtractResult;
+
+export interface AnonymizedSample {
+  sample: RagSample;
+  /** Entities replaced (counted only; never logged with their text). */
+  entities: readonly unknown[];
+  /** Personal data still found after redaction: a non-empty list blocks the sample. */
+  residual: readonly unknown[];
+}
+
+export interface SampleAnonymizer {
+  anonymizeSample(sample: RagSample): AnonymizedSample;
+}
+
+export type SampleScorer = (sample: RagSample, metrics: readonly MetricName[], signal: AbortSignal) => Promise<MetricResult[]>;
+
+/** Whether a dependency answers at all: tells an outage apart from one trace that keeps failing. */
+export type HealthProbe = (signal: AbortSignal) => Promise<boolean>;
+
+export interface Clock {
+  now(): number;
+}
+
+/** Counters and gauges the job reports; `src/service/metrics.ts` implements it for Prometheus. */
+export interface OnlineRecorder {
+  tracesListed(count: number): void;
+  traceSampled(): void;
+  traceDeferred(): void;
+  traceEvaluated(): void;
+  traceSkipped(reason: string): void;
+  traceFailed(code: string): void;
+  traceDead(): void;
+  metricResult(metric: MetricName, status: MetricResult['status']): void;
+  scoresWritten(count: number): void;
+  /** Mean score of the last tick that scored anything, per metric. */
+  scoreMeans(means: Partial<Record<MetricName, number>>): void;
+  ledgerCounts(counts: Record<string, number>): void;
+  tickStarted(job: string, at: number): void;
+  tickFinished(job: string, outcome: string, succeeded: boolean, at: number): void;
+}
+
+export const noopRecorder: OnlineRecorder = {
+  tracesListed: () => {},
+  traceSampled: () => {},
+  traceDeferred: () => {},
+  traceEvaluated: () => {},
+  traceSkipped: () => {},
+  traceFailed: () => {},
+  traceDead: () => {},
+  metricResult: () => {},
+  scoresWritten: () => {},
+  scoreMeans: () => {},
+  ledgerCounts: () => {},
+  tickStarted: () => {},
+  tickFinished: () => {},
+};

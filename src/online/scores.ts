@@ -1,0 +1,83 @@
+import type { MetricName, MetricResult } from '../metrics/types.js';
+import type { ScoreToWrite } from '../langfuse/index.js';
+import { VERSION } from '../version.js';
+
+/** `ragas-` + the metric with dashes: `ragas-faithfulness`, `ragas-answer-relevancy`. */
+export function scoreNameFor(prefix: string, metric: MetricName): string {
+  return `${prefix}${metric.replaceAll('_', '-')}`;
+}
+
+const DESCRIPTIONS: Record<MetricName, string> = {
+  faithfulness: 'Share of the answer’s claims supported by the retrieved contexts (RAGAS faithfulness, 0–1). Scored by ragwatch on sampled traces.',
+  answer_relevancy: 'How directly the answer addresses the question (RAGAS answer relevancy: similarity of questions generated from the answer, 0–1). Scored by ragwatch.',
+  context_precision: 'Share of retrieved chunks that are relevant, weighted by rank (RAGAS context precision, 0–1). Scored by ragwatch.',
+  context_recall: 'Share of the reference answer’s claims found in the retrieved contexts (RAGAS context recall, 0–1). Scored by ragwatch.',
+  noise_sensitivity: 'Drop in faithfulness when irrelevant chunks are added to the context (0–1, lower is better). Scored by ragwatch.',
+};
+
+export interface ScoreConfigDefinition {
+  name: string;
+  description: string;
+  min: number;
+  max: number;
+}
+
+/** NUMERIC 0–1 score configs for the metrics ragwatch writes, so the Langfuse UI shows ranges and meanings. */
+export function scoreConfigDefinitions(prefix: string, metrics: readonly MetricName[]): ScoreConfigDefinition[] {
+  return metrics.map((metric) => ({ name: scoreNameFor(prefix, metric), description: DESCRIPTIONS[metric], min: 0, max: 1 }));
+}
+
+export const MAX_COMMENT_LENGTH = 500;
+
+export interface ScoreContext {
+  traceId: string;
+  /** The trace's own timestamp (ISO): the event timestamp, so a rewrite replaces the score. */
+  traceTimestamp: string;
+  environment: string | null;
+  sampleRate: number;
+  judgeModel: string;
+  scorePrefix: string;
+  /** Score config ids by score name. */
+  configIds: ReadonlyMap<string, string>;
+  /** Makes a comment safe to publish (re-anonymized, shortened); null drops it. */
+  sanitizeComment: (text: string) => string | null;
+  /** How the sample was found in the trace. */
+  extractShape?: string;
+}
+
+/** One score per metric that scored; `not_scorable` and `failed` results write nothing. */
+export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreContext): ScoreToWrite[] {
+  const scores: ScoreToWrite[] = [];
+  for (const result of results) {
+    if (result.status !== 'scored') continue;
+    const name = scoreNameFor(ctx.scorePrefix, result.metric);
+    const comment = result.reason ? ctx.sanitizeComment(shorten(result.reason)) : null;
+    const score: ScoreToWrite = {
+      traceId: ctx.traceId,
+      name,
+      value: result.value,
+      timestamp: ctx.traceTimestamp,
+      metadata: {
+        source: 'ragwatch',
+        ragwatchVersion: VERSION,
+        metric: result.metric,
+        promptVersion: result.promptVersion,
+        judgeModel: ctx.judgeModel,
+        sampleRate: ctx.sampleRate,
+        usage: { calls: result.usage.calls, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens },
+        ...(ctx.extractShape ? { extractShape: ctx.extractShape } : {}),
+      },
+    };
+    const configId = ctx.configIds.get(name);
+    if (configId) score.configId = configId;
+    if (comment) score.comment = comment;
+    if (ctx.environment) score.environment = ctx.environment;
+    scores.push(score);
+  }
+  return scores;
+}
+
+function shorten(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length <= MAX_COMMENT_LENGTH ? oneLine : `${oneLine.slice(0, MAX_COMMENT_LENGTH - 1)}…`;
+}

@@ -1,0 +1,114 @@
+import type { MetricName, MetricResult } from '../../../src/metrics/types.js';
+import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, ScoreToWrite, TraceRecord, TraceSummary } from '../../../src/online/ports.js';
+import { scoreIdFor } from '../../../src/langfuse/index.js';
+import { silentLogger } from '../../../src/service/logger.js';
+import { openSqliteState } from '../../../src/state/index.js';
+import type { OnlineJobDeps } from '../../../src/online/job.js';
+
+export interface FakeTrace {
+  id: string;
+  name: string;
+  timestamp: number;
+  rag: boolean;
+}
+
+/** An in-memory Langfuse: traces to list and fetch, scores keyed like the server keys them. */
+export class FakeLangfuse implements OnlineLangfuse {
+  scores = new Map<string, ScoreToWrite & { id: string }>();
+  writes = 0;
+  gets = 0;
+  failGet = new Set<string>();
+  failGetError: () => Error = () => Object.assign(new Error('server error'), { name: 'LangfuseApiError', kind: 'http', status: 500 });
+  constructor(public traces: FakeTrace[]) {}
+
+  async *listTraces(w: { from: Date; to: Date }): AsyncIterable<TraceSummary> {
+    for (const t of this.traces) {
+      if (t.timestamp >= w.from.getTime() && t.timestamp < w.to.getTime()) {
+        yield { id: t.id, name: t.name, timestamp: new Date(t.timestamp).toISOString(), environment: 'production', tags: [] };
+      }
+    }
+  }
+
+  async getTrace(id: string): Promise<TraceRecord | null> {
+    this.gets += 1;
+    if (this.failGet.has(id)) throw this.failGetError();
+    const t = this.traces.find((x) => x.id === id);
+    if (!t) return null;
+    return {
+      id,
+      name: t.name,
+      timestamp: new Date(t.timestamp).toISOString(),
+      environment: 'production',
+      input: `question about ${id}`,
+      output: `answer for ${id}`,
+      metadata: { rag: t.rag },
+      tags: [],
+      observations: [],
+    };
+  }
+
+  async writeScores(scores: ScoreToWrite[]) {
+    this.writes += scores.length;
+    const written: string[] = [];
+    for (const s of scores) {
+      const id = scoreIdFor(s.traceId, s.name);
+      this.scores.set(id, { ...s, id });
+      written.push(id);
+    }
+    return { written, failed: [] };
+  }
+}
+
+export const fakeExtract: Extractor = (trace) =>
+  (trace.metadata as { rag: boolean }).rag
+    ? { ok: true, sample: { traceId: trace.id, question: String(trace.input), answer: String(trace.output), contexts: ['ctx'], meta: {} }, shape: 'fake' }
+    : { ok: false, reason: 'no_contexts' };
+
+export const identityAnonymizer: SampleAnonymizer = { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }) };
+
+/** Scores every metric 0.5 unless `behaviour` says otherwise for a trace. */
+export function fakeScorer(behaviour: (traceId: string, metric: MetricName) => MetricResult | undefined = () => undefined): SampleScorer & { calls: number } {
+  const fn = (async (sample, metrics) => {
+    fn.calls += 1;
+    return metrics.map(
+      (metric) =>
+        behaviour(sample.traceId, metric) ?? {
+          metric,
+          status: 'scored' as const,
+          value: metric === 'faithfulness' ? 0.8 : 0.6,
+          reason: 'fine',
+          details: {},
+          usage: { calls: 1, promptTokens: 10, completionTokens: 5 },
+          promptVersion: 'p1',
+        },
+    );
+  }) as unknown as SampleScorer & { calls: number };
+  fn.calls = 0;
+  return fn;
+}
+
+export class ManualClock {
+  constructor(public t: number) {}
+  now = () => this.t;
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+export function jobDeps(langfuse: FakeLangfuse, clock: ManualClock, overrides: Partial<OnlineJobDeps> = {}): OnlineJobDeps {
+  return {
+    langfuse,
+    extract: fakeExtract,
+    anonymizer: identityAnonymizer,
+    score: fakeScorer(),
+    metrics: ['faithfulness', 'answer_relevancy'],
+    judgeModel: 'judge',
+    scorePrefix: 'ragas-',
+    configIds: new Map([['ragas-faithfulness', 'cfg-f']]),
+    state: openSqliteState({ path: ':memory:' }),
+    clock,
+    logger: silentLogger(),
+    holder: { id: 'h:1:test', host: 'h', pid: 1 },
+    ...overrides,
+  };
+}

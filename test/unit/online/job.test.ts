@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { scoreIdFor } from '../../../src/langfuse/index.js';
+import { ONLINE_JOB, runOnlineTick, type OnlineSettings } from '../../../src/online/job.js';
+import { planOnlineTick } from '../../../src/online/plan.js';
+import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, type FakeTrace } from './fakes.js';
+
+const NOW = Date.parse('2025-03-03T12:00:00Z');
+const MIN = 60_000;
+
+const settings = (over: Partial<OnlineSettings> = {}): OnlineSettings => ({
+  window: { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 3600, maxWindowSeconds: 6 * 3600 },
+  sampling: { rate: 0.1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} },
+  caps: { maxPerTick: 500, maxPerHour: 5000 },
+  maxAttempts: 3,
+  retryBackoffSeconds: 60,
+  concurrency: 4,
+  leaseSeconds: 300,
+  ...over,
+});
+
+/** Independent of the code under test: the formula from the issue, with BigInt. */
+function expectedSampled(ids: string[], rate: number, salt = 'ragwatch-sampling-v1'): string[] {
+  return ids.filter((id) => {
+    const top = createHash('sha256').update(`${salt}\0${id}`).digest().readBigUInt64BE(0) >> 11n;
+    return Number(top) / 2 ** 53 < rate;
+  });
+}
+
+function traces(n: number, start = NOW - 70 * MIN, spanMs = 60 * MIN): FakeTrace[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `trace-${String(i + 1).padStart(4, '0')}`,
+    name: 'rag-query',
+    timestamp: start + Math.floor((i * spanMs) / n),
+    rag: i % 5 !== 4,
+  }));
+}
+
+describe('runOnlineTick', () => {
+  it('scores exactly the sampled RAG traces once per metric, skips the rest with a reason, and is idempotent', async () => {
+    const all = traces(400);
+    const lf = new FakeLangfuse(all);
+    const clock = new ManualClock(NOW);
+    const deps = jobDeps(lf, clock);
+    const report = await runOnlineTick(deps, settings());
+
+    const sampled = expectedSampled(all.map((t) => t.id), 0.1);
+    expect(report.outcome).toBe('success');
+    expect(report.listed).toBe(400);
+    expect(report.sampled).toBe(sampled.length);
+    const rag = sampled.filter((id) => all.find((t) => t.id === id)!.rag);
+    const nonRag = sampled.filter((id) => !rag.includes(id));
+    expect(report.evaluated).toBe(rag.length);
+    expect(report.skipped).toEqual(nonRag.length ? { no_contexts: nonRag.length } : {});
+    expect(nonRag.length).toBeGreaterThan(0);
+
+    const expectedIds = rag.flatMap((id) => [scoreIdFor(id, 'ragas-faithfulness'), scoreIdFor(id, 'ragas-answer-relevancy')]).sort();
+    expect([...lf.scores.keys()].sort()).toEqual(expectedIds);
+    const one = lf.scores.get(scoreIdFor(rag[0]!, 'ragas-faithfulness'))!;
+    expect(one).toMatchObject({ traceId: rag[0], value: 0.8, configId: 'cfg-f', environment: 'production', comment: 'fine' });
+    expect(one.timestamp).toBe(new Date(all.find((t) => t.id === rag[0])!.timestamp).toISOString());
+    expect(one.metadata).toMatchObject({ metric: 'faithfulness', judgeModel: 'judge', sampleRate: 0.1, promptVersion: 'p1' });
+    expect(report.means.faithfulness).toBeCloseTo(0.8, 12);
+    expect(report.means.answer_relevancy).toBeCloseTo(0.6, 12);
+    const gauges = await deps.state.getGauges();
+    expect(Object.keys(gauges).sort()).toEqual(['rag_answer_relevancy_score', 'rag_faithfulness_score']);
+    expect(gauges.rag_faithfulness_score).toBeCloseTo(0.8, 12);
+    expect(await deps.state.getCursor(ONLINE_JOB)).toBe(NOW - 10 * MIN);
+    expect((await deps.state.getEntry(nonRag[0]!))!).toMatchObject({ status: 'skipped', reason: 'no_contexts' });
+
+    const writes = lf.writes;
+    clock.advance(5 * MIN);
+    const second = await runOnlineTick(deps, settings());
+    expect(second.outcome).toBe('success');
+    expect(second.taken).toBe(0);
+    expect(lf.writes).toBe(writes);
+    expect((await deps.state.getJobRun(ONLINE_JOB))!.lastSuccessAt).toBe(NOW + 5 * MIN);
+  });
+
+  it('keeps traces over the per-tick cap pending and takes them on later ticks, holding the cursor', async () => {
+    const all = traces(300);
+    const lf = new FakeLangfuse(all);
+    const clock = new ManualClock(NOW);
+    const deps = jobDeps(lf, clock);
+    const sampled = expectedSampled(all.map((t) => t.id), 0.1);
+    const first = await runOnlineTick(deps, settings({ caps: { maxPerTick: 5, maxPerHour: 1000 } }));
+    expect(first.taken).toBe(5);
+    expect(first.deferred).toBe(sampled.length - 5);
+    const counts = await deps.state.countByStatus();
+    expect(counts.pending).toBe(sampled.length - 5);
+    const cursor = await deps.state.getCursor(ONLINE_JOB);
+    expect(cursor).toBe(await deps.state.earliestPendingTimestamp());
+    expect(cursor!).toBeLessThan(NOW - 10 * MIN);
+
+    for (let i = 0; i < 20 && (await deps.state.countByStatus()).pending > 0; i++) {
+      clock.advance(5 * MIN);
+      const r = await runOnlineTick(deps, settings({ caps: { maxPerTick: 5, maxPerHour: 1000 } }));
+      expect(r.taken).toBeLessThanOrEqual(5);
+    }
+    const final = await deps.state.countByStatus();
+    expect(final.pending).toBe(0);
+    expect(final.done + final.skipped).toBe(sampled.length);
+  });
+
+  it('respects the per-hour cap across ticks', async () => {
+    const lf = new FakeLangfuse(traces(400));
+    const clock = new ManualClock(NOW);
+    const deps = jobDeps(lf, clock);
+    const caps = { maxPerTick: 100, maxPerHour: 7 };
+    expect((await runOnlineTick(deps, settings({ caps }))).taken).toBe(7);
+    clock.advance(5 * MIN);
+    expect((await runOnlineTick(deps, settings({ caps }))).taken).toBe(0);
+    clock.advance(60 * MIN);
+    expect((await runOnlineTick(deps, settings({ caps }))).taken).toBe(7);
+  });
+
+  it('retries a failing trace with backoff and marks it dead after the last attempt', async () => {
+    const all = traces(200);
+    const sampled = expectedSampled(all.map((t) => t.id), 0.1).filter((id) => all.find((t) => t.id === id)!.rag);
+    const victim = sampled[0]!;
+    const lf = new FakeLangfuse(all);
+    const clock = new ManualClock(NOW);
+    const score = fakeScorer((traceId, metric) => (traceId === victim ? { metric, status: 'failed', error: 'judge answered http_500 after 4 attempts', retryable: true } : undefined));
+    // the judge answers its health probe: the failure is the trace's own
+    const deps = jobDeps(lf, clock, { score, probes: { judge: async () => true } });
+    const first = await runOnlineTick(deps, settings());
+    expect(first.outcome).toBe('success');
+    expect(await deps.state.getEntry(victim)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'metric:faithfulness:http_500', nextAttemptAt: NOW + 60_000 });
+
+    clock.advance(30_000);
+    expect((await runOnlineTick(deps, settings())).taken).toBe(0);
+    clock.advance(30_000);
+    expect((await runOnlineTick(deps, settings())).taken).toBe(1);
+    expect(await deps.state.getEntry(victim)).toMatchObject({ status: 'failed', attempts: 2, nextAttemptAt: NOW + 60_000 + 120_000 });
+    clock.advance(120_000);
+    const last = await runOnlineTick(deps, settings());
+    expect(last.dead).toBe(1);
+    expect(await deps.state.getEntry(victim)).toMatchObject({ status: 'dead', attempts: 3, reason: 'metric:faithfulness:http_500' });
+    expect([...lf.scores.values()].some((s) => s.traceId === victim)).toBe(false);
+    clock.advance(24 * 3600_000);
+    expect((await runOnlineTick(deps, settings())).taken).toBe(0);
+  });
+
+  it('stops the tick without charging attempts when the dependency is down', async () => {
+    const all = traces(200);
+    const lf = new FakeLangfuse(all);
+    const clock = new ManualClock(NOW);
+    let judgeUp = false;
+    const score = fakeScorer((_id, metric) => (judgeUp ? undefined : { metric, status: 'failed', error: 'connection refused (ECONNREFUSED)', retryable: true }));
+    const deps = jobDeps(lf, clock, { score, probes: { judge: async () => judgeUp }, });
+    const down = await runOnlineTick(deps, settings({ concurrency: 1 }));
+    expect(down.outcome).toBe('incomplete');
+    expect(down.error).toBe('metric:faithfulness:connection');
+    // only the start of the first window is pinned
+    expect(await deps.state.getCursor(ONLINE_JOB)).toBe(NOW - 70 * MIN);
+    expect(lf.scores.size).toBe(0);
+    const pending = await deps.state.listByStatus('pending', 100);
+    expect(pending.every((e) => e.attempts === 0)).toBe(true);
+
+    judgeUp = true;
+    clock.advance(5 * MIN);
+    const up = await runOnlineTick(deps, settings());
+    expect(up.outcome).toBe('success');
+    const sampled = expectedSampled(all.map((t) => t.id), 0.1).filter((id) => all.find((t) => t.id === id)!.rag);
+    expect(lf.scores.size).toBe(sampled.length * 2);
+  });
+
+  it('reports Langfuse listing failures as incomplete and keeps the cursor', async () => {
+    const lf = new FakeLangfuse(traces(50));
+    lf.listTraces = async function* () {
+      yield* [];
+      throw Object.assign(new Error('boom'), { name: 'LangfuseApiError', kind: 'connection' });
+    };
+    const deps = jobDeps(lf, new ManualClock(NOW));
+    const r = await runOnlineTick(deps, settings());
+    expect(r).toMatchObject({ outcome: 'incomplete', error: 'langfuse:connection' });
+    expect(await deps.state.getCursor(ONLINE_JOB)).toBe(NOW - 70 * MIN);
+    expect((await deps.state.getJobRun(ONLINE_JOB))!.lastSuccessAt).toBeNull();
+  });
+
+  it('writes no score for not_scorable metrics and skips samples with residual PII', async () => {
+    const all = traces(200);
+    const sampled = expectedSampled(all.map((t) => t.id), 0.1).filter((id) => all.find((t) => t.id === id)!.rag);
+    const [a, b] = sampled;
+    const lf = new FakeLangfuse(all);
+    const score = fakeScorer((traceId, metric) => (traceId === a && metric === 'faithfulness' ? { metric, status: 'not_scorable', reason: 'no claims' } : undefined));
+    const anonymizer = { anonymizeSample: (s: { traceId: string }) => ({ sample: s as never, entities: [], residual: s.traceId === b ? [{}] : [] }) };
+    const deps = jobDeps(lf, new ManualClock(NOW), { score, anonymizer });
+    const r = await runOnlineTick(deps, settings());
+    expect(r.skipped.pii_residual).toBe(1);
+    expect(await deps.state.getEntry(b!)).toMatchObject({ status: 'skipped', reason: 'pii_residual' });
+    expect(await deps.state.getEntry(a!)).toMatchObject({ status: 'done', scoreIds: [scoreIdFor(a!, 'ragas-answer-relevancy')] });
+    expect(lf.scores.has(scoreIdFor(a!, 'ragas-faithfulness'))).toBe(false);
+  });
+
+  it('skips the tick while another replica holds the lease', async () => {
+    const lf = new FakeLangfuse(traces(50));
+    const clock = new ManualClock(NOW);
+    const deps = jobDeps(lf, clock);
+    await deps.state.acquireLease('online-tick', { id: 'other', host: 'elsewhere', pid: 9 }, 300_000, NOW);
+    expect((await runOnlineTick(deps, settings())).outcome).toBe('lease_held');
+    expect(lf.gets).toBe(0);
+  });
+
+  it('takes no new traces after a soft stop and leaves the cursor', async () => {
+    const lf = new FakeLangfuse(traces(300));
+    const deps = jobDeps(lf, new ManualClock(NOW));
+    const stop = new AbortController();
+    stop.abort();
+    const r = await runOnlineTick(deps, settings(), { stop: stop.signal });
+    expect(r.outcome).toBe('stopped');
+    expect(r.taken).toBe(0);
+    expect(await deps.state.getCursor(ONLINE_JOB)).toBe(NOW - 70 * MIN);
+  });
+});
+
+describe('planOnlineTick', () => {
+  it('lists what would be sampled and why, touching nothing', async () => {
+    const all = traces(300);
+    const lf = new FakeLangfuse(all);
+    const clock = new ManualClock(NOW);
+    const deps = jobDeps(lf, clock);
+    const plan = await planOnlineTick(deps, settings({ caps: { maxPerTick: 3, maxPerHour: 100 } }));
+    const sampled = expectedSampled(all.map((t) => t.id), 0.1);
+    expect(plan.planned.map((p) => p.traceId)).toEqual(sampled);
+    expect(plan.planned.filter((p) => p.action === 'evaluate')).toHaveLength(3);
+    expect(plan.planned.filter((p) => p.action === 'defer_cap')).toHaveLength(sampled.length - 3);
+    expect(plan.planned[0]!.point).toBeLessThan(0.1);
+    expect(lf.gets).toBe(0);
+    expect(await deps.state.countByStatus()).toEqual({ pending: 0, done: 0, skipped: 0, failed: 0, dead: 0 });
+  });
+});
