@@ -7,6 +7,8 @@ export interface MetricUsage {
   promptTokens: number;
   completionTokens: number;
   embeddingRequests?: number;
+  /** Tokens of the embedding inputs sent (cached vectors cost nothing). */
+  embeddingTokens?: number;
   latencyMs?: number;
 }
 

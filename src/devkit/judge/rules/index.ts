@@ -3,6 +3,10 @@
  * schema-driven fallback. Register a rule module with one line in the list below.
  */
 import type { JudgeRule } from '../types.js';
+import { ragwatchMetricRules } from './ragwatch-metrics.js';
+import { autoevalsRagasRules } from './autoevals-ragas.js';
 
 export const builtinRules: readonly JudgeRule[] = [
+  ...ragwatchMetricRules,
+  ...autoevalsRagasRules,
 ];

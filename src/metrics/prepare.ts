@@ -1,0 +1,57 @@
+/** Turns a RagSample into what the prompts show: the prompt language and every text fitted to its token budget. */
+import type { RagwatchConfig } from '../config/schema.js';
+import type { RagSample } from '../sample.js';
+import { fitChunks, fitText } from './budget.js';
+import { promptLanguage, type PromptLanguage } from './language.js';
+
+export type MetricsOptions = RagwatchConfig['metrics'];
+
+export interface TruncationNote {
+  originalTokens: number;
+  keptTokens: number;
+}
+
+export interface PreparedSample {
+  traceId: string;
+  language: PromptLanguage;
+  question: string;
+  answer: string;
+  /** Whitespace-normalised chunks in retrieval order (one line each in the prompt). */
+  contexts: string[];
+  reference?: string;
+  /** Fields cut to their budget; `contexts` sums every chunk. */
+  truncated: Partial<Record<'question' | 'answer' | 'contexts' | 'reference', TruncationNote>>;
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function prepareSample(sample: RagSample, options: MetricsOptions): PreparedSample {
+  const truncated: PreparedSample['truncated'] = {};
+  const fit = (field: 'question' | 'answer' | 'reference', text: string, budget: number): string => {
+    const f = fitText(text, budget);
+    if (f.truncated) truncated[field] = { originalTokens: f.originalTokens, keptTokens: f.keptTokens };
+    return f.text;
+  };
+  const question = fit('question', normalise(sample.question), options.maxQuestionTokens);
+  const answer = fit('answer', sample.answer.trim().replace(/[ \t]+/g, ' ').replace(/\n{2,}/g, '\n'), options.maxAnswerTokens);
+  // Empty chunks stay: positions matter to precision and chunk numbers must match the sample's contexts.
+  const chunks = fitChunks(sample.contexts.map(normalise), options.maxContextTokens);
+  if (chunks.truncated) {
+    truncated.contexts = {
+      originalTokens: chunks.chunks.reduce((s, c) => s + c.originalTokens, 0),
+      keptTokens: chunks.chunks.reduce((s, c) => s + c.keptTokens, 0),
+    };
+  }
+  const ref = sample.reference === undefined ? undefined : normalise(sample.reference);
+  return {
+    traceId: sample.traceId,
+    language: promptLanguage(options.language, sample),
+    question,
+    answer,
+    contexts: chunks.chunks.map((c) => c.text),
+    reference: ref === undefined || ref === '' ? undefined : fit('reference', ref, options.maxReferenceTokens),
+    truncated,
+  };
+}
