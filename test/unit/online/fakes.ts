@@ -1,4 +1,5 @@
 import type { MetricName, MetricResult } from '../../../src/metrics/types.js';
+import type { RagSample } from '../../../src/sample.js';
 import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, ScoreToWrite, TraceRecord, TraceSummary } from '../../../src/online/ports.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { silentLogger } from '../../../src/service/logger.js';
@@ -68,10 +69,10 @@ export const identityAnonymizer: SampleAnonymizer = { anonymizeSample: (sample) 
 
 /** Scores every metric 0.5 unless `behaviour` says otherwise for a trace. */
 export function fakeScorer(behaviour: (traceId: string, metric: MetricName) => MetricResult | undefined = () => undefined): SampleScorer & { calls: number } {
-  const fn = (async (sample, metrics) => {
+  const fn = (async (sample: RagSample, metrics: readonly MetricName[]): Promise<MetricResult[]> => {
     fn.calls += 1;
     return metrics.map(
-      (metric) =>
+      (metric): MetricResult =>
         behaviour(sample.traceId, metric) ?? {
           metric,
           status: 'scored' as const,
