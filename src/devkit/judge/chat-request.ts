@@ -3,6 +3,7 @@
  * see. Error messages that clients may match on are vLLM's own (e.g. greedy sampling with n > 1).
  */
 import { HttpError } from './http-util.js';
+import { taskMessage } from './request-text.js';
 import { SchemaCompileError, validatorFor } from './schema-check.js';
 import type { JudgeMessage, JudgeRequest } from './types.js';
 
@@ -81,7 +82,7 @@ export function parseChat(body: unknown, servedModel: string, settings: ChatSett
     model: typeof b.model === 'string' && b.model !== '' ? b.model : servedModel,
     messages,
     system: messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => m.content).join('\n\n'),
-    lastUser: [...messages].reverse().find((m) => m.role === 'user')?.content ?? '',
+    lastUser: taskMessage(messages),
   };
   const tools = Array.isArray(b.tools) && b.tools.length > 0 ? (b.tools as unknown[]) : undefined;
   const forced = forcedTool(b.tool_choice, tools, settings);

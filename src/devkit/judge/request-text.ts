@@ -28,6 +28,42 @@ const LABELS = {
   text: ['text', 'texto'],
 } as const;
 
+const ALL_LABELS = new Set<string>(Object.values(LABELS).flat());
+
+/** Whether a message carries recognisable task parts (labelled sections or a JSON object). */
+export function hasTaskParts(text: string): boolean {
+  const t = text.trim();
+  if (t.startsWith('{')) {
+    try {
+      JSON.parse(t);
+      return true;
+    } catch {
+      // not JSON: look for labels
+    }
+  }
+  for (const key of sections(text).keys()) if (ALL_LABELS.has(key)) return true;
+  return false;
+}
+
+/**
+ * The user message that carries the task. A trailing follow-up turn — an assistant answer, then a user
+ * message without task parts of its own (a client's repair request after an unusable answer) — is skipped,
+ * so a retry is judged on the same task as the first attempt.
+ */
+export function taskMessage(messages: ReadonlyArray<{ role: string; content: string }>): string {
+  let end = messages.length - 1;
+  while (end >= 2) {
+    const last = messages[end]!;
+    const previous = messages[end - 1]!;
+    const task = messages[end - 2]!;
+    if (last.role !== 'user' || previous.role !== 'assistant' || task.role !== 'user') break;
+    if (hasTaskParts(last.content) || !hasTaskParts(task.content)) break;
+    end -= 2;
+  }
+  for (let i = end; i >= 0; i--) if (messages[i]!.role === 'user') return messages[i]!.content;
+  return '';
+}
+
 export function promptParts(request: JudgeRequest): PromptParts {
   const raw = request.lastUser;
   const fromJson = partsFromJson(raw);

@@ -100,7 +100,7 @@ class Generator {
       return Array.from({ length: n }, (_, i) => questionFor(p.answer ?? p.text, p.language, i));
     }
     if (/entit|keyword|term|palabra/.test(name)) return keywords(p.text, 10);
-    if (/context|chunk|passage|document|fragment|verdicts/.test(name) && p.contexts.length > 0) return p.contexts;
+    if (/context|chunk|passage|document|fragment/.test(name) && p.contexts.length > 0) return p.contexts;
     if (p.statements && p.statements.length > 0 && !/reference|referencia/.test(name)) return p.statements;
     const source = /reference|referencia|ground/.test(name) ? (p.reference ?? p.answer ?? p.text) : (p.answer ?? p.reference ?? p.text);
     return splitSentences(source);

@@ -18,7 +18,11 @@ export interface JudgeRequest {
   messages: JudgeMessage[];
   /** Every system message, joined by blank lines. */
   system: string;
-  /** Content of the last user message ('' when there is none). */
+  /**
+   * Content of the last user message that carries the task ('' when there is none). A trailing repair turn
+   * (assistant answer + user message without task parts, as a client sends after an unusable answer) is
+   * skipped, so a retry sees the same task; `messages` still has every turn.
+   */
   lastUser: string;
   /** How the answer is delivered: structured output, a forced tool call, a JSON object, or free text. */
   mode: 'json_schema' | 'tool_call' | 'json_object' | 'text';

@@ -1,0 +1,64 @@
+/**
+ * What went wrong in one judge or embeddings HTTP attempt, classified for the retry policy: connection
+ * errors, timeouts, 408/409/429/5xx and unusable answers are retryable; other 4xx are not (a request the
+ * server rejects will be rejected again).
+ */
+import OpenAI from 'openai';
+
+export interface AttemptFailure {
+  /** `connection`, `timeout`, `aborted`, `http_<status>`, `invalid_json`, `schema_mismatch`, `truncated`, `empty_answer`, `invalid_response`. */
+  kind: string;
+  message: string;
+  retryable: boolean;
+  /** Server-requested wait (Retry-After / retry-after-ms), in milliseconds. */
+  retryAfterMs?: number;
+  /** The answer arrived but cannot be used: the next attempt should carry a repair message. */
+  unusable?: { content: string };
+}
+
+const RETRYABLE_STATUS = new Set([408, 409, 429]);
+
+export function classifyError(err: unknown, deadlineHit: boolean, callerAborted: boolean, now: () => number): AttemptFailure {
+  if (callerAborted) return { kind: 'aborted', message: 'the call was aborted by its caller', retryable: false };
+  if (deadlineHit || err instanceof OpenAI.APIConnectionTimeoutError) {
+    return { kind: 'timeout', message: 'no answer before the deadline', retryable: true };
+  }
+  if (err instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', message: 'the request was aborted', retryable: false };
+  if (err instanceof OpenAI.APIConnectionError) {
+    const cause = (err as { cause?: unknown }).cause;
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    return { kind: 'connection', message: `connection error${detail}`, retryable: true };
+  }
+  if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
+    const status = err.status;
+    const retryable = RETRYABLE_STATUS.has(status) || status >= 500;
+    const retryAfterMs = retryAfter(err.headers, now);
+    return {
+      kind: `http_${status}`,
+      message: shorten(err.message),
+      retryable,
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    };
+  }
+  // A body that is not JSON, or a shape the SDK cannot read: the server answered nonsense.
+  return { kind: 'invalid_response', message: shorten(err instanceof Error ? err.message : String(err)), retryable: true };
+}
+
+/** Milliseconds from `retry-after-ms`, or `retry-after` as seconds or an HTTP date. */
+export function retryAfter(headers: Headers | Record<string, string> | undefined, now: () => number): number | undefined {
+  if (!headers) return undefined;
+  const get = (name: string): string | null | undefined =>
+    typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, string>)[name];
+  const ms = Number(get('retry-after-ms'));
+  if (get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
+  const value = get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now());
+}
+
+export function shorten(text: string, max = 300): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

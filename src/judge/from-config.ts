@@ -1,0 +1,42 @@
+/** Builds the judge and embeddings clients from ragwatch's configuration (`judge` and `embeddings` sections). */
+import type { RagwatchConfig } from '../config/schema.js';
+import { createJudgeClient } from './client.js';
+import { createEmbeddingsClient } from './embeddings-client.js';
+import type { RequestEvent } from './retry.js';
+import type { EmbeddingsClient, JudgeClient } from './types.js';
+
+export interface JudgeClientDeps {
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export function judgeClientsFromConfig(config: Pick<RagwatchConfig, 'judge' | 'embeddings'>, deps: JudgeClientDeps = {}): { judge: JudgeClient; embeddings: EmbeddingsClient } {
+  const j = config.judge;
+  const e = config.embeddings;
+  const judge = createJudgeClient({
+    ...deps,
+    baseUrl: j.baseUrl,
+    apiKey: j.apiKey,
+    model: j.model,
+    concurrency: j.concurrency,
+    timeoutMs: j.timeoutMs,
+    maxAttempts: j.maxAttempts,
+    temperature: j.temperature,
+    seed: j.seed ?? null,
+    maxTokens: j.maxTokens,
+    disableThinking: j.disableThinking,
+  });
+  const embeddings = createEmbeddingsClient({
+    ...deps,
+    baseUrl: e.baseUrl ?? j.baseUrl,
+    apiKey: e.apiKey ?? j.apiKey,
+    model: e.model,
+    batchSize: e.batchSize,
+    timeoutMs: e.timeoutMs,
+    maxAttempts: e.maxAttempts,
+  });
+  return { judge, embeddings };
+}

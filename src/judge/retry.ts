@@ -1,0 +1,120 @@
+/**
+ * The retry loop shared by the chat and embeddings clients: a concurrency slot per attempt (released while
+ * backing off), a deadline per attempt, exponential backoff with full jitter (at least the server's
+ * Retry-After), and up to `maxAttempts` attempts. Every attempt is reported through `onRequest`.
+ */
+import { classifyError, type AttemptFailure } from './failure.js';
+import type { Semaphore } from './semaphore.js';
+import { JudgeCallError } from './types.js';
+
+export interface RequestEvent {
+  kind: 'chat' | 'embeddings';
+  outcome: 'ok' | 'retry' | 'error';
+  errorKind?: string;
+  latencyMs: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface RetryPolicy {
+  kind: 'chat' | 'embeddings';
+  maxAttempts: number;
+  timeoutMs: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Longest Retry-After honoured; longer ones are cut to this. */
+  maxRetryAfterMs: number;
+  semaphore: Semaphore;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  now: () => number;
+  onRequest?: (event: RequestEvent) => void;
+}
+
+export type AttemptResult<T> =
+  | { ok: true; value: T; promptTokens: number; completionTokens: number }
+  | { ok: false; failure: AttemptFailure; promptTokens: number; completionTokens: number };
+
+export interface RetryOutcome<T> {
+  value: T;
+  attempts: number;
+  promptTokens: number;
+  completionTokens: number;
+  latencyMs: number;
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails for good, or `maxAttempts` is reached. `attempt` receives the
+ * attempt number (1-based), the previous failure (for repair messages) and the attempt's abort signal.
+ */
+export async function withRetries<T>(
+  policy: RetryPolicy,
+  what: string,
+  signal: AbortSignal | undefined,
+  attempt: (n: number, previous: AttemptFailure | undefined, signal: AbortSignal) => Promise<AttemptResult<T>>,
+): Promise<RetryOutcome<T>> {
+  const started = policy.now();
+  let promptTokens = 0;
+  let completionTokens = 0;
+  let previous: AttemptFailure | undefined;
+  for (let n = 1; ; n++) {
+    let release: () => void;
+    try {
+      release = await policy.semaphore.acquire(signal);
+    } catch {
+      throw new JudgeCallError(`${what}: aborted while waiting for a judge slot`, true, 'aborted', n - 1);
+    }
+    const attemptStart = policy.now();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new Error('deadline')), policy.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    let result: AttemptResult<T>;
+    try {
+      result = await attempt(n, previous, combined);
+    } catch (err) {
+      result = {
+        ok: false,
+        failure: classifyError(err, deadline.signal.aborted, signal?.aborted ?? false, policy.now),
+        promptTokens: 0,
+        completionTokens: 0,
+      };
+    } finally {
+      clearTimeout(timer);
+      release();
+    }
+    promptTokens += result.promptTokens;
+    completionTokens += result.completionTokens;
+    const latencyMs = policy.now() - attemptStart;
+    if (result.ok) {
+      policy.onRequest?.({ kind: policy.kind, outcome: 'ok', latencyMs, promptTokens: result.promptTokens, completionTokens: result.completionTokens });
+      return { value: result.value, attempts: n, promptTokens, completionTokens, latencyMs: policy.now() - started };
+    }
+    const failure = result.failure;
+    const last = !failure.retryable || n >= policy.maxAttempts;
+    policy.onRequest?.({
+      kind: policy.kind,
+      outcome: last ? 'error' : 'retry',
+      errorKind: failure.kind,
+      latencyMs,
+      promptTokens: result.promptTokens,
+      completionTokens: result.completionTokens,
+    });
+    if (last) {
+      const retryable = failure.retryable || failure.kind === 'aborted';
+      throw new JudgeCallError(`${what} failed after ${n} attempt${n === 1 ? '' : 's'}: ${failure.kind}: ${failure.message}`, retryable, failure.kind, n);
+    }
+    await policy.sleep(backoffMs(policy, n, failure));
+    if (signal?.aborted) throw new JudgeCallError(`${what}: aborted while backing off`, true, 'aborted', n);
+    previous = failure;
+  }
+}
+
+/** Full jitter: uniform in [0, min(max, base·2^(n-1))], but never less than the server's Retry-After. */
+export function backoffMs(policy: Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'maxRetryAfterMs' | 'random'>, attempt: number, failure: AttemptFailure): number {
+  const ceiling = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** (attempt - 1));
+  const jittered = policy.random() * ceiling;
+  if (failure.retryAfterMs === undefined) return jittered;
+  return Math.max(jittered, Math.min(failure.retryAfterMs, policy.maxRetryAfterMs));
+}
+
+export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
