@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configSchema } from '../../../src/config/schema.js';
+import { startJudgeServer, type FaultKind, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { judgeClientsFromConfig } from '../../../src/judge/index.js';
+import { scoreSample } from '../../../src/metrics/index.js';
+import { redisSample, scriptRedisExample } from './redis-fixture.js';
+
+let server: JudgeServer;
+
+beforeAll(async () => {
+  server = await startJudgeServer({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.script.clear();
+  server.faults.clear();
+  server.requests.length = 0;
+  scriptRedisExample(server);
+});
+
+function deps() {
+  // A short deadline so `hang` ends quickly; backoff sleeps are injected as no-ops.
+  const config = configSchema.parse({
+    judge: { baseUrl: server.url, timeoutMs: 300, maxAttempts: 3 },
+    embeddings: { model: server.embeddingModel, timeoutMs: 300, maxAttempts: 3 },
+  });
+  return { options: config.metrics, ...judgeClientsFromConfig(config, { sleep: async () => {} }) };
+}
+
+const chatRequests = () => server.requests.filter((r) => r.path === '/v1/chat/completions');
+const embeddingRequests = () => server.requests.filter((r) => r.path === '/v1/embeddings');
+
+const chatFaults: FaultKind[] = ['malformed_json', 'wrong_schema', 'truncated', 'http_500', 'http_503', 'hang', 'reset'];
+/** Quirks a tolerant client survives without a retry (the answer is still right). */
+const chatQuirks: FaultKind[] = ['fenced_json', 'think_in_content', 'latency'];
+
+describe('judge faults: a retry, then the correct score', () => {
+  for (const kind of chatFaults) {
+    it(`chat ${kind} → retried → faithfulness 0.75`, async () => {
+      server.faults.next(kind, 1, kind === 'latency' ? { ms: 5 } : {});
+      const [r] = await scoreSample(redisSample, ['faithfulness'], deps());
+      expect(r).toMatchObject({ status: 'scored', value: 0.75 });
+      expect(server.faults.counts()[kind]).toBe(1);
+      expect(chatRequests()).toHaveLength(2);
+      expect(r?.usage?.calls).toBe(2);
+    });
+  }
+
+  for (const kind of chatQuirks) {
+    it(`chat ${kind} → faithfulness 0.75`, async () => {
+      server.faults.next(kind, 1, kind === 'latency' ? { ms: 5 } : {});
+      const [r] = await scoreSample(redisSample, ['faithfulness'], deps());
+      expect(r).toMatchObject({ status: 'scored', value: 0.75 });
+      expect(server.faults.counts()[kind]).toBe(1);
+    });
+  }
+
+  for (const kind of ['malformed_json', 'http_500', 'http_503', 'hang', 'reset'] as FaultKind[]) {
+    it(`embeddings ${kind} → retried → answer relevancy ≈ 0.72`, async () => {
+      server.faults.next(kind, 1, { route: 'embeddings' });
+      const [r] = await scoreSample(redisSample, ['answer_relevancy'], deps());
+      expect(r?.status).toBe('scored');
+      expect(r?.status === 'scored' && r.value).toBeCloseTo((0.91 + 0.74 + 0.52) / 3, 10);
+      expect(embeddingRequests()).toHaveLength(2);
+    });
+  }
+});
+
+describe('a fault that persists across every retry ends as failed, never as a value', () => {
+  for (const kind of chatFaults) {
+    it(`persistent chat ${kind} → failed`, async () => {
+      server.faults.always(kind);
+      const results = await scoreSample(redisSample, ['faithfulness', 'answer_relevancy', 'noise_sensitivity'], deps());
+      for (const r of results) {
+        expect(r.status).toBe('failed');
+        expect(r).not.toHaveProperty('value');
+        expect(r.status === 'failed' && r.retryable).toBe(true);
+      }
+      // maxAttempts (3) for the claims step and for the questions step; noise sensitivity shares the failed
+      // claims step, so it costs no extra attempts.
+      expect(chatRequests()).toHaveLength(3 * 2);
+    });
+  }
+
+  it('persistent embeddings failure → answer relevancy failed, faithfulness still scored', async () => {
+    server.faults.always('http_503', { route: 'embeddings' });
+    const [f, ar] = await scoreSample(redisSample, ['faithfulness', 'answer_relevancy'], deps());
+    expect(f).toMatchObject({ status: 'scored', value: 0.75 });
+    expect(ar).toMatchObject({ status: 'failed', retryable: true });
+    expect(embeddingRequests()).toHaveLength(3);
+  });
+});
