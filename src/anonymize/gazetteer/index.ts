@@ -1,0 +1,65 @@
+import { foldToken } from '../text/fold.js';
+import { AMBIGUOUS_NAMES } from './ambiguous.js';
+import { COMMON_WORDS } from './common-words.js';
+import { GIVEN_NAMES_EN } from './given-names-en.js';
+import { GIVEN_NAMES_ES } from './given-names-es.js';
+import { ORGANIZATIONS } from './organizations.js';
+import { SURNAMES_EN } from './surnames-en.js';
+import { SURNAMES_ES } from './surnames-es.js';
+
+function words(...lists: string[]): Set<string> {
+  const set = new Set<string>();
+  for (const list of lists) for (const w of list.split(/\s+/)) if (w) set.add(foldToken(w).replace(/’/g, "'"));
+  return set;
+}
+
+const GIVEN = words(GIVEN_NAMES_ES, GIVEN_NAMES_EN);
+const SURNAMES = words(SURNAMES_ES, SURNAMES_EN);
+const AMBIGUOUS = words(AMBIGUOUS_NAMES);
+const COMMON = words(COMMON_WORDS);
+const ORGS = new Set(
+  ORGANIZATIONS.split('\n')
+    .map((l) => foldToken(l.trim()))
+    .filter(Boolean),
+);
+
+/** Honorifics and titles: never part of a name, they announce one. */
+export const TITLES = words(
+  'sr sra srta sres sras d dª dna don dona mr mrs ms miss mx dr dra drs prof profa lic ing sir madam madame mme mlle herr frau sig ldo lda',
+);
+
+export interface NameClass {
+  given: boolean;
+  surname: boolean;
+  /** Also an ordinary word, month, place or brand: needs company to count. */
+  ambiguous: boolean;
+  /** A frequent word or title: ends a name. */
+  common: boolean;
+}
+
+const cache = new Map<string, NameClass>();
+const CACHE_LIMIT = 50_000;
+
+/** Classifies a folded token ("garcia", "jean-pierre", "o'brien"). */
+export function classify(key: string): NameClass {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const parts = key.includes('-') ? key.split('-') : [key];
+  const given = GIVEN.has(key) || (parts.length > 1 && parts.every((p) => GIVEN.has(p)));
+  const surname = SURNAMES.has(key) || (parts.length > 1 && parts.some((p) => SURNAMES.has(p) || GIVEN.has(p)));
+  const common = COMMON.has(key) || TITLES.has(key);
+  const ambiguous = AMBIGUOUS.has(key) || key.length <= 2 || (common && (given || surname));
+  const result = { given, surname, ambiguous, common };
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, result);
+  return result;
+}
+
+export function isOrganization(foldedPhrase: string): boolean {
+  return ORGS.has(foldedPhrase);
+}
+
+/** Sizes, for documentation and tests. */
+export function gazetteerSizes(): { given: number; surnames: number; ambiguous: number; common: number } {
+  return { given: GIVEN.size, surnames: SURNAMES.size, ambiguous: AMBIGUOUS.size, common: COMMON.size };
+}

@@ -1,0 +1,48 @@
+import type { Candidate, Recognizer } from '../types.js';
+import { hasCueBefore } from '../text/context.js';
+
+// Spanish, Catalan and Galician street types, with the capitalised spellings people type.
+const ES_TYPE =
+  '(?:[Cc]alle|CALLE|[Cc]/|[Cc]l\\.|[Aa]venida|AVENIDA|[Aa]vda\\.?|[Aa]vd\\.|[Aa]v\\.|[Pp]laza|PLAZA|[Pp]za\\.?|[Pp]aseo|PASEO|[Pp]º|[Pp]\\.º|[Rr]onda|[Tt]raves[ií]a|[Gg]lorieta|[Cc]amino|[Cc]arretera|[Cc]tra\\.?|[Cc]arrer|[Pp]asseig|[Pp]la[çc]a|[Aa]vinguda|[Rr][uú]a|[Uu]rbanizaci[oó]n|[Uu]rb\\.|[Pp]ol[ií]gono|[Cc]allej[oó]n|[Cc]uesta|[Bb]ulevar|[Aa]lameda|[Pp]asaje|[Rr]ambla|[Tt]ravessera)';
+const LINK = "(?:de|del|la|las|los|el|d'|dels|l'|y|i|da|do|dos|das)";
+const CAP_WORD = "[\\p{Lu}\\d][\\p{L}\\p{M}'’.-]*";
+const ANY_WORD = "[\\p{L}\\d][\\p{L}\\p{M}'’.-]*";
+const NUMBER = '(?:n[º°o]\\.?\\s*|n[uú]m\\.?\\s*|n[uú]mero\\s*)?\\d{1,4}(?:\\s?[A-Za-z](?![\\p{L}]))?';
+const ES_TAIL =
+  "(?:,?\\s*(?:\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|\\d{1,2}(?![\\d]))?|[Pp]iso\\s\\d{1,2}|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3})){0,4}";
+const POSTCODE_CITY = "(?:,?\\s*(?:\\d{5}|(?:CP|C\\.P\\.)\\s?\\d{5})(?:\\s*[,-]?\\s*\\p{Lu}[\\p{L}\\p{M}'’-]*(?:\\s(?:de\\s|del\\s|la\\s|el\\s)?\\p{Lu}[\\p{L}\\p{M}'’-]*){0,2})?)?(?:\\s?\\(\\p{Lu}[\\p{L}\\p{M}]*(?:\\s\\p{Lu}[\\p{L}\\p{M}]*)?\\))?";
+
+function spanish(word: string): RegExp {
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])${ES_TYPE}\\s*(?:${LINK}\\s+){0,3}${word}(?:\\s+(?:${LINK}\\s+){0,2}${word}){0,5},?\\s*${NUMBER}${ES_TAIL}${POSTCODE_CITY}(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
+}
+const ES_CAPITALISED = spanish(CAP_WORD);
+const ES_ANY_CASE = spanish(ANY_WORD);
+
+const EN_TYPE =
+  '(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)';
+const EN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite)\\s[\\p{L}\\d-]{1,5},?\\s)?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2})?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}))?(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
+
+/** Postal addresses: Spanish street forms with a house number (and floor, door, postcode, city), English "12 Baker Street" forms. */
+export const addressRecognizer: Recognizer = {
+  name: 'address',
+  types: ['ADDRESS'],
+  find(text) {
+    const out: Candidate[] = [];
+    const push = (start: number, raw: string, score: number) => {
+      const value = raw.replace(/[,\s]+$/, '');
+      out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: value.toLowerCase().replace(/\s+/g, ' ') });
+    };
+    for (const m of text.matchAll(ES_CAPITALISED)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue.
+    for (const m of text.matchAll(ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
+    for (const m of text.matchAll(EN)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    return out;
+  },
+};

@@ -1,0 +1,37 @@
+import type { Candidate, Recognizer } from '../types.js';
+import { hasCueBefore } from '../text/context.js';
+
+const ES_MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
+const EN_MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)';
+const DATE = new RegExp(
+  [
+    '\\d{1,2}[/.-]\\d{1,2}[/.-](?:\\d{4}|\\d{2})',
+    '\\d{4}[/.-]\\d{1,2}[/.-]\\d{1,2}',
+    `\\d{1,2}\\s+de\\s+${ES_MONTH}\\s+(?:de\\s+|del\\s+)?\\d{4}`,
+    `\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${EN_MONTH}\\.?,?\\s+\\d{4}`,
+    `${EN_MONTH}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}`,
+  ]
+    .map((p) => `(?:${p})`)
+    .join('|')
+    .replace(/^/, '(?<![\\p{L}\\p{N}/.-])(?:')
+    .concat(')(?![\\p{L}\\p{N}]|[/.-]\\d)'),
+  'giu',
+);
+// The cue must be close and in the same sentence: "fecha de nacimiento: 03/05/1985", "nací el 3 de mayo de 1985", "born on …".
+const BIRTH_CUE =
+  /\b(?:nacimiento|naci|nacio|nacido|nacida|nac|f\.\s?nac|fnac|born|birth|birthdate|dob|d\.o\.b|birthday|cumpleanos|natalicio)\b[^.!?\n]{0,30}$|\bf\.?\s?n\.?\s*:?\s*$/;
+
+/** A date written next to a birth cue. Other dates (events, deadlines, invoices) stay for the judge. */
+export const dateOfBirthRecognizer: Recognizer = {
+  name: 'date-of-birth',
+  types: ['DATE_OF_BIRTH'],
+  find(text) {
+    const out: Candidate[] = [];
+    for (const m of text.matchAll(DATE)) {
+      if (!hasCueBefore(text, m.index, BIRTH_CUE, 50)) continue;
+      out.push({ type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.9, normalized: m[0].toLowerCase().replace(/\s+/g, ' ') });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,24 @@
+import type { Candidate, Recognizer } from '../types.js';
+import { boost, hasCueBefore } from '../text/context.js';
+import { validDni } from '../validators/spanish-id.js';
+
+// 12345678Z, 12345678-Z, 12.345.678-Z, 12 345 678 Z; the letter may be lower case in chats.
+const PATTERN = /(?<![\p{L}\p{N}.-])(\d{2}\.\d{3}\.\d{3}|\d{8}|\d{2} \d{3} \d{3})[ -]?([A-Za-z])(?![\p{L}\p{N}])/gu;
+const CUE = /\b(?:dni|d\.n\.i\.?|nif|n\.i\.f\.?|documento|identidad|id card|national id)\b[^\n]{0,25}$/;
+
+/** Spanish DNI/NIF of a person: eight digits and the mod-23 control letter. */
+export const esNifRecognizer: Recognizer = {
+  name: 'es-nif',
+  types: ['ES_NIF'],
+  find(text) {
+    const out: Candidate[] = [];
+    for (const m of text.matchAll(PATTERN)) {
+      const compact = `${m[1]!.replace(/[ .]/g, '')}${m[2]!.toUpperCase()}`;
+      if (!validDni(compact)) continue;
+      const start = m.index;
+      const score = hasCueBefore(text, start, CUE) ? boost(0.9, 0.1) : 0.9;
+      out.push({ type: 'ES_NIF', start, end: start + m[0].length, score, normalized: compact });
+    }
+    return out;
+  },
+};

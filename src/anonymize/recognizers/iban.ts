@@ -1,0 +1,40 @@
+import { getCountrySpecifications, isValidIBAN } from 'ibantools';
+import type { Candidate, Recognizer } from '../types.js';
+import { boost, hasCueBefore } from '../text/context.js';
+
+// Country code, check digits, then up to 30 characters with optional single spaces or dashes between them.
+// The match may run into the next word; it is cut at the country's IBAN length below.
+const PATTERN = /(?<![\p{L}\p{N}])([A-Za-z]{2}\d{2})((?:[ -]?[A-Za-z0-9]){10,32})/gu;
+const CUE = /\b(?:iban|cuenta|account|domiciliaci|transferencia|transfer|bank|banco|ccc)\b[^\n]{0,30}$/;
+const specs = getCountrySpecifications();
+
+/** IBANs of every registry country, validated by ibantools (mod-97 and national check digits). */
+export const ibanRecognizer: Recognizer = {
+  name: 'iban',
+  types: ['IBAN'],
+  find(text) {
+    const out: Candidate[] = [];
+    PATTERN.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = PATTERN.exec(text)) !== null) {
+      const start = m.index;
+      PATTERN.lastIndex = start + 1;
+      const country = m[1]!.slice(0, 2).toUpperCase();
+      const length = specs[country]?.chars;
+      if (!length) continue;
+      let taken = 0;
+      let end = start;
+      while (end < text.length && taken < length) {
+        if (/[A-Za-z0-9]/.test(text[end]!)) taken++;
+        end++;
+      }
+      if (taken < length || /[\p{L}\p{N}]/u.test(text[end] ?? '')) continue;
+      const compact = text.slice(start, end).replace(/[ -]/g, '').toUpperCase();
+      if (!isValidIBAN(compact)) continue;
+      const score = hasCueBefore(text, start, CUE) ? boost(0.95, 0.05) : 0.95;
+      out.push({ type: 'IBAN', start, end, score, normalized: compact });
+      PATTERN.lastIndex = end;
+    }
+    return out;
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * Context cues for the PERSON recognizer, matched against the folded text just before a token
+ * (lower case, no accents). Strength decides what may follow: see person.ts.
+ */
+
+/** "me llamo …", "my name is …": the next words are a name whatever their case, unless they are common words. */
+export const STRONG_CUE =
+  /(?:^|[^\p{L}])(?:me llamo|mi nombre es|mi nombre:|my name is|my name's|name is|nombre es|llamame|call me|firmado|fdo\.?|firma)\s*:?\s*$/u;
+
+/** Form fields and headers: "Nombre: …", "Titular: …", "From: …", "a nombre de …". */
+export const LABEL_CUE = new RegExp(
+  '(?:^|[\\s,;(|*"])(?:' +
+    [
+      'nombre(?: completo)?', 'nombre y apellidos', 'apellidos?', 'name', 'full name', 'first name', 'last name', 'surname',
+      'titular(?: de la (?:cuenta|tarjeta|linea|poliza))?', 'cardholder', 'card holder', 'account holder', 'holder',
+      'cliente', 'clienta', 'customer', 'paciente', 'patient', 'contacto', 'persona de contacto', 'contact', 'agente',
+      'agent', 'atendido por', 'attended by', 'handled by', 'empleado', 'empleada', 'employee', 'beneficiario', 'beneficiaria',
+      'beneficiary', 'ordenante', 'remitente', 'sender', 'destinatario', 'destinataria', 'recipient', 'solicitante',
+      'applicant', 'de', 'from', 'para', 'to', 'cc', 'attn', 'a la atencion de', 'atencion', 'usuario', 'usuaria', 'user',
+      'tecnico', 'tecnica', 'technician', 'responsable', 'firmante', 'signed by', 'conductor', 'driver', 'tutor', 'autor',
+      'author', 'interesado', 'interesada', 'owner', 'propietario', 'propietaria', 'asegurado', 'asegurada', 'tomador',
+      'insured', 'reported by', 'reportado por', 'assignee', 'asignado a', 'representante', 'representative', 'empleado/a',
+    ].join('|') +
+    ')\\s*[:=]\\s*["*]?$|(?:^|[^\\p{L}])(?:a nombre de|en nombre de|on behalf of|de parte de|a la atencion de|attn\\.?|c/o)\\s+$',
+  'u',
+);
+
+/** Greetings, introductions and sign-offs: a following given name counts even in lower case ("hola rosa", "soy juan"). */
+export const WEAK_CUE =
+  /(?:^|[^\p{L}'])(?:soy|i'm|i’m|im|i am|this is|it's|aqui|habla|hablas con|le atiende|te atiende|le saluda|te saluda|hola|hi|hello|hey|dear|estimado|estimada|estimados|estimadas|querido|querida|gracias|thanks|thank you|buenos dias|buenas tardes|buenas noches|buenas|good morning|good afternoon|good evening|adios|bye|atentamente|cordialmente|saludos|un saludo|regards|best regards|kind regards|best|cheers|sincerely|yours|sra|sr)\s*[,.:!]?\s*$/u;
+
+/** A line that closes a message: the next line starts with the signer's name. */
+export const CLOSING_LINE =
+  /^\s*(?:atentamente|cordialmente|un saludo(?: cordial)?|saludos(?: cordiales)?|un abrazo|muchas gracias|gracias|best regards|kind regards|warm regards|regards|best wishes|best|sincerely|yours sincerely|yours truly|yours faithfully|cheers|thanks|thank you|many thanks|att\.?|fdo\.?|firmado|--)\s*[,.!]?\s*$/u;
+
+/** Last words of the cues above: a cheap pre-check before running the regexes. */
+export const CUE_LAST_WORDS = new Set(
+  'llamo es is nombre name llamame me firmado fdo firma soy im i\'m i’m am this it\'s aqui habla con atiende saluda hola hi hello hey dear estimado estimada estimados estimadas querido querida gracias thanks you dias tardes noches buenas morning afternoon evening adios bye atentamente cordialmente saludos saludo regards best cheers sincerely yours de of sra sr attn o'.split(
+    ' ',
+  ),
+);
+
+/** Words after which capitalised names belong to a place or an institution ("Hospital Gregorio Marañón", "Calle Juan Bravo"). */
+export const PLACE_WORDS = new Set(
+  `calle c avenida avda av plaza pza paseo ronda via glorieta carretera camino travesia avinguda carrer placa passeig rambla
+hospital clinica colegio instituto ies ceip cp universidad facultad fundacion estadio aeropuerto estacion museo teatro parque
+premio ley banco edificio centro farmacia restaurante hotel bar cafeteria libreria barrio puente torre iglesia catedral basilica
+ermita capilla parroquia polideportivo pabellon residencia metro linea auditorio palacio castillo monasterio convento
+biblioteca escuela academia sala galeria cine mercado puerto cabo isla lago monte sierra rio playa valle
+street st avenue ave road rd lane drive boulevard hospital school college university foundation museum stadium airport
+station park award prize bridge tower church cathedral hotel bank theatre theater center centre institute building hall
+gallery library campus mount lake cape port fort river beach
+san santa santo sant saint sao`.split(/\s+/),
+);
+
+/** What follows an organisation's name: "García y Asociados", "Smith & Co", "Pérez S.L.". */
+export const COMPANY_SUFFIX =
+  /^(?:\s*,)?\s*(?:S\.?\s?A\.?(?:U\.?)?|S\.?\s?L\.?(?:U\.?|L\.?)?|S\.?\s?Coop\.?|Inc\.?|Ltd\.?|LLC|LLP|GmbH|PLC|plc|Corp\.?|Co\.|&|y Asociados|Asociados|Abogados|Consulting|Consultores|Group|Grupo|Hermanos|Hnos\.?|e Hijos|and Sons|& Sons|Partners|Holdings|Foundation|Fundación)(?![\p{L}])/u;

@@ -1,0 +1,238 @@
+import { classify, isOrganization, TITLES, type NameClass } from '../gazetteer/index.js';
+import { before } from '../text/context.js';
+import { foldToken } from '../text/fold.js';
+import type { Candidate, Recognizer } from '../types.js';
+import { CLOSING_LINE, COMPANY_SUFFIX, CUE_LAST_WORDS, LABEL_CUE, PLACE_WORDS, STRONG_CUE, WEAK_CUE } from './person-cues.js';
+
+const TOKEN = /\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*/gu;
+/** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
+const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'dos', 'das', 'le', 'bin', 'ben', 'al', 'el']);
+const AND = new Set(['y', 'i', 'e']);
+const MAX_NAME_TOKENS = 5;
+
+interface Token {
+  start: number;
+  end: number;
+  key: string;
+  cap: boolean;
+  cls: NameClass;
+}
+
+type Cue = 'title' | 'strong' | 'label' | 'weak' | 'signature' | 'none';
+
+/**
+ * People's names from a Spanish and English gazetteer, capitalisation and context: titles ("Sra. Gómez"),
+ * introductions ("me llamo juan pérez"), form labels ("Titular: …"), greetings ("Hola Marta") and signatures.
+ * Names that are also ordinary words (rosa, mayo, Will, May) only count with a surname or a cue.
+ */
+export const personRecognizer: Recognizer = {
+  name: 'person',
+  types: ['PERSON'],
+  find(text) {
+    const tokens = tokenize(text);
+    const out: Candidate[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (t.cls.common && !t.cls.given && !t.cls.surname) continue;
+      const lowerLike = !t.cap;
+      if (lowerLike && !mayFollowCue(text, tokens, i)) continue;
+      const cue = cueFor(text, tokens, i);
+      if (cue === 'none' && lowerLike) continue;
+      const found = cue === 'none' ? plainName(text, tokens, i) : cuedName(text, tokens, i, cue);
+      if (found === undefined) continue;
+      const { first, last, score } = found;
+      if (score > 0) {
+        const span = tokens.slice(first, last + 1).filter((x) => !PARTICLES.has(x.key) && !AND.has(x.key));
+        out.push({
+          type: 'PERSON',
+          start: tokens[first]!.start,
+          end: tokens[last]!.end,
+          score,
+          normalized: span.map((x) => x.key).join(' '),
+        });
+      }
+      i = Math.max(i, last);
+    }
+    return out;
+  },
+};
+
+const keyCache = new Map<string, string>();
+function keyOf(raw: string): string {
+  let key = keyCache.get(raw);
+  if (key === undefined) {
+    key = foldToken(raw).replace(/’/g, "'");
+    if (keyCache.size > 50_000) keyCache.clear();
+    keyCache.set(raw, key);
+  }
+  return key;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    let raw = m[0];
+    // Placeholders written by an earlier pass ("<PERSON_1>") are not names.
+    if (text[m.index - 1] === '<' && raw === raw.toUpperCase()) continue;
+    if (/['’]s$/.test(raw) && raw.length > 3) raw = raw.slice(0, -2);
+    const key = keyOf(raw);
+    const c = raw[0]!;
+    tokens.push({ start: m.index, end: m.index + raw.length, key, cap: c !== c.toLowerCase(), cls: classify(key) });
+  }
+  return tokens;
+}
+
+function gapBefore(text: string, tokens: Token[], i: number): string {
+  return text.slice(i > 0 ? tokens[i - 1]!.end : 0, tokens[i]!.start);
+}
+
+/** Cheap pre-check for lower-case tokens: only worth a look right after a cue word, a title or a colon. */
+function mayFollowCue(text: string, tokens: Token[], i: number): boolean {
+  const prev = tokens[i - 1];
+  if (!prev) return false;
+  const gap = gapBefore(text, tokens, i);
+  return CUE_LAST_WORDS.has(prev.key) || TITLES.has(prev.key) || gap.includes(':');
+}
+
+function cueFor(text: string, tokens: Token[], i: number): Cue {
+  const prev = tokens[i - 1];
+  if (!prev) return 'none';
+  const gap = gapBefore(text, tokens, i);
+  if (TITLES.has(prev.key) && /^\.?[ \t]{0,2}$/.test(gap) && gap.length > 0) {
+    if (prev.key !== 'd' || (gap.startsWith('.') && tokens[i]!.cls.given)) return 'title';
+  }
+  if (gap.includes('\n') && signatureLine(text, tokens[i]!.start)) return 'signature';
+  if (!CUE_LAST_WORDS.has(prev.key) && !/[:=]/.test(gap) && !TITLES.has(prev.key)) return 'none';
+  const window = before(text, tokens[i]!.start, 48);
+  if (STRONG_CUE.test(window)) return 'strong';
+  if (LABEL_CUE.test(window)) return 'label';
+  if (WEAK_CUE.test(window)) return 'weak';
+  return 'none';
+}
+
+function signatureLine(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  if (!/^[\s>*-]*$/.test(text.slice(lineStart, start))) return false;
+  let end = lineStart - 1;
+  for (let blank = 0; end > 0 && blank < 3; blank++) {
+    const s = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(s, end);
+    if (line.trim() !== '') return CLOSING_LINE.test(before(line, line.length, line.length));
+    end = s - 1;
+  }
+  return false;
+}
+
+const nameLike = (t: Token) => t.cls.given || t.cls.surname;
+const capWord = (t: Token) => t.cap && !t.cls.common;
+const strongGiven = (t: Token) => t.cls.given && !t.cls.ambiguous;
+const strongSurname = (t: Token) => t.cls.surname && !t.cls.ambiguous;
+
+/**
+ * Extends a name from token i while the next words qualify: joined by spaces on the same line, with particles
+ * ("de la") only before a capitalised word and "y"/"i" only before a surname that is not also a given name.
+ */
+function extend(text: string, tokens: Token[], i: number, next: (t: Token) => boolean): number {
+  let last = i;
+  let count = 1;
+  while (count < MAX_NAME_TOKENS) {
+    let j = last + 1;
+    if (!sameName(text, tokens, j)) break;
+    const t = tokens[j];
+    if (!t) break;
+    if (PARTICLES.has(t.key) || AND.has(t.key)) {
+      let k = j + 1;
+      while (PARTICLES.has(tokens[k]?.key ?? '') && sameName(text, tokens, k) && k - j < 3) k++;
+      const after = tokens[k];
+      if (!after || !sameName(text, tokens, k) || !after.cap || after.cls.common) break;
+      if (AND.has(t.key) ? !(after.cls.surname && !after.cls.given) : after.cls.ambiguous && !strongSurname(after)) break;
+      j = k;
+    } else if (!next(t)) break;
+    last = j;
+    count++;
+  }
+  return last;
+}
+
+function sameName(text: string, tokens: Token[], j: number): boolean {
+  const t = tokens[j];
+  if (!t || j === 0) return false;
+  return /^[ \t]{1,2}$/.test(text.slice(tokens[j - 1]!.end, t.start));
+}
+
+function suppressed(text: string, tokens: Token[], first: number, last: number): boolean {
+  let p = first - 1;
+  while (p >= 0 && PARTICLES.has(tokens[p]!.key) && sameName(text, tokens, p + 1)) p--;
+  if (p >= 0 && PLACE_WORDS.has(tokens[p]!.key) && /^[ \t.]{1,3}$/.test(text.slice(tokens[p]!.end, tokens[p + 1]!.start))) return true;
+  if (COMPANY_SUFFIX.test(text.slice(tokens[last]!.end, tokens[last]!.end + 16))) return true;
+  const phrase = tokens
+    .slice(first, last + 1)
+    .map((t) => t.key)
+    .filter((k) => k !== '&')
+    .join(' ');
+  return isOrganization(phrase);
+}
+
+function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: number; last: number; score: number } | undefined {
+  const t = tokens[i]!;
+  const cont = (x: Token) => nameLike(x) || capWord(x);
+  let score: number;
+  switch (cue) {
+    case 'title':
+      if (!(capWord(t) || nameLike(t))) return undefined;
+      score = 0.9;
+      break;
+    case 'strong':
+      if (t.cls.common && !nameLike(t)) return undefined;
+      score = 0.9;
+      break;
+    case 'label':
+      if (!(nameLike(t) || capWord(t))) return undefined;
+      score = nameLike(t) ? 0.85 : 0.7;
+      break;
+    case 'weak':
+    case 'signature':
+      if (!(t.cls.given || (capWord(t) && !t.cls.ambiguous) || (cue === 'signature' && nameLike(t)))) return undefined;
+      score = t.cls.given || nameLike(t) ? (t.cls.ambiguous ? 0.75 : 0.85) : 0.7;
+      break;
+    default:
+      return undefined;
+  }
+  const last = extend(text, tokens, i, cont);
+  if (cue !== 'title' && cue !== 'strong' && suppressed(text, tokens, i, last)) return undefined;
+  if (last > i && score < 0.8 && tokens.slice(i + 1, last + 1).some(nameLike)) score = 0.8;
+  return { first: i, last, score };
+}
+
+/** A capitalised name without any cue: scored by what the gazetteer knows about its words. */
+function plainName(text: string, tokens: Token[], i: number): { first: number; last: number; score: number } | undefined {
+  const t = tokens[i]!;
+  if (!capWord(t) || !nameLike(t)) return undefined;
+  const last = extend(text, tokens, i, capWord);
+  if (suppressed(text, tokens, i, last)) return { first: i, last, score: 0 };
+  const rest = tokens.slice(i + 1, last + 1).filter((x) => !PARTICLES.has(x.key) && !AND.has(x.key));
+  const initial = sentenceInitial(text, t.start);
+  let score = 0;
+  if (rest.length === 0) {
+    score = strongGiven(t) ? 0.6 : 0;
+  } else if (strongGiven(t)) {
+    score = 0.85;
+  } else if (t.cls.given) {
+    if (rest.some((x) => strongSurname(x) || strongGiven(x))) score = 0.85;
+    else score = initial ? 0 : 0.55;
+  } else if (strongSurname(t)) {
+    score = rest.some((x) => strongSurname(x) || strongGiven(x)) ? 0.7 : 0;
+  } else if (t.cls.surname) {
+    score = rest.some((x) => strongSurname(x)) ? 0.6 : 0;
+  }
+  return { first: i, last, score };
+}
+
+function sentenceInitial(text: string, start: number): boolean {
+  for (let k = start - 1; k >= 0; k--) {
+    const c = text[k]!;
+    if (c === ' ' || c === '\t' || c === '"' || c === '«' || c === '(' || c === '¿' || c === '¡') continue;
+    return c === '.' || c === '!' || c === '?' || c === '\n' || c === ':';
+  }
+  return true;
+}

@@ -1,0 +1,69 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { Candidate, Recognizer } from '../types.js';
+
+// Digits with the usual separators, an optional +CC / 00CC prefix and parentheses; 7 to 15 digits are checked below.
+const PATTERN = /(?<![\p{L}\p{N}_/=+.,-])(?:\(?(?:\+|00)\d{1,4}\)?[ .-]?)?\(?\d[\d .()-]{5,20}\d(?![\p{L}\p{N}_]|[./,-]\d)/gu;
+const DATE_OR_NUMBER = /^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?|\d+\.\d+(?:\.\d+)+|\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)$/;
+const PHONE_CUE = /\b(?:tel|telf|tfno|tlf|telefono|movil|celular|llama|llamar|llamame|contacto|whatsapp|phone|mobile|cell|call|fax|sms|contact|reach)/g;
+const OTHER_NUMBER_CUE = /\b(?:pedido|order|ticket|ref|referencia|reference|factura|invoice|expediente|localizador|tracking|seguimiento|contrato|poliza|policy|albaran|incidencia|caso|case|cliente n|customer n|account n|id\b|serie|serial|lote|batch|importe|amount|total|precio|price|codigo|code|cp\b)/g;
+const MONEY_AFTER = /^\s?(?:€|eur|euros?|usd|\$|£|%|dolares|dollars)/i;
+
+export interface PhoneRecognizerOptions {
+  /** ISO 3166 alpha-2 regions tried in order for numbers written without an international prefix. */
+  regions: string[];
+}
+
+/** Phone numbers validated by libphonenumber-js (full metadata) over the configured regions, normalised to E.164. */
+export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recognizer {
+  const regions = options.regions.map((r) => r.toUpperCase() as CountryCode);
+  return {
+    name: 'phone',
+    types: ['PHONE'],
+    find(text) {
+      const out: Candidate[] = [];
+      for (const m of text.matchAll(PATTERN)) {
+        const raw = m[0];
+        const digits = raw.replace(/\D/g, '');
+        if (digits.length < 7 || digits.length > 15 || DATE_OR_NUMBER.test(raw)) continue;
+        const start = m.index;
+        const end = start + raw.length;
+        if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
+        const e164 = validate(raw, regions);
+        if (e164 === undefined) continue;
+        out.push({ type: 'PHONE', start, end, score: scoreFor(text, start, raw), normalized: e164 });
+      }
+      return out;
+    },
+  };
+}
+
+function validate(raw: string, regions: CountryCode[]): string | undefined {
+  const cleaned = raw.replace(/^\(?00/, '+').replace(/^\(\+/, '+');
+  if (cleaned.startsWith('+')) {
+    const p = parsePhoneNumberFromString(cleaned);
+    return p?.isValid() ? p.number : undefined;
+  }
+  for (const region of regions) {
+    const p = parsePhoneNumberFromString(cleaned, region);
+    if (p?.isValid()) return p.number;
+  }
+  return undefined;
+}
+
+function scoreFor(text: string, start: number, raw: string): number {
+  const formatted = /^[+(]|^00/.test(raw) || /[ .()-]/.test(raw);
+  let score = formatted ? 0.75 : 0.65;
+  const window = text.slice(Math.max(0, start - 40), start).toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
+  const phoneAt = lastMatch(window, PHONE_CUE);
+  const otherAt = lastMatch(window, OTHER_NUMBER_CUE);
+  if (otherAt > phoneAt) score = 0.3;
+  else if (phoneAt >= 0) score += 0.2;
+  return Math.round(score * 100) / 100;
+}
+
+function lastMatch(window: string, pattern: RegExp): number {
+  let last = -1;
+  pattern.lastIndex = 0;
+  for (const m of window.matchAll(pattern)) last = m.index;
+  return last;
+}

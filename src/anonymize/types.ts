@@ -1,0 +1,46 @@
+/** Kinds of personal data the anonymizer recognises; each becomes a `<TYPE_N>` placeholder. */
+export const ENTITY_TYPES = [
+  'PERSON',
+  'EMAIL',
+  'PHONE',
+  'ES_NIF',
+  'ES_NIE',
+  'IBAN',
+  'CREDIT_CARD',
+  'IP_ADDRESS',
+  'ADDRESS',
+  'DATE_OF_BIRTH',
+  'SECRET',
+  'URL',
+] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** Types whose values are confirmed by a checksum or a standard parser: they must never leak. */
+export const VALIDATED_TYPES: readonly EntityType[] = ['EMAIL', 'PHONE', 'ES_NIF', 'ES_NIE', 'IBAN', 'CREDIT_CARD', 'IP_ADDRESS'];
+
+/** An entity that was replaced; positions are in the OUTPUT text of the named field. */
+export interface DetectedEntity {
+  type: EntityType;
+  /** 'question' | 'answer' | 'contexts[2]' | 'reference' | 'text' */
+  field: string;
+  start: number;
+  end: number;
+  score: number;
+}
+
+/** A span a recognizer proposes in the INPUT text. `normalized` keys the pseudonym mapping and never leaves the process. */
+export interface Candidate {
+  type: EntityType;
+  start: number;
+  end: number;
+  score: number;
+  normalized: string;
+}
+
+export interface Recognizer {
+  /** Stable name, one per file under recognizers/. */
+  readonly name: string;
+  readonly types: readonly EntityType[];
+  /** Scans the text once and returns every candidate, including low-scoring ones; the analyzer applies the threshold. */
+  find(text: string): Candidate[];
+}
