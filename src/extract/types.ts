@@ -2,7 +2,7 @@ import type { RagwatchConfig } from '../config/schema.js';
 import type { RagSample } from '../sample.js';
 
 /** Why a trace yields no RAG sample; each is counted (`skipped{reason}`). */
-export const skipReasons = ['no_question', 'no_answer', 'no_contexts', 'not_rag', 'malformed_trace', 'mapping_not_found'] as const;
+export const skipReasons = ['no_question', 'no_answer', 'no_contexts', 'not_rag', 'malformed_trace'] as const;
 export type SkipReason = (typeof skipReasons)[number];
 
 /** `online.extract`: per field, the observation (by name and/or type) and a path into it that holds the value. */

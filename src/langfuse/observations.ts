@@ -82,7 +82,12 @@ export async function getTraceV4(http: LangfuseHttp, id: string, signal?: AbortS
     const next = res.data?.meta?.cursor;
     cursor = typeof next === 'string' && next.length > 0 && page.length > 0 ? next : undefined;
   } while (cursor !== undefined);
-  const own = rows.filter((r) => r.traceId === undefined || r.traceId === id);
+  return traceFromObservationsV2(id, rows);
+}
+
+/** The observations of one trace (v2 API rows, raw-string IO) as a normalised trace record; `null` when none. */
+export function traceFromObservationsV2(id: string, rows: Array<Record<string, unknown>>): TraceRecord | null {
+  const own = rows.filter((r) => r.traceId === undefined || r.traceId === null || r.traceId === id);
   if (own.length === 0) return null;
 
   const observations = sortByStartTime(own.flatMap((o) => observationRecord(o) ?? []));

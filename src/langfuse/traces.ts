@@ -80,7 +80,11 @@ export async function getTraceV3(http: LangfuseHttp, id: string, signal?: AbortS
     signal,
   });
   if (res.status === 404 || typeof res.data !== 'object' || res.data === null) return null;
-  const row = res.data;
+  return traceFromV3(res.data, id);
+}
+
+/** A `GET /api/public/traces/{id}` body as a normalised trace record. */
+export function traceFromV3(row: Record<string, unknown>, id = String(row.id)): TraceRecord {
   const observations = Array.isArray(row.observations) ? (row.observations as unknown[]) : [];
   return {
     id: asString(row.id) ?? id,
