@@ -85,7 +85,7 @@ describe('devkit Langfuse: spans from @langfuse/tracing', () => {
     expect(all.data).toHaveLength(3);
     const answer = all.data.find((o) => o.name === 'answer');
     expect(answer?.type).toBe('GENERATION');
-    expect(answer?.providedModelName).toBe('gpt-4o-mini');
+    expect((answer as Record<string, unknown> | undefined)?.providedModelName).toBe('gpt-4o-mini'); // spec name; the SDK type says `model`
     expect(answer?.usageDetails).toEqual({ input: 120, output: 30, total: 150 });
     expect(answer?.traceName).toBe('rag-answer');
     expect(typeof answer?.input).toBe('string');
