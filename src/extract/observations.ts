@@ -49,7 +49,8 @@ export function isGeneration(o: ObservationRecord): boolean {
 export function retrievalStrength(o: ObservationRecord): 0 | 1 | 2 {
   if (o.type === 'RETRIEVER') return 2;
   if (NOT_CONTENT_TYPES.has(o.type)) return 0;
-  if (o.name !== null && RETRIEVER_NAME.test(o.name) && !WHOLE_PIPELINE_NAME.test(o.name) && retrievalShaped(o.output)) return 2;
+  const named = o.name !== null && (RETRIEVER_NAME.test(o.name) || (o.type === 'TOOL' && /search|lookup|query/i.test(o.name)));
+  if (named && !WHOLE_PIPELINE_NAME.test(o.name as string) && retrievalShaped(o.output)) return 2;
   if (openInferenceDocuments(o.metadata).length > 0) return 2;
   const output = parsed(o.output);
   if (looksLikeDocuments(output)) return Array.isArray(output) || isDocumentsEnvelope(output) ? 2 : 1;
@@ -67,7 +68,7 @@ function retrievalShaped(output: unknown): boolean {
 /** `{documents: [...]}` and similar with nothing else of substance: what a retriever component returns. */
 function isDocumentsEnvelope(value: unknown): boolean {
   if (!isObj(value)) return false;
-  return !Object.keys(value).some((k) => /^(response|answer|output|result|text|content|message|replies)$/i.test(k));
+  return !Object.entries(value).some(([k, v]) => typeof v === 'string' && /^(response|answer|output|result|text|content|message|replies)$/i.test(k));
 }
 
 /** Chunks a retrieval observation returned: its output, else OpenInference `retrieval.documents.*` attributes. */

@@ -13,7 +13,7 @@ const QUESTION_KEYS = [
 ];
 const ANSWER_KEYS = [
   'answer', 'output', 'response', 'result', 'final_answer', 'finalAnswer', 'output_text', 'outputText', 'text', 'content', 'completion',
-  'reply', 'replies', 'generation', 'generated_text', 'message', 'llm', 'return_values', 'returnValues', 'data',
+  'reply', 'replies', 'generation', 'generated_text', 'message', 'candidates', 'llm', 'return_values', 'returnValues', 'data',
 ];
 const MAX_DEPTH = 6;
 
@@ -49,8 +49,13 @@ export function questionFrom(value: unknown, depth = 0): string | null {
   }
   // A single text field under an unknown name (e.g. `{"topic": "..."}`) is still the question.
   const strings = Object.values(v).filter((x) => typeof x === 'string' && x.trim().length > 0) as string[];
-  if (strings.length === 1 && Object.keys(v).length <= 2) return nonEmpty(strings[0]);
+  if (strings.length === 1 && Object.keys(v).length <= 2 && looksLikeSentence(strings[0] as string)) return nonEmpty(strings[0]);
   return null;
+}
+
+/** Ids, flags and codes are not questions: a sentence has words. */
+function looksLikeSentence(text: string): boolean {
+  return /\S\s+\S/.test(text.trim()) && text.trim().length >= 8;
 }
 
 function deepQuestionKey(v: Obj, depth: number): string | null {
@@ -129,7 +134,5 @@ export function answerFrom(value: unknown, depth = 0): string | null {
     const a = answerFrom(v[key], depth + 1);
     if (a) return a;
   }
-  const strings = Object.values(v).filter((x) => typeof x === 'string' && x.trim().length > 0) as string[];
-  if (strings.length === 1 && Object.keys(v).length === 1) return nonEmpty(strings[0]);
   return null;
 }
