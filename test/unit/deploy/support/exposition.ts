@@ -31,7 +31,7 @@ export function parseExposition(text: string): Map<string, ExportedFamily> {
       continue;
     }
     if (line.startsWith('#') || line.trim() === '') continue;
-    const sample = /^([A-Za-z_:][A-Za-z0-9_:]*)(\{(.*)\})?\s+\S+/.exec(line);
+    const sample = /^([A-Za-z_:][A-Za-z0-9_:]*)(\{(.*)\})?\s+([-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|\.\d+|NaN|Inf))(\s+-?\d+)?\s*$/.exec(line);
     if (!sample) throw new Error(`not an exposition line: ${JSON.stringify(line)}`);
     const name = sample[1] as string;
     let family = byName.get(name);

@@ -1,0 +1,108 @@
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/load.js';
+import { commandArgv, envPairs, parseDockerfile } from './support/dockerfile.js';
+import { COMPOSE_FILE, DEPLOY, DOCKERFILE, KNOWN_ENV, readText, readYaml } from './support/paths.js';
+import { REPO_ROOT } from '../../helpers/run-cli.js';
+import { existsSync } from 'node:fs';
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  environment: Record<string, string>;
+  volumes: string[];
+  ports: string[];
+  stop_grace_period?: string;
+  networks?: string[];
+}
+const compose = readYaml<{ services: Record<string, ComposeService>; volumes: Record<string, unknown>; networks: Record<string, { external?: boolean }> }>(COMPOSE_FILE);
+const service = compose.services.ragwatch!;
+
+/** Compose's variable interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
+function interpolate(text: string, env: Record<string, string | undefined>): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g, (_, name: string, colon: string, op: string, arg: string) => {
+    const value = env[name];
+    const unset = value === undefined || (colon === ':' && value === '');
+    if (op === '-') return unset ? arg : (value as string);
+    if (op === '?') {
+      if (unset) throw new Error(`required variable ${name} is missing: ${arg}`);
+      return value as string;
+    }
+    return value ?? '';
+  });
+}
+
+const seconds = (duration: string) => {
+  let total = 0;
+  for (const m of duration.matchAll(/(\d+(?:\.\d+)?)(h|m|s|ms)/g)) total += Number(m[1]) * { h: 3600, m: 60, s: 1, ms: 0.001 }[m[2] as 'h' | 'm' | 's' | 'ms'];
+  return total;
+};
+
+describe('deploy/compose.yaml', () => {
+  const deploymentEnv = {
+    LANGFUSE_PUBLIC_KEY: 'pk-lf-1234',
+    LANGFUSE_SECRET_KEY: 'sk-lf-5678',
+    RAGWATCH_JUDGE_MODEL: 'Qwen/Qwen3-32B',
+  };
+  const effectiveEnv = (env: Record<string, string>) =>
+    Object.fromEntries(Object.entries(service.environment).map(([k, v]) => [k, interpolate(String(v), env)]));
+  const configMount = () => {
+    const env = effectiveEnv(deploymentEnv);
+    const mount = service.volumes.map((v) => v.split(':')).find(([, target]) => target === env.RAGWATCH_CONFIG);
+    return { host: resolve(DEPLOY, mount![0]!), env };
+  };
+
+  it('sets only variables ragwatch reads', () => {
+    for (const name of Object.keys(service.environment)) expect(KNOWN_ENV, name).toContain(name);
+  });
+
+  it('turns the deployment’s environment into a valid configuration pointing at the external services', () => {
+    const { host, env } = configMount();
+    const loaded = loadConfig({ file: host, env });
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    expect(loaded.config.langfuse.secretKey).toBe('sk-lf-5678');
+    expect(loaded.config.judge.model).toBe('Qwen/Qwen3-32B');
+    expect(new URL(loaded.config.langfuse.baseUrl).hostname).toBe('langfuse-web');
+    expect(new URL(loaded.config.judge.baseUrl).hostname).toBe('vllm');
+    // Empty embedding settings fall back to the judge's.
+    expect(loaded.config.embeddings.baseUrl).toBeUndefined();
+  });
+
+  it('refuses to start without the Langfuse keys and the judge model, and never holds a key itself', () => {
+    for (const missing of Object.keys(deploymentEnv)) {
+      const env = { ...deploymentEnv, [missing]: undefined } as unknown as Record<string, string>;
+      expect(() => effectiveEnv(env), missing).toThrow(new RegExp(missing));
+    }
+    for (const secret of ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY']) expect(service.environment[secret]).toMatch(/^\$\{[A-Z_]+:\?/);
+  });
+
+  it('keeps the state in a named volume where the image declares it and the config puts the state file', () => {
+    const { stages } = parseDockerfile(readText(DOCKERFILE));
+    const runtime = stages[stages.length - 1]!;
+    const volumes = runtime.instructions.filter((i) => i.keyword === 'VOLUME').flatMap((v) => commandArgv(v.body));
+    const { host, env } = configMount();
+    const loaded = loadConfig({ file: host, env });
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    const state = service.volumes.map((v) => v.split(':')).find(([source]) => source && source in compose.volumes);
+    expect(volumes).toContain(state?.[1]);
+    expect(dirname(loaded.config.state.path)).toBe(state?.[1]);
+    const imageEnv = Object.assign({}, ...runtime.instructions.filter((i) => i.keyword === 'ENV').map((i) => envPairs(i.body)));
+    expect(dirname(imageEnv.RAGWATCH_STATE_PATH)).toBe(state?.[1]);
+  });
+
+  it('publishes the configured port and stops more slowly than the shutdown deadline', () => {
+    const { host, env } = configMount();
+    const loaded = loadConfig({ file: host, env });
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    const containerPorts = service.ports.map((p) => Number(interpolate(p, {}).split(':').pop()));
+    expect(containerPorts).toContain(loaded.config.http.port);
+    expect(seconds(service.stop_grace_period ?? '10s')).toBeGreaterThan(loaded.config.http.shutdownDeadlineSeconds);
+  });
+
+  it('builds with deploy/Dockerfile from the repository root and joins an external network', () => {
+    const context = resolve(DEPLOY, service.build!.context);
+    expect(context).toBe(resolve(REPO_ROOT));
+    expect(existsSync(join(context, service.build!.dockerfile))).toBe(true);
+    for (const n of service.networks ?? []) if (n !== 'default') expect(compose.networks[n]?.external).toBe(true);
+  });
+});
