@@ -1,7 +1,9 @@
 /**
  * Decides what the stand-in answers: a scripted answer, else the first matching rule, else the generic
- * schema-driven fallback. Structured answers are checked against the request's schema; a rule that breaks
- * its schema is a bug in the stand-in and is answered as a 500 naming the rule.
+ * schema-driven fallback. Structured answers are checked against the request's schema. A scripted value that
+ * breaks the schema is a test's mistake and is answered as a 500 naming it; a rule that throws or breaks the
+ * schema is a bug in the stand-in: the fallback answers instead (a client still gets schema-valid JSON, as
+ * from vLLM) and the rule's error is reported in `ruleError` (request log and a response header).
  */
 import { HttpError } from './http-util.js';
 import { fallbackAnswer, fallbackText } from './schema-fallback.js';
@@ -16,6 +18,8 @@ export interface DecidedAnswer {
   source: string;
   /** Thinking text a scripted answer asked for. */
   reasoning?: string;
+  /** Why the matching rule's answer was not used. */
+  ruleError?: string;
 }
 
 export function decideAnswer(request: JudgeRequest, script: Script, rules: readonly JudgeRule[]): DecidedAnswer {
@@ -25,20 +29,19 @@ export function decideAnswer(request: JudgeRequest, script: Script, rules: reado
     if (scripted.raw !== undefined) return { content: scripted.raw, source: 'script', ...reasoning };
     return { content: serialise(request, scripted.value, 'script'), source: 'script', ...reasoning };
   }
+  let ruleError: string | undefined;
   for (const rule of rules) {
-    let matched: boolean;
-    let value: unknown;
     try {
-      matched = rule.matches(request);
-      if (!matched) continue;
-      value = rule.answer(request);
+      if (!rule.matches(request)) continue;
+      return { content: serialise(request, rule.answer(request), `rule \`${rule.name}\``), source: rule.name };
     } catch (err) {
-      throw new HttpError(500, `stand-in rule \`${rule.name}\` failed: ${(err as Error).message}`);
+      ruleError = err instanceof HttpError ? err.message : `stand-in rule \`${rule.name}\` failed: ${(err as Error).message}`;
+      break;
     }
-    return { content: serialise(request, value, `rule \`${rule.name}\``), source: rule.name };
   }
-  if (request.mode === 'text') return { content: fallbackText(request), source: 'fallback' };
-  return { content: serialise(request, fallbackAnswer(request), 'the schema-driven fallback'), source: 'fallback' };
+  const failed = ruleError !== undefined ? { ruleError } : {};
+  if (request.mode === 'text') return { content: fallbackText(request), source: 'fallback', ...failed };
+  return { content: serialise(request, fallbackAnswer(request), 'the schema-driven fallback'), source: 'fallback', ...failed };
 }
 
 function serialise(request: JudgeRequest, value: unknown, who: string): string {

@@ -1,8 +1,10 @@
 /**
  * Deterministic embedding vectors from lexical features, so texts sharing words have a higher cosine:
  * a hashed bag of content words (weight 1), word bigrams (0.5) and character trigrams of each word (0.25),
- * signed by a second hash bit to keep collisions unbiased, L2-normalised. Text without any word maps to a
- * fixed unit vector (never a zero vector, so a cosine is always defined).
+ * signed by a second hash bit to keep collisions unbiased, L2-normalised; then a constant component of the
+ * same norm shared by every text, as real embedding models are anisotropic. So the cosine of two texts is
+ * (1 + lexical cosine) / 2: 1 for the same words, about 0.5 for texts with nothing in common, never a zero
+ * vector (text without words is the shared component alone).
  */
 import { contentWords } from './lexical.js';
 
@@ -15,14 +17,16 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
+/** Index 0 holds the shared component; features hash into the rest. */
 function add(vector: Float64Array, feature: string, weight: number): void {
   const h = fnv1a(feature);
-  const index = h % vector.length;
+  const index = 1 + (h % (vector.length - 1));
   const sign = (h >>> 31) & 1 ? -1 : 1;
   vector[index] = (vector[index] ?? 0) + sign * weight;
 }
 
 export function lexicalEmbedding(text: string, dim: number): number[] {
+  if (!(dim >= 2)) throw new RangeError(`embedding dimension must be at least 2 (got ${dim})`);
   const vector = new Float64Array(dim);
   const ws = contentWords(text);
   for (let i = 0; i < ws.length; i++) {
@@ -35,12 +39,13 @@ export function lexicalEmbedding(text: string, dim: number): number[] {
   let norm = 0;
   for (const x of vector) norm += x * x;
   if (norm === 0) {
-    const unit = new Array<number>(dim).fill(0);
-    unit[0] = 1;
-    return unit;
+    vector[0] = 1;
+    return Array.from(vector);
   }
   const inv = 1 / Math.sqrt(norm);
-  return Array.from(vector, (x) => x * inv);
+  for (let i = 1; i < dim; i++) vector[i] = vector[i]! * inv * Math.SQRT1_2;
+  vector[0] = Math.SQRT1_2;
+  return Array.from(vector);
 }
 
 /** Little-endian float32 bytes in base64: what OpenAI-compatible servers send for `encoding_format: 'base64'`. */

@@ -101,6 +101,11 @@ class Generator {
     }
     if (/entit|keyword|term|palabra/.test(name)) return keywords(p.text, 10);
     if (/context|chunk|passage|document|fragment/.test(name) && p.contexts.length > 0) return p.contexts;
+    if (/sentence|oracion|frase/.test(name) && p.contexts.length > 0) {
+      // Sentences picked out of the contexts: those sharing words with the question (all when there is none).
+      const all = p.contexts.flatMap((c) => splitSentences(c));
+      return p.question === undefined ? all : all.filter((s) => coverage(s, p.question!) > 0 || coverage(p.question!, s) > 0);
+    }
     if (p.statements && p.statements.length > 0 && !/reference|referencia/.test(name)) return p.statements;
     const source = /reference|referencia|ground/.test(name) ? (p.reference ?? p.answer ?? p.text) : (p.answer ?? p.reference ?? p.text);
     return splitSentences(source);

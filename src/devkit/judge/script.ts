@@ -1,7 +1,8 @@
 /**
  * Scripted mode: a test fixes exact answers (per schema or tool name, per content of the last user message,
  * or both) and exact embedding vectors (per input text). Scripted entries win over every rule. When several
- * entries match, the more specific wins (content + name over content over name), then the latest added.
+ * entries match, the more specific wins (content + name over content over name); between equals, entries
+ * limited by `times` are used first (oldest first), else the latest added wins.
  */
 import type { JudgeRequest } from './types.js';
 
@@ -69,7 +70,7 @@ export class Script {
       if (e.times !== undefined && e.used >= e.times) continue;
       const score = specificity(e, request);
       if (score < 0) continue;
-      if (score > bestScore || (score === bestScore && best !== undefined && e.order > best.order)) {
+      if (score > bestScore || (score === bestScore && best !== undefined && preferred(e, best))) {
         best = e;
         bestScore = score;
       }
@@ -79,6 +80,16 @@ export class Script {
     const value = typeof best.value === 'function' ? (best.value as (r: JudgeRequest) => unknown)(request) : best.value;
     return { ...best, value };
   }
+}
+
+/**
+ * Between equally specific entries: limited ones (`times`) first, oldest first, so a test can queue "first
+ * this, then that"; among unlimited ones the latest added, so a test can override an earlier answer.
+ */
+function preferred(candidate: Entry, current: Entry): boolean {
+  const limited = (e: Entry) => e.times !== undefined;
+  if (limited(candidate) !== limited(current)) return limited(candidate);
+  return limited(candidate) ? candidate.order < current.order : candidate.order > current.order;
 }
 
 /** -1 when the entry does not match; otherwise higher is more specific. */

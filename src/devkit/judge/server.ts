@@ -38,6 +38,8 @@ export interface RecordedRequest {
   usage?: { promptTokens: number; completionTokens: number; cachedTokens: number };
   /** Legacy fields dropped under `legacyGuidedFields: 'ignore'`. */
   ignoredFields?: string[];
+  /** A matching rule that threw or broke the schema (the fallback answered instead): a stand-in bug. */
+  ruleError?: string;
 }
 
 export interface JudgeServerStats {
@@ -209,6 +211,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     if (!faulted.go) return;
     const answer = decideAnswer(parsed.request, script, rules);
     record.answeredBy = answer.source;
+    if (answer.ruleError !== undefined) record.ruleError = answer.ruleError;
     const tokens = promptTokens(parsed.request.messages, parsed.tools);
     const built = await serve(signal, 0, () => {
       const cachedTokens = prefixCache.lookup(tokens);
@@ -221,6 +224,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     record.usage = { promptTokens: tokens.length, completionTokens: built.completionTokens, cachedTokens: built.cachedTokens };
     const headers: Record<string, string> = { 'x-ragwatch-standin-answered-by': answer.source };
     if (parsed.ignoredFields.length > 0) headers['x-ragwatch-standin-ignored-fields'] = parsed.ignoredFields.join(',');
+    if (answer.ruleError !== undefined) headers['x-ragwatch-standin-rule-error'] = answer.ruleError.replace(/[^\x20-\x7e]/g, '?').slice(0, 500);
     sendJson(res, 200, built.body, headers);
   }
 
