@@ -111,6 +111,16 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
     };
     const maxBytes = (match.kind === 'found' ? match.route.maxBodyBytes : undefined) ?? DEFAULT_MAX_BODY_BYTES;
     const body = await readBody(req, maxBytes);
+    let parsed: unknown;
+    let parseError: string | null = null;
+    if (!body.tooLarge) {
+      try {
+        parsed = decodeBody(body.buffer, req.headers);
+        exchange.requestBody = parsed;
+      } catch (error) {
+        parseError = (error as Error).message;
+      }
+    }
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     if (decision.kind === 'reset') {
       req.socket.destroy();
@@ -136,13 +146,7 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
     if (body.tooLarge) {
       return send({ status: 413, body: { message: `Body exceeded ${(maxBytes / 1024 / 1024).toFixed(1)}mb limit` } });
     }
-    let parsed: unknown;
-    try {
-      parsed = decodeBody(body.buffer, req.headers);
-    } catch (error) {
-      return send({ status: 400, body: { message: (error as Error).message } });
-    }
-    exchange.requestBody = parsed;
+    if (parseError !== null) return send({ status: 400, body: { message: parseError } });
     const ctx: RouteContext = {
       method,
       path,
