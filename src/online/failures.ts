@@ -34,6 +34,9 @@ const KNOWN_KINDS = [
 
 /** The most specific known kind named in a piece of text, or `error`. */
 export function kindFromText(text: string): string {
+  // `kind: message` is how judge failures are phrased (`http_503: ...`, `connection: ...`).
+  const lead = /^\s*([a-z][a-z0-9_]*)\s*:/.exec(text)?.[1];
+  if (lead && (/^http_\d{3}$/.test(lead) || KNOWN_KINDS.includes(lead))) return lead;
   const http = /\bhttp[_ ]?(\d{3})\b/i.exec(text) ?? /\bstatus[ :=]*(\d{3})\b/i.exec(text);
   if (http) return `http_${http[1]}`;
   if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|socket hang up|fetch failed|other side closed|connection (reset|refused|error)/i.test(text)) return 'connection';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
-import { ONLINE_JOB, runOnlineTick, type OnlineSettings } from '../../../src/online/job.js';
+import { BACKFILL_JOB, ONLINE_JOB, runBackfill, runOnlineTick, type OnlineSettings } from '../../../src/online/job.js';
 import { planOnlineTick } from '../../../src/online/plan.js';
 import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, type FakeTrace } from './fakes.js';
 
@@ -211,6 +211,32 @@ describe('runOnlineTick', () => {
     expect(r.outcome).toBe('stopped');
     expect(r.taken).toBe(0);
     expect(await deps.state.getCursor(ONLINE_JOB)).toBe(NOW - 70 * MIN);
+  });
+});
+
+describe('runBackfill', () => {
+  it('re-scores every sampled trace of the window under the same score ids, leaving cursor and gauges alone', async () => {
+    const all = traces(300);
+    const lf = new FakeLangfuse(all);
+    const clock = new ManualClock(NOW);
+    const deps = jobDeps(lf, clock);
+    await runOnlineTick(deps, settings());
+    const ids = [...lf.scores.keys()].sort();
+    const writes = lf.writes;
+    const cursor = await deps.state.getCursor(ONLINE_JOB);
+    const gauges = await deps.state.getGauges();
+
+    const rescoring = { ...deps, score: fakeScorer(() => undefined) };
+    clock.advance(MIN);
+    const report = await runBackfill(rescoring, settings({ caps: { maxPerTick: 1, maxPerHour: 1 } }), { from: new Date(NOW - 2 * 3600_000), to: new Date(NOW) });
+    expect(report.outcome).toBe('success');
+    expect(report.deferred).toBe(0);
+    expect(report.evaluated).toBe(ids.length / 2);
+    expect(lf.writes).toBe(writes * 2);
+    expect([...lf.scores.keys()].sort()).toEqual(ids);
+    expect(await deps.state.getCursor(ONLINE_JOB)).toBe(cursor);
+    expect(await deps.state.getGauges()).toEqual(gauges);
+    expect((await deps.state.getJobRun(BACKFILL_JOB))!.lastSuccessAt).toBe(NOW + MIN);
   });
 });
 

@@ -1,0 +1,104 @@
+import { createAnonymizer } from '../anonymize/index.js';
+import type { RagwatchConfig } from '../config/schema.js';
+import { extractRagSample } from '../extract/index.js';
+import { judgeClientsFromConfig, type JudgeClientDeps, type RequestEvent as JudgeRequestEvent } from '../judge/index.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
+import { connectLangfuse, type LangfuseApi, type LangfuseDeps, type RequestEvent as LangfuseRequestEvent } from '../langfuse/index.js';
+import { scoreSample } from '../metrics/index.js';
+import type { Logger } from '../service/logger.js';
+import type { EvaluateDeps } from './evaluate-trace.js';
+import type { Dependency } from './failures.js';
+import type { HealthProbe, SampleAnonymizer } from './ports.js';
+import { scoreConfigDefinitions } from './scores.js';
+
+/** Injected transport pieces: real ones in production, stand-ins and fast backoff in tests. */
+export interface EdgeDeps {
+  logger: Logger;
+  fetch?: typeof globalThis.fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  onLangfuseRequest?: (event: LangfuseRequestEvent) => void;
+  onJudgeRequest?: (event: JudgeRequestEvent) => void;
+  /** Wraps the judge client (e.g. to show what it was sent in `sample --trace`). */
+  wrapJudge?: (judge: JudgeClient) => JudgeClient;
+}
+
+export interface OnlineEdges {
+  langfuse: LangfuseApi;
+  judge: JudgeClient;
+  embeddings: EmbeddingsClient;
+  anonymizer: SampleAnonymizer;
+  probes: Record<Dependency, HealthProbe>;
+  /** Everything `evaluateTrace` needs except the score config ids (see `ensureOnlineScoreConfigs`). */
+  evaluate: Omit<EvaluateDeps, 'configIds'>;
+}
+
+/** Connects to Langfuse (detecting its API generation) and builds the judge, the anonymizer and the scorer. */
+export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps, signal?: AbortSignal): Promise<OnlineEdges> {
+  const langfuseDeps: LangfuseDeps = {};
+  if (deps.fetch) langfuseDeps.fetch = deps.fetch;
+  if (deps.sleep) langfuseDeps.sleep = deps.sleep;
+  if (deps.random) langfuseDeps.random = deps.random;
+  if (deps.onLangfuseRequest) langfuseDeps.onRequest = deps.onLangfuseRequest;
+  signal?.throwIfAborted();
+  const langfuse = await connectLangfuse(config, langfuseDeps);
+
+  const judgeDeps: JudgeClientDeps = {};
+  if (deps.fetch) judgeDeps.fetch = deps.fetch;
+  if (deps.sleep) judgeDeps.sleep = deps.sleep;
+  if (deps.random) judgeDeps.random = deps.random;
+  if (deps.onJudgeRequest) judgeDeps.onRequest = deps.onJudgeRequest;
+  const clients = judgeClientsFromConfig(config, judgeDeps);
+  const judge = deps.wrapJudge ? deps.wrapJudge(clients.judge) : clients.judge;
+  const embeddings = clients.embeddings;
+
+  const anonymizer = anonymizerFrom(config);
+  const mapping = config.online.extract;
+  const evaluate: Omit<EvaluateDeps, 'configIds'> = {
+    langfuse,
+    extract: (trace) => extractRagSample(trace, mapping),
+    anonymizer,
+    score: (sample, metrics, s) => scoreSample(sample, metrics, { judge, embeddings, options: config.metrics, logger: deps.logger, signal: s }),
+    metrics: config.metrics.online,
+    judgeModel: judge.model,
+    scorePrefix: config.metrics.scorePrefix,
+  };
+  const probes: Record<Dependency, HealthProbe> = {
+    langfuse: async (s) => {
+      try {
+        await langfuse.http.request({ method: 'GET', path: '/api/public/health', route: 'GET /api/public/health', signal: s });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    judge: judgeProbe(config, deps.fetch ?? globalThis.fetch),
+  };
+  return { langfuse, judge, embeddings, anonymizer, probes, evaluate };
+}
+
+/** The anonymizer of `anonymize`; with `enabled: false` samples reach the judge as they are (an explicit choice). */
+export function anonymizerFrom(config: Pick<RagwatchConfig, 'anonymize'>): SampleAnonymizer {
+  if (!config.anonymize.enabled) return { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }) };
+  const { phoneRegions, threshold, residualThreshold } = config.anonymize;
+  return createAnonymizer({ phoneRegions, threshold, residualThreshold });
+}
+
+/** The judge is up when its OpenAI-compatible `/models` answers with anything but a 5xx or 429. */
+export function judgeProbe(config: Pick<RagwatchConfig, 'judge'>, fetchImpl: typeof globalThis.fetch): HealthProbe {
+  const url = `${config.judge.baseUrl.replace(/\/+$/, '')}/models`;
+  return async (signal) => {
+    try {
+      const res = await fetchImpl(url, { headers: { authorization: `Bearer ${config.judge.apiKey}` }, signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
+      await res.body?.cancel();
+      return res.status < 500 && res.status !== 429;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Makes sure the NUMERIC 0–1 score configs exist and returns their ids by score name. */
+export async function ensureOnlineScoreConfigs(config: RagwatchConfig, langfuse: LangfuseApi, signal?: AbortSignal): Promise<Map<string, string>> {
+  return langfuse.ensureScoreConfigs(scoreConfigDefinitions(config.metrics.scorePrefix, config.metrics.online), signal);
+}

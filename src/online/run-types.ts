@@ -1,0 +1,70 @@
+import type { MetricName } from '../metrics/types.js';
+import type { Logger } from '../service/logger.js';
+import type { LeaseHolder, StateStore } from '../state/types.js';
+import type { EvaluateDeps, ScoredValue } from './evaluate-trace.js';
+import type { Dependency } from './failures.js';
+import type { Clock, HealthProbe, OnlineRecorder } from './ports.js';
+import type { SamplingPolicy } from './sampler.js';
+import type { WindowSettings } from './window.js';
+
+/** Types shared by the online job (`job.ts`) and the engine of one run (`tick-run.ts`). */
+
+export interface OnlineSettings {
+  window: WindowSettings;
+  sampling: SamplingPolicy;
+  caps: { maxPerTick: number; maxPerHour: number };
+  maxAttempts: number;
+  retryBackoffSeconds: number;
+  concurrency: number;
+  leaseSeconds: number;
+}
+
+export interface OnlineJobDeps extends EvaluateDeps {
+  state: StateStore;
+  clock: Clock;
+  logger: Logger;
+  holder: LeaseHolder;
+  recorder?: OnlineRecorder;
+  probes?: Partial<Record<Dependency, HealthProbe>>;
+}
+
+export interface TickOptions {
+  /** Soft stop: take no new traces, let the ones in flight finish. */
+  stop?: AbortSignal;
+  /** Hard stop: abandon in-flight work (it stays pending and is retried). */
+  signal?: AbortSignal;
+}
+
+/** What happened to one trace this tick. */
+export interface TraceReport {
+  traceId: string;
+  status: 'done' | 'skipped' | 'failed' | 'dead' | 'pending';
+  /** Skip reason or failure code. */
+  reason?: string;
+  scores: ScoredValue[];
+  notScorable: MetricName[];
+  attempts: number;
+}
+
+export type TickOutcome = 'success' | 'incomplete' | 'stopped' | 'lease_held' | 'lease_lost';
+
+export interface TickReport {
+  outcome: TickOutcome;
+  window: { from: string; to: string } | null;
+  /** More settled time remains beyond a capped window. */
+  more: boolean;
+  listed: number;
+  sampled: number;
+  taken: number;
+  deferred: number;
+  evaluated: number;
+  skipped: Record<string, number>;
+  failed: number;
+  dead: number;
+  scoresWritten: number;
+  means: Partial<Record<MetricName, number>>;
+  /** Code of the failure that ended the tick early (dependency down, listing failed). */
+  error?: string;
+  traces: TraceReport[];
+}
+

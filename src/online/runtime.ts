@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { RagwatchConfig } from '../config/schema.js';
+import type { Logger } from '../service/logger.js';
+import type { LeaseHolder, StateStore } from '../state/types.js';
+import { connectOnlineEdges, ensureOnlineScoreConfigs, type EdgeDeps, type OnlineEdges } from './edges.js';
+import { onlineSettingsFrom, type OnlineJobDeps, type OnlineSettings } from './job.js';
+import type { Clock, OnlineRecorder } from './ports.js';
+
+export function processLeaseHolder(): LeaseHolder {
+  const host = hostname();
+  return { id: `${host}:${process.pid}:${randomUUID().slice(0, 8)}`, host, pid: process.pid };
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface OnlineRuntimeOptions extends EdgeDeps {
+  state: StateStore;
+  clock?: Clock;
+  recorder?: OnlineRecorder;
+  holder?: LeaseHolder;
+  /** Skip creating score configs (dry runs write nothing). */
+  skipScoreConfigs?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface OnlineRuntime {
+  edges: OnlineEdges;
+  deps: OnlineJobDeps;
+  settings: OnlineSettings;
+}
+
+/** Everything one online tick needs, connected: Langfuse (generation detected), judge, score configs, state. */
+export async function createOnlineRuntime(config: RagwatchConfig, options: OnlineRuntimeOptions): Promise<OnlineRuntime> {
+  const edges = await connectOnlineEdges(config, options, options.signal);
+  const configIds = options.skipScoreConfigs ? new Map<string, string>() : await ensureOnlineScoreConfigs(config, edges.langfuse, options.signal);
+  const deps: OnlineJobDeps = {
+    ...edges.evaluate,
+    configIds,
+    state: options.state,
+    clock: options.clock ?? systemClock,
+    logger: options.logger,
+    holder: options.holder ?? processLeaseHolder(),
+    probes: edges.probes,
+    ...(options.recorder ? { recorder: options.recorder } : {}),
+  };
+  return { edges, deps, settings: onlineSettingsFrom(config) };
+}

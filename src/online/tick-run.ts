@@ -1,0 +1,247 @@
+import type { MetricName } from '../metrics/types.js';
+import type { LedgerEntry } from '../state/types.js';
+import { evaluateTrace, type TraceOutcome } from './evaluate-trace.js';
+import { langfuseFailure } from './failures.js';
+import type { OnlineJobDeps, OnlineSettings, TickOptions, TickOutcome, TickReport, TraceReport } from './run-types.js';
+import { OutageDetector } from './outage.js';
+import { TaskPool } from './pool.js';
+import type { OnlineRecorder, TraceSummary } from './ports.js';
+import { decide, TakeBudget } from './sampler.js';
+import type { TickWindow } from './window.js';
+
+const HOUR_MS = 3_600_000;
+const MAX_BACKOFF_MS = 24 * HOUR_MS;
+
+export function retryDelayMs(retryBackoffSeconds: number, attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, retryBackoffSeconds * 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface RunMode {
+  /** Job name in logs. */
+  job: string;
+  /** Lease renewed while the run goes. */
+  lease: string;
+  /** Take due ledger entries (retries, deferred) before listing. */
+  dueFirst: boolean;
+  /** Evaluate sampled traces whatever the ledger says (backfill after a judge change). */
+  retake: boolean;
+  /** Apply the per-tick and per-hour caps. */
+  capped: boolean;
+}
+
+/** The mutable state of one run over a window: a tick, or a backfill. */
+export class TickRun {
+  private readonly pool: TaskPool;
+  private readonly outages: OutageDetector;
+  private readonly abort = new AbortController();
+  private readonly handled = new Set<string>();
+  private readonly sums = new Map<MetricName, { sum: number; n: number }>();
+  private stopping = false;
+  private lastRenewal: number;
+  scoredCount = 0;
+
+  constructor(
+    private readonly deps: OnlineJobDeps,
+    private readonly settings: OnlineSettings,
+    private readonly options: TickOptions,
+    private readonly report: TickReport,
+    private readonly recorder: OnlineRecorder,
+    private readonly mode: RunMode,
+  ) {
+    this.pool = new TaskPool(settings.concurrency);
+    this.outages = new OutageDetector(deps.probes ?? {}, deps.clock);
+    this.lastRenewal = deps.clock.now();
+    if (options.signal) {
+      if (options.signal.aborted) this.abort.abort(options.signal.reason);
+      else options.signal.addEventListener('abort', () => this.abort.abort(options.signal?.reason), { once: true });
+    }
+  }
+
+  private get shouldStop(): boolean {
+    if (!this.stopping && (this.options.stop?.aborted || this.abort.signal.aborted)) {
+      this.stopping = true;
+      if (this.report.outcome === 'success') this.report.outcome = 'stopped';
+    }
+    return this.stopping;
+  }
+
+  private endEarly(outcome: TickOutcome, error?: string) {
+    if (this.report.outcome === 'success') {
+      this.report.outcome = outcome;
+      if (error) this.report.error = error;
+    }
+    this.stopping = true;
+  }
+
+  async run(window: TickWindow | null): Promise<void> {
+    const { state, clock } = this.deps;
+    const now = clock.now();
+    const budget = this.mode.capped
+      ? TakeBudget.from(this.settings.caps, await state.attemptsSince(now - HOUR_MS))
+      : new TakeBudget(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+    try {
+      // Retries and traces held back by a cap come first, oldest first.
+      const due = this.mode.dueFirst ? await state.dueEntries(now, this.settings.caps.maxPerTick) : [];
+      for (const entry of due) {
+        if (this.shouldStop) break;
+        if (!budget.tryTake()) {
+          this.report.deferred += 1;
+          this.recorder.traceDeferred();
+          continue;
+        }
+        await this.take(entry);
+      }
+      if (window && !this.shouldStop) await this.listWindow(window, budget);
+    } catch (err) {
+      if (!this.abort.signal.aborted) {
+        const failure = langfuseFailure(err);
+        this.deps.logger.warn({ job: this.mode.job, error: failure.code }, 'listing traces failed; the window is retried on the next run');
+        this.endEarly('incomplete', failure.code);
+      } else this.endEarly('stopped');
+    } finally {
+      await this.pool.drain();
+    }
+  }
+
+  private async listWindow(window: TickWindow, budget: TakeBudget): Promise<void> {
+    const { state, clock, langfuse } = this.deps;
+    for await (const summary of langfuse.listTraces({ from: window.from, to: window.to, signal: this.abort.signal })) {
+      this.report.listed += 1;
+      this.recorder.tracesListed(1);
+      if (this.shouldStop) return;
+      if ((this.report.listed & 63) === 0 && !(await this.renewLease())) return;
+      const decision = decide(this.settings.sampling, summary.id, summary.name);
+      if (!decision.sampled) continue;
+      this.report.sampled += 1;
+      this.recorder.traceSampled();
+      if (this.handled.has(summary.id)) continue;
+      const entry = await state.ensureEntry(ledgerFields(summary, decision.rate, clock.now()), clock.now());
+      // done / skipped / dead are final; failed ones come back through the due list when their time comes.
+      if (entry.status !== 'pending' && !this.mode.retake) continue;
+      if (!budget.tryTake()) {
+        this.report.deferred += 1;
+        this.recorder.traceDeferred();
+        continue;
+      }
+      await this.take(entry);
+    }
+  }
+
+  private async take(entry: LedgerEntry): Promise<void> {
+    this.handled.add(entry.traceId);
+    this.report.taken += 1;
+    await this.pool.submit(() => this.process(entry));
+  }
+
+  private async renewLease(): Promise<boolean> {
+    const { state, clock, holder } = this.deps;
+    const now = clock.now();
+    const ttl = this.settings.leaseSeconds * 1000;
+    if (now - this.lastRenewal < ttl / 3) return true;
+    this.lastRenewal = now;
+    if (await state.renewLease(this.mode.lease, holder, ttl, now)) return true;
+    this.deps.logger.error({ job: this.mode.job }, 'lost the lease to another replica; stopping this run');
+    this.endEarly('lease_lost');
+    return false;
+  }
+
+  private async process(entry: LedgerEntry): Promise<void> {
+    const { state, clock, logger } = this.deps;
+    const traceId = entry.traceId;
+    let attempts = entry.attempts;
+    let outcome: TraceOutcome;
+    try {
+      attempts = (await state.startAttempt(traceId, clock.now())).attempts;
+      outcome = await evaluateTrace(
+        this.deps,
+        { traceId, traceTimestamp: new Date(entry.traceTimestamp).toISOString(), environment: entry.environment, sampleRate: entry.sampleRate },
+        { signal: this.abort.signal },
+      );
+    } catch (err) {
+      // Abandoned (shutdown) or a bug: the trace stays pending and is taken again, its attempt not charged.
+      await state.markPending(traceId, clock.now());
+      this.addTrace({ traceId, status: 'pending', reason: this.abort.signal.aborted ? 'abandoned' : 'internal_error', scores: [], notScorable: [], attempts });
+      if (!this.abort.signal.aborted) logger.error({ traceId, err: err instanceof Error ? err.name : 'error' }, 'unexpected error while evaluating a trace');
+      return;
+    }
+    await this.settle(entry, attempts, outcome);
+    await this.renewLease();
+  }
+
+  private async settle(entry: LedgerEntry, attempts: number, outcome: TraceOutcome): Promise<void> {
+    const { state, clock, logger } = this.deps;
+    const traceId = entry.traceId;
+    const now = clock.now();
+    if (outcome.kind === 'done') {
+      await state.markDone(traceId, outcome.scoreIds, now);
+      this.report.evaluated += 1;
+      this.report.scoresWritten += outcome.scoreIds.length;
+      this.recorder.traceEvaluated();
+      this.recorder.scoresWritten(outcome.scoreIds.length);
+      for (const s of outcome.scored) {
+        this.recorder.metricResult(s.metric, 'scored');
+        const acc = this.sums.get(s.metric) ?? { sum: 0, n: 0 };
+        acc.sum += s.value;
+        acc.n += 1;
+        this.sums.set(s.metric, acc);
+        this.scoredCount += 1;
+      }
+      for (const m of outcome.notScorable) this.recorder.metricResult(m, 'not_scorable');
+      this.addTrace({ traceId, status: 'done', scores: outcome.scored, notScorable: outcome.notScorable, attempts });
+      logger.debug({ traceId, scores: outcome.scored.length, notScorable: outcome.notScorable }, 'trace scored');
+      return;
+    }
+    if (outcome.kind === 'skipped') {
+      await state.markSkipped(traceId, outcome.reason, now);
+      this.report.skipped[outcome.reason] = (this.report.skipped[outcome.reason] ?? 0) + 1;
+      this.recorder.traceSkipped(outcome.reason);
+      this.addTrace({ traceId, status: 'skipped', reason: outcome.reason, scores: [], notScorable: [], attempts });
+      logger.debug({ traceId, reason: outcome.reason }, 'trace skipped');
+      return;
+    }
+    const { failure } = outcome;
+    if (failure.code.startsWith('metric:')) this.recorder.metricResult(failure.code.split(':')[1] as MetricName, 'failed');
+    if (failure.outageLike && failure.dependency && (await this.outages.isDown(failure.dependency, AbortSignal.any([this.abort.signal, AbortSignal.timeout(60_000)])))) {
+      await state.markPending(traceId, now);
+      this.addTrace({ traceId, status: 'pending', reason: failure.code, scores: [], notScorable: [], attempts: attempts - 1 });
+      if (this.report.outcome === 'success') logger.warn({ job: this.mode.job, dependency: failure.dependency, error: failure.code }, `${failure.dependency} looks unreachable; stopping the run, nothing is lost`);
+      this.endEarly('incomplete', failure.code);
+      return;
+    }
+    this.report.failed += 1;
+    this.recorder.traceFailed(failure.code);
+    if (attempts >= this.settings.maxAttempts) {
+      await state.markDead(traceId, failure.code, now);
+      this.report.dead += 1;
+      this.recorder.traceDead();
+      this.addTrace({ traceId, status: 'dead', reason: failure.code, scores: [], notScorable: [], attempts });
+      logger.warn({ traceId, attempts, error: failure.code }, 'trace failed on every attempt and is now dead; it will not be retried');
+      return;
+    }
+    const retryAt = now + retryDelayMs(this.settings.retryBackoffSeconds, attempts);
+    await state.markFailed(traceId, failure.code, now, retryAt);
+    this.addTrace({ traceId, status: 'failed', reason: failure.code, scores: [], notScorable: [], attempts });
+    logger.info({ traceId, attempts, error: failure.code, retryAt: new Date(retryAt).toISOString() }, 'trace evaluation failed; will retry');
+  }
+
+  private addTrace(trace: TraceReport) {
+    this.report.traces.push(trace);
+  }
+
+  means(): Partial<Record<MetricName, number>> {
+    const out: Partial<Record<MetricName, number>> = {};
+    for (const [metric, { sum, n }] of this.sums) if (n > 0) out[metric] = sum / n;
+    return out;
+  }
+}
+
+function ledgerFields(summary: TraceSummary, rate: number, now: number) {
+  const ms = Date.parse(summary.timestamp);
+  return {
+    traceId: summary.id,
+    traceTimestamp: Number.isNaN(ms) ? now : ms,
+    environment: summary.environment || null,
+    traceName: summary.name,
+    sampleRate: rate,
+  };
+}

@@ -1,0 +1,171 @@
+import type { RagwatchConfig } from '../config/schema.js';
+import { ONLINE_JOB, runOnlineTick } from '../online/job.js';
+import type { Clock } from '../online/ports.js';
+import { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from '../online/runtime.js';
+import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
+import { openState } from '../state/index.js';
+import type { LeaseHolder, StateStore } from '../state/types.js';
+import { startHttpService, type HttpService, type ReadinessCheck, type RouteHandler } from './http.js';
+import type { Logger } from './logger.js';
+import { createServiceMetrics, restoreJobSuccess, type ServiceMetrics } from './metrics.js';
+import { Scheduler, type JobSpec } from './scheduler.js';
+
+export const EXPERIMENT_JOB = 'experiment';
+
+export interface DaemonOptions {
+  config: RagwatchConfig;
+  logger: Logger;
+  clock?: Clock;
+  fetch?: typeof globalThis.fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Defaults to the store `state.path` names. */
+  state?: StateStore;
+  holder?: LeaseHolder;
+  /** The weekly golden-set experiment, scheduled on `experiment.schedule` when `experiment.enabled`. */
+  experimentJob?: JobSpec['run'];
+  /** Extra HTTP routes (e.g. serving reports). */
+  routes?: RouteHandler[];
+  /** Backoff between start-up connection attempts to Langfuse; grows to a minute. */
+  connectBackoffMs?: number;
+}
+
+export interface Daemon {
+  readonly http: HttpService;
+  readonly metrics: ServiceMetrics;
+  readonly scheduler: Scheduler;
+  /** Resolves once Langfuse is connected and the jobs are scheduled; rejects on a fatal start-up error. */
+  readonly ready: Promise<void>;
+  /** Graceful shutdown: stop scheduling, drain within the deadline, close HTTP and state. */
+  shutdown(reason: string): Promise<{ drained: boolean }>;
+}
+
+/** Errors that retrying cannot fix (bad keys, wrong base URL): the process should stop with exit code 2. */
+export class FatalStartupError extends Error {
+  override readonly name = 'FatalStartupError';
+}
+
+/**
+ * The long-running service: HTTP first (so liveness answers while dependencies come up), then Langfuse
+ * (API generation, score configs; retried while unreachable), then the cron jobs with a catch-up run.
+ */
+export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
+  const { config, logger } = options;
+  const clock = options.clock ?? systemClock;
+  for (const warning of rateWarnings(samplingPolicyFrom(config))) logger.warn(warning);
+
+  const state = options.state ?? openState(config);
+  const metrics = createServiceMetrics({ scoreMetrics: config.metrics.online });
+  metrics.restoreGauges(await state.getGauges());
+  restoreJobSuccess(metrics, ONLINE_JOB, (await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ?? null);
+  metrics.ledgerCounts(await state.countByStatus());
+
+  const scheduler = new Scheduler({ timezone: config.timezone, logger, now: clock.now });
+  const startup = new AbortController();
+  let runtime: OnlineRuntime | null = null;
+
+  const readiness = async (): Promise<ReadinessCheck> => {
+    const stateOk = await state.ping();
+    const stuckAfterMs = config.online.stuckAfterSeconds * 1000;
+    const stuck = scheduler.runningJobs().filter((r) => clock.now() - r.since > stuckAfterMs);
+    const checks: ReadinessCheck['checks'] = {
+      state: stateOk ? { ok: true } : { ok: false, detail: 'state store not reachable' },
+      langfuse: runtime ? { ok: true, detail: `api ${runtime.edges.langfuse.generation}` } : { ok: false, detail: 'not connected yet' },
+      ticks: stuck.length === 0 ? { ok: true } : { ok: false, detail: `running longer than ${config.online.stuckAfterSeconds}s: ${stuck.map((s) => s.job).join(', ')}` },
+    };
+    return { ready: Object.values(checks).every((c) => c.ok), checks };
+  };
+
+  const http = await startHttpService({ host: config.http.host, port: config.http.port, metrics, readiness, routes: options.routes ?? [] });
+  logger.info({ host: config.http.host, port: http.port }, 'http listening (/healthz, /readyz, /metrics)');
+
+  const ready = (async () => {
+    runtime = await connectWithRetry(options, state, metrics, clock, startup.signal);
+    logger.info({ api: runtime.edges.langfuse.generation, judgeModel: runtime.edges.judge.model, scoreConfigs: runtime.deps.configIds.size }, 'connected to Langfuse');
+    const online = runtime;
+    if (config.online.enabled) {
+      scheduler.add({
+        name: ONLINE_JOB,
+        schedule: config.online.schedule,
+        lastSuccessAt: async () => (await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ?? null,
+        run: async ({ stop, signal }) => {
+          const report = await runOnlineTick(online.deps, online.settings, { stop, signal });
+          return { more: report.outcome === 'success' && report.more };
+        },
+      });
+    } else logger.warn('online.enabled is false: no online ticks will run');
+    if (config.experiment.enabled) {
+      if (options.experimentJob) scheduler.add({ name: EXPERIMENT_JOB, schedule: config.experiment.schedule, run: options.experimentJob });
+      else logger.warn({ schedule: config.experiment.schedule }, 'experiment.enabled is true but this build has no experiment job; the weekly slot stays empty');
+    }
+    await scheduler.start();
+    logger.info({ timezone: config.timezone, nextOnlineTick: scheduler.nextRun(ONLINE_JOB)?.toISOString() ?? null }, 'scheduler started');
+  })();
+  ready.catch(() => {});
+
+  let shuttingDown: Promise<{ drained: boolean }> | null = null;
+  const shutdown = (reason: string) => {
+    shuttingDown ??= (async () => {
+      logger.info({ reason, deadlineSeconds: config.http.shutdownDeadlineSeconds }, 'shutting down');
+      startup.abort(new Error('shutting down'));
+      await scheduler.stop();
+      // Leave room for closing HTTP and state inside the deadline.
+      const drained = await scheduler.drain(Math.max(1000, config.http.shutdownDeadlineSeconds * 1000 - 2000));
+      if (!drained) logger.warn('in-flight work abandoned at the deadline; it stays pending and is retried on the next start');
+      await ready.catch(() => {});
+      await http.close();
+      await state.close();
+      logger.info({ drained }, 'stopped');
+      return { drained };
+    })();
+    return shuttingDown;
+  };
+
+  return { http, metrics, scheduler, ready, shutdown };
+}
+
+async function connectWithRetry(options: DaemonOptions, state: StateStore, metrics: ServiceMetrics, clock: Clock, signal: AbortSignal): Promise<OnlineRuntime> {
+  const { config, logger } = options;
+  const holder = options.holder ?? processLeaseHolder();
+  let backoff = options.connectBackoffMs ?? 2000;
+  for (;;) {
+    signal.throwIfAborted();
+    try {
+      return await createOnlineRuntime(config, {
+        logger,
+        state,
+        clock,
+        holder,
+        recorder: metrics,
+        signal,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.sleep ? { sleep: options.sleep } : {}),
+        onLangfuseRequest: (e) => metrics.observeLangfuseRequest({ route: e.route, outcome: e.outcome, latencyMs: e.latencyMs }),
+        onJudgeRequest: (e) => metrics.observeJudgeRequest({ kind: e.kind, outcome: e.errorKind ? `${e.outcome}_${e.errorKind}` : e.outcome, latencyMs: e.latencyMs, promptTokens: e.promptTokens, completionTokens: e.completionTokens }),
+      });
+    } catch (err) {
+      if (signal.aborted) throw err;
+      const e = err as { name?: string; retryable?: boolean; message?: string; status?: number };
+      if (e.name === 'LangfuseApiError' && e.retryable === false) {
+        throw new FatalStartupError(`Langfuse rejected ragwatch at start-up: ${e.message ?? 'error'} (check langfuse.baseUrl and the keys)`);
+      }
+      logger.warn({ error: e.name === 'LangfuseApiError' ? `langfuse:${e.status ?? 'connection'}` : (e.name ?? 'error'), retryInMs: backoff }, 'cannot reach Langfuse yet; retrying');
+      await sleepUnlessAborted(backoff, signal);
+      backoff = Math.min(backoff * 2, 60_000);
+    }
+  }
+}
+
+function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,145 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { MetricName } from '../metrics/types.js';
+import type { OnlineRecorder } from '../online/ports.js';
+
+/**
+ * ragwatch's Prometheus metrics. Labels are low-cardinality codes only (reasons, outcomes, routes, metric
+ * names): never trace IDs, never text from a trace.
+ */
+
+export interface JudgeRequestObservation {
+  kind: 'chat' | 'embeddings';
+  outcome: string;
+  latencyMs: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface LangfuseRequestObservation {
+  route: string;
+  outcome: string;
+  latencyMs: number;
+}
+
+export interface ServiceMetrics extends OnlineRecorder {
+  readonly registry: Registry;
+  observeJudgeRequest(event: JudgeRequestObservation): void;
+  observeLangfuseRequest(event: LangfuseRequestObservation): void;
+  /** Restores persisted gauges (`rag_*_score`) at start-up. */
+  restoreGauges(values: Record<string, number>): void;
+  /** Renders the exposition text. */
+  render(): Promise<string>;
+  readonly contentType: string;
+}
+
+const SCORE_GAUGE_HELP: Record<MetricName, string> = {
+  faithfulness: 'Mean RAGAS faithfulness of the last online tick that scored traces (0-1).',
+  answer_relevancy: 'Mean RAGAS answer relevancy of the last online tick that scored traces (0-1).',
+  context_precision: 'Mean RAGAS context precision of the last online tick that scored traces (0-1).',
+  context_recall: 'Mean RAGAS context recall of the last online tick that scored traces (0-1).',
+  noise_sensitivity: 'Mean noise sensitivity of the last online tick that scored traces (0-1).',
+};
+
+export interface ServiceMetricsOptions {
+  /** Metrics that get a `rag_<metric>_score` gauge. */
+  scoreMetrics: readonly MetricName[];
+  /** Node process metrics (CPU, memory, event loop) under `ragwatch_`. */
+  processMetrics?: boolean;
+}
+
+export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMetrics {
+  const registry = new Registry();
+  if (options.processMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'ragwatch_' });
+  const r = [registry];
+
+  const listed = new Counter({ name: 'ragwatch_traces_listed_total', help: 'Traces listed from Langfuse by the online job.', registers: r });
+  const sampled = new Counter({ name: 'ragwatch_traces_sampled_total', help: 'Listed traces that the deterministic sampler selected.', registers: r });
+  const deferred = new Counter({ name: 'ragwatch_traces_deferred_total', help: 'Sampled traces held back by the per-tick or per-hour cap (kept pending, taken later).', registers: r });
+  const evaluated = new Counter({ name: 'ragwatch_traces_evaluated_total', help: 'Sampled traces evaluated to completion (scores written).', registers: r });
+  const skipped = new Counter({ name: 'ragwatch_traces_skipped_total', help: 'Sampled traces not scored, by reason.', labelNames: ['reason'], registers: r });
+  const failed = new Counter({ name: 'ragwatch_traces_failed_total', help: 'Trace evaluation attempts that failed, by error code.', labelNames: ['code'], registers: r });
+  const dead = new Counter({ name: 'ragwatch_traces_dead_total', help: 'Traces given up after the last attempt.', registers: r });
+  const metricResults = new Counter({ name: 'ragwatch_metric_results_total', help: 'Metric results by metric and status (scored, not_scorable, failed).', labelNames: ['metric', 'status'], registers: r });
+  const scoresWritten = new Counter({ name: 'ragwatch_scores_written_total', help: 'Scores acknowledged by Langfuse ingestion.', registers: r });
+  const ledger = new Gauge({ name: 'ragwatch_ledger_entries', help: 'Ledger entries by status (pending, done, skipped, failed, dead).', labelNames: ['status'], registers: r });
+  const judgeRequests = new Counter({ name: 'ragwatch_judge_requests_total', help: 'Judge HTTP requests by kind and outcome.', labelNames: ['kind', 'outcome'], registers: r });
+  const judgeLatency = new Histogram({
+    name: 'ragwatch_judge_request_duration_seconds',
+    help: 'Judge HTTP request latency.',
+    labelNames: ['kind'],
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: r,
+  });
+  const judgeTokens = new Counter({ name: 'ragwatch_judge_tokens_total', help: 'Tokens sent to and received from the judge.', labelNames: ['kind', 'direction'], registers: r });
+  const langfuseRequests = new Counter({ name: 'ragwatch_langfuse_requests_total', help: 'Langfuse API requests by route and outcome.', labelNames: ['route', 'outcome'], registers: r });
+  const langfuseLatency = new Histogram({
+    name: 'ragwatch_langfuse_request_duration_seconds',
+    help: 'Langfuse API request latency.',
+    labelNames: ['route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: r,
+  });
+  const lastSuccess = new Gauge({ name: 'ragwatch_job_last_success_timestamp_seconds', help: 'Unix time of the last successful run, per job.', labelNames: ['job'], registers: r });
+  const lastRun = new Gauge({ name: 'ragwatch_job_last_run_timestamp_seconds', help: 'Unix time the last run finished, per job and outcome.', labelNames: ['job'], registers: r });
+  const runs = new Counter({ name: 'ragwatch_job_runs_total', help: 'Job runs by outcome.', labelNames: ['job', 'outcome'], registers: r });
+  const running = new Gauge({ name: 'ragwatch_job_running', help: '1 while a job run is in progress.', labelNames: ['job'], registers: r });
+  const scoreGauges = new Map<string, Gauge>();
+  for (const metric of options.scoreMetrics) {
+    const name = `rag_${metric}_score`;
+    scoreGauges.set(name, new Gauge({ name, help: SCORE_GAUGE_HELP[metric], registers: r }));
+  }
+
+  return {
+    registry,
+    contentType: registry.contentType,
+    render: () => registry.metrics(),
+    tracesListed: (n) => listed.inc(n),
+    traceSampled: () => sampled.inc(),
+    traceDeferred: () => deferred.inc(),
+    traceEvaluated: () => evaluated.inc(),
+    traceSkipped: (reason) => skipped.inc({ reason: labelSafe(reason) }),
+    traceFailed: (code) => failed.inc({ code: labelSafe(code) }),
+    traceDead: () => dead.inc(),
+    metricResult: (metric, status) => metricResults.inc({ metric, status }),
+    scoresWritten: (n) => scoresWritten.inc(n),
+    scoreMeans: (means) => {
+      for (const [metric, value] of Object.entries(means)) scoreGauges.get(`rag_${metric}_score`)?.set(value as number);
+    },
+    ledgerCounts: (counts) => {
+      for (const [status, n] of Object.entries(counts)) ledger.set({ status }, n);
+    },
+    tickStarted: (job) => running.set({ job }, 1),
+    tickFinished: (job, outcome, succeeded, at) => {
+      running.set({ job }, 0);
+      runs.inc({ job, outcome });
+      lastRun.set({ job }, at / 1000);
+      if (succeeded) lastSuccess.set({ job }, at / 1000);
+    },
+    observeJudgeRequest: (e) => {
+      judgeRequests.inc({ kind: e.kind, outcome: labelSafe(e.outcome) });
+      judgeLatency.observe({ kind: e.kind }, e.latencyMs / 1000);
+      if (e.promptTokens > 0) judgeTokens.inc({ kind: e.kind, direction: 'prompt' }, e.promptTokens);
+      if (e.completionTokens > 0) judgeTokens.inc({ kind: e.kind, direction: 'completion' }, e.completionTokens);
+    },
+    observeLangfuseRequest: (e) => {
+      const route = labelSafe(e.route);
+      langfuseRequests.inc({ route, outcome: labelSafe(e.outcome) });
+      langfuseLatency.observe({ route }, e.latencyMs / 1000);
+    },
+    restoreGauges: (values) => {
+      for (const [name, value] of Object.entries(values)) scoreGauges.get(name)?.set(value);
+    },
+  };
+}
+
+/** Labels carry codes only; anything else is folded so a stray value cannot explode cardinality. */
+function labelSafe(value: string): string {
+  return /^[A-Za-z0-9_:.{}/ -]{1,80}$/.test(value) ? value : 'other';
+}
+
+/** Last success per job, for the metrics restored from state at start-up. */
+export function restoreJobSuccess(metrics: ServiceMetrics, job: string, lastSuccessAt: number | null): void {
+  if (lastSuccessAt === null) return;
+  const gauge = metrics.registry.getSingleMetric('ragwatch_job_last_success_timestamp_seconds') as Gauge | undefined;
+  gauge?.set({ job }, lastSuccessAt / 1000);
+}

@@ -1,0 +1,149 @@
+import { createTask, validate, type ScheduledTask } from 'node-cron';
+import type { Logger } from './logger.js';
+
+export type RunReason = 'scheduled' | 'catch_up' | 'manual';
+
+export interface JobRunContext {
+  reason: RunReason;
+  /** Soft stop: finish what is in flight, take nothing new. */
+  stop: AbortSignal;
+  /** Hard stop: abandon in-flight work. */
+  signal: AbortSignal;
+}
+
+export interface JobSpec {
+  name: string;
+  /** Cron expression (5 or 6 fields), in the scheduler's time zone. */
+  schedule: string;
+  /** `more: true` asks for another run right away (a capped window left settled time behind). */
+  run: (ctx: JobRunContext) => Promise<{ more?: boolean } | void>;
+  /** When the job last succeeded; a start-up catch-up run happens when that is longer ago than the interval. */
+  lastSuccessAt?: () => Promise<number | null>;
+}
+
+export interface SchedulerOptions {
+  /** IANA time zone the cron expressions are read in. */
+  timezone: string;
+  logger: Logger;
+  now?: () => number;
+  /** Back-to-back runs allowed when a job keeps asking for more. */
+  maxConsecutiveRuns?: number;
+}
+
+export interface RunningJob {
+  job: string;
+  since: number;
+  reason: RunReason;
+}
+
+/** Milliseconds between the next two firings of a cron expression: what "the interval" means for catch-up. */
+export function cronIntervalMs(task: Pick<ScheduledTask, 'getNextRuns'>): number {
+  const [a, b] = task.getNextRuns(2);
+  return a && b ? b.getTime() - a.getTime() : Number.POSITIVE_INFINITY;
+}
+
+export function catchUpDue(lastSuccessAt: number | null, now: number, intervalMs: number): boolean {
+  return lastSuccessAt === null || now - lastSuccessAt > intervalMs;
+}
+
+/**
+ * Runs jobs on cron schedules (node-cron), never two runs of the same job at once, and catches up at
+ * start-up when a job's last success is older than its interval.
+ */
+export class Scheduler {
+  private readonly jobs = new Map<string, { spec: JobSpec; task: ScheduledTask }>();
+  private readonly running = new Map<string, { promise: Promise<void>; since: number; reason: RunReason; stop: AbortController; abort: AbortController }>();
+  private stopped = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  add(spec: JobSpec): void {
+    if (this.jobs.has(spec.name)) throw new Error(`job ${spec.name} is already scheduled`);
+    if (!validate(spec.schedule)) throw new Error(`job ${spec.name}: invalid cron expression ${JSON.stringify(spec.schedule)}`);
+    const task = createTask(spec.schedule, () => this.trigger(spec.name, 'scheduled'), { name: spec.name, timezone: this.options.timezone, noOverlap: true });
+    this.jobs.set(spec.name, { spec, task });
+  }
+
+  /** Starts the cron tasks, then runs the catch-ups that are due (without waiting for them). */
+  async start(): Promise<void> {
+    for (const { spec, task } of this.jobs.values()) {
+      await task.start();
+      const last = spec.lastSuccessAt ? await spec.lastSuccessAt() : null;
+      const interval = cronIntervalMs(task);
+      if (spec.lastSuccessAt && catchUpDue(last, this.now(), interval)) {
+        this.options.logger.info({ job: spec.name, lastSuccessAt: last === null ? null : new Date(last).toISOString() }, 'last success is older than the interval; catching up now');
+        void this.trigger(spec.name, 'catch_up');
+      }
+    }
+  }
+
+  nextRun(name: string): Date | null {
+    return this.jobs.get(name)?.task.getNextRun() ?? null;
+  }
+
+  /** Runs a job now unless it is already running (then resolves when that run ends). */
+  trigger(name: string, reason: RunReason = 'manual'): Promise<void> {
+    const job = this.jobs.get(name);
+    if (!job) return Promise.reject(new Error(`no job named ${name}`));
+    const current = this.running.get(name);
+    if (current) {
+      if (reason === 'scheduled') this.options.logger.warn({ job: name, since: new Date(current.since).toISOString() }, 'previous run still in progress; skipping this firing');
+      return current.promise;
+    }
+    if (this.stopped) return Promise.resolve();
+    const stop = new AbortController();
+    const abort = new AbortController();
+    const promise = this.runLoop(job.spec, reason, stop.signal, abort.signal).finally(() => this.running.delete(name));
+    this.running.set(name, { promise, since: this.now(), reason, stop, abort });
+    return promise;
+  }
+
+  private async runLoop(spec: JobSpec, reason: RunReason, stop: AbortSignal, signal: AbortSignal): Promise<void> {
+    const max = this.options.maxConsecutiveRuns ?? 48;
+    for (let i = 0; i < max && !stop.aborted; i++) {
+      let result: { more?: boolean } | void;
+      try {
+        result = await spec.run({ reason: i === 0 ? reason : 'catch_up', stop, signal });
+      } catch (err) {
+        this.options.logger.error({ job: spec.name, err }, 'job run failed');
+        return;
+      }
+      if (!result?.more) return;
+    }
+  }
+
+  runningJobs(): RunningJob[] {
+    return [...this.running.entries()].map(([job, r]) => ({ job, since: r.since, reason: r.reason }));
+  }
+
+  /** Stops firing new runs; runs in progress continue (see `drain`). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const { task } of this.jobs.values()) await task.destroy();
+  }
+
+  /**
+   * Asks running jobs to stop taking new work and waits up to `deadlineMs`; past it, in-flight work is
+   * abandoned (it stays pending in the ledger). Resolves true when everything finished in time.
+   */
+  async drain(deadlineMs: number): Promise<boolean> {
+    const runs = [...this.running.values()];
+    for (const r of runs) r.stop.abort(new Error('shutting down'));
+    if (runs.length === 0) return true;
+    const all = Promise.allSettled(runs.map((r) => r.promise)).then(() => true);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), deadlineMs);
+    });
+    const finished = await Promise.race([all, timeout]);
+    clearTimeout(timer);
+    if (finished) return true;
+    for (const r of runs) r.abort.abort(new Error('shutdown deadline reached'));
+    // Abandoning is quick (ledger entries go back to pending); give it a moment to record that.
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, Math.min(2000, deadlineMs)).unref())]);
+    return false;
+  }
+}

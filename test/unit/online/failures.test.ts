@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { JudgeCallError } from '../../../src/judge/types.js';
+import { LangfuseApiError } from '../../../src/langfuse/index.js';
+import { isOutageKind, kindFromText, langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure } from '../../../src/online/failures.js';
+
+describe('failure codes', () => {
+  it('reads the kind of judge failure messages', () => {
+    expect(kindFromText('http_503: Service Unavailable (after 4 attempts)')).toBe('http_503');
+    expect(kindFromText('connection: fetch failed (after 4 attempts)')).toBe('connection');
+    expect(kindFromText('schema_mismatch: expected array at claims (after 2 attempts)')).toBe('schema_mismatch');
+    expect(kindFromText('request failed with status 502')).toBe('http_502');
+    expect(kindFromText('read ECONNRESET')).toBe('connection');
+    expect(kindFromText('internal: something odd about María García')).toBe('error');
+  });
+
+  it('never copies free text into a code', () => {
+    const f = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'internal: the answer "Juan Pérez, 612345678" broke', retryable: false });
+    expect(f.code).toBe('metric:faithfulness:error');
+    expect(f.outageLike).toBe(false);
+  });
+
+  it('tells outage-like kinds', () => {
+    for (const k of ['connection', 'timeout', 'http_500', 'http_503', 'http_429', 'rate_limited']) expect(isOutageKind(k)).toBe(true);
+    for (const k of ['http_400', 'http_404', 'invalid_json', 'schema_mismatch', 'error']) expect(isOutageKind(k)).toBe(false);
+  });
+
+  it('maps Langfuse and judge errors', () => {
+    expect(langfuseFailure(new LangfuseApiError('x', 'GET /api/public/traces/{id}', 'http', 503, true, 5))).toEqual({ dependency: 'langfuse', code: 'langfuse:http_503', outageLike: true });
+    expect(langfuseFailure(new LangfuseApiError('x', 'r', 'connection', undefined, true, 5))).toMatchObject({ code: 'langfuse:connection', outageLike: true });
+    expect(langfuseFailure(new LangfuseApiError('x', 'r', 'http', 401, false, 1))).toMatchObject({ code: 'langfuse:http_401', outageLike: false });
+    expect(unexpectedFailure(new JudgeCallError('m', true, 'timeout', 3), 'metrics')).toEqual({ dependency: 'judge', code: 'judge:timeout', outageLike: true });
+    expect(unexpectedFailure(new TypeError('cannot read x'), 'metrics')).toEqual({ dependency: null, code: 'metrics:error', outageLike: false });
+    expect(scoreWriteFailure(400, false)).toMatchObject({ code: 'langfuse:ingestion_http_400', outageLike: false });
+    expect(scoreWriteFailure(undefined, true)).toMatchObject({ code: 'langfuse:ingestion_unacknowledged', outageLike: true });
+  });
+});
