@@ -4,7 +4,8 @@
  * Same lexical logic as the ragwatch rules: statements are sentences, support is content-word coverage.
  * autoevals renders its prompts with mustache `{{…}}`, which HTML-escapes values and joins arrays with ",".
  */
-import { coverage, detectLanguage, isNoncommittal, questionFor, splitSentences } from '../lexical.js';
+import { coverage, detectLanguage, questionFor, splitSentences } from '../lexical.js';
+import { isEvasive } from './ragwatch-metrics.js';
 import type { JudgeRule } from '../types.js';
 
 const SUPPORT = 0.6;
@@ -31,7 +32,7 @@ function lastField(prompt: string, label: string, next: string[]): string {
 }
 
 function sentences(text: string): string[] {
-  return splitSentences(text).filter((s) => !isNoncommittal(s));
+  return splitSentences(text).filter((s) => !isEvasive(s));
 }
 
 export const autoevalsRagasRules: JudgeRule[] = [
@@ -66,7 +67,7 @@ export const autoevalsRagasRules: JudgeRule[] = [
     matches: (r) => r.toolName === 'generate_question',
     answer: (r) => {
       const answer = lastField(r.lastUser, 'answer', ['context', 'output']);
-      return { question: questionFor(answer, detectLanguage(answer)), noncommittal: isNoncommittal(answer) ? 1 : 0 };
+      return { question: questionFor(answer, detectLanguage(answer)), noncommittal: isEvasive(answer) ? 1 : 0 };
     },
   },
 ];

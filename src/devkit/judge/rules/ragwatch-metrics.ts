@@ -7,7 +7,7 @@
  * - a chunk is useful when it covers at least half of some sentence of the reference;
  * - generated questions are built from the answer's sentences; evasive answers are noncommittal.
  */
-import { coverage, detectLanguage, isNoncommittal, questionFor, splitSentences } from '../lexical.js';
+import { coverage, detectLanguage, questionFor, splitSentences } from '../lexical.js';
 import type { JudgeRequest, JudgeRule } from '../types.js';
 
 const SUPPORT = 0.6;
@@ -44,8 +44,27 @@ export function readRagwatchPrompt(user: string): RagwatchPrompt {
   return parsed;
 }
 
+const EVASIVE = [
+  /\bi (?:do not|don't|dont) know\b/i,
+  /\bi(?:'m| am) (?:not sure|unsure|uncertain)\b/i,
+  /\b(?:cannot|can't|can not|unable to) (?:answer|say|tell|determine|provide)\b/i,
+  /\bnot (?:enough|sufficient) information\b/i,
+  // "no sé" needs its accent or "lo": "no se asigna" is an ordinary Spanish statement.
+  /\bno (?:lo )?sé\b|\bno lo se\b/i,
+  /\bno estoy segur[oa]\b/i,
+  /\bno (?:puedo|podemos|es posible) (?:responder|decir|determinar|confirmar|asegurar)\b/i,
+  /\bno (?:tengo|dispongo de) (?:suficiente )?informaci[oó]n\b/i,
+  // "It depends." as the answer, not "performance depends on the disk".
+  /^\W*(?:it depends|depende)\b/i,
+];
+
+/** Evasive answers: "I don't know", "it depends", "no estoy seguro", "no lo sé". */
+export function isEvasive(text: string): boolean {
+  return EVASIVE.some((re) => re.test(text));
+}
+
 function sentencesOf(text: string | undefined): string[] {
-  return splitSentences(text ?? '').filter((s) => !isNoncommittal(s));
+  return splitSentences(text ?? '').filter((s) => !isEvasive(s));
 }
 
 /** Chunks (1-based) that back a statement: those covering most of it, else those covering part of it when together they do. */
@@ -81,7 +100,7 @@ export const ragwatchMetricRules: JudgeRule[] = [
     (p) => {
       const answer = p.answer ?? '';
       const language = detectLanguage(answer);
-      const noncommittal = isNoncommittal(answer) ? 1 : 0;
+      const noncommittal = isEvasive(answer) ? 1 : 0;
       return {
         questions: Array.from({ length: p.questionCount }, (_, i) => ({ question: questionFor(answer, language, i), noncommittal })),
       };
