@@ -1,0 +1,108 @@
+import { cell, formatChange, formatInterval, formatScore, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
+import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
+
+const STYLE = `
+body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem auto;max-width:980px;color:#111827;padding:0 1rem}
+h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #e5e7eb;padding-bottom:.2rem}
+.meta{color:#4b5563;font-size:.9rem}.verdict{display:inline-block;padding:.2rem .7rem;border-radius:4px;font-weight:700;color:#fff}
+.pass{background:#059669}.fail{background:#dc2626}.note{background:#f3f4f6;padding:.5rem .8rem;border-radius:4px;font-size:.9rem}
+table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}th,td{border:1px solid #e5e7eb;padding:.3rem .6rem;text-align:left}
+th{background:#f9fafb}td.num{text-align:right;font-variant-numeric:tabular-nums}.regression{color:#dc2626;font-weight:700}
+.improvement{color:#059669}svg text{font:12px system-ui,sans-serif;fill:#374151}svg .bar{fill:#60a5fa}svg .bar.below{fill:#f87171}
+svg .whisker line{stroke:#111827;stroke-width:1.5}svg .threshold{stroke:#dc2626;stroke-width:2;stroke-dasharray:4 3}
+svg .tick line{stroke:#e5e7eb}svg .nodata{fill:#9ca3af;font-style:italic}
+`;
+
+/** A self-contained HTML report: inline CSS and SVG, no script, no network request. */
+export function renderHtml(report: ExperimentReport): string {
+  const parts: string[] = [];
+  const splitText = report.split === 'all' ? 'all items (dev and test)' : `the ${report.split} split only`;
+  parts.push(`<h1>Golden-set report: ${esc(report.runName)}</h1>`);
+  parts.push(
+    `<p class="meta">Dataset <b>${esc(report.datasetName)}</b> · ${report.items.total} items · covers ${esc(splitText)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)}<br>` +
+      `Judge <code>${esc(report.run.judgeModel)}</code> · embeddings <code>${esc(report.run.embeddingsModel)}</code> · ragwatch ${esc(report.run.ragwatchVersion)} · config ${esc(report.run.configHash)} · seed ${report.run.seed}</p>`,
+  );
+  parts.push('<p class="note">Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.</p>');
+
+  parts.push(`<h2>Verdict</h2><p><span class="verdict ${report.gate.passed ? 'pass' : 'fail'}" id="gate">${report.gate.passed ? 'PASS' : 'FAIL'}</span> release gate judged on ${report.gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}.</p>`);
+  if (report.gate.lines.length > 0) parts.push(`<ul>${report.gate.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`);
+  if (report.diagnosis) {
+    parts.push(`<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>`);
+  }
+
+  parts.push('<h2>Scores</h2>', metricBarsSvg(report));
+  parts.push(scoresTable(report));
+  parts.push(strataTable(report));
+
+  if (report.abstention) {
+    const a = report.abstention;
+    parts.push(`<h2>Adversarial items: abstention</h2><p>The RAG said it lacks the information on <b>${a.rate === null ? '—' : `${(a.rate * 100).toFixed(1)}%`}</b> of ${a.n} adversarial items, 95% CI ${formatInterval(a.ci)}. These items are kept out of the metric means.</p>`);
+  }
+  if (report.noise) {
+    const n = report.noise;
+    parts.push(`<h2>Noise sensitivity</h2><p>ΔFaithfulness (clean − noisy) <b class="${n.flagged ? 'regression' : ''}">${formatScore(n.deltaFaithfulness)}</b>, 95% CI ${formatInterval(n.ci)}, over ${n.n} items. ${n.flagged ? `Above ${n.threshold}: the prompt or the model is fragile under contaminated context.` : `Below the ${n.threshold} alarm.`}</p>`);
+  }
+  if (report.comparison) parts.push(comparisonTable(report));
+  if (report.baseline.length > 0) {
+    const rows = report.baseline
+      .map((r) => `<tr><td>${esc(METRIC_LABELS[r.metric])}</td><td class="num">${formatScore(r.baseline)}</td><td class="num">${formatScore(r.current)}</td><td class="num">${formatChange(r.changePct)}</td></tr>`)
+      .join('');
+    parts.push(`<h2>Baseline vs current</h2><table id="baseline"><tr><th>Metric</th><th>Baseline</th><th>Current</th><th>Change</th></tr>${rows}</table>`);
+  }
+  const trend = trendSvg(report);
+  if (trend) parts.push('<h2>Trend</h2>', trend);
+  if (report.worstItems.length > 0) {
+    const rows = report.worstItems
+      .map((w) => `<tr><td>${esc(w.itemId)}</td><td>${esc(w.stratum)}</td><td>${esc(METRIC_LABELS[w.metric])}</td><td class="num">${formatScore(w.value)}</td><td>${esc(w.reason)}</td></tr>`)
+      .join('');
+    parts.push(`<h2>Worst dev items</h2><table id="worst"><tr><th>Item</th><th>Stratum</th><th>Metric</th><th>Score</th><th>Why</th></tr>${rows}</table>`);
+  }
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>ragwatch report ${esc(report.runName)}</title><style>${STYLE}</style></head>
+<body>
+${parts.join('\n')}
+</body></html>
+`;
+}
+
+function scoresTable(report: ExperimentReport): string {
+  const splits = ['all', ...Object.keys(report.items.bySplit).filter((s) => s !== 'all').sort()];
+  const head = `<tr><th>Metric</th><th>Threshold</th>${splits.map((s) => `<th>${esc(s)}: mean [95% CI] (n)</th>`).join('')}</tr>`;
+  const rows = report.metrics.map((metric) => {
+    const cols = splits.map((split) => {
+      const c = cell(report, metric, split);
+      return `<td class="num">${c ? `${formatScore(c.summary.mean)} ${formatInterval(c.summary.ci)} (${c.summary.n}${c.failed ? `, ${c.failed} failed` : ''})` : '—'}</td>`;
+    });
+    const dir = LOWER_IS_BETTER.has(metric) ? ' (lower is better)' : '';
+    return `<tr><td>${esc(METRIC_LABELS[metric])}${dir}</td><td class="num">${report.thresholds[metric] ?? '—'}</td>${cols.join('')}</tr>`;
+  });
+  return `<table id="scores">${head}${rows.join('')}</table>`;
+}
+
+function strataTable(report: ExperimentReport): string {
+  const strata = Object.keys(report.items.byStratum).sort();
+  if (strata.length === 0) return '';
+  const head = `<tr><th>Metric</th>${strata.map((s) => `<th>${esc(s)}</th>`).join('')}</tr>`;
+  const rows = report.metrics.map((metric) => {
+    const cols = strata.map((stratum) => {
+      const c = cell(report, metric, 'all', stratum);
+      return `<td class="num">${c ? `${formatScore(c.summary.mean)} (${c.summary.n})` : '—'}</td>`;
+    });
+    return `<tr><td>${esc(METRIC_LABELS[metric])}</td>${cols.join('')}</tr>`;
+  });
+  return `<h2>By stratum</h2><table id="strata">${head}${rows.join('')}</table>`;
+}
+
+function comparisonTable(report: ExperimentReport): string {
+  const c = report.comparison!;
+  const rows = c.perMetric
+    .map(({ metric, comparison: p }) => {
+      const flag = p.regression ? '<span class="regression">regression</span>' : p.improvement ? '<span class="improvement">improvement</span>' : '—';
+      const delta = p.meanDelta === null ? '—' : `${p.meanDelta > 0 ? '+' : ''}${p.meanDelta.toFixed(3)}`;
+      return `<tr><td>${esc(METRIC_LABELS[metric])}</td><td class="num">${delta}</td><td class="num">${formatInterval(p.ci)}</td><td class="num">${p.n}</td><td>${flag}</td></tr>`;
+    })
+    .join('');
+  return `<h2>Change against ${esc(c.previousRun)}</h2><table id="comparison"><tr><th>Metric</th><th>Mean Δ (paired)</th><th>95% CI</th><th>n</th><th>Flag</th></tr>${rows}</table>`;
+}

@@ -1,0 +1,120 @@
+import { cell, formatChange, formatInterval, formatScore, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
+
+/** The report as Markdown: what a person reads first, in a merge request or a chat message. */
+export function renderMarkdown(report: ExperimentReport): string {
+  const out: string[] = [];
+  const splitText = report.split === 'all' ? 'all items (dev and test)' : `the ${report.split} split only`;
+  out.push(`# Golden-set report: ${report.runName}`, '');
+  out.push(`Dataset **${report.datasetName}**, ${report.items.total} items, covering ${splitText}. Run ${report.startedAt} → ${report.finishedAt}.`);
+  out.push(`Judge \`${report.run.judgeModel}\`, embeddings \`${report.run.embeddingsModel}\`, ragwatch ${report.run.ragwatchVersion}, config ${report.run.configHash}, seed ${report.run.seed}.`, '');
+  out.push('Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.', '');
+
+  out.push(`## Verdict: ${report.gate.passed ? 'PASS' : 'FAIL'}`, '');
+  out.push(`Release gate judged on ${report.gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}.`);
+  if (report.gate.lines.length > 0) {
+    out.push('');
+    for (const line of report.gate.lines) out.push(`- ${line}`);
+  }
+  out.push('');
+
+  if (report.diagnosis) {
+    out.push('## Diagnosis (faithfulness × context recall)', '');
+    out.push(`**${report.diagnosis.status}** (priority ${report.diagnosis.priority}): ${report.diagnosis.action}.`, '');
+  }
+
+  const splits = ['all', ...Object.keys(report.items.bySplit).filter((s) => s !== 'all').sort()];
+  out.push('## Scores', '');
+  out.push(`| Metric | Threshold | ${splits.map((s) => `${s}: mean [95% CI] (n)`).join(' | ')} |`);
+  out.push(`|---|---|${splits.map(() => '---').join('|')}|`);
+  for (const metric of report.metrics) {
+    const threshold = report.thresholds[metric];
+    const cols = splits.map((split) => {
+      const c = cell(report, metric, split);
+      if (!c) return '—';
+      const extra = c.failed > 0 ? `, ${c.failed} failed` : '';
+      return `${formatScore(c.summary.mean)} ${formatInterval(c.summary.ci)} (${c.summary.n}${extra})`;
+    });
+    const dir = LOWER_IS_BETTER.has(metric) ? ' (lower is better)' : '';
+    out.push(`| ${METRIC_LABELS[metric]}${dir} | ${threshold ?? '—'} | ${cols.join(' | ')} |`);
+  }
+  out.push('');
+
+  const strata = Object.keys(report.items.byStratum).sort();
+  if (strata.length > 0) {
+    out.push('## By stratum', '');
+    out.push(`| Metric | ${strata.map((s) => `${s} (n)`).join(' | ')} |`);
+    out.push(`|---|${strata.map(() => '---').join('|')}|`);
+    for (const metric of report.metrics) {
+      const cols = strata.map((stratum) => {
+        const c = cell(report, metric, 'all', stratum);
+        return c ? `${formatScore(c.summary.mean)} (${c.summary.n})` : '—';
+      });
+      out.push(`| ${METRIC_LABELS[metric]} | ${cols.join(' | ')} |`);
+    }
+    out.push('');
+  }
+
+  if (report.abstention) {
+    const a = report.abstention;
+    out.push('## Adversarial items: abstention', '');
+    out.push(`The RAG said it lacks the information on ${formatRate(a.rate)} of ${a.n} adversarial items, 95% CI ${formatInterval(a.ci)}. These items are kept out of the metric means above.`, '');
+  }
+
+  if (report.noise) {
+    const n = report.noise;
+    out.push('## Noise sensitivity (ΔFaithfulness = clean − noisy)', '');
+    out.push(`ΔFaithfulness ${formatScore(n.deltaFaithfulness)}, 95% CI ${formatInterval(n.ci)}, over ${n.n} items.${n.flagged ? ` **Above ${n.threshold}: the prompt or the model is fragile under contaminated context.**` : ` Below the ${n.threshold} alarm.`}`, '');
+  }
+
+  if (report.comparison) {
+    out.push(`## Change against ${report.comparison.previousRun} (paired per item)`, '');
+    out.push('| Metric | Mean Δ | 95% CI | n | Flag |', '|---|---|---|---|---|');
+    for (const { metric, comparison: c } of report.comparison.perMetric) {
+      const flag = c.regression ? '**regression**' : c.improvement ? 'improvement' : '—';
+      out.push(`| ${METRIC_LABELS[metric]} | ${formatSigned(c.meanDelta)} | ${formatInterval(c.ci)} | ${c.n} | ${flag} |`);
+    }
+    out.push('');
+  }
+
+  if (report.baseline.length > 0) {
+    out.push('## Baseline vs current', '');
+    out.push(`| Métrica | Baseline | Current | Change |`, '|---|---|---|---|');
+    for (const row of report.baseline) {
+      out.push(`| ${METRIC_LABELS[row.metric]} | ${formatScore(row.baseline)} | ${formatScore(row.current)} | ${formatChange(row.changePct)} |`);
+    }
+    out.push('');
+  }
+
+  if (report.trend.length > 1) {
+    out.push('## Trend', '');
+    out.push(`| Run | Date | ${report.metrics.map((m) => METRIC_LABELS[m]).join(' | ')} |`);
+    out.push(`|---|---|${report.metrics.map(() => '---').join('|')}|`);
+    for (const point of report.trend) {
+      out.push(`| ${point.runName} | ${point.date.slice(0, 10)} | ${report.metrics.map((m) => formatScore(point.means[m])).join(' | ')} |`);
+    }
+    out.push('');
+  }
+
+  if (report.worstItems.length > 0) {
+    out.push('## Worst dev items', '');
+    out.push('| Item | Stratum | Metric | Score | Why |', '|---|---|---|---|---|');
+    for (const w of report.worstItems) {
+      out.push(`| ${w.itemId} | ${w.stratum} | ${METRIC_LABELS[w.metric]} | ${formatScore(w.value)} | ${escapeCell(w.reason)} |`);
+    }
+    out.push('');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function formatRate(rate: number | null): string {
+  return rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
+}
+
+function formatSigned(value: number | null): string {
+  if (value === null) return '—';
+  return `${value > 0 ? '+' : ''}${value.toFixed(3)}`;
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 240);
+}

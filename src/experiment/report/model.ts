@@ -1,0 +1,137 @@
+import type { Diagnosis } from '../../metrics/gate.js';
+import type { MetricName } from '../../metrics/types.js';
+import type { Interval, MeanSummary, PairedComparison } from '../stats.js';
+
+/** Everything a weekly report shows. `report.json` is this object; Markdown and HTML are views of it. */
+export interface ExperimentReport {
+  schemaVersion: 1;
+  runName: string;
+  datasetName: string;
+  /** ISO timestamps of the run. */
+  startedAt: string;
+  finishedAt: string;
+  /** Which items the run covered (`--split`). */
+  split: SplitFilter;
+  run: RunMetadata;
+  /** Metrics in display order. */
+  metrics: MetricName[];
+  thresholds: Partial<Record<MetricName, number>>;
+  items: { total: number; bySplit: Record<string, number>; byStratum: Record<string, number>; failed: number };
+  /** Per metric, per split (`all`, `dev`, `test`) and per stratum (`all`, `single-hop`, …). */
+  cells: ReportCell[];
+  abstention: AbstentionSummary | null;
+  noise: NoiseSummary | null;
+  gate: GateSummary;
+  diagnosis: Diagnosis | null;
+  comparison: ComparisonSummary | null;
+  /** Earlier runs of the same dataset, oldest first, this run last. */
+  trend: TrendPoint[];
+  /** The seed's baseline-vs-current table: the previous run against this one. */
+  baseline: BaselineRow[];
+  /** Per-item drill-down: dev split only (the Goodhart guard keeps test items aggregate). */
+  worstItems: WorstItem[];
+}
+
+export type SplitFilter = 'dev' | 'test' | 'all';
+
+export interface RunMetadata {
+  ragwatchVersion: string;
+  judgeModel: string;
+  embeddingsModel: string;
+  promptVersions: Record<string, string>;
+  configHash: string;
+  seed: number;
+  target: string;
+}
+
+export interface ReportCell {
+  metric: MetricName;
+  split: string;
+  stratum: string;
+  summary: MeanSummary;
+  notScorable: number;
+  failed: number;
+}
+
+export interface AbstentionSummary {
+  /** Adversarial items judged. */
+  n: number;
+  /** Share of adversarial items where the RAG said it lacks the information. */
+  rate: number | null;
+  ci: Interval | null;
+}
+
+export interface NoiseSummary {
+  n: number;
+  /** Mean faithfulness clean − noisy, in [−1, 1]. */
+  deltaFaithfulness: number | null;
+  ci: Interval | null;
+  /** Above the seed's 0.15: the prompt or model is fragile under contaminated context. */
+  flagged: boolean;
+  threshold: number;
+}
+
+export interface GateSummary {
+  passed: boolean;
+  /** The split the gate was judged on: `test` when it has items, else `all`. */
+  judgedOn: 'test' | 'all';
+  lines: string[];
+  values: Partial<Record<MetricName, number>>;
+}
+
+export interface ComparisonSummary {
+  previousRun: string;
+  perMetric: Array<{ metric: MetricName; comparison: PairedComparison }>;
+  regressions: MetricName[];
+}
+
+export interface TrendPoint {
+  runName: string;
+  date: string;
+  means: Partial<Record<MetricName, number | null>>;
+}
+
+export interface BaselineRow {
+  metric: MetricName;
+  baseline: number | null;
+  current: number | null;
+  /** (current − baseline) / baseline × 100; null when either side is missing or the baseline is 0. */
+  changePct: number | null;
+}
+
+export interface WorstItem {
+  itemId: string;
+  stratum: string;
+  metric: MetricName;
+  value: number;
+  reason: string;
+}
+
+/** Metrics where a lower value is better. */
+export const LOWER_IS_BETTER: ReadonlySet<MetricName> = new Set(['noise_sensitivity']);
+
+export const METRIC_LABELS: Record<MetricName, string> = {
+  faithfulness: 'Faithfulness',
+  answer_relevancy: 'Answer relevancy',
+  context_precision: 'Context precision',
+  context_recall: 'Context recall',
+  noise_sensitivity: 'Noise sensitivity',
+};
+
+export function cell(report: Pick<ExperimentReport, 'cells'>, metric: MetricName, split = 'all', stratum = 'all'): ReportCell | undefined {
+  return report.cells.find((c) => c.metric === metric && c.split === split && c.stratum === stratum);
+}
+
+export function formatScore(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : value.toFixed(3);
+}
+
+export function formatInterval(ci: Interval | null): string {
+  return ci ? `[${ci.low.toFixed(3)}, ${ci.high.toFixed(3)}]` : '—';
+}
+
+export function formatChange(pct: number | null): string {
+  if (pct === null) return '—';
+  const sign = pct > 0 ? '+' : '';
+  return `${sign}${pct.toFixed(1)}%`;
+}
