@@ -7,6 +7,8 @@ interface Surface {
   type: EntityType;
   normalized: string;
   score: number;
+  /** Words that are also ordinary words ("Grace", "Rosa") only count where they are capitalised mid-sentence. */
+  capitalisedOnly: boolean;
 }
 
 const MAX_SURFACES = 400;
@@ -32,6 +34,7 @@ export function propagate(texts: string[], found: Candidate[][]): Candidate[][] 
       if (isWordChar(text[start - 1]) || isWordChar(text[end])) continue;
       if (overlapsSorted(own, start, end) || (extra.length > 0 && extra[extra.length - 1]!.end > start)) continue;
       const s = surfaces.get(m[0])!;
+      if (s.capitalisedOnly && !capitalisedName(text, start)) continue;
       extra.push({ type: s.type, start, end, score: s.score, normalized: s.normalized });
     }
     return extra.length === 0 ? own : [...own, ...extra].sort((a, b) => a.start - b.start);
@@ -40,9 +43,9 @@ export function propagate(texts: string[], found: Candidate[][]): Candidate[][] 
 
 function collectSurfaces(texts: string[], found: Candidate[][]): Map<string, Surface> {
   const surfaces = new Map<string, Surface>();
-  const add = (folded: string, c: Candidate) => {
+  const add = (folded: string, c: Candidate, capitalisedOnly = false) => {
     if (folded.length < 3 || surfaces.has(folded)) return;
-    surfaces.set(folded, { folded, type: c.type, normalized: c.normalized, score: c.score });
+    surfaces.set(folded, { folded, type: c.type, normalized: c.normalized, score: c.score, capitalisedOnly });
   };
   found.forEach((cands, f) => {
     for (const c of cands) {
@@ -51,7 +54,7 @@ function collectSurfaces(texts: string[], found: Candidate[][]): Map<string, Sur
       if (c.type === 'PERSON') {
         for (const word of folded.split(/[^\p{L}'’-]+/u)) {
           const cls = classify(word);
-          if (word.length >= 3 && !cls.common && !cls.ambiguous) add(word, c);
+          if (word.length >= 3 && !cls.common) add(word, c, cls.ambiguous);
         }
       }
     }
@@ -70,6 +73,17 @@ function overlapsSorted(list: Candidate[], start: number, end: number): boolean 
   }
   const c = list[lo];
   return c !== undefined && c.start < end;
+}
+
+function capitalisedName(text: string, start: number): boolean {
+  const c = text[start]!;
+  if (c === c.toLowerCase()) return false;
+  for (let k = start - 1; k >= 0; k--) {
+    const p = text[k]!;
+    if (p === ' ' || p === '\t') continue;
+    return !/[.!?\n]/.test(p);
+  }
+  return false;
 }
 
 function escape(s: string): string {

@@ -41,3 +41,19 @@ Catarina Joana Mariana Rita Teresa Ana Sofia Pedro Miguel Duarte Afonso Leonor M
 Bruna Luana Larissa Letícia Vinícius Gustavo Felipe Leandro Kwame Kofi Ama Abena Chinedu Chioma Ngozi Oluwaseun Tunde Ade
 Amadou Mamadou Moussa Ousmane Aminata Fatou Awa Ibrahima Cheikh Seydou Kaito Minh Thanh Nguyen Anh Linh Tuan Hoang
 `;
+
+/** Short forms and names missing above that people actually use in chats and signatures. */
+export const GIVEN_NAMES_EN_SHORT = `
+Tom Tommy Tim Timmy Jim Jimmy Joe Joey Ben Benny Sam Sammy Dan Danny Nick Nicky Mike Mikey Matt Alex Andy Tony Steve Stevie
+Dave Davy Rob Robbie Bobby Kate Katy Kathy Liz Lizzie Beth Jen Jenny Jess Jessie Sue Susie Ann Annie Meg Maggie Peggy Becca Vicky
+Nikki Ali Abby Gabby Debbie Pam Cathy Chrissy Chris Kris Ted Teddy Fred Freddy Ed Eddie Will Willie Bill Billy Hank Harry Larry
+Jerry Terry Gerry Barry Gary Kenny Ken Lenny Lou Louie Marcus Marc Mick Mickey Pete Phil Ricky Rick Richie Ron Ronnie Ross Roy
+Russ Stan Steph Ty Vic Vince Walt Wes Zach Zack Jay Jake Josh Drew Cole Chad Troy Trent Brett Brent Clint Curt Kurt Dean Glenn
+Grace Hope Faith Joy Eve Ivy Rose Lily Daisy Ruby Amber Jade Holly Iris Summer June April May Dawn Pearl Hazel Heather Violet
+Marcia Marsha Marjorie Noreen Maureen Doreen Kathleen Colleen Erin Shannon Tara Keira Kira Lorna Moira Morag Ailsa Elspeth
+Eliot Elliot Felicity Harriet Imogen Jocasta Octavia Persephone Rosamund Tabitha Cordelia Ophelia Portia Beatrix Clementine
+Jasper Rufus Barnaby Crispin Giles Hugo Jolyon Montague Peregrine Quentin Ruaridh Torquil Caspar Ptolemy Benedict Fenella
+Jamal Tyrone DeShawn Darnell Latoya Keisha Shanice Tanisha Imani Aaliyah Malik Andre Terrell Jermaine Marquis Dwayne Reggie
+Nathan Nate Nathaniel Emmett Everett Silas Ezra Axel Jude Rowan Arlo Otis Finley Harley Jesse Kai Reuben Tobias Stefan Dominik
+Adeyemi Chiamaka Emeka Ifeoma Obinna Uche Yaw Kojo Akosua Efua Nana Kwabena Abimbola Folake Bukola Kehinde Taiwo Yetunde
+`;

@@ -1,7 +1,7 @@
 import { foldToken } from '../text/fold.js';
 import { AMBIGUOUS_NAMES } from './ambiguous.js';
 import { COMMON_WORDS } from './common-words.js';
-import { GIVEN_NAMES_EN } from './given-names-en.js';
+import { GIVEN_NAMES_EN, GIVEN_NAMES_EN_SHORT } from './given-names-en.js';
 import { GIVEN_NAMES_ES } from './given-names-es.js';
 import { ORGANIZATIONS } from './organizations.js';
 import { SURNAMES_EN } from './surnames-en.js';
@@ -13,7 +13,7 @@ function words(...lists: string[]): Set<string> {
   return set;
 }
 
-const GIVEN = words(GIVEN_NAMES_ES, GIVEN_NAMES_EN);
+const GIVEN = words(GIVEN_NAMES_ES, GIVEN_NAMES_EN, GIVEN_NAMES_EN_SHORT);
 const SURNAMES = words(SURNAMES_ES, SURNAMES_EN);
 const AMBIGUOUS = words(AMBIGUOUS_NAMES);
 const COMMON = words(COMMON_WORDS);
@@ -25,7 +25,7 @@ const ORGS = new Set(
 
 /** Honorifics and titles: never part of a name, they announce one. */
 export const TITLES = words(
-  'sr sra srta sres sras d dª dna don dona mr mrs ms miss mx dr dra drs prof profa lic ing sir madam madame mme mlle herr frau sig ldo lda',
+  'sr sra srta sres sras d dª dna don dona mr mrs ms miss mx dr dra drs prof profa lic ing sir madam madame mme mlle herr frau sig ldo lda senor senora senorita doctor doctora profesor profesora',
 );
 
 export interface NameClass {
@@ -37,6 +37,9 @@ export interface NameClass {
   common: boolean;
 }
 
+/** "I'm", "we'll", "don't": pronouns and verbs, never names. */
+const CONTRACTION = /'(?:m|ll|d|ve|re|t)$/;
+
 const cache = new Map<string, NameClass>();
 const CACHE_LIMIT = 50_000;
 
@@ -47,7 +50,7 @@ export function classify(key: string): NameClass {
   const parts = key.includes('-') ? key.split('-') : [key];
   const given = GIVEN.has(key) || (parts.length > 1 && parts.every((p) => GIVEN.has(p)));
   const surname = SURNAMES.has(key) || (parts.length > 1 && parts.some((p) => SURNAMES.has(p) || GIVEN.has(p)));
-  const common = COMMON.has(key) || TITLES.has(key);
+  const common = COMMON.has(key) || TITLES.has(key) || CONTRACTION.test(key);
   const ambiguous = AMBIGUOUS.has(key) || key.length <= 2 || (common && (given || surname));
   const result = { given, surname, ambiguous, common };
   if (cache.size >= CACHE_LIMIT) cache.clear();

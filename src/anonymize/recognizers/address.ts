@@ -3,13 +3,13 @@ import { hasCueBefore } from '../text/context.js';
 
 // Spanish, Catalan and Galician street types, with the capitalised spellings people type.
 const ES_TYPE =
-  '(?:[Cc]alle|CALLE|[Cc]/|[Cc]l\\.|[Aa]venida|AVENIDA|[Aa]vda\\.?|[Aa]vd\\.|[Aa]v\\.|[Pp]laza|PLAZA|[Pp]za\\.?|[Pp]aseo|PASEO|[Pp]º|[Pp]\\.º|[Rr]onda|[Tt]raves[ií]a|[Gg]lorieta|[Cc]amino|[Cc]arretera|[Cc]tra\\.?|[Cc]arrer|[Pp]asseig|[Pp]la[çc]a|[Aa]vinguda|[Rr][uú]a|[Uu]rbanizaci[oó]n|[Uu]rb\\.|[Pp]ol[ií]gono|[Cc]allej[oó]n|[Cc]uesta|[Bb]ulevar|[Aa]lameda|[Pp]asaje|[Rr]ambla|[Tt]ravessera)';
+  '(?:[Cc]alle|CALLE|[Cc]/|[Cc]l\\.|[Aa]venida|AVENIDA|[Aa]vda\\.?|[Aa]vd\\.|[Aa]v\\.|[Pp]laza|PLAZA|[Pp]za\\.?|Paseo|PASEO|[Pp]º|[Pp]\\.º|Ronda|[Tt]raves[ií]a|[Gg]lorieta|Camino|[Cc]arretera|[Cc]tra\\.?|[Cc]arrer|[Pp]asseig|[Pp]la[çc]a|[Aa]vinguda|[Rr][uú]a|[Uu]rbanizaci[oó]n|[Uu]rb\\.|[Pp]ol[ií]gono|[Cc]allej[oó]n|Cuesta|[Bb]ulevar|Alameda|Pasaje|Rambla|[Tt]ravessera)';
 const LINK = "(?:de|del|la|las|los|el|d'|dels|l'|y|i|da|do|dos|das)";
-const CAP_WORD = "[\\p{Lu}\\d][\\p{L}\\p{M}'’.-]*";
-const ANY_WORD = "[\\p{L}\\d][\\p{L}\\p{M}'’.-]*";
+const CAP_WORD = "\\p{Lu}[\\p{L}\\p{M}'’.-]*";
+const ANY_WORD = "\\p{L}[\\p{L}\\p{M}'’.-]*";
 const NUMBER = '(?:n[º°o]\\.?\\s*|n[uú]m\\.?\\s*|n[uú]mero\\s*)?\\d{1,4}(?:\\s?[A-Za-z](?![\\p{L}]))?';
 const ES_TAIL =
-  "(?:,?\\s*(?:\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|\\d{1,2}(?![\\d]))?|[Pp]iso\\s\\d{1,2}|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3})){0,4}";
+  "(?:,?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|\\d{1,2}(?![\\d]))?|[Pp]iso\\s\\d{1,2}|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3})){0,4}";
 const POSTCODE_CITY = "(?:,?\\s*(?:\\d{5}|(?:CP|C\\.P\\.)\\s?\\d{5})(?:\\s*[,-]?\\s*\\p{Lu}[\\p{L}\\p{M}'’-]*(?:\\s(?:de\\s|del\\s|la\\s|el\\s)?\\p{Lu}[\\p{L}\\p{M}'’-]*){0,2})?)?(?:\\s?\\(\\p{Lu}[\\p{L}\\p{M}]*(?:\\s\\p{Lu}[\\p{L}\\p{M}]*)?\\))?";
 
 function spanish(word: string): RegExp {

@@ -1,5 +1,6 @@
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
+import { insideIbanShape } from '../text/iban-shape.js';
 import { luhnValid, plausibleCardNumber } from '../validators/luhn.js';
 
 // 13 to 19 digits, optionally grouped by single spaces or dashes.
@@ -14,6 +15,7 @@ export const creditCardRecognizer: Recognizer = {
     const out: Candidate[] = [];
     for (const m of text.matchAll(PATTERN)) {
       const start = m.index;
+      if (insideIbanShape(text, start)) continue;
       const end = longestValidEnd(text, start, m[0]);
       if (end === -1) continue;
       const digits = text.slice(start, end).replace(/[ -]/g, '');

@@ -5,7 +5,7 @@
 
 /** "me llamo …", "my name is …": the next words are a name whatever their case, unless they are common words. */
 export const STRONG_CUE =
-  /(?:^|[^\p{L}])(?:me llamo|mi nombre es|mi nombre:|my name is|my name's|name is|nombre es|llamame|call me|firmado|fdo\.?|firma)\s*:?\s*$/u;
+  /(?:^|[^\p{L}])(?:me llamo|mi nombre es|mi nombre:|my name is|my name's|name is|nombre es|firmado|fdo\.?|firma)\s*:?\s*$/u;
 
 /** Form fields and headers: "Nombre: …", "Titular: …", "From: …", "a nombre de …". */
 export const LABEL_CUE = new RegExp(
@@ -21,13 +21,30 @@ export const LABEL_CUE = new RegExp(
       'author', 'interesado', 'interesada', 'owner', 'propietario', 'propietaria', 'asegurado', 'asegurada', 'tomador',
       'insured', 'reported by', 'reportado por', 'assignee', 'asignado a', 'representante', 'representative', 'empleado/a',
     ].join('|') +
-    ')\\s*[:=]\\s*["*]?$|(?:^|[^\\p{L}])(?:a nombre de|en nombre de|on behalf of|de parte de|a la atencion de|attn\\.?|c/o)\\s+$',
+    ')\\s*[:=]\\s*["*]?$|(?:^|[^\\p{L}])(?:a nombre de|en nombre de|on behalf of|de parte de|a la atencion de|attn\\.?|c/o|attention|atencion)\\s+$',
   'u',
 );
 
 /** Greetings, introductions and sign-offs: a following given name counts even in lower case ("hola rosa", "soy juan"). */
 export const WEAK_CUE =
-  /(?:^|[^\p{L}'])(?:soy|i'm|i’m|im|i am|this is|it's|aqui|habla|hablas con|le atiende|te atiende|le saluda|te saluda|hola|hi|hello|hey|dear|estimado|estimada|estimados|estimadas|querido|querida|gracias|thanks|thank you|buenos dias|buenas tardes|buenas noches|buenas|good morning|good afternoon|good evening|adios|bye|atentamente|cordialmente|saludos|un saludo|regards|best regards|kind regards|best|cheers|sincerely|yours|sra|sr)\s*[,.:!]?\s*$/u;
+  /(?:^|[^\p{L}'])(?:soy|llamame|call me|ask for|pregunta por|preguntar por|i'm|i’m|im|i am|this is|it's|aqui|habla|hablas con|le atiende|te atiende|le saluda|te saluda|hola|hi|hello|hey|dear|estimado|estimada|estimados|estimadas|querido|querida|gracias|thanks|thank you|buenos dias|buenas tardes|buenas noches|buenas|good morning|good afternoon|good evening|adios|bye|atentamente|cordialmente|saludos|un saludo|regards|best regards|kind regards|best|cheers|sincerely|yours)\s*[,:]?\s*$/u;
+
+/** Someone introduced by their role or relation: "mi prima Zuriñe", "the customer Ewa Nowak", "attention Dana Whitcombe". */
+export const ROLE_CUE = new RegExp(
+  '(?:^|[^\\p{L}])(?:' +
+    [
+      '(?:el|la|al|del|mi|tu|su|nuestro|nuestra|nuestros) (?:cliente|clienta|usuario|usuaria|titular|paciente|tecnico|tecnica|agente|' +
+        'empleado|empleada|companero|companera|jefe|jefa|vecino|vecina|madre|padre|marido|mujer|esposo|esposa|hijo|hija|hermano|hermana|' +
+        'primo|prima|tio|tia|abuelo|abuela|pareja|novio|novia|amigo|amiga|suegro|suegra|cunado|cunada|inquilino|inquilina|casero|casera|' +
+        'propietario|propietaria|repartidor|repartidora|comercial|gestor|gestora|asesor|asesora|administrador|administradora|abogado|abogada)',
+      '(?:the|my|your|our|his|her|their) (?:customer|client|user|patient|tenant|landlord|technician|engineer|agent|employee|colleague|' +
+        'coworker|manager|boss|neighbour|neighbor|mother|father|mum|mom|dad|husband|wife|partner|son|daughter|brother|sister|cousin|' +
+        'uncle|aunt|friend|flatmate|roommate|contractor|driver|courier|lawyer|accountant|assistant)',
+      'customer', 'cliente', 'clienta', 'attention', 'atencion', 'contact', 'contacto', 'por', 'by',
+    ].join('|') +
+    ')\\s*,?\\s*$',
+  'u',
+);
 
 /** A line that closes a message: the next line starts with the signer's name. */
 export const CLOSING_LINE =
@@ -35,7 +52,7 @@ export const CLOSING_LINE =
 
 /** Last words of the cues above: a cheap pre-check before running the regexes. */
 export const CUE_LAST_WORDS = new Set(
-  'llamo es is nombre name llamame me firmado fdo firma soy im i\'m i’m am this it\'s aqui habla con atiende saluda hola hi hello hey dear estimado estimada estimados estimadas querido querida gracias thanks you dias tardes noches buenas morning afternoon evening adios bye atentamente cordialmente saludos saludo regards best cheers sincerely yours de of sra sr attn o'.split(
+  "llamo es is nombre name llamame me firmado fdo firma soy im i'm i’m am this it's aqui habla con atiende saluda hola hi hello hey dear estimado estimada estimados estimadas querido querida gracias thanks you dias tardes noches buenas morning afternoon evening adios bye atentamente cordialmente saludos saludo regards best cheers sincerely yours de of sra sr attn o por for by cliente clienta customer client user usuario usuaria titular paciente patient tecnico tecnica technician engineer agente agent empleado empleada employee companero companera colleague coworker jefe jefa manager boss vecino vecina neighbour neighbor madre padre mother father mum mom dad marido mujer husband wife esposo esposa partner pareja hijo hija son daughter hermano hermana brother sister primo prima cousin tio tia uncle aunt abuelo abuela amigo amiga friend novio novia flatmate roommate inquilino inquilina tenant landlord casero casera propietario propietaria repartidor repartidora driver courier contractor comercial gestor gestora asesor asesora administrador administradora abogado abogada lawyer accountant assistant suegro suegra cunado cunada attention atencion contact contacto".split(
     ' ',
   ),
 );
@@ -50,7 +67,17 @@ biblioteca escuela academia sala galeria cine mercado puerto cabo isla lago mont
 street st avenue ave road rd lane drive boulevard hospital school college university foundation museum stadium airport
 station park award prize bridge tower church cathedral hotel bank theatre theater center centre institute building hall
 gallery library campus mount lake cape port fort river beach
-san santa santo sant saint sao`.split(/\s+/),
+san santa santo sant saint sao
+hermanos hnos talleres taller grupo construcciones transportes inversiones distribuciones asesoria gestoria consultora
+inmobiliaria industrias laboratorios bodegas autos ferreteria panaderia hostal estudio academia clinica brothers bros sons group
+holdings partners associates labs systems solutions motors foods services capital ventures studio`.split(/\s+/),
+);
+
+/** Words that turn a preceding name into a place: "Victoria Station", "Rose Garden", "Santiago Bernabéu Stadium". */
+export const TRAILING_PLACE_WORDS = new Set(
+  `station park garden gardens street road avenue stadium hospital museum bridge tower square centre center airport university
+college school hotel theatre theater gallery library mall estadio museo parque jardin jardines puente estacion aeropuerto
+universidad colegio instituto teatro biblioteca galeria`.split(/\s+/),
 );
 
 /** What follows an organisation's name: "García y Asociados", "Smith & Co", "Pérez S.L.". */

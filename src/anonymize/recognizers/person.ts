@@ -2,7 +2,7 @@ import { classify, isOrganization, TITLES, type NameClass } from '../gazetteer/i
 import { before } from '../text/context.js';
 import { foldToken } from '../text/fold.js';
 import type { Candidate, Recognizer } from '../types.js';
-import { CLOSING_LINE, COMPANY_SUFFIX, CUE_LAST_WORDS, LABEL_CUE, PLACE_WORDS, STRONG_CUE, WEAK_CUE } from './person-cues.js';
+import { CLOSING_LINE, COMPANY_SUFFIX, CUE_LAST_WORDS, LABEL_CUE, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, WEAK_CUE } from './person-cues.js';
 
 const TOKEN = /\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*/gu;
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
@@ -18,7 +18,7 @@ interface Token {
   cls: NameClass;
 }
 
-type Cue = 'title' | 'strong' | 'label' | 'weak' | 'signature' | 'none';
+type Cue = 'title' | 'strong' | 'label' | 'role' | 'weak' | 'signature' | 'none';
 
 /**
  * People's names from a Spanish and English gazetteer, capitalisation and context: titles ("Sra. Gómez"),
@@ -33,7 +33,7 @@ export const personRecognizer: Recognizer = {
     const out: Candidate[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
-      if (t.cls.common && !t.cls.given && !t.cls.surname) continue;
+      if (t.cls.common) continue;
       const lowerLike = !t.cap;
       if (lowerLike && !mayFollowCue(text, tokens, i)) continue;
       const cue = cueFor(text, tokens, i);
@@ -107,6 +107,7 @@ function cueFor(text: string, tokens: Token[], i: number): Cue {
   if (STRONG_CUE.test(window)) return 'strong';
   if (LABEL_CUE.test(window)) return 'label';
   if (WEAK_CUE.test(window)) return 'weak';
+  if (ROLE_CUE.test(window)) return 'role';
   return 'none';
 }
 
@@ -123,7 +124,7 @@ function signatureLine(text: string, start: number): boolean {
   return false;
 }
 
-const nameLike = (t: Token) => t.cls.given || t.cls.surname;
+const nameLike = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
 const capWord = (t: Token) => t.cap && !t.cls.common;
 const strongGiven = (t: Token) => t.cls.given && !t.cls.ambiguous;
 const strongSurname = (t: Token) => t.cls.surname && !t.cls.ambiguous;
@@ -164,6 +165,7 @@ function suppressed(text: string, tokens: Token[], first: number, last: number):
   let p = first - 1;
   while (p >= 0 && PARTICLES.has(tokens[p]!.key) && sameName(text, tokens, p + 1)) p--;
   if (p >= 0 && PLACE_WORDS.has(tokens[p]!.key) && /^[ \t.]{1,3}$/.test(text.slice(tokens[p]!.end, tokens[p + 1]!.start))) return true;
+  for (let k = first + 1; k <= last; k++) if (TRAILING_PLACE_WORDS.has(tokens[k]!.key)) return true;
   if (COMPANY_SUFFIX.test(text.slice(tokens[last]!.end, tokens[last]!.end + 16))) return true;
   const phrase = tokens
     .slice(first, last + 1)
@@ -175,6 +177,7 @@ function suppressed(text: string, tokens: Token[], first: number, last: number):
 
 function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: number; last: number; score: number } | undefined {
   const t = tokens[i]!;
+  if (t.key.length <= 2 && cue !== 'title') return undefined;
   const cont = (x: Token) => nameLike(x) || capWord(x);
   let score: number;
   switch (cue) {
@@ -187,8 +190,18 @@ function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: 
       score = 0.9;
       break;
     case 'label':
-      if (!(nameLike(t) || capWord(t))) return undefined;
-      score = nameLike(t) ? 0.85 : 0.7;
+      // After "Cliente:" an unknown capitalised word is usually the start of an utterance ("Cliente: Lamento…"):
+      // only a known name or two capitalised words ("Titular: Xiomara Etxeberria") count.
+      if (nameLike(t)) score = 0.85;
+      else if (capWord(t) && capWord(tokens[i + 1] ?? t) && tokens[i + 1] && sameName(text, tokens, i + 1)) score = 0.7;
+      else return undefined;
+      break;
+    case 'role':
+      // "mi prima Zuriñe", "the customer Ewa Nowak": capitalised words, or a known given name in any case.
+      if (!t.cap) return undefined;
+      if (t.cls.given && !t.cls.common) score = t.cls.ambiguous ? 0.75 : 0.85;
+      else if (capWord(t) && !t.cls.ambiguous) score = 0.75;
+      else return undefined;
       break;
     case 'weak':
     case 'signature':
@@ -200,6 +213,8 @@ function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: 
   }
   const last = extend(text, tokens, i, cont);
   if (cue !== 'title' && cue !== 'strong' && suppressed(text, tokens, i, last)) return undefined;
+  // "Gracias. Veo que…": an unknown word after a greeting is a name only if it stands alone ("Hola Xiomara,").
+  if ((cue === 'weak' || cue === 'signature') && last === i && !nameLike(t) && !/^\s*(?:[,.!?:;)\n]|$)/.test(text.slice(t.end, t.end + 2))) return undefined;
   if (last > i && score < 0.8 && tokens.slice(i + 1, last + 1).some(nameLike)) score = 0.8;
   return { first: i, last, score };
 }
@@ -207,7 +222,8 @@ function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: 
 /** A capitalised name without any cue: scored by what the gazetteer knows about its words. */
 function plainName(text: string, tokens: Token[], i: number): { first: number; last: number; score: number } | undefined {
   const t = tokens[i]!;
-  if (!capWord(t) || !nameLike(t)) return undefined;
+  if (!capWord(t) || t.key.length <= 2) return undefined;
+  if (!nameLike(t)) return unknownThenSurname(text, tokens, i);
   const last = extend(text, tokens, i, capWord);
   if (suppressed(text, tokens, i, last)) return { first: i, last, score: 0 };
   const rest = tokens.slice(i + 1, last + 1).filter((x) => !PARTICLES.has(x.key) && !AND.has(x.key));
@@ -219,13 +235,25 @@ function plainName(text: string, tokens: Token[], i: number): { first: number; l
     score = 0.85;
   } else if (t.cls.given) {
     if (rest.some((x) => strongSurname(x) || strongGiven(x))) score = 0.85;
-    else score = initial ? 0 : 0.55;
+    else if (initial) score = 0;
+    else score = PARTICLES.has(tokens[i + 1]?.key ?? '') ? 0.45 : 0.55;
   } else if (strongSurname(t)) {
     score = rest.some((x) => strongSurname(x) || strongGiven(x)) ? 0.7 : 0;
   } else if (t.cls.surname) {
     score = rest.some((x) => strongSurname(x)) ? 0.6 : 0;
   }
   return { first: i, last, score };
+}
+
+/** "Tom Nakamura", "Marcus Webb": a capitalised word the gazetteer lacks, then a known surname, mid-sentence. */
+function unknownThenSurname(text: string, tokens: Token[], i: number): { first: number; last: number; score: number } | undefined {
+  const t = tokens[i]!;
+  const next = tokens[i + 1];
+  if (!next || !sameName(text, tokens, i + 1) || !strongSurname(next) || !next.cap) return undefined;
+  if (t.cls.ambiguous || PLACE_WORDS.has(t.key) || sentenceInitial(text, t.start)) return undefined;
+  const last = extend(text, tokens, i + 1, capWord);
+  if (suppressed(text, tokens, i, last)) return { first: i, last, score: 0 };
+  return { first: i, last, score: 0.55 };
 }
 
 function sentenceInitial(text: string, start: number): boolean {

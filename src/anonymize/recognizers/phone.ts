@@ -1,11 +1,12 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { insideIbanShape } from '../text/iban-shape.js';
 import type { Candidate, Recognizer } from '../types.js';
 
 // Digits with the usual separators, an optional +CC / 00CC prefix and parentheses; 7 to 15 digits are checked below.
 const PATTERN = /(?<![\p{L}\p{N}_/=+.,-])(?:\(?(?:\+|00)\d{1,4}\)?[ .-]?)?\(?\d[\d .()-]{5,20}\d(?![\p{L}\p{N}_]|[./,-]\d)/gu;
-const DATE_OR_NUMBER = /^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?|\d+\.\d+(?:\.\d+)+|\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)$/;
-const PHONE_CUE = /\b(?:tel|telf|tfno|tlf|telefono|movil|celular|llama|llamar|llamame|contacto|whatsapp|phone|mobile|cell|call|fax|sms|contact|reach)/g;
-const OTHER_NUMBER_CUE = /\b(?:pedido|order|ticket|ref|referencia|reference|factura|invoice|expediente|localizador|tracking|seguimiento|contrato|poliza|policy|albaran|incidencia|caso|case|cliente n|customer n|account n|id\b|serie|serial|lote|batch|importe|amount|total|precio|price|codigo|code|cp\b)/g;
+const DATE_OR_NUMBER = /^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?|\d+\.\d+(?:\.\d+)+|\d{1,2}[:.]\d{2}(?:[:.]\d{2})?|\d{5,}[.,]\d{1,2})$/;
+const PHONE_CUE = /\b(?:tel|telf|tfno|tlf|telefono|movil|celular|llama|llamar|llamame|contacto|whatsapp|phone|mobile|cell|call|fax|sms|contact|reach|mi numero|my number|su numero|your number|numero de contacto|numero movil|numero de movil)/g;
+const OTHER_NUMBER_CUE = /\b(?:pedido|order|ticket|ref|referencia|reference|factura|invoice|expediente|localizador|tracking|seguimiento|contrato|poliza|policy|albaran|incidencia|caso|case|cliente n|customer n|account n|id\b|serie|serial|lote|batch|importe|amount|total|precio|price|codigo|code|cp\b|build|version|release|v)\b/g;
 const MONEY_AFTER = /^\s?(?:€|eur|euros?|usd|\$|£|%|dolares|dollars)/i;
 
 export interface PhoneRecognizerOptions {
@@ -27,6 +28,8 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         if (digits.length < 7 || digits.length > 15 || DATE_OR_NUMBER.test(raw)) continue;
         const start = m.index;
         const end = start + raw.length;
+        if (!/^[+(]|^00/.test(raw) && digits.length > 12) continue;
+        if (insideIbanShape(text, start)) continue;
         if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
         const e164 = validate(raw, regions);
         if (e164 === undefined) continue;
@@ -56,7 +59,7 @@ function scoreFor(text: string, start: number, raw: string): number {
   const window = text.slice(Math.max(0, start - 40), start).toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
   const phoneAt = lastMatch(window, PHONE_CUE);
   const otherAt = lastMatch(window, OTHER_NUMBER_CUE);
-  if (otherAt > phoneAt) score = 0.3;
+  if (otherAt > phoneAt) score = /^[+(]|^00/.test(raw) && !/^\(\d/.test(raw) ? 0.6 : 0.3;
   else if (phoneAt >= 0) score += 0.2;
   return Math.round(score * 100) / 100;
 }
