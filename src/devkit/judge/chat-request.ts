@@ -143,7 +143,14 @@ function forcedTool(choice: unknown, tools: unknown[] | undefined, settings: Cha
 function structuredFormat(b: Record<string, unknown>): Pick<JudgeRequest, 'mode' | 'schemaName' | 'schema'> {
   const so = b.structured_outputs as { json?: unknown } | undefined;
   if (so && typeof so === 'object' && so.json !== undefined) {
-    const schema = typeof so.json === 'string' ? (JSON.parse(so.json) as unknown) : so.json;
+    let schema: unknown = so.json;
+    if (typeof so.json === 'string') {
+      try {
+        schema = JSON.parse(so.json) as unknown;
+      } catch {
+        throw new HttpError(400, 'structured_outputs.json must be a JSON schema (object or JSON text)', 'BadRequestError', 'structured_outputs');
+      }
+    }
     return { mode: 'json_schema', schema: compiled(schema, 'structured_outputs') };
   }
   const rf = b.response_format as { type?: unknown; json_schema?: { name?: unknown; schema?: unknown } } | undefined;

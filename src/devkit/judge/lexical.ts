@@ -30,11 +30,16 @@ export function words(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu) ?? [];
 }
 
+/**
+ * A deliberately crude stemmer shared by English and Spanish: a final -s, then a final -e, are dropped, so
+ * singular and plural meet ("cliente"/"clientes", "ciudad"/"ciudades", "cache"/"caches").
+ */
 function stem(word: string): string {
   if (/^\d/.test(word)) return word;
-  if (word.length > 5 && word.endsWith('es')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s')) return word.slice(0, -1);
-  return word;
+  let w = word;
+  if (w.length > 3 && w.endsWith('s')) w = w.slice(0, -1);
+  if (w.length > 4 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
 }
 
 /** Folded, lightly stemmed words without stopwords: what a statement is about. */
@@ -163,7 +168,12 @@ export function sections(text: string): Map<string, string> {
   for (const line of lines) {
     const heading = /^#{1,6}\s+(\p{L}[\p{L}\p{N} _-]{0,40}?)\s*:?\s*$/u.exec(line);
     const labelled = /^\s*(\p{L}[\p{L}\p{N} _-]{0,40}?)\s*:\s?(.*)$/u.exec(line);
-    if (heading) {
+    if (/^\s*<\/?[A-Za-z_][\w-]{0,40}>/.test(line)) {
+      // A tag line ends a labelled section; tagged values were read above.
+      flush();
+      label = undefined;
+      buffer = [];
+    } else if (heading) {
       flush();
       label = labelKey(heading[1] ?? '');
       buffer = [];

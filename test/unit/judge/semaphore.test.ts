@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { Semaphore } from '../../../src/judge/semaphore.js';
+
+describe('Semaphore', () => {
+  it('admits at most `limit` holders, then the waiters in order', async () => {
+    const s = new Semaphore(2);
+    const order: number[] = [];
+    const r1 = await s.acquire();
+    const r2 = await s.acquire();
+    const w3 = s.acquire().then((r) => (order.push(3), r));
+    const w4 = s.acquire().then((r) => (order.push(4), r));
+    expect(s.active).toBe(2);
+    expect(s.waiting).toBe(2);
+    r1();
+    r1();
+    const r3 = await w3;
+    expect(s.active).toBe(2);
+    r2();
+    const r4 = await w4;
+    expect(order).toEqual([3, 4]);
+    r3();
+    r4();
+    expect(s.active).toBe(0);
+  });
+
+  it('drops a waiter whose signal aborts', async () => {
+    const s = new Semaphore(1);
+    const release = await s.acquire();
+    const controller = new AbortController();
+    const waiting = s.acquire(controller.signal);
+    controller.abort(new Error('gone'));
+    await expect(waiting).rejects.toThrow('gone');
+    expect(s.waiting).toBe(0);
+    release();
+    expect(s.active).toBe(0);
+  });
+
+  it('refuses a limit below 1', () => {
+    expect(() => new Semaphore(0)).toThrow(RangeError);
+  });
+});
