@@ -168,18 +168,76 @@ const onlineSection = z
   .strict()
   .prefault({});
 
+const experimentTargetSection = z
+  .object({
+    /** `http` calls the RAG service per item; `replay` scores outputs already stored with the items. */
+    mode: z.enum(['http', 'replay']).default('http'),
+    url: url().optional(),
+    method: z.enum(['POST', 'PUT', 'GET']).default('POST'),
+    /** Header values may reference the environment as `${NAME}` (keep tokens out of the file). */
+    headers: z.record(z.string(), z.string()).default({}),
+    /** JSON body template: a string that is exactly `{{var}}` becomes the value (question, distractors, itemId, runName). */
+    body: z.unknown().default({ question: '{{question}}' }),
+    /** Paths into the service's JSON response (see docs/configuration in the example config). */
+    response: z
+      .object({
+        answer: z.string().default('answer'),
+        contexts: z.string().default('contexts'),
+        traceId: z.string().optional(),
+      })
+      .strict()
+      .prefault({}),
+    /** Paths into the dataset item for `replay` mode. */
+    replay: z
+      .object({
+        answer: z.string().default('metadata.answer'),
+        contexts: z.string().default('metadata.contexts'),
+      })
+      .strict()
+      .prefault({}),
+    concurrency: positiveInt().default(4),
+    timeoutMs: positiveInt().default(60_000),
+    maxAttempts: positiveInt().default(3),
+  })
+  .strict()
+  .prefault({});
+
 const experimentSection = z
   .object({
     enabled: z.boolean().default(false),
-    dataset: z.string().default('rag-golden'),
+    dataset: z.string().min(1, { error: 'must not be empty' }).default('rag-golden'),
     schedule: z.string().default('0 3 * * 1'),
-    runNamePrefix: z.string().default('weekly'),
+    runNamePrefix: z.string().min(1, { error: 'must not be empty' }).default('weekly'),
     reportsDir: z.string().default('reports'),
+    split: z.enum(['all', 'dev', 'test']).default('all'),
+    metrics: z
+      .array(z.enum(metricNames))
+      .min(1, { error: 'must name at least one metric' })
+      .default(['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']),
+    /** Path to the question in the item input (a plain string input is the question itself). */
+    questionPath: z.string().default('question'),
+    /** Path to the reference in the expected output (a plain string is the reference itself). */
+    referencePath: z.string().default('answer'),
     strataKey: z.string().default('type'),
     splitKey: z.string().default('split'),
-    noise: z.boolean().default(false),
+    /** Strata judged on abstention instead of the metrics. */
+    adversarialStrata: z.array(z.string()).default(['adversarial']),
+    /** Anonymize items before the judge sees them (curated golden sets may turn it off). */
+    anonymize: z.boolean().default(true),
+    noise: z
+      .object({
+        enabled: z.boolean().default(false),
+        distractors: positiveInt().default(2),
+        /** ΔFaithfulness (clean − noisy) above this is flagged. */
+        threshold: between(0, 1).default(0.15),
+      })
+      .strict()
+      .prefault({}),
     bootstrapSamples: positiveInt().default(2000),
     seed: z.number().int().default(42),
+    /** How many earlier runs the trend chart shows. */
+    trendRuns: positiveInt().default(8),
+    target: experimentTargetSection,
   })
   .strict()
   .prefault({});

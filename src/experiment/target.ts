@@ -1,0 +1,219 @@
+import type { RagwatchConfig } from '../config/schema.js';
+import { chunksFrom, dedupeChunks } from '../extract/chunks.js';
+import { evaluatePath, parsePath, type PathStep } from '../extract/path.js';
+import { answerFrom } from '../extract/text-fields.js';
+import { Semaphore } from '../judge/semaphore.js';
+import { parseRetryAfter } from '../langfuse/http.js';
+import { expandEnv, renderBody, renderUrl, templateVariables, TemplateError } from './template.js';
+
+export type TargetConfig = RagwatchConfig['experiment']['target'];
+
+export interface TargetRequest {
+  itemId: string;
+  question: string;
+  /** Distractor chunks for the noise run; empty for the clean run. */
+  distractors: string[];
+  runName: string;
+}
+
+export interface TargetAnswer {
+  answer: string;
+  contexts: string[];
+  /** The trace the RAG service created for this call, when it reports one. */
+  traceId: string | null;
+  latencyMs: number;
+  attempts: number;
+}
+
+export interface Target {
+  readonly description: string;
+  /** Whether the target can take extra (distractor) contexts: needed for the noise run. */
+  readonly acceptsDistractors: boolean;
+  ask(request: TargetRequest, signal?: AbortSignal): Promise<TargetAnswer>;
+}
+
+/** The RAG service could not answer an item after every attempt, or answered something unusable. */
+export class TargetError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'TargetError';
+  }
+}
+
+export const TARGET_VARIABLES = ['question', 'distractors', 'itemId', 'runName'] as const;
+
+export interface HttpTargetDeps {
+  fetch?: typeof fetch;
+  env?: NodeJS.ProcessEnv;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+/** Problems with the target configuration, one line each naming the key (exit 2 before any work). */
+export function targetConfigProblems(config: TargetConfig, env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (config.mode === 'http' && !config.url) problems.push('config: experiment.target.url: is required when experiment.target.mode is http');
+  const used = [...templateVariables(config.body), ...(config.url ? templateVariables(config.url) : [])];
+  for (const name of used) {
+    if (!(TARGET_VARIABLES as readonly string[]).includes(name)) {
+      problems.push(`config: experiment.target.body: unknown template variable {{${name}}} (known: ${TARGET_VARIABLES.join(', ')})`);
+    }
+  }
+  for (const [header, value] of Object.entries(config.headers)) {
+    try {
+      expandEnv(value, env, `experiment.target.headers.${header}`);
+    } catch (err) {
+      problems.push(`config: ${(err as Error).message}`);
+    }
+  }
+  const paths: Array<[string, string | undefined]> = [
+    ['response.answer', config.response.answer],
+    ['response.contexts', config.response.contexts],
+    ['response.traceId', config.response.traceId],
+    ['replay.answer', config.replay.answer],
+    ['replay.contexts', config.replay.contexts],
+  ];
+  for (const [key, path] of paths) {
+    if (path === undefined) continue;
+    try {
+      parsePath(path);
+    } catch (err) {
+      problems.push(`config: experiment.target.${key}: ${(err as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}): Target {
+  if (!config.url) throw new TemplateError('experiment.target.url is required');
+  const doFetch = deps.fetch ?? fetch;
+  const env = deps.env ?? process.env;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = deps.random ?? Math.random;
+  const now = deps.now ?? Date.now;
+  const limiter = new Semaphore(config.concurrency);
+  const mapping = responseMapping(config.response);
+  const urlTemplate = config.url;
+  const acceptsDistractors = templateVariables(config.body).includes('distractors') || templateVariables(urlTemplate).includes('distractors');
+
+  async function attempt(request: TargetRequest, signal?: AbortSignal): Promise<{ json: unknown }> {
+    const vars = { ...request };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const [name, value] of Object.entries(config.headers)) headers[name] = expandEnv(value, env, `experiment.target.headers.${name}`);
+    let body: string | undefined;
+    if (config.method !== 'GET') {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(renderBody(config.body, vars));
+    }
+    const deadline = AbortSignal.timeout(config.timeoutMs);
+    const res = await doFetch(renderUrl(urlTemplate, vars), {
+      method: config.method,
+      headers,
+      body,
+      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+    });
+    const text = await res.text();
+    if (!res.ok) {
+      const retryable = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
+      throw Object.assign(new TargetError(`RAG service answered HTTP ${res.status}`, retryable), {
+        retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), now()),
+      });
+    }
+    try {
+      return { json: JSON.parse(text) };
+    } catch {
+      throw new TargetError('RAG service answered with a body that is not JSON', false);
+    }
+  }
+
+  return {
+    description: `${config.method} ${safeUrl(urlTemplate)}`,
+    acceptsDistractors,
+    async ask(request, signal) {
+      const release = await limiter.acquire(signal);
+      const started = now();
+      try {
+        for (let n = 1; ; n++) {
+          try {
+            const { json } = await attempt(request, signal);
+            return { ...mapping(json), latencyMs: now() - started, attempts: n };
+          } catch (err) {
+            const failure = asTargetError(err, signal);
+            if (!failure.retryable || n >= config.maxAttempts) {
+              throw new TargetError(`item ${request.itemId}: ${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`, failure.retryable);
+            }
+            const ceiling = Math.min(30_000, 500 * 2 ** (n - 1));
+            const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
+            await sleep(Math.max(random() * ceiling, Math.min(retryAfter ?? 0, 60_000)));
+          }
+        }
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Scores outputs already stored with the dataset items (no call to the RAG service). */
+export function createReplayTarget(config: TargetConfig['replay'], items: ReadonlyMap<string, unknown>): Target {
+  const answerPath = parsePath(config.answer);
+  const contextsPath = parsePath(config.contexts);
+  return {
+    description: `replay (${config.answer}, ${config.contexts})`,
+    acceptsDistractors: false,
+    async ask(request) {
+      const item = items.get(request.itemId);
+      if (item === undefined) throw new TargetError(`item ${request.itemId}: not in the dataset`, false);
+      const answer = firstAnswer(evaluatePath(item, answerPath));
+      if (!answer) throw new TargetError(`item ${request.itemId}: no stored answer at ${config.answer}`, false);
+      return { answer, contexts: contextsAt(item, contextsPath), traceId: null, latencyMs: 0, attempts: 1 };
+    },
+  };
+}
+
+function responseMapping(response: TargetConfig['response']) {
+  const answerPath = parsePath(response.answer);
+  const contextsPath = parsePath(response.contexts);
+  const tracePath: PathStep[] | null = response.traceId ? parsePath(response.traceId) : null;
+  return (json: unknown): Omit<TargetAnswer, 'latencyMs' | 'attempts'> => {
+    const answer = firstAnswer(evaluatePath(json, answerPath));
+    if (answer === null) throw new TargetError(`RAG service response has no answer at ${response.answer}`, false);
+    const traceValue = tracePath ? evaluatePath(json, tracePath)[0] : undefined;
+    return { answer, contexts: contextsAt(json, contextsPath), traceId: typeof traceValue === 'string' && traceValue ? traceValue : null };
+  };
+}
+
+function firstAnswer(values: unknown[]): string | null {
+  for (const v of values) {
+    const a = answerFrom(v);
+    if (a) return a;
+  }
+  return null;
+}
+
+function contextsAt(root: unknown, path: PathStep[]): string[] {
+  return dedupeChunks(evaluatePath(root, path).flatMap((v) => chunksFrom(v)));
+}
+
+function asTargetError(err: unknown, signal?: AbortSignal): TargetError {
+  if (err instanceof TargetError) return err;
+  if (signal?.aborted) return new TargetError('aborted', false);
+  if (err instanceof TemplateError) return new TargetError(err.message, false);
+  const name = (err as { name?: string })?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return new TargetError('timed out', true);
+  return new TargetError(`cannot reach the RAG service: ${(err as Error)?.message ?? String(err)}`, true);
+}
+
+/** The URL without credentials or query, for logs and report metadata. */
+function safeUrl(url: string): string {
+  try {
+    const u = new URL(url.replace(/\{\{[^}]*\}\}/g, 'x'));
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return '(invalid url)';
+  }
+}
