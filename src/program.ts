@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { registerConfigCommand } from './commands/config.js';
 import { defaultContext, type CommandContext } from './commands/context.js';
+import { registerDoctorCommand } from './commands/doctor.js';
+import { registerEvaluateCommand } from './commands/evaluate.js';
 import { CliExit, ExitCode } from './exit-codes.js';
 import { VERSION } from './version.js';
 
@@ -15,6 +17,8 @@ export function buildProgram(ctx: CommandContext): Command {
       writeErr: (s) => ctx.stderr.write(s),
     });
   registerConfigCommand(program, ctx);
+  registerDoctorCommand(program, ctx);
+  registerEvaluateCommand(program, ctx);
   return program;
 }
 
