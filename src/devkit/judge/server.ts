@@ -12,6 +12,7 @@ import { answerEmbeddings } from './embeddings.js';
 import { FaultController } from './faults.js';
 import { HttpError, STANDIN_NOTICE, readBody, safeHeaders, sendError, sendJson, sendRaw } from './http-util.js';
 import { SlotLimiter, wait } from './limiter.js';
+import { streamCompletion } from './stream.js';
 import { PrefixCache } from './prefix-cache.js';
 import { drawLatency, seededRandom } from './random.js';
 import { builtinRules } from './rules/index.js';
@@ -87,6 +88,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
   const sockets = new Set<Socket>();
   const live = new Set<AbortController>();
   let serviceTime: LatencyDistribution = options.serviceTimeMs ?? 0;
+  const recordLimit = options.recordLimit ?? 10_000;
   let nextId = 1;
   let open = 0;
   let maxOpen = 0;
@@ -118,6 +120,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
       receivedAt: Date.now(),
     };
     requests.push(record);
+    if (requests.length > recordLimit) requests.splice(0, requests.length - recordLimit);
     res.on('finish', () => {
       record.status = res.statusCode;
     });
@@ -225,7 +228,9 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     const headers: Record<string, string> = { 'x-ragwatch-standin-answered-by': answer.source };
     if (parsed.ignoredFields.length > 0) headers['x-ragwatch-standin-ignored-fields'] = parsed.ignoredFields.join(',');
     if (answer.ruleError !== undefined) headers['x-ragwatch-standin-rule-error'] = answer.ruleError.replace(/[^\x20-\x7e]/g, '?').slice(0, 500);
-    sendJson(res, 200, built.body, headers);
+    const body = record.body as { stream?: unknown; stream_options?: { include_usage?: unknown } };
+    if (body.stream === true) streamCompletion(res, built.body, body.stream_options?.include_usage === true, headers);
+    else sendJson(res, 200, built.body, headers);
   }
 
   async function embeddings(res: ServerResponse, record: RecordedRequest, signal: AbortSignal): Promise<void> {

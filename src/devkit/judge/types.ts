@@ -118,4 +118,6 @@ export interface JudgeServerOptions {
   autoToolChoice?: boolean;
   /** vLLM-like prefix cache block size, for `usage.prompt_tokens_details.cached_tokens` (default 16). */
   prefixCacheBlockSize?: number;
+  /** Most recent requests kept in `requests` (default 10 000; older ones are dropped). */
+  recordLimit?: number;
 }

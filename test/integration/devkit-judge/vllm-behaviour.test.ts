@@ -166,4 +166,27 @@ describe('vLLM behaviour of the stand-in', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: { message: 'The model `other` does not exist.', type: 'NotFoundError', param: 'model', code: 404 } });
   });
+
+  it('streams a completion as server-sent events, usage last when asked', async () => {
+    const { client } = await start();
+    const stream = await client.chat.completions.create({
+      model: 'm',
+      temperature: 0,
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'context: Redis is fast.\nanswer: Redis is fast.' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'x', schema } },
+    });
+    let text = '';
+    let finish: string | null = null;
+    let usage: OpenAI.CompletionUsage | undefined;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      usage = chunk.usage ?? usage;
+    }
+    expect(JSON.parse(text)).toEqual({ ok: false });
+    expect(finish).toBe('stop');
+    expect(usage?.completion_tokens).toBeGreaterThan(0);
+  });
 });

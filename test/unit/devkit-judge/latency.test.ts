@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { drawLatency, seededRandom } from '../../../src/devkit/judge/random.js';
+import { SlotLimiter } from '../../../src/devkit/judge/limiter.js';
+
+describe('latency distributions', () => {
+  it('draws fixed, uniform, log-normal and custom service times, never negative', () => {
+    const random = seededRandom(3);
+    expect(drawLatency(25, random)).toBe(25);
+    expect(drawLatency({ kind: 'fixed', ms: 10 }, random)).toBe(10);
+    for (let i = 0; i < 100; i++) {
+      const u = drawLatency({ kind: 'uniform', minMs: 5, maxMs: 9 }, random);
+      expect(u).toBeGreaterThanOrEqual(5);
+      expect(u).toBeLessThanOrEqual(9);
+    }
+    const draws = Array.from({ length: 2001 }, () => drawLatency({ kind: 'lognormal', medianMs: 40, sigma: 0.5 }, random)).sort((a, b) => a - b);
+    expect(draws[1000]).toBeGreaterThan(34);
+    expect(draws[1000]).toBeLessThan(46);
+    expect(draws[1990]!).toBeGreaterThan(draws[1000]! * 2);
+    expect(drawLatency(() => -5, random)).toBe(0);
+    expect(drawLatency(Number.NaN, random)).toBe(0);
+  });
+
+  it('is reproducible from the seed', () => {
+    const a = seededRandom(11);
+    const b = seededRandom(11);
+    expect(Array.from({ length: 5 }, a)).toEqual(Array.from({ length: 5 }, b));
+  });
+});
+
+describe('SlotLimiter', () => {
+  it('serves `parallelism` at once, queues the rest FIFO, and holds everyone while paused', async () => {
+    const limiter = new SlotLimiter(2);
+    const signal = new AbortController().signal;
+    const r1 = await limiter.acquire(signal);
+    await limiter.acquire(signal);
+    const order: number[] = [];
+    const w3 = limiter.acquire(signal).then((r) => (order.push(3), r));
+    limiter.pause();
+    r1();
+    await new Promise((r) => setTimeout(r, 1));
+    expect(order).toEqual([]);
+    expect(limiter.queued).toBe(1);
+    limiter.resume();
+    await w3;
+    expect(order).toEqual([3]);
+    expect(limiter.maxInService).toBe(2);
+    expect(limiter.maxQueued).toBe(1);
+  });
+
+  it('drops a queued request whose client went away', async () => {
+    const limiter = new SlotLimiter(1);
+    await limiter.acquire(new AbortController().signal);
+    const gone = new AbortController();
+    const waiting = limiter.acquire(gone.signal);
+    gone.abort(new Error('client went away'));
+    await expect(waiting).rejects.toThrow('client went away');
+    expect(limiter.queued).toBe(0);
+  });
+});
