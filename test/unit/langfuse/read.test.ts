@@ -188,3 +188,18 @@ describe('environment filters', () => {
     expect(environmentAllowed('prod-eu', { ...f, environments: ['prod-*'] })).toBe(true);
   });
 });
+
+describe('listing streams', () => {
+  it('fetches a page only when the consumer gets to it', async () => {
+    const { fetch, requests } = scriptedFetch((req) => {
+      const page = Number(req.url.searchParams.get('page'));
+      return { status: 200, body: { data: Array.from({ length: 100 }, (_, i) => v3Trace(page * 1000 + i)), meta: { page, limit: 100, totalItems: 100_000, totalPages: 1000 } } };
+    });
+    const http = createLangfuseHttp({ ...keys, fetch });
+    let seen = 0;
+    for await (const _t of listTraces(http, { generation: 'v3', from, to })) {
+      if (++seen === 150) break;
+    }
+    expect(requests).toHaveLength(2);
+  });
+});
