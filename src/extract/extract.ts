@@ -104,8 +104,9 @@ function contextsPassedAlong(trace: TraceRecord, c: Classified): Found<string[]>
     { value: trace.input, source: 'trace.input' },
     { value: trace.output, source: 'trace.output' },
   ];
+  const generations = new Set(c.generations);
   for (const o of c.ordered) {
-    if (o.type === 'EMBEDDING' || c.generations.includes(o)) continue;
+    if (o.type === 'EMBEDDING' || generations.has(o)) continue;
     holders.push({ value: o.input, source: `${describe(o)}.input`, id: o.id }, { value: o.output, source: `${describe(o)}.output`, id: o.id });
   }
   for (const h of holders) {
@@ -187,7 +188,8 @@ function findQuestion(trace: TraceRecord, c: Classified, answer: Found<string>):
 
 /** Observations that may carry question or answer: not retrievals, generations, embeddings or events. */
 function candidates(c: Classified): ObservationRecord[] {
-  return c.ordered.filter((o) => !c.retrievals.includes(o) && !c.generations.includes(o) && !['EMBEDDING', 'EVENT', 'EVALUATOR', 'GUARDRAIL'].includes(o.type));
+  const excluded = new Set([...c.retrievals, ...c.generations]);
+  return c.ordered.filter((o) => !excluded.has(o) && !['EMBEDDING', 'EVENT', 'EVALUATOR', 'GUARDRAIL'].includes(o.type));
 }
 
 /** A question that arrived as a whole prompt: keep what follows "Question:", or what is left without the context block. */

@@ -31,7 +31,8 @@ export function classify(observations: ObservationRecord[]): Classified {
   };
   observations.forEach((o) => depthOf(o));
   const generations = observations.filter(isGeneration);
-  const scored = observations.filter((o) => !generations.includes(o)).map((o) => ({ o, strength: retrievalStrength(o) }));
+  const generationSet = new Set(generations);
+  const scored = observations.filter((o) => !generationSet.has(o)).map((o) => ({ o, strength: retrievalStrength(o) }));
   // A response object that merely carries its sources (LlamaIndex `{response, source_nodes}`) counts only
   // when nothing retrieved explicitly.
   const strong = scored.filter((x) => x.strength === 2).map((x) => x.o);
