@@ -1,8 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import { registerConfigCommand } from './commands/config.js';
+import { registerDemoCommand } from './commands/demo.js';
 import { defaultContext, type CommandContext } from './commands/context.js';
 import { registerDoctorCommand } from './commands/doctor.js';
 import { registerEvaluateCommand } from './commands/evaluate.js';
+import { registerRunCommand } from './commands/run.js';
+import { registerSampleCommand } from './commands/sample.js';
 import { CliExit, ExitCode } from './exit-codes.js';
 import { VERSION } from './version.js';
 
@@ -17,8 +20,11 @@ export function buildProgram(ctx: CommandContext): Command {
       writeErr: (s) => ctx.stderr.write(s),
     });
   registerConfigCommand(program, ctx);
+  registerDemoCommand(program, ctx);
   registerDoctorCommand(program, ctx);
   registerEvaluateCommand(program, ctx);
+  registerRunCommand(program, ctx);
+  registerSampleCommand(program, ctx);
   return program;
 }
 
