@@ -27,16 +27,28 @@ export function countTokens(text: string): number {
   return text === '' ? 0 : encode(text).length;
 }
 
-/** The text a ChatML-like template renders for the messages (and tool definitions, when present). */
-export function renderPrompt(messages: JudgeMessage[], tools?: unknown): string {
+const memo = new Map<string, number[]>();
+const MEMO_LIMIT = 5_000;
+
+/** Encodes one rendered message, remembering recent ones (a judge's constant instructions repeat on every call). */
+function encodePart(part: string): number[] {
+  let tokens = memo.get(part);
+  if (!tokens) {
+    tokens = encode(part);
+    if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+    memo.set(part, tokens);
+  }
+  return tokens;
+}
+
+/**
+ * Token ids of the rendered prompt (the special markers are counted as ordinary text). Each message is
+ * encoded on its own, as a chat template's special tokens separate them.
+ */
+export function promptTokens(messages: JudgeMessage[], tools?: unknown): number[] {
   const parts: string[] = [];
   if (tools !== undefined) parts.push(`<|im_start|>tools\n${JSON.stringify(tools)}<|im_end|>\n`);
   for (const m of messages) parts.push(`<|im_start|>${m.role}\n${m.content}<|im_end|>\n`);
   parts.push('<|im_start|>assistant\n');
-  return parts.join('');
-}
-
-/** Token ids of the rendered prompt (the special markers are counted as ordinary text). */
-export function promptTokens(messages: JudgeMessage[], tools?: unknown): number[] {
-  return encode(renderPrompt(messages, tools));
+  return parts.flatMap((part) => encodePart(part));
 }
