@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configSchema, type RagwatchConfig } from '../../config/schema.js';
+import type { Personality } from '../corpus/emit/emit.js';
+import { startJudgeServer, type JudgeServer } from '../judge/index.js';
+import { startLangfuseServer, type LangfuseServer } from '../langfuse/index.js';
+
+/** Everything a demo step can use: both stand-ins, a configuration pointing at them, a scratch directory. */
+export interface DemoEnvironment {
+  personality: Personality;
+  seed: string;
+  traces: number;
+  now: () => number;
+  langfuse: LangfuseServer;
+  judge: JudgeServer;
+  /** The configuration a user would write for these servers (state and reports inside `workDir`). */
+  config: RagwatchConfig;
+  /** Scratch directory for the state database and reports; removed on close unless kept. */
+  workDir: string;
+  /** Results of the steps that already ran, by step name. */
+  results: Map<string, DemoStepResult>;
+}
+
+export interface DemoStepResult {
+  ok: boolean;
+  /** What happened, one line each, for the console. */
+  lines: string[];
+  /** Machine-readable details (printed by `--json`). */
+  data?: unknown;
+}
+
+/** One thing the demo does. Later capabilities add steps (an online tick, an experiment) without touching the runner. */
+export interface DemoStep {
+  name: string;
+  title: string;
+  run(env: DemoEnvironment): Promise<DemoStepResult>;
+}
+
+export interface RunDemoOptions {
+  personality: Personality;
+  seed: string;
+  traces: number;
+  steps: DemoStep[];
+  host?: string;
+  langfusePort?: number;
+  judgePort?: number;
+  now?: () => number;
+  /** Called once both stand-ins are up, before the first step. */
+  onReady?: (env: DemoEnvironment) => void;
+  /** Called when a step starts and ends, so the console shows progress. */
+  onStepStart?: (step: DemoStep, index: number, total: number) => void;
+  onStepEnd?: (step: DemoStep, result: DemoStepResult, index: number, total: number) => void;
+}
+
+export interface DemoRun {
+  env: DemoEnvironment;
+  steps: Array<{ name: string; title: string; result: DemoStepResult }>;
+  ok: boolean;
+  /** Stops both stand-ins and removes the scratch directory. */
+  close(): Promise<void>;
+}
+
+function demoConfig(personality: Personality, langfuse: LangfuseServer, judge: JudgeServer, workDir: string): RagwatchConfig {
+  return configSchema.parse({
+    langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey, apiGeneration: personality, maxAttempts: 3 },
+    judge: { baseUrl: judge.url, model: judge.model, apiKey: 'EMPTY' },
+    embeddings: { baseUrl: judge.url, model: judge.embeddingModel, apiKey: 'EMPTY' },
+    experiment: { reportsDir: join(workDir, 'reports') },
+    state: { path: join(workDir, 'ragwatch.db') },
+    log: { level: 'warn' },
+  });
+}
+
+/**
+ * Starts the Langfuse and judge stand-ins on loopback, then runs the steps in order. A failing step is
+ * recorded (its error becomes its result) and the following steps still run, so one broken capability
+ * does not hide the others.
+ */
+export async function runDemo(options: RunDemoOptions): Promise<DemoRun> {
+  const host = options.host ?? '127.0.0.1';
+  const now = options.now ?? Date.now;
+  const langfuse = await startLangfuseServer({ personality: options.personality, host, port: options.langfusePort ?? 0, now });
+  let judge: JudgeServer;
+  try {
+    judge = await startJudgeServer({ host, port: options.judgePort ?? 0 });
+  } catch (err) {
+    await langfuse.close();
+    throw err;
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'ragwatch-demo-'));
+  const env: DemoEnvironment = {
+    personality: options.personality,
+    seed: options.seed,
+    traces: options.traces,
+    now,
+    langfuse,
+    judge,
+    config: demoConfig(options.personality, langfuse, judge, workDir),
+    workDir,
+    results: new Map(),
+  };
+  const close = async () => {
+    await Promise.allSettled([langfuse.close(), judge.close()]);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  options.onReady?.(env);
+  const steps: DemoRun['steps'] = [];
+  const total = options.steps.length;
+  for (const [i, step] of options.steps.entries()) {
+    options.onStepStart?.(step, i, total);
+    let result: DemoStepResult;
+    try {
+      result = await step.run(env);
+    } catch (err) {
+      result = { ok: false, lines: [`failed: ${err instanceof Error ? err.message : String(err)}`] };
+    }
+    env.results.set(step.name, result);
+    steps.push({ name: step.name, title: step.title, result });
+    options.onStepEnd?.(step, result, i, total);
+  }
+  return { env, steps, ok: steps.every((s) => s.result.ok), close };
+}

@@ -1,0 +1,10 @@
+import type { DemoStep } from '../run-demo.js';
+import { doctorStep } from './doctor.js';
+import { seedCorpusStep } from './seed-corpus.js';
+
+/** The steps `ragwatch demo` runs, in order. New capabilities append theirs here. */
+export function defaultDemoSteps(): DemoStep[] {
+  return [seedCorpusStep, doctorStep];
+}
+
+export { seedCorpusStep, doctorStep };
