@@ -19,8 +19,9 @@ export interface FaultKnobs {
   /** Destroy the connection of exactly the next N matching requests. */
   resetNext?: number;
   /**
-   * Read lag: a trace/observation becomes listable/gettable through this route only this many seconds (by the
-   * injected clock) after the stand-in received it.
+   * Read lag (seconds, injected clock). On a read route: records become listable/gettable through it only this
+   * long after the stand-in received them. On a write route (ingestion, OTLP): what it writes stays hidden from
+   * every read route that long. Both may apply; the longer wins.
    */
   readLagSeconds?: number;
 }

@@ -21,6 +21,8 @@ export interface TraceInput {
   environment?: string | null;
   /** Override when the stand-in "received" it (read lag counts from here); defaults to the clock. */
   ingestedAt?: number;
+  /** Hidden from reads until then; defaults to `ingestedAt`. */
+  visibleAt?: number;
 }
 
 export interface ObservationInput {
@@ -50,6 +52,7 @@ export interface ObservationInput {
   sessionId?: string | null;
   experiment?: ExperimentFields | null;
   ingestedAt?: number;
+  visibleAt?: number;
 }
 
 function pick<T>(next: T | null | undefined, previous: T): T {
@@ -86,6 +89,7 @@ export function mergeTrace(existing: TraceRecord | undefined, input: TraceInput,
       createdAt: now,
       updatedAt: now,
       ingestedAt: input.ingestedAt ?? now,
+      visibleAt: input.visibleAt ?? input.ingestedAt ?? now,
     };
   }
   existing.timestamp = toMillis(input.timestamp) ?? existing.timestamp;
@@ -140,6 +144,7 @@ export function mergeObservation(
       createdAt: now,
       updatedAt: now,
       ingestedAt: input.ingestedAt ?? now,
+      visibleAt: input.visibleAt ?? input.ingestedAt ?? now,
     };
   }
   existing.traceId = pick(input.traceId, existing.traceId);

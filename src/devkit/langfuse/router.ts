@@ -15,6 +15,8 @@ export interface RouteContext {
   now: () => number;
   /** Read lag in force for this request (ms): records received later than now − lag are invisible. */
   readLagMs: number;
+  /** Read-lag knob of this (write) route (ms): what it writes stays hidden that long. */
+  writeLagMs: number;
 }
 
 export interface RouteResult {

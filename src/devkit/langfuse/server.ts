@@ -62,7 +62,7 @@ export interface LangfuseServer {
   close(): Promise<void>;
 }
 
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024; // Next.js' default body limit on Langfuse's JSON routes
+const DEFAULT_MAX_BODY_BYTES = 4.5 * 1024 * 1024; // generous: Langfuse sizes its JSON routes per deployment
 
 const router = new Router().add(
   ...traceRoutes,
@@ -158,6 +158,7 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
       personality: options.personality,
       now,
       readLagMs: (knobs?.readLagSeconds ?? options.readLagSeconds ?? 0) * 1000,
+      writeLagMs: (knobs?.readLagSeconds ?? 0) * 1000,
     };
     const early = match.route.preAuth?.(ctx);
     if (early) return send(early);
@@ -168,7 +169,8 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
       });
     }
     try {
-      send(await match.route.handler(ctx));
+      const route = match.route;
+      send(await (route.method === 'GET' ? route.handler(ctx) : store.withVisibilityDelay(ctx.writeLagMs, () => route.handler(ctx))));
     } catch (error) {
       send(errorResult(error));
     }

@@ -46,6 +46,8 @@ export class LangfuseStore {
   private changeListeners: (() => void)[] = [];
   private readonly dropped: { id: string; name: string; reason: string; at: number }[] = [];
   private writeVersion = 0;
+  private writeDelayMs = 0;
+  private latestVisible = 0;
   private sortedTracesCache: { version: number; list: TraceRecord[] } | null = null;
   private sortedObservationsCache: { version: number; list: ObservationRecord[] } | null = null;
 
@@ -67,6 +69,27 @@ export class LangfuseStore {
     };
   }
 
+  /** Latest `visibleAt` of any record: once the clock passes it, nothing is hidden by a write-side lag. */
+  get latestVisibleAt(): number {
+    return this.latestVisible;
+  }
+
+  /** Runs `write` so that the traces/observations it creates stay hidden from reads for `delayMs`. */
+  withVisibilityDelay<T>(delayMs: number, write: () => T): T {
+    const previous = this.writeDelayMs;
+    this.writeDelayMs = Math.max(0, delayMs);
+    try {
+      return write();
+    } finally {
+      this.writeDelayMs = previous;
+    }
+  }
+
+  private delayed<T extends { visibleAt?: number }>(input: T): T {
+    if (this.writeDelayMs <= 0 || input.visibleAt !== undefined) return input;
+    return { ...input, visibleAt: this.now() + this.writeDelayMs };
+  }
+
   changed(): void {
     this.writeVersion++;
     for (const listener of this.changeListeners) listener();
@@ -77,8 +100,9 @@ export class LangfuseStore {
   /** Creates or merges a trace (Langfuse semantics: absent/null fields keep the old value, tags union). */
   upsertTrace(input: TraceInput): TraceRecord {
     const existing = this.traceMap.get(input.id);
-    const record = mergeTrace(existing, input, this.now());
+    const record = mergeTrace(existing, this.delayed(input), this.now());
     if (!existing) this.traceMap.set(record.id, record);
+    this.latestVisible = Math.max(this.latestVisible, record.visibleAt);
     this.changed();
     return record;
   }
@@ -111,8 +135,9 @@ export class LangfuseStore {
   upsertObservation(input: ObservationInput): ObservationRecord {
     const existing = this.observationMap.get(input.id);
     const previousTraceId = existing?.traceId ?? null;
-    const record = mergeObservation(existing, input, this.now());
+    const record = mergeObservation(existing, this.delayed(input), this.now());
     if (!existing) this.observationMap.set(record.id, record);
+    this.latestVisible = Math.max(this.latestVisible, record.visibleAt);
     if (previousTraceId !== record.traceId) {
       if (previousTraceId !== null) this.observationsByTrace.get(previousTraceId)?.delete(record.id);
       if (record.traceId !== null) {
@@ -301,8 +326,12 @@ export class LangfuseStore {
   }
 
   restore(snapshot: StoreSnapshot): void {
-    for (const t of snapshot.traces) this.traceMap.set(t.id, t);
+    for (const t of snapshot.traces) {
+      t.visibleAt ??= t.ingestedAt;
+      this.traceMap.set(t.id, t);
+    }
     for (const o of snapshot.observations) {
+      o.visibleAt ??= o.ingestedAt;
       this.observationMap.set(o.id, o);
       if (o.traceId !== null) {
         let ids = this.observationsByTrace.get(o.traceId);

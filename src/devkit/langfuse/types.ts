@@ -40,6 +40,8 @@ export interface TraceRecord {
   updatedAt: number;
   /** When the stand-in first received it (injected clock): read lag counts from here. */
   ingestedAt: number;
+  /** Not listable/gettable before this time (a write-side read-lag knob pushes it into the future). */
+  visibleAt: number;
 }
 
 export interface ExperimentFields {
@@ -86,6 +88,7 @@ export interface ObservationRecord {
   createdAt: number;
   updatedAt: number;
   ingestedAt: number;
+  visibleAt: number;
 }
 
 export type ScoreDataType = 'NUMERIC' | 'CATEGORICAL' | 'BOOLEAN' | 'CORRECTION' | 'TEXT';

@@ -101,6 +101,26 @@ describe('devkit Langfuse: fault knobs', () => {
     expect(harness.violations).toEqual([]);
   });
 
+  it('read lag set on the write route hides what it writes from every read route', async () => {
+    let now = Date.parse('2025-03-10T09:00:00.000Z');
+    harness = await startHarness({ personality: 'v4', now: () => now });
+    harness.server.faults.set('POST /api/public/otel/v1/traces', { readLagSeconds: 60 });
+    const auth = Buffer.from(`${harness.server.publicKey}:${harness.server.secretKey}`).toString('base64');
+    const nanos = (BigInt(now) * 1_000_000n).toString();
+    const res = await fetch(`${harness.server.url}/api/public/otel/v1/traces`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'ab'.repeat(16), spanId: 'cd'.repeat(8), name: 'late', startTimeUnixNano: nanos, endTimeUnixNano: nanos }] }] }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect((await harness.client.api.observations.getMany({})).data).toEqual([]);
+    now += 60_000;
+    expect((await harness.client.api.observations.getMany({})).data.map((o) => o.name)).toEqual(['late']);
+    expect(harness.violations).toEqual([]);
+  });
+
   it('applies the server-wide read lag to v2 observations', async () => {
     let now = Date.parse('2025-03-10T09:00:00.000Z');
     harness = await startHarness({ personality: 'v4', now: () => now, readLagSeconds: 10 });

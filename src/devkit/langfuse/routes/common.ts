@@ -29,11 +29,21 @@ export function v3Rejection(ctx: RouteContext, what: string): RouteResult | unde
   };
 }
 
-/** Read lag: a record is visible once `ingestedAt + lag <= now`. */
+/**
+ * Read lag: a record is visible once `ingestedAt + lag <= now` (lag of the read route) and `visibleAt <= now`
+ * (lag knob of the route that wrote it).
+ */
 export function visibility(ctx: RouteContext): (r: TraceRecord | ObservationRecord) => boolean {
-  if (ctx.readLagMs <= 0) return () => true;
-  const cutoff = ctx.now() - ctx.readLagMs;
-  return (r) => r.ingestedAt <= cutoff;
+  const now = ctx.now();
+  if (ctx.readLagMs <= 0 && now >= ctx.store.latestVisibleAt) return () => true;
+  const cutoff = now - ctx.readLagMs;
+  return (r) => r.ingestedAt <= cutoff && r.visibleAt <= now;
+}
+
+/** Part of a cache key: constant while everything is visible, else the instant the answer depends on. */
+export function visibilityKey(ctx: RouteContext): string {
+  const now = ctx.now();
+  return ctx.readLagMs <= 0 && now >= ctx.store.latestVisibleAt ? 'all' : `${now}:${ctx.readLagMs}`;
 }
 
 /** One-entry memo per owner object, for paging repeatedly through the same filtered view. */

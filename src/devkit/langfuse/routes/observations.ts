@@ -13,7 +13,7 @@ import { compareObservationsDesc, type LangfuseStore } from '../store.js';
 import { OBSERVATION_TYPES, type ObservationRecord } from '../types.js';
 import { isRootObservation, observationV2View, parseObservationFields } from '../observation-v2.js';
 import { compileObservationFilter } from '../observation-filter.js';
-import { memoize, ok, visibility } from './common.js';
+import { memoize, ok, visibility, visibilityKey } from './common.js';
 
 const LEVELS = ['DEBUG', 'DEFAULT', 'WARNING', 'ERROR'];
 
@@ -75,8 +75,7 @@ function listObservations(ctx: RouteContext) {
   };
   // The structured filter takes precedence over the individual query parameters.
   const advanced = rawFilter === undefined ? undefined : compileObservationFilter(rawFilter, ctx.store);
-  const cutoff = ctx.readLagMs > 0 ? ctx.now() - ctx.readLagMs : Infinity;
-  const key = JSON.stringify([filter, cutoff, ctx.store.version]);
+  const key = JSON.stringify([filter, visibilityKey(ctx), ctx.store.version]);
   const list = filteredObservations(ctx.store, key, () => {
     const visible = visibility(ctx);
     return ctx.store.observationsByTimeDesc().filter((o) => {

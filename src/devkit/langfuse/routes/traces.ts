@@ -3,7 +3,7 @@ import { dateTime, optionalString, pageParams, paginate, stringList } from '../q
 import type { LangfuseStore } from '../store.js';
 import type { TraceRecord } from '../types.js';
 import { TRACE_FIELD_GROUPS, traceDetail, traceListItem, type TraceFieldGroup } from '../views.js';
-import { memoize, ok, v4Rejection, visibility } from './common.js';
+import { memoize, ok, v4Rejection, visibility, visibilityKey } from './common.js';
 
 const ORDERABLE = ['id', 'timestamp', 'name', 'userId', 'release', 'version', 'public', 'bookmarked', 'sessionId'] as const;
 type Orderable = (typeof ORDERABLE)[number];
@@ -48,8 +48,7 @@ function listTraces(ctx: RouteContext) {
     release: optionalString(q, 'release'),
     environment: stringList(q, 'environment'),
   };
-  const cutoff = ctx.readLagMs > 0 ? ctx.now() - ctx.readLagMs : Infinity;
-  const key = JSON.stringify([filter, orderBy, cutoff, ctx.store.version]);
+  const key = JSON.stringify([filter, orderBy, visibilityKey(ctx), ctx.store.version]);
   const list = filteredTraces(ctx.store, key, () => {
     const visible = visibility(ctx);
     const matches = ctx.store.tracesByTimeDesc().filter(
