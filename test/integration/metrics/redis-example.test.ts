@@ -15,6 +15,7 @@ afterAll(async () => {
   await server.close();
 });
 beforeEach(() => {
+  server.requests.length = 0;
   server.script.clear();
   server.faults.clear();
   scriptRedisExample(server);
@@ -63,5 +64,31 @@ describe('the seeds’ Redis worked example, over HTTP against the judge stand-i
     expect((embeds[0]?.body as { input: string[] }).input).toHaveLength(4);
     for (const r of chat) expect((r.body as { temperature: number }).temperature).toBe(0);
     expect(chat.every((r) => (r.body as { n?: number }).n === undefined || (r.body as { n?: number }).n === 1)).toBe(true);
+  });
+
+  it('scores all five metrics in five chat calls: noise sensitivity reuses the claims and statements steps', async () => {
+    const { config, judge, embeddings } = clients();
+    // Claims 1–3 are in the reference; claim 4 (native JSON) is not, and no chunk backs it.
+    server.script.answer({
+      schema: 'ragwatch_claims_in_reference',
+      value: { claims: [1, 2, 3, 4].map((claim) => ({ claim, verdict: claim === 4 ? 0 : 1 })) },
+    });
+    const results = await scoreSample(redisSample, ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'noise_sensitivity'], {
+      judge,
+      embeddings,
+      options: config.metrics,
+    });
+    expect(results.map((r) => r.status)).toEqual(['scored', 'scored', 'scored', 'scored', 'scored']);
+    const noise = results.find((r) => r.metric === 'noise_sensitivity');
+    expect(noise?.status === 'scored' && noise.value).toBe(0);
+    expect(noise?.status === 'scored' && noise.details).toMatchObject({ mode: 'relevant', relevant_chunks: [1, 2, 4] });
+    const chat = server.requests.filter((r) => r.path === '/v1/chat/completions');
+    expect(chat.map((r) => (r.body as { response_format: { json_schema: { name: string } } }).response_format.json_schema.name)).toEqual([
+      'ragwatch_faithfulness',
+      'ragwatch_answer_relevancy',
+      'ragwatch_context_precision',
+      'ragwatch_context_recall',
+      'ragwatch_claims_in_reference',
+    ]);
   });
 });

@@ -50,7 +50,7 @@ const EVASIVE = [
   /\b(?:cannot|can't|can not|unable to) (?:answer|say|tell|determine|provide)\b/i,
   /\bnot (?:enough|sufficient) information\b/i,
   // "no sé" needs its accent or "lo": "no se asigna" is an ordinary Spanish statement.
-  /\bno (?:lo )?sé\b|\bno lo se\b/i,
+  /\bno (?:lo )?sé(?!\p{L})|\bno lo se\b/iu,
   /\bno estoy segur[oa]\b/i,
   /\bno (?:puedo|podemos|es posible) (?:responder|decir|determinar|confirmar|asegurar)\b/i,
   /\bno (?:tengo|dispongo de) (?:suficiente )?informaci[oó]n\b/i,
