@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { MetricName } from '../metrics/types.js';
 import type { LedgerEntry } from '../state/types.js';
 import { evaluateTrace, type TraceOutcome } from './evaluate-trace.js';
@@ -51,6 +52,8 @@ export class TickRun {
     this.pool = new TaskPool(settings.concurrency);
     this.outages = new OutageDetector(deps.probes ?? {}, deps.clock);
     this.lastRenewal = deps.clock.now();
+    // Every request of every trace in flight listens on this one signal.
+    setMaxListeners(0, this.abort.signal);
     if (options.signal) {
       if (options.signal.aborted) this.abort.abort(options.signal.reason);
       else options.signal.addEventListener('abort', () => this.abort.abort(options.signal?.reason), { once: true });

@@ -140,7 +140,7 @@ async function connectWithRetry(options: DaemonOptions, state: StateStore, metri
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.sleep ? { sleep: options.sleep } : {}),
         onLangfuseRequest: (e) => metrics.observeLangfuseRequest({ route: e.route, outcome: e.outcome, latencyMs: e.latencyMs }),
-        onJudgeRequest: (e) => metrics.observeJudgeRequest({ kind: e.kind, outcome: e.errorKind ? `${e.outcome}_${e.errorKind}` : e.outcome, latencyMs: e.latencyMs, promptTokens: e.promptTokens, completionTokens: e.completionTokens }),
+        onJudgeRequest: (e) => metrics.observeJudgeRequest({ kind: e.kind, outcome: e.outcome, latencyMs: e.latencyMs, promptTokens: e.promptTokens, completionTokens: e.completionTokens }),
       });
     } catch (err) {
       if (signal.aborted) throw err;

@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { CliExit, ExitCode } from '../exit-codes.js';
+import { startDaemon } from '../service/daemon.js';
+import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
+import { loggerFor, requireConfig, type CommandContext } from './context.js';
+
+export function registerRunCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('run')
+    .description('run the daemon: online ticks on a schedule, HTTP /healthz, /readyz and /metrics; stops gracefully on SIGTERM/SIGINT')
+    .action(async (_options: unknown, command: Command) => {
+      const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
+      const logger = loggerFor(config);
+      const state = openStateOrExit(config);
+      let daemon;
+      try {
+        daemon = await startDaemon({ config, logger, state });
+      } catch (err) {
+        await state.close();
+        if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' || (err as NodeJS.ErrnoException).code === 'EACCES') {
+          throw new CliExit(ExitCode.badInput, [`http: cannot listen on ${config.http.host}:${config.http.port}: ${(err as Error).message}`]);
+        }
+        throw err;
+      }
+      const started = daemon;
+      const exit = await new Promise<CliExit | null>((resolve) => {
+        let stopping = false;
+        const onSignal = (signal: NodeJS.Signals) => {
+          stopping = true;
+          detach();
+          void started.shutdown(signal).then(() => resolve(null));
+        };
+        const detach = () => {
+          process.off('SIGINT', onSignal);
+          process.off('SIGTERM', onSignal);
+        };
+        process.on('SIGINT', onSignal);
+        process.on('SIGTERM', onSignal);
+        started.ready.catch(async (err: unknown) => {
+          if (stopping) return;
+          detach();
+          logger.error({ error: err instanceof Error ? err.message : String(err) }, 'cannot start');
+          await started.shutdown('start-up failed');
+          resolve(startupFailureExit(err));
+        });
+      });
+      if (exit) throw exit;
+      // Anything a library left open must not keep a stopped daemon alive.
+      setTimeout(() => process.exit(ExitCode.ok), 1000).unref();
+    });
+}

@@ -1,0 +1,132 @@
+import type { Command } from 'commander';
+import type { RagwatchConfig } from '../config/schema.js';
+import { CliExit, ExitCode } from '../exit-codes.js';
+import { formatOneTrace, formatPlan, formatTickReport } from '../online/format.js';
+import { runBackfill, runOnlineTick, type TickReport } from '../online/job.js';
+import { recordingJudge, scoreOneTrace, type JudgeExchange } from '../online/one-trace.js';
+import { planOnlineTick } from '../online/plan.js';
+import { createOnlineRuntime, type OnlineRuntime } from '../online/runtime.js';
+import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
+import type { Logger } from '../service/logger.js';
+import { openStateOrExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
+import type { StateStore } from '../state/types.js';
+import { loggerFor, requireConfig, type CommandContext } from './context.js';
+
+interface SampleOptions {
+  once?: boolean;
+  dryRun?: boolean;
+  trace?: string;
+  from?: string;
+  to?: string;
+  json?: boolean;
+}
+
+type Mode = { kind: 'once' } | { kind: 'trace'; traceId: string } | { kind: 'backfill'; from: Date; to: Date };
+
+export function registerSampleCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('sample')
+    .description('run the online job by hand: one tick (--once), one trace (--trace ID) or a past window (--from/--to)')
+    .option('--once', 'run one online tick now (the default)')
+    .option('--dry-run', 'evaluate and write nothing: with --once, only list what would be sampled and why')
+    .option('--trace <id>', 'score one trace now and show what was extracted and what the judge saw (anonymized)')
+    .option('--from <time>', 'backfill: start of the window (ISO 8601)')
+    .option('--to <time>', 'backfill: end of the window (ISO 8601)')
+    .option('--json', 'print JSON')
+    .addHelpText('after', '\nExit codes: 0 done, 2 bad configuration or arguments, 3 Langfuse or the judge unreachable after retries (or the run was interrupted).')
+    .action(async (options: SampleOptions, command: Command) => {
+      const mode = parseMode(options);
+      const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
+      const logger = loggerFor(config);
+      for (const warning of rateWarnings(samplingPolicyFrom(config))) logger.warn(warning);
+      const state = openStateOrExit(config);
+      try {
+        await runMode(mode, options, config, state, logger, ctx);
+      } finally {
+        await state.close();
+      }
+    });
+}
+
+function parseMode(options: SampleOptions): Mode {
+  const chosen = [options.once, options.trace !== undefined, options.from !== undefined || options.to !== undefined].filter(Boolean).length;
+  if (chosen > 1) throw new CliExit(ExitCode.badInput, ['sample: choose one of --once, --trace ID, --from/--to']);
+  if (options.trace !== undefined) {
+    if (options.trace.trim() === '') throw new CliExit(ExitCode.badInput, ['sample: --trace needs a trace id']);
+    return { kind: 'trace', traceId: options.trace.trim() };
+  }
+  if (options.from !== undefined || options.to !== undefined) {
+    if (options.from === undefined || options.to === undefined) throw new CliExit(ExitCode.badInput, ['sample: a backfill needs both --from and --to']);
+    const from = parseTime(options.from, '--from');
+    const to = parseTime(options.to, '--to');
+    if (from.getTime() >= to.getTime()) throw new CliExit(ExitCode.badInput, ['sample: --from must be before --to']);
+    return { kind: 'backfill', from, to };
+  }
+  return { kind: 'once' };
+}
+
+function parseTime(text: string, flag: string): Date {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(text.trim())) throw new CliExit(ExitCode.badInput, [`sample: ${flag} must be an ISO 8601 time such as 2025-01-31T00:00:00Z (got ${JSON.stringify(text)})`]);
+  return new Date(ms);
+}
+
+async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfig, state: StateStore, logger: Logger, ctx: CommandContext): Promise<void> {
+  const dryRun = options.dryRun === true;
+  const exchanges: JudgeExchange[] = [];
+  const soft = new AbortController();
+  const hard = new AbortController();
+  const dispose = stopSignals(
+    () => soft.abort(new Error('interrupted')),
+    () => hard.abort(new Error('interrupted')),
+  );
+  try {
+    let runtime: OnlineRuntime;
+    try {
+      runtime = await createOnlineRuntime(config, {
+        logger,
+        state,
+        signal: hard.signal,
+        skipScoreConfigs: dryRun,
+        ...(mode.kind === 'trace' ? { wrapJudge: (judge) => recordingJudge(judge, exchanges) } : {}),
+      });
+    } catch (err) {
+      throw startupFailureExit(err);
+    }
+    const out = (text: string) => ctx.stdout.write(text);
+
+    if (mode.kind === 'once' && dryRun) {
+      const plan = await guard(() => planOnlineTick(runtime.deps, runtime.settings, hard.signal));
+      out(options.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan));
+      return;
+    }
+    if (mode.kind === 'trace') {
+      const result = await guard(() => scoreOneTrace(runtime.deps, runtime.settings, mode.traceId, { dryRun, signal: hard.signal }));
+      out(options.json ? `${JSON.stringify({ ...result, judgeRequests: exchanges }, null, 2)}\n` : formatOneTrace(result, exchanges, dryRun));
+      if (!result.found) throw new CliExit(ExitCode.badInput, [`sample: trace ${mode.traceId} not found`]);
+      if (result.outcome?.kind === 'failed') throw new CliExit(ExitCode.incomplete, [`sample: trace ${mode.traceId} failed: ${result.outcome.failure.code}`]);
+      return;
+    }
+    if (dryRun) throw new CliExit(ExitCode.badInput, ['sample: --dry-run works with --once and --trace']);
+    const tickOptions = { stop: soft.signal, signal: hard.signal };
+    const report: TickReport =
+      mode.kind === 'once'
+        ? await runOnlineTick(runtime.deps, runtime.settings, tickOptions)
+        : await runBackfill(runtime.deps, runtime.settings, { from: mode.from, to: mode.to }, tickOptions);
+    out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatTickReport(report, mode.kind === 'once' ? 'tick' : 'backfill'));
+    if (report.outcome === 'lease_held') throw new CliExit(ExitCode.incomplete, ['sample: another ragwatch holds the lease (a tick is running); nothing done']);
+    if (report.outcome !== 'success') throw new CliExit(ExitCode.incomplete, [`sample: ${report.outcome}${report.error ? `: ${report.error}` : ''}`]);
+  } finally {
+    dispose();
+  }
+}
+
+/** Langfuse errors outside a tick (the trace fetch of --trace, dry-run listing) end as exit 2 or 3. */
+async function guard<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if ((err as { name?: string }).name === 'LangfuseApiError') throw startupFailureExit(err);
+    throw err;
+  }
+}
