@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerConfigCommand } from './commands/config.js';
+import { registerDemoCommand } from './commands/demo.js';
 import { defaultContext, type CommandContext } from './commands/context.js';
 import { registerDoctorCommand } from './commands/doctor.js';
 import { registerEvaluateCommand } from './commands/evaluate.js';
@@ -19,6 +20,7 @@ export function buildProgram(ctx: CommandContext): Command {
       writeErr: (s) => ctx.stderr.write(s),
     });
   registerConfigCommand(program, ctx);
+  registerDemoCommand(program, ctx);
   registerDoctorCommand(program, ctx);
   registerEvaluateCommand(program, ctx);
   registerRunCommand(program, ctx);
