@@ -64,6 +64,11 @@ function splitBlock(block: string): string[] {
   const text = `\n${block.trim()}\n`;
   let parts = text.split(SEPARATOR);
   if (parts.length === 1) parts = text.split(NUMBERED);
+  if (parts.length === 1) {
+    // One chunk per bullet when the whole block is a bullet list.
+    const lines = text.split('\n').filter((l) => l.trim().length > 0);
+    if (lines.length > 1 && lines.every((l) => /^\s*[-*•]\s+\S/.test(l))) parts = lines.map((l) => l.replace(/^\s*[-*•]\s+/, ''));
+  }
   return parts.map((p) => nonEmpty(p)).filter((p): p is string => p !== null);
 }
 
