@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mergeObservation, mergeTrace, type ObservationInput, type TraceInput } from './merge.js';
 import { ScoreTable, type ScoreInput } from './score-table.js';
 import { DatasetTable } from './dataset-table.js';
+import { deriveExperimentRuns, type ExperimentRun } from './experiment-runs.js';
 import type {
   DatasetRunView,
   ObservationRecord,
@@ -278,38 +279,8 @@ export class LangfuseStore {
   }
 
   /** v4 experiments derived from observations: one per experiment id, items are the item root spans. */
-  experimentRuns(): (Omit<DatasetRunView, 'datasetId' | 'datasetName'> & { datasetId: string | null })[] {
-    const runs = new Map<string, Omit<DatasetRunView, 'datasetId' | 'datasetName'> & { datasetId: string | null }>();
-    for (const obs of this.observationMap.values()) {
-      const exp = obs.experiment;
-      if (!exp) continue;
-      let run = runs.get(exp.id);
-      if (!run) {
-        run = {
-          id: exp.id,
-          name: exp.name ?? '',
-          description: exp.description,
-          metadata: exp.metadata,
-          datasetId: exp.datasetId,
-          createdAt: obs.startTime,
-          updatedAt: obs.startTime,
-          items: [],
-        };
-        runs.set(exp.id, run);
-      }
-      run.createdAt = Math.min(run.createdAt, obs.startTime);
-      run.updatedAt = Math.max(run.updatedAt, obs.endTime ?? obs.startTime);
-      if (exp.itemRootObservationId === obs.id && exp.itemId && obs.traceId) {
-        run.items.push({
-          id: obs.id,
-          datasetItemId: exp.itemId,
-          traceId: obs.traceId,
-          observationId: obs.id,
-          createdAt: obs.startTime,
-        });
-      }
-    }
-    return [...runs.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+  experimentRuns(): ExperimentRun[] {
+    return deriveExperimentRuns(this.observationMap.values());
   }
 
   // ── persistence ───────────────────────────────────────────────────────────
