@@ -1,4 +1,5 @@
 import { classify } from './gazetteer/index.js';
+import { execAll } from './text/exec-all.js';
 import { fold } from './text/fold.js';
 import type { Candidate, EntityType } from './types.js';
 
@@ -28,7 +29,7 @@ export function propagate(texts: string[], found: Candidate[][]): Candidate[][] 
     const own = found[f]!;
     const folded = fold(text);
     const extra: Candidate[] = [];
-    for (const m of folded.matchAll(pattern)) {
+    for (const m of execAll(pattern, folded)) {
       const start = m.index;
       const end = start + m[0].length;
       if (isWordChar(text[start - 1]) || isWordChar(text[end])) continue;

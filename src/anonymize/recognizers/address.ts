@@ -1,5 +1,6 @@
 import type { Candidate, Recognizer } from '../types.js';
 import { hasCueBefore } from '../text/context.js';
+import { matchInWindows } from '../text/windows.js';
 
 // Spanish, Catalan and Galician street types, with the capitalised spellings people type.
 const ES_TYPE =
@@ -27,6 +28,9 @@ const EN = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite)\\s[\\p{L}\\d-]{1,5},?\\s)?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2})?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}))?(?![\\p{L}\\p{N}])`,
   'gu',
 );
+// Cheap triggers: a Spanish street type, or an English one after a capitalised word.
+const ES_TRIGGER = /(?:calle|c\/|cl\.|aven|avd|av\.|plaza|pza|paseo|pº|p\.º|ronda|traves|glorieta|camino|carretera|ctra|carrer|passeig|pla[çc]a|avinguda|r[uú]a |urbaniz|urb\.|pol[ií]gono|callej|cuesta|bulevar|alameda|pasaje|rambla)/gi;
+const EN_TRIGGER = / (?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)\b/g;
 const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
 
 /** Postal addresses: Spanish street forms with a house number (and floor, door, postcode, city), English "12 Baker Street" forms. */
@@ -39,10 +43,10 @@ export const addressRecognizer: Recognizer = {
       const value = raw.replace(/[,\s]+$/, '');
       out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: value.toLowerCase().replace(/\s+/g, ' ') });
     };
-    for (const m of text.matchAll(ES_CAPITALISED)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    for (const m of matchInWindows(text, ES_TRIGGER, ES_CAPITALISED, 2, 200)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue.
-    for (const m of text.matchAll(ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
-    for (const m of text.matchAll(EN)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    for (const m of matchInWindows(text, ES_TRIGGER, ES_ANY_CASE, 2, 200)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
+    for (const m of matchInWindows(text, EN_TRIGGER, EN, 90, 90)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     return out;
   },
 };

@@ -1,3 +1,4 @@
+import { execAll } from '../text/exec-all.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { insideIbanShape } from '../text/iban-shape.js';
@@ -13,7 +14,7 @@ export const creditCardRecognizer: Recognizer = {
   types: ['CREDIT_CARD'],
   find(text) {
     const out: Candidate[] = [];
-    for (const m of text.matchAll(PATTERN)) {
+    for (const m of execAll(PATTERN, text)) {
       const start = m.index;
       if (insideIbanShape(text, start)) continue;
       const end = longestValidEnd(text, start, m[0]);

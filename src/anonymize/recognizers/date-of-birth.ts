@@ -1,5 +1,6 @@
 import type { Candidate, Recognizer } from '../types.js';
 import { hasCueBefore } from '../text/context.js';
+import { matchInWindows } from '../text/windows.js';
 
 const ES_MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
 const EN_MONTH =
@@ -22,13 +23,15 @@ const DATE = new RegExp(
 const BIRTH_CUE =
   /\b(?:nacimiento|naci|nacio|nacido|nacida|nac|f\.\s?nac|fnac|born|birth|birthdate|dob|d\.o\.b|birthday|cumpleanos|natalicio)\b[^.!?\n]{0,30}$|\bf\.?\s?n\.?\s*:?\s*$/;
 
+const BIRTH_TRIGGER = /nac|born|birth|dob|d\.o\.b|cumplea|f\.\s?n/gi;
+
 /** A date written next to a birth cue. Other dates (events, deadlines, invoices) stay for the judge. */
 export const dateOfBirthRecognizer: Recognizer = {
   name: 'date-of-birth',
   types: ['DATE_OF_BIRTH'],
   find(text) {
     const out: Candidate[] = [];
-    for (const m of text.matchAll(DATE)) {
+    for (const m of matchInWindows(text, BIRTH_TRIGGER, DATE, 0, 80)) {
       if (!hasCueBefore(text, m.index, BIRTH_CUE, 50)) continue;
       out.push({ type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.9, normalized: m[0].toLowerCase().replace(/\s+/g, ' ') });
     }

@@ -1,3 +1,4 @@
+import { execAll } from '../text/exec-all.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { validNie } from '../validators/spanish-id.js';
@@ -12,7 +13,7 @@ export const esNieRecognizer: Recognizer = {
   types: ['ES_NIE'],
   find(text) {
     const out: Candidate[] = [];
-    for (const m of text.matchAll(PATTERN)) {
+    for (const m of execAll(PATTERN, text)) {
       const compact = `${m[1]!.toUpperCase()}${m[2]}${m[3]!.toUpperCase()}`;
       if (!validNie(compact)) continue;
       const start = m.index;

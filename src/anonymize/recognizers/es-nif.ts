@@ -1,3 +1,4 @@
+import { execAll } from '../text/exec-all.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { validDni } from '../validators/spanish-id.js';
@@ -12,7 +13,7 @@ export const esNifRecognizer: Recognizer = {
   types: ['ES_NIF'],
   find(text) {
     const out: Candidate[] = [];
-    for (const m of text.matchAll(PATTERN)) {
+    for (const m of execAll(PATTERN, text)) {
       const compact = `${m[1]!.replace(/[ .]/g, '')}${m[2]!.toUpperCase()}`;
       if (!validDni(compact)) continue;
       const start = m.index;

@@ -50,12 +50,22 @@ export const ROLE_CUE = new RegExp(
 export const CLOSING_LINE =
   /^\s*(?:atentamente|cordialmente|un saludo(?: cordial)?|saludos(?: cordiales)?|un abrazo|muchas gracias|gracias|best regards|kind regards|warm regards|regards|best wishes|best|sincerely|yours sincerely|yours truly|yours faithfully|cheers|thanks|thank you|many thanks|att\.?|fdo\.?|firmado|--)\s*[,.!]?\s*$/u;
 
-/** Last words of the cues above: a cheap pre-check before running the regexes. */
-export const CUE_LAST_WORDS = new Set(
-  "llamo es is nombre name llamame me firmado fdo firma soy im i'm i’m am this it's aqui habla con atiende saluda hola hi hello hey dear estimado estimada estimados estimadas querido querida gracias thanks you dias tardes noches buenas morning afternoon evening adios bye atentamente cordialmente saludos saludo regards best cheers sincerely yours de of sra sr attn o por for by cliente clienta customer client user usuario usuaria titular paciente patient tecnico tecnica technician engineer agente agent empleado empleada employee companero companera colleague coworker jefe jefa manager boss vecino vecina neighbour neighbor madre padre mother father mum mom dad marido mujer husband wife esposo esposa partner pareja hijo hija son daughter hermano hermana brother sister primo prima cousin tio tia uncle aunt abuelo abuela amigo amiga friend novio novia flatmate roommate inquilino inquilina tenant landlord casero casera propietario propietaria repartidor repartidora driver courier contractor comercial gestor gestora asesor asesora administrador administradora abogado abogada lawyer accountant assistant suegro suegra cunado cunada attention atencion contact contacto".split(
-    ' ',
-  ),
-);
+/** Last words of each kind of cue: a cheap gate before running that kind's regex. */
+const LAST_WORDS: Record<'strong' | 'label' | 'weak' | 'role', string> = {
+  strong: "llamo es is nombre name name's firmado fdo firma",
+  label: "de nombre attn o attention atencion",
+  weak: "soy im i'm i’m am this it's is aqui habla con atiende saluda hola hi hello hey dear estimado estimada estimados estimadas querido querida gracias thanks you dias tardes noches buenas morning afternoon evening adios bye atentamente cordialmente saludos saludo regards best cheers sincerely yours llamame me por for",
+  role: "por by cliente clienta customer client user usuario usuaria titular paciente patient tecnico tecnica technician engineer agente agent empleado empleada employee companero companera colleague coworker jefe jefa manager boss vecino vecina neighbour neighbor madre padre mother father mum mom dad marido mujer husband wife esposo esposa partner pareja hijo hija son daughter hermano hermana brother sister primo prima cousin tio tia uncle aunt abuelo abuela amigo amiga friend novio novia flatmate roommate inquilino inquilina tenant landlord casero casera propietario propietaria repartidor repartidora driver courier contractor comercial gestor gestora asesor asesora administrador administradora abogado abogada lawyer accountant assistant suegro suegra cunado cunada attention atencion contact contacto",
+};
+
+export const CUE_LAST_WORDS = new Map<string, Set<'strong' | 'label' | 'weak' | 'role'>>();
+for (const [kind, words] of Object.entries(LAST_WORDS) as Array<['strong' | 'label' | 'weak' | 'role', string]>) {
+  for (const w of words.split(' ')) {
+    let kinds = CUE_LAST_WORDS.get(w);
+    if (!kinds) CUE_LAST_WORDS.set(w, (kinds = new Set()));
+    kinds.add(kind);
+  }
+}
 
 /** Words after which capitalised names belong to a place or an institution ("Hospital Gregorio Marañón", "Calle Juan Bravo"). */
 export const PLACE_WORDS = new Set(

@@ -10,12 +10,22 @@ const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'van', 'von', 'der',
 const AND = new Set(['y', 'i', 'e']);
 const MAX_NAME_TOKENS = 5;
 
-interface Token {
-  start: number;
-  end: number;
-  key: string;
-  cap: boolean;
-  cls: NameClass;
+class Token {
+  #key: string | undefined;
+  #cls: NameClass | undefined;
+  constructor(
+    readonly raw: string,
+    readonly start: number,
+    readonly end: number,
+    readonly cap: boolean,
+  ) {}
+  /** Folded form, computed on first use: most words are never looked at twice. */
+  get key(): string {
+    return (this.#key ??= keyOf(this.raw));
+  }
+  get cls(): NameClass {
+    return (this.#cls ??= classify(this.key));
+  }
 }
 
 type Cue = 'title' | 'strong' | 'label' | 'role' | 'weak' | 'signature' | 'none';
@@ -33,9 +43,9 @@ export const personRecognizer: Recognizer = {
     const out: Candidate[] = [];
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
-      if (t.cls.common) continue;
       const lowerLike = !t.cap;
       if (lowerLike && !mayFollowCue(text, tokens, i)) continue;
+      if (t.cls.common) continue;
       const cue = cueFor(text, tokens, i);
       if (cue === 'none' && lowerLike) continue;
       const found = cue === 'none' ? plainName(text, tokens, i) : cuedName(text, tokens, i, cue);
@@ -59,6 +69,12 @@ export const personRecognizer: Recognizer = {
 
 const keyCache = new Map<string, string>();
 function keyOf(raw: string): string {
+  let plain = true;
+  for (let k = 0; k < raw.length && plain; k++) {
+    const c = raw.charCodeAt(k);
+    plain = c >= 97 && c <= 122;
+  }
+  if (plain) return raw;
   let key = keyCache.get(raw);
   if (key === undefined) {
     key = foldToken(raw).replace(/’/g, "'");
@@ -70,14 +86,17 @@ function keyOf(raw: string): string {
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const m of text.matchAll(TOKEN)) {
+  TOKEN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = TOKEN.exec(text)) !== null) {
     let raw = m[0];
+    const first = raw.charCodeAt(0);
+    const cap = first >= 65 && first <= 90 ? true : first >= 97 && first <= 122 ? false : raw[0] !== raw[0]!.toLowerCase();
     // Placeholders written by an earlier pass ("<PERSON_1>") are not names.
-    if (text[m.index - 1] === '<' && raw === raw.toUpperCase()) continue;
-    if (/['’]s$/.test(raw) && raw.length > 3) raw = raw.slice(0, -2);
-    const key = keyOf(raw);
-    const c = raw[0]!;
-    tokens.push({ start: m.index, end: m.index + raw.length, key, cap: c !== c.toLowerCase(), cls: classify(key) });
+    if (cap && m.index > 0 && text.charCodeAt(m.index - 1) === 60 && raw === raw.toUpperCase()) continue;
+    const n = raw.length;
+    if (n > 3 && (raw.charCodeAt(n - 1) === 115 || raw.charCodeAt(n - 1) === 83) && (raw[n - 2] === "'" || raw[n - 2] === '’')) raw = raw.slice(0, -2);
+    tokens.push(new Token(raw, m.index, m.index + raw.length, cap));
   }
   return tokens;
 }
@@ -92,6 +111,7 @@ function mayFollowCue(text: string, tokens: Token[], i: number): boolean {
   if (!prev) return false;
   const gap = gapBefore(text, tokens, i);
   return CUE_LAST_WORDS.has(prev.key) || TITLES.has(prev.key) || gap.includes(':');
+
 }
 
 function cueFor(text: string, tokens: Token[], i: number): Cue {
@@ -102,12 +122,14 @@ function cueFor(text: string, tokens: Token[], i: number): Cue {
     if (prev.key !== 'd' || (gap.startsWith('.') && tokens[i]!.cls.given)) return 'title';
   }
   if (gap.includes('\n') && signatureLine(text, tokens[i]!.start)) return 'signature';
-  if (!CUE_LAST_WORDS.has(prev.key) && !/[:=]/.test(gap) && !TITLES.has(prev.key)) return 'none';
-  const window = before(text, tokens[i]!.start, 48);
-  if (STRONG_CUE.test(window)) return 'strong';
-  if (LABEL_CUE.test(window)) return 'label';
-  if (WEAK_CUE.test(window)) return 'weak';
-  if (ROLE_CUE.test(window)) return 'role';
+  const colon = /[:=]/.test(gap);
+  const kinds = CUE_LAST_WORDS.get(prev.key);
+  if (kinds === undefined && !colon) return 'none';
+  const window = before(text, tokens[i]!.start, 40);
+  if (kinds?.has('strong') && STRONG_CUE.test(window)) return 'strong';
+  if ((colon || kinds?.has('label')) && LABEL_CUE.test(window)) return 'label';
+  if (kinds?.has('weak') && WEAK_CUE.test(window)) return 'weak';
+  if (kinds?.has('role') && ROLE_CUE.test(window)) return 'role';
   return 'none';
 }
 

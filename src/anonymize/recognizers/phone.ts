@@ -1,5 +1,6 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { Metadata, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { insideIbanShape } from '../text/iban-shape.js';
+import { execAll } from '../text/exec-all.js';
 import type { Candidate, Recognizer } from '../types.js';
 
 // Digits with the usual separators, an optional +CC / 00CC prefix and parentheses; 7 to 15 digits are checked below.
@@ -16,13 +17,23 @@ export interface PhoneRecognizerOptions {
 
 /** Phone numbers validated by libphonenumber-js (full metadata) over the configured regions, normalised to E.164. */
 export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recognizer {
-  const regions = options.regions.map((r) => r.toUpperCase() as CountryCode);
+  const plans = options.regions.map((r) => planOf(r.toUpperCase() as CountryCode)).filter((p) => p !== undefined);
+  // Recent verdicts: the same numbers recur across the fields of a trace and across traces.
+  const cache = new Map<string, string | null>();
+  const validateCached = (raw: string): string | undefined => {
+    const hit = cache.get(raw);
+    if (hit !== undefined) return hit ?? undefined;
+    const result = validate(raw, plans);
+    if (cache.size >= 2000) cache.clear();
+    cache.set(raw, result ?? null);
+    return result;
+  };
   return {
     name: 'phone',
     types: ['PHONE'],
     find(text) {
       const out: Candidate[] = [];
-      for (const m of text.matchAll(PATTERN)) {
+      for (const m of execAll(PATTERN, text)) {
         const raw = m[0];
         const digits = raw.replace(/\D/g, '');
         if (digits.length < 7 || digits.length > 15 || DATE_OR_NUMBER.test(raw)) continue;
@@ -31,7 +42,7 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         if (!/^[+(]|^00/.test(raw) && digits.length > 12) continue;
         if (insideIbanShape(text, start)) continue;
         if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
-        const e164 = validate(raw, regions);
+        const e164 = validateCached(raw);
         if (e164 === undefined) continue;
         out.push({ type: 'PHONE', start, end, score: scoreFor(text, start, raw), normalized: e164 });
       }
@@ -40,14 +51,44 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
   };
 }
 
-function validate(raw: string, regions: CountryCode[]): string | undefined {
+interface Plan {
+  region: CountryCode;
+  lengths: Set<number>;
+  /** Plans allowing many lengths (DE, IT) are only tried for numbers written with a leading 0 or 3. */
+  wide: boolean;
+}
+
+function planOf(region: CountryCode): Plan | undefined {
+  // The CommonJS build of libphonenumber-js has no Metadata export: then every region is simply parsed.
+  if (typeof Metadata !== 'function') return { region, lengths: new Set(), wide: false };
+  const metadata = new Metadata();
+  try {
+    metadata.selectNumberingPlan(region);
+  } catch {
+    return undefined;
+  }
+  const lengths = new Set(metadata.numberingPlan?.possibleLengths() ?? []);
+  return { region, lengths, wide: lengths.size >= 5 };
+}
+
+/** Cheap shape check before the full parse: national numbers of the right length, with or without the trunk 0 or US 1. */
+function mayBelong(plan: Plan, digits: string): boolean {
+  if (plan.lengths.size === 0) return true;
+  if (plan.wide && !/^[03]/.test(digits)) return false;
+  const n = digits.length;
+  return plan.lengths.has(n) || (digits[0] === '0' && plan.lengths.has(n - 1)) || (plan.region === 'US' && digits[0] === '1' && plan.lengths.has(n - 1));
+}
+
+function validate(raw: string, plans: Plan[]): string | undefined {
   const cleaned = raw.replace(/^\(?00/, '+').replace(/^\(\+/, '+');
   if (cleaned.startsWith('+')) {
     const p = parsePhoneNumberFromString(cleaned);
     return p?.isValid() ? p.number : undefined;
   }
-  for (const region of regions) {
-    const p = parsePhoneNumberFromString(cleaned, region);
+  const digits = cleaned.replace(/\D/g, '');
+  for (const plan of plans) {
+    if (!mayBelong(plan, digits)) continue;
+    const p = parsePhoneNumberFromString(cleaned, plan.region);
     if (p?.isValid()) return p.number;
   }
   return undefined;
@@ -67,6 +108,6 @@ function scoreFor(text: string, start: number, raw: string): number {
 function lastMatch(window: string, pattern: RegExp): number {
   let last = -1;
   pattern.lastIndex = 0;
-  for (const m of window.matchAll(pattern)) last = m.index;
+  for (const m of execAll(pattern, window)) last = m.index;
   return last;
 }

@@ -1,3 +1,5 @@
+import { execAll } from '../text/exec-all.js';
+import { matchInWindows } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 
 /** Credentials recognisable by their vendor prefix or shape alone. */
@@ -32,6 +34,8 @@ const NOT_A_SECRET = new Set(
   'incorrecta incorrecto incorrect wrong invalid invalida valida valid caducada caducado expired expirado nueva nuevo new old antigua correcta correct required obligatorio obligatoria olvidada forgotten reset segura secure fuerte strong debil weak larga corta long short vacia empty distinta different igual same mismo misma demasiado too muy very the la el una un mi my your su tu que not no'.split(' '),
 );
 
+const KEY_TRIGGER = /pass|pwd|contrase|clave|pin|secret|token|key|c[oó]digo de|cvv|cvc|otp/gi;
+
 /** Keys that introduce a value even without ':' ("PIN 1234", "password Hunter22"). */
 const NO_SEPARATOR_KEYS = /^(?:password|passwd|passcode|contrase[ñn]a)$/;
 
@@ -41,13 +45,13 @@ export const secretRecognizer: Recognizer = {
   types: ['SECRET'],
   find(text) {
     const out: Candidate[] = [];
-    for (const m of text.matchAll(KNOWN)) out.push({ type: 'SECRET', start: m.index, end: m.index + m[0].length, score: 0.95, normalized: m[0] });
-    for (const m of text.matchAll(BEARER)) {
+    for (const m of execAll(KNOWN, text)) out.push({ type: 'SECRET', start: m.index, end: m.index + m[0].length, score: 0.95, normalized: m[0] });
+    for (const m of execAll(BEARER, text)) {
       const value = m[1]!;
       const start = m.index + m[0].length - value.length;
       out.push({ type: 'SECRET', start, end: start + value.length, score: 0.9, normalized: value });
     }
-    for (const m of text.matchAll(KEY_VALUE)) {
+    for (const m of matchInWindows(text, KEY_TRIGGER, KEY_VALUE, 1, 240)) {
       const key = m[1]!.toLowerCase();
       const separator = (m[2] ?? '').toLowerCase();
       const value = m[3]!.replace(/[.)\]}]+$/, '');

@@ -1,3 +1,4 @@
+import { execAll } from '../text/exec-all.js';
 import type { Candidate, Recognizer } from '../types.js';
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"'`]{3,2000}/gi;
@@ -21,7 +22,7 @@ export const urlRecognizer: Recognizer = {
   types: ['URL'],
   find(text) {
     const out: Candidate[] = [];
-    for (const m of text.matchAll(URL_PATTERN)) {
+    for (const m of execAll(URL_PATTERN, text)) {
       const raw = m[0].replace(/[.,;:!?)\]}»”]+$/, '');
       const q = raw.search(/[?#]/);
       if (q === -1) continue;
