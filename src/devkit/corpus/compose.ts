@@ -65,9 +65,13 @@ export function customerRecordDocument(text: string, lang: DemoLanguage, userId:
   };
 }
 
-/** Numbered context block as RAG prompts usually paste it. */
-export function formatContext(documents: DemoDocument[], lang: DemoLanguage): string {
-  if (documents.length === 0) return lang === 'es' ? '(no se encontraron documentos)' : '(no documents found)';
+/**
+ * The retrieved documents as a prompt embeds them: `numbered` ("[1] Title" + text, as most system prompts),
+ * `separated` (texts between `---` lines) or `tagged` (`<document>` elements). Nothing retrieved, nothing embedded.
+ */
+export function formatContext(documents: DemoDocument[], style: 'numbered' | 'separated' | 'tagged' = 'numbered'): string {
+  if (style === 'separated') return documents.map((d) => d.pageContent).join('\n---\n');
+  if (style === 'tagged') return documents.map((d) => `<document source="${d.metadata.source}">${d.pageContent}</document>`).join('\n');
   return documents.map((d, i) => `[${i + 1}] ${d.metadata.title}\n${d.pageContent}`).join('\n\n');
 }
 

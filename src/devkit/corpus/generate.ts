@@ -239,14 +239,14 @@ function buildTrace(rng: Rng, rotation: Rotation, slot: Slot, index: number, see
             ? rng.pick(others.length > 0 ? others : golden.items).reference
             : item.reference;
     answer = b.pii.has('person') && rng.chance(0.7) ? b.take(fill(phrases.answerGreeting, person)) + base : base;
-    b.generation('answer', models, temperature, answerMessages(variant, lang, question, docs), answer);
+    b.generation('answer', models, temperature, answerMessages(variant, lang, question, docs, Math.floor(index / 2) % 2 === 1), answer);
   } else if (kind === 'empty-context') {
     const [q, hallucinated] = rotate(phrases.outOfScope, rotation.counters, `oos-${lang}`);
     question = withPii(q);
     b.retrieval('knowledge-base', question, variant === 'langchain-chain' ? 4 : 3, []);
     quality = rng.chance(0.55) ? 'abstains' : 'unsupported-claim';
     answer = quality === 'abstains' ? phrases.abstention : hallucinated;
-    b.generation('answer', models, temperature, answerMessages(variant, lang, question, []), answer);
+    b.generation('answer', models, temperature, answerMessages(variant, lang, question, [], Math.floor(index / 2) % 2 === 1), answer);
   } else if (kind === 'no-retrieval') {
     const [q, a] = rotate(phrases.smallTalk, rotation.counters, `chat-${lang}`);
     question = b.take(fill(q, person));
@@ -300,17 +300,18 @@ function buildTrace(rng: Rng, rotation: Rotation, slot: Slot, index: number, see
   };
 }
 
-function answerMessages(variant: DemoVariant, lang: DemoLanguage, question: string, docs: DemoDocument[]): DemoChatMessage[] {
+function answerMessages(variant: DemoVariant, lang: DemoLanguage, question: string, docs: DemoDocument[], tagged = false): DemoChatMessage[] {
   const phrases = PHRASES[lang];
-  const context = formatContext(docs, lang);
   if (variant === 'openai-bare') {
+    const template = tagged ? phrases.userPromptWithTags : phrases.userPromptWithContext;
+    const context = formatContext(docs, tagged ? 'tagged' : 'separated');
     return [
       { role: 'system', content: phrases.systemPrompt.split('\n\n')[0]! },
-      { role: 'user', content: phrases.userPromptWithContext.replace('{context}', context).replace('{q}', question) },
+      { role: 'user', content: template.replace('{context}', context).replace('{q}', question) },
     ];
   }
   return [
-    { role: 'system', content: phrases.systemPrompt.replace('{context}', context) },
+    { role: 'system', content: phrases.systemPrompt.replace('{context}', formatContext(docs)) },
     { role: 'user', content: question },
   ];
 }

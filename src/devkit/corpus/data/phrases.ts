@@ -7,8 +7,9 @@ import type { DemoLanguage } from '../types.js';
 export interface Phrases {
   /** RAG answer prompt; {context} and {q} are filled in. */
   systemPrompt: string;
-  /** Same instructions when the integration pastes the context into the user message. */
+  /** Same instructions when the integration pastes the context into the user message: a header style and a tag style. */
   userPromptWithContext: string;
+  userPromptWithTags: string;
   rewritePrompt: string;
   /** Ways customers wrap a question around their personal data. */
   questionWrappers: string[];
@@ -31,7 +32,8 @@ export const PHRASES: Record<DemoLanguage, Phrases> = {
   es: {
     systemPrompt:
       'Eres el asistente de atención al cliente de Lumora Hogar. Responde a la pregunta del cliente usando únicamente el contexto. Si el contexto no contiene la respuesta, dilo con claridad. Responde en español, de forma breve.\n\nContexto:\n{context}',
-    userPromptWithContext: 'Usa solo estos fragmentos de la base de conocimiento para responder.\n\n{context}\n\nPregunta: {q}',
+    userPromptWithContext: 'Responde usando solo el siguiente contexto de la base de conocimiento.\n\nContexto:\n{context}\n\nPregunta: {q}',
+    userPromptWithTags: 'Responde a la pregunta con la información de los documentos.\n\n<documentos>\n{context}\n</documentos>\n\nPregunta: {q}',
     rewritePrompt: 'Reescribe la última pregunta del cliente como una consulta de búsqueda autónoma y breve, sin datos personales. Devuelve solo la consulta.',
     questionWrappers: [
       'Hola, soy {name}. {q}',
@@ -101,7 +103,8 @@ export const PHRASES: Record<DemoLanguage, Phrases> = {
   en: {
     systemPrompt:
       "You are Lumora Hogar's customer support assistant. Answer the customer's question using only the context. If the context does not contain the answer, say so clearly. Answer briefly, in English.\n\nContext:\n{context}",
-    userPromptWithContext: 'Use only these knowledge base excerpts to answer.\n\n{context}\n\nQuestion: {q}',
+    userPromptWithContext: 'Answer using only the following context from the knowledge base.\n\nContext:\n{context}\n\nQuestion: {q}',
+    userPromptWithTags: 'Answer the question with the information in the documents.\n\n<documents>\n{context}\n</documents>\n\nQuestion: {q}',
     rewritePrompt: "Rewrite the customer's last question as a short, self-contained search query without personal data. Return only the query.",
     questionWrappers: [
       "Hi, I'm {name}. {q}",
