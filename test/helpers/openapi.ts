@@ -33,7 +33,8 @@ export interface OpenApiValidator {
 
 type Json = Record<string, unknown>;
 
-const DEFAULT_SPEC = fileURLToPath(new URL('../../../shared/langfuse-api/openapi.yml', import.meta.url));
+/** A copy of the shared spec kept in the repo, so a fresh clone validates against the same document. */
+const DEFAULT_SPEC = fileURLToPath(new URL('../fixtures/langfuse-api/openapi.yml', import.meta.url));
 const KEPT_FORMATS = new Set(['date-time', 'date', 'email', 'uri', 'uuid']);
 const SPEC_ID = 'openapi-spec';
 const cache = new Map<string, OpenApiValidator>();
