@@ -8,8 +8,8 @@ import addFormatsModule from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 
 /**
- * Validates HTTP exchanges against an OpenAPI 3.0 document (by default Langfuse's public API spec, shared next
- * to the repository). The spec is converted to JSON Schema once per path: `nullable`, `$ref`s to components,
+ * Validates HTTP exchanges against an OpenAPI 3.0 document (by default the copy of Langfuse's public API spec
+ * in test/fixtures/langfuse-api). The spec is converted to JSON Schema once per path: `nullable`, `$ref`s to components,
  * discriminated `oneOf`s (turned into if/then chains so one bad field gives one clear message) and undiscriminated
  * `oneOf`s (Fern's unions, validated as `anyOf`). Unknown or unreadable formats (`double`, `int64`, …) are dropped.
  */
