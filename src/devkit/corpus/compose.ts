@@ -5,6 +5,8 @@ import type { DemoLanguage, KnowledgeChunk } from './types.js';
 export interface Filled {
   text: string;
   pii: Set<PiiKind>;
+  /** The personal values that went in, with their kind. */
+  values: Array<{ kind: PiiKind; value: string }>;
 }
 
 const PLACEHOLDER_KIND: Record<string, PiiKind | undefined> = {
@@ -20,26 +22,27 @@ const PLACEHOLDER_KIND: Record<string, PiiKind | undefined> = {
 /** Fills `{name}`-style placeholders from a person and extra values, recording which kinds of personal data went in. */
 export function fill(template: string, person: DemoPerson, extra: Record<string, string> = {}): Filled {
   const pii = new Set<PiiKind>();
+  const values: Filled['values'] = [];
+  const put = (kind: PiiKind, value: string) => {
+    pii.add(kind);
+    values.push({ kind, value });
+    return value;
+  };
   const text = template.replace(/\{(\w+)\}/g, (whole, key: string) => {
     if (key in extra) return extra[key] ?? '';
-    if (key === 'id') {
-      if (!person.idDocument) return person.email;
-      pii.add(person.idDocument.kind);
-      return person.idDocument.value;
-    }
+    if (key === 'id') return person.idDocument ? put(person.idDocument.kind, person.idDocument.value) : put('email', person.email);
     const kind = PLACEHOLDER_KIND[key];
     if (!kind) return whole;
-    pii.add(kind);
     switch (key) {
       case 'name':
-        return person.fullName;
+        return put(kind, person.fullName);
       case 'first':
-        return person.firstName;
+        return put(kind, person.firstName);
       default:
-        return String(person[key as 'email' | 'phone' | 'iban' | 'card' | 'address']);
+        return put(kind, String(person[key as 'email' | 'phone' | 'iban' | 'card' | 'address']));
     }
   });
-  return { text, pii };
+  return { text, pii, values };
 }
 
 /** The chunk as a LangChain-style Document: text splitters record the source, title and line range. */

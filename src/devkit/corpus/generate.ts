@@ -1,4 +1,4 @@
-import { casual, customerRecordDocument, documentFromChunk, fill, formatContext, searchQueryFor, usageFor } from './compose.js';
+import { casual, customerRecordDocument, type Filled, documentFromChunk, fill, formatContext, searchQueryFor, usageFor } from './compose.js';
 import { PHRASES } from './data/phrases.js';
 import { chunkById, goldenItems, searchKnowledge } from './knowledge.js';
 import type { AnswerQuality, DemoChatMessage, DemoDocument, DemoGenerationStep, DemoKind, DemoRetrievalStep, DemoShape, DemoStep, DemoTrace, DemoVariant } from './model.js';
@@ -126,6 +126,7 @@ function rotate<T>(list: T[], state: Record<string, number>, key: string): T {
 class TraceBuilder {
   readonly steps: DemoStep[] = [];
   readonly pii = new Set<PiiKind>();
+  readonly personalData = new Map<string, PiiKind>();
   cursor: number;
 
   constructor(
@@ -135,8 +136,9 @@ class TraceBuilder {
     this.cursor = start + rng.between(3, 15);
   }
 
-  take(filled: { text: string; pii: Set<PiiKind> }): string {
+  take(filled: Filled): string {
     for (const k of filled.pii) this.pii.add(k);
+    for (const { kind, value } of filled.values) this.personalData.set(value, kind);
     return filled.text;
   }
 
@@ -296,6 +298,7 @@ function buildTrace(rng: Rng, rotation: Rotation, slot: Slot, index: number, see
     ...(goldenItemId ? { goldenItemId } : {}),
     traits: { retrievalMiss: slot.trait === 'retrievalMiss', multipleRetrievals: retrievalCount > 1, multipleGenerations: generationCount > 1 },
     pii: [...b.pii].sort(),
+    personalData: [...b.personalData].map(([value, kind]) => ({ kind, value })),
     expected: kind === 'non-rag' ? null : { question, answer, contexts },
   };
 }

@@ -123,6 +123,8 @@ export interface DemoTrace {
   };
   /** Kinds of personal data present anywhere in the trace. */
   pii: PiiKind[];
+  /** Every personal value written into the trace, verbatim (for leak checks after anonymization). */
+  personalData: Array<{ kind: PiiKind; value: string }>;
   /** The RAG sample an extractor should produce from this trace; `null` for non-RAG calls. */
   expected: { question: string; answer: string; contexts: string[] } | null;
 }

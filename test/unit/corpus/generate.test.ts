@@ -90,6 +90,14 @@ describe('generateDemoTraces', () => {
     expect(traces.some((t) => retrievals(t).some((r) => r.index === 'customer-history' && /IBAN|ES\d{2}|GB\d{2}|IE\d{2}/.test(r.documents[0]!.pageContent)))).toBe(true);
   });
 
+  it('lists every personal value it wrote, verbatim, where it was written', () => {
+    for (const t of traces) {
+      expect(new Set(t.personalData.map((p) => p.kind))).toEqual(new Set(t.pii));
+      const everything = [t.question, t.answer, ...t.steps.flatMap((s) => (s.kind === 'retrieval' ? s.documents.map((d) => d.pageContent) : [...s.messages.map((m) => m.content), s.output]))].join('\n');
+      for (const { value } of t.personalData) expect(everything).toContain(value);
+    }
+  });
+
   it('leaves most environments unset and puts a few in staging', () => {
     const staging = count((t) => t.environment === 'staging');
     expect(staging).toBeGreaterThan(0);
