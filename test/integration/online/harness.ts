@@ -39,7 +39,7 @@ export function stackConfig(stack: Stack, extra: Record<string, Record<string, u
   return parseConfig(base);
 }
 
-export async function seed(stack: Stack, personality: Personality, count: number, end: Date, seedValue: number | string = 7): Promise<SeedDemoSummary> {
+export async function seed(stack: Stack, personality: Personality, count: number, end: Date, seedValue: number | string = 7, windowMinutes = 45): Promise<SeedDemoSummary> {
   return seedDemo({
     langfuseUrl: stack.lf.url,
     publicKey: stack.lf.publicKey,
@@ -47,7 +47,7 @@ export async function seed(stack: Stack, personality: Personality, count: number
     personality,
     count,
     now: end,
-    windowMinutes: 45,
+    windowMinutes,
     dataset: false,
     verify: false,
     seed: seedValue,
