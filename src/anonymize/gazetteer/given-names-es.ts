@@ -40,4 +40,6 @@ Ana Belén Marisa Loli Puri Encarni Reme Rosi Pili Merche Conchi Charo Nati Vane
 Amaiur Garazi Haizea Idoia Iraia Itxaso Josune Maialen Nekane Oihana Uxia Xulia Antía Breixo Brais Roi Uxío Iago Anxo Xurxo Xosé
 Montserrat Núria Roser Neus Queralt Montse Pilar Laia Berta Arlet Txema Koldo Mikel Xabi Andoni Aritz Jokin Patxi Gaizka Julen
 Ander Eider Nagore
+Paqui Toño Manoli Juanma Josema Chus Quique Kike Nando Lucho Chelo Chari Maricarmen Mariló Marijose Tere Fede Santi Rober
+Alfredo Moncho Pachi Paco Curro Quico Tito Toñi Geli Inma Lupe Lupita Chuy Memo Beto Nacho Chente
 `;

@@ -39,7 +39,10 @@ export const addressRecognizer: Recognizer = {
   types: ['ADDRESS'],
   find(text) {
     const out: Candidate[] = [];
+    const starts = new Set<number>();
     const push = (start: number, raw: string, score: number) => {
+      if (starts.has(start)) return;
+      starts.add(start);
       const value = raw.replace(/[,\s]+$/, '');
       out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: value.toLowerCase().replace(/\s+/g, ' ') });
     };

@@ -5,7 +5,7 @@
 
 /** "me llamo …", "my name is …": the next words are a name whatever their case, unless they are common words. */
 export const STRONG_CUE =
-  /(?:^|[^\p{L}])(?:me llamo|mi nombre es|mi nombre:|my name is|my name's|name is|nombre es|firmado|fdo\.?|firma)\s*:?\s*$/u;
+  /(?:^|[^\p{L}])(?:me llamo|se llama|te llamas|se llamaba|mi nombre es|mi nombre:|my name is|my name's|name is|nombre es|firmado|fdo\.?|firma)\s*:?\s*$/u;
 
 /** Form fields and headers: "Nombre: …", "Titular: …", "From: …", "a nombre de …". */
 export const LABEL_CUE = new RegExp(
@@ -27,7 +27,7 @@ export const LABEL_CUE = new RegExp(
 
 /** Greetings, introductions and sign-offs: a following given name counts even in lower case ("hola rosa", "soy juan"). */
 export const WEAK_CUE =
-  /(?:^|[^\p{L}'])(?:soy|llamame|call me|ask for|pregunta por|preguntar por|i'm|i’m|im|i am|this is|it's|aqui|habla|hablas con|le atiende|te atiende|le saluda|te saluda|hola|hi|hello|hey|dear|estimado|estimada|estimados|estimadas|querido|querida|gracias|thanks|thank you|buenos dias|buenas tardes|buenas noches|buenas|good morning|good afternoon|good evening|adios|bye|atentamente|cordialmente|saludos|un saludo|regards|best regards|kind regards|best|cheers|sincerely|yours)\s*[,:]?\s*$/u;
+  /(?:^|[^\p{L}'])(?:soy|llamame|call me|ask for|pregunta por|preguntar por|i'm|i’m|im|i am|this is|it's|aqui|named|called|habla|hablas con|le atiende|te atiende|le saluda|te saluda|hola|hi|hello|hey|dear|estimado|estimada|estimados|estimadas|querido|querida|gracias|thanks|thank you|buenos dias|buenas tardes|buenas noches|buenas|good morning|good afternoon|good evening|adios|bye|atentamente|cordialmente|saludos|un saludo|regards|best regards|kind regards|best|cheers|sincerely|yours)\s*[,:]?\s*$/u;
 
 /** Someone introduced by their role or relation: "mi prima Zuriñe", "the customer Ewa Nowak", "attention Dana Whitcombe". */
 export const ROLE_CUE = new RegExp(
@@ -52,9 +52,9 @@ export const CLOSING_LINE =
 
 /** Last words of each kind of cue: a cheap gate before running that kind's regex. */
 const LAST_WORDS: Record<'strong' | 'label' | 'weak' | 'role', string> = {
-  strong: "llamo es is nombre name name's firmado fdo firma",
+  strong: "llamo llama llamas llamaba es is nombre name name's firmado fdo firma",
   label: "de nombre attn o attention atencion",
-  weak: "soy im i'm i’m am this it's is aqui habla con atiende saluda hola hi hello hey dear estimado estimada estimados estimadas querido querida gracias thanks you dias tardes noches buenas morning afternoon evening adios bye atentamente cordialmente saludos saludo regards best cheers sincerely yours llamame me por for",
+  weak: "named called soy im i'm i’m am this it's is aqui habla con atiende saluda hola hi hello hey dear estimado estimada estimados estimadas querido querida gracias thanks you dias tardes noches buenas morning afternoon evening adios bye atentamente cordialmente saludos saludo regards best cheers sincerely yours llamame me por for",
   role: "por by cliente clienta customer client user usuario usuaria titular paciente patient tecnico tecnica technician engineer agente agent empleado empleada employee companero companera colleague coworker jefe jefa manager boss vecino vecina neighbour neighbor madre padre mother father mum mom dad marido mujer husband wife esposo esposa partner pareja hijo hija son daughter hermano hermana brother sister primo prima cousin tio tia uncle aunt abuelo abuela amigo amiga friend novio novia flatmate roommate inquilino inquilina tenant landlord casero casera propietario propietaria repartidor repartidora driver courier contractor comercial gestor gestora asesor asesora administrador administradora abogado abogada lawyer accountant assistant suegro suegra cunado cunada attention atencion contact contacto",
 };
 

@@ -146,6 +146,8 @@ function signatureLine(text: string, start: number): boolean {
   return false;
 }
 
+/** "FORM", "IBAN": headings and acronyms, not names, unless the gazetteer knows the word. */
+const allCaps = (t: Token) => t.raw.length > 1 && t.raw === t.raw.toUpperCase();
 const nameLike = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
 const capWord = (t: Token) => t.cap && !t.cls.common;
 const strongGiven = (t: Token) => t.cls.given && !t.cls.ambiguous;
@@ -220,20 +222,22 @@ function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: 
       break;
     case 'role':
       // "mi prima Zuriñe", "the customer Ewa Nowak": capitalised words, or a known given name in any case.
-      if (!t.cap) return undefined;
+      if (!t.cap || (allCaps(t) && !nameLike(t))) return undefined;
       if (t.cls.given && !t.cls.common) score = t.cls.ambiguous ? 0.75 : 0.85;
       else if (capWord(t) && !t.cls.ambiguous) score = 0.75;
       else return undefined;
       break;
     case 'weak':
     case 'signature':
+      if (allCaps(t) && !nameLike(t)) return undefined;
       if (!(t.cls.given || (capWord(t) && !t.cls.ambiguous) || (cue === 'signature' && nameLike(t)))) return undefined;
       score = t.cls.given || nameLike(t) ? (t.cls.ambiguous ? 0.75 : 0.85) : 0.7;
       break;
     default:
       return undefined;
   }
-  const last = extend(text, tokens, i, cont);
+  // After "me llamo" every following word that is not a common one belongs to the name ("me llamo andrea villalobos").
+  const last = extend(text, tokens, i, cue === 'strong' ? (x) => !x.cls.common : cont);
   if (cue !== 'title' && cue !== 'strong' && suppressed(text, tokens, i, last)) return undefined;
   // "Gracias. Veo que…": an unknown word after a greeting is a name only if it stands alone ("Hola Xiomara,").
   if ((cue === 'weak' || cue === 'signature') && last === i && !nameLike(t) && !/^\s*(?:[,.!?:;)\n]|$)/.test(text.slice(t.end, t.end + 2))) return undefined;

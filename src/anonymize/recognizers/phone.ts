@@ -39,7 +39,8 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         if (digits.length < 7 || digits.length > 15 || DATE_OR_NUMBER.test(raw)) continue;
         const start = m.index;
         const end = start + raw.length;
-        if (!/^[+(]|^00/.test(raw) && digits.length > 12) continue;
+        // Written nationally, numbers of the configured regions have 9 to 12 digits; shorter runs are codes and branches.
+        if (!/^[+]|^\(\+|^00/.test(raw) && (digits.length > 12 || digits.length < 9)) continue;
         if (insideIbanShape(text, start)) continue;
         if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
         const e164 = validateCached(raw);

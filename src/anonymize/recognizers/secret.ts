@@ -51,7 +51,7 @@ export const secretRecognizer: Recognizer = {
       const start = m.index + m[0].length - value.length;
       out.push({ type: 'SECRET', start, end: start + value.length, score: 0.9, normalized: value });
     }
-    for (const m of matchInWindows(text, KEY_TRIGGER, KEY_VALUE, 1, 240)) {
+    for (const m of matchInWindows(text, KEY_TRIGGER, KEY_VALUE, 16, 240)) {
       const key = m[1]!.toLowerCase();
       const separator = (m[2] ?? '').toLowerCase();
       const value = m[3]!.replace(/[.)\]}]+$/, '');

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { personRecognizer } from '../../../../src/anonymize/recognizers/person.js';
+import { found } from '../helpers.js';
+
+const names = (text: string) => found(personRecognizer, text);
+
+describe('person recognizer', () => {
+  it('finds full names from the gazetteer, with particles and compound surnames', () => {
+    expect(names('Ayer vino María del Carmen de la Fuente con Íñigo Arrieta-Zubeldia.')).toEqual(['María del Carmen de la Fuente', 'Íñigo Arrieta-Zubeldia']);
+    expect(names('Escalate to Fiona Gallagher in billing.')).toEqual(['Fiona Gallagher']);
+  });
+  it('catches lower-case names typed after introductions and greetings', () => {
+    expect(names('hola buenas, me llamo andrea villalobos y quería saber')).toEqual(['andrea villalobos']);
+    expect(names('soy juan, el de ayer')).toEqual(['juan']);
+    expect(names('my name is xiomara etxegarai')).toEqual(['xiomara etxegarai']);
+  });
+  it('uses titles, labels, roles and signatures for names the gazetteer lacks', () => {
+    expect(names('Sra. Zubeldia, le escribimos')).toEqual(['Zubeldia']);
+    expect(names('Titular: Xiomara Etxegarai')).toEqual(['Xiomara Etxegarai']);
+    expect(names('la clienta Zuriñe Lekuona pide que la llamemos')).toEqual(['Zuriñe Lekuona']);
+    expect(names('Gracias por todo.\n\nUn saludo,\nXabat Irigoien')).toEqual(['Xabat Irigoien']);
+    expect(names('Dear Ms Thornbury, thanks')).toEqual(['Thornbury']);
+  });
+  it('leaves ordinary words that are also names, and utterances after speaker labels', () => {
+    expect(names('En mayo florece la rosa. Will it ship in May? Mark the box. Grace periods apply.')).toEqual([]);
+    expect(names('Agente: Lamento la situación. Cliente: Vale.')).toEqual([]);
+    expect(names('Dear customer, I\'m sure we\'ll fix it.')).toEqual([]);
+  });
+  it('leaves places, companies and institutions named after people', () => {
+    expect(names('El Hospital Gregorio Marañón y la Calle Juan Bravo; García y Asociados S.L.; Morgan Stanley; Victoria Station.')).toEqual([]);
+  });
+  it('needs a surname or a cue for ambiguous given names, but takes them with one', () => {
+    expect(names('La Victoria de Samotracia')).toEqual([]);
+    expect(names('Firmado por la clienta Rosa Martínez')).toEqual(['Rosa Martínez']);
+    expect(names('Hola Rosa, ¿qué tal?')).toEqual(['Rosa']);
+  });
+  it('does not read placeholders as names', () => {
+    expect(names('Sr. <PERSON_1> y Dear <PERSON_2>')).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { secretRecognizer } from '../../../../src/anonymize/recognizers/secret.js';
+import { found } from '../helpers.js';
+
+describe('secret recognizer', () => {
+  it('finds vendor keys and tokens by shape', () => {
+    expect(found(secretRecognizer, 'key sk-proj-Xq81kLmZ29aPvB7tRcN0wYhJ and AKIAIOSFODNN7EXAMPLE')).toEqual(['sk-proj-Xq81kLmZ29aPvB7tRcN0wYhJ', 'AKIAIOSFODNN7EXAMPLE']);
+    expect(found(secretRecognizer, 'Authorization: Bearer abcdefghijklmnop1234')).toEqual(['abcdefghijklmnop1234']);
+  });
+  it('redacts only the value after a password or PIN keyword', () => {
+    expect(found(secretRecognizer, 'password: Hunter2!x')).toEqual(['Hunter2!x']);
+    expect(found(secretRecognizer, 'mi contraseña es Perro2019!')).toEqual(['Perro2019!']);
+    expect(found(secretRecognizer, 'PIN 4821')).toEqual(['4821']);
+    expect(found(secretRecognizer, 'api_key=abc123XYZ')).toEqual(['abc123XYZ']);
+  });
+  it('leaves prose about passwords, masked values and UUIDs', () => {
+    expect(found(secretRecognizer, 'la contraseña es incorrecta; Password: ******; nunca comparta su PIN; id 3fa85f64-5717-4562-b3fc-2c963f66afa6')).toEqual([]);
+  });
+});
