@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerAnonymizeCommand } from './commands/anonymize.js';
 import { registerConfigCommand } from './commands/config.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { defaultContext, type CommandContext } from './commands/context.js';
@@ -19,6 +20,7 @@ export function buildProgram(ctx: CommandContext): Command {
       writeOut: (s) => ctx.stdout.write(s),
       writeErr: (s) => ctx.stderr.write(s),
     });
+  registerAnonymizeCommand(program, ctx);
   registerConfigCommand(program, ctx);
   registerDemoCommand(program, ctx);
   registerDoctorCommand(program, ctx);
