@@ -3,7 +3,10 @@ import { GOLDEN_DATASET_NAME, seedGoldenDataset, type GoldenDatasetSummary } fro
 import { emitDemoTraces, type Personality } from './emit/emit.js';
 import { generateDemoTraces } from './generate.js';
 import type { DemoKind, DemoShape, DemoTrace, DemoVariant } from './model.js';
+import type { PiiKind } from './pii.js';
 import type { DemoLanguage } from './types.js';
+
+const PII_KINDS: PiiKind[] = ['person', 'email', 'phone', 'dni', 'nie', 'iban', 'card', 'address'];
 
 export interface SeedDemoOptions {
   langfuseUrl: string;
@@ -39,6 +42,8 @@ export interface SeedDemoSummary {
     byKind: Record<DemoKind, number>;
     byEnvironment: Record<string, number>;
     withPii: number;
+    /** Traces carrying each kind of personal data. */
+    byPiiKind: Partial<Record<PiiKind, number>>;
   };
   skipped: Array<{ id: string; shape: DemoShape; reason: string }>;
   ingestionErrors: Array<{ id: string; traceId: string; status: number; message?: string }>;
@@ -102,6 +107,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
       byKind: tally(sent, (t) => t.kind, ['rag', 'no-retrieval', 'empty-context', 'non-rag']),
       byEnvironment: tally(sent, (t) => t.environment ?? 'default', ['default']),
       withPii: sent.filter((t) => t.pii.length > 0).length,
+      byPiiKind: Object.fromEntries(PII_KINDS.map((k) => [k, sent.filter((t) => t.pii.includes(k)).length]).filter(([, n]) => Number(n) > 0)),
     },
     skipped: outcome.skipped,
     ingestionErrors: outcome.ingestionErrors,

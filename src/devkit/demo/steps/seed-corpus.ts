@@ -20,7 +20,7 @@ export function describeSeed(summary: SeedDemoSummary): string[] {
     row('by language', `es ${e.byLanguage.es} (${pct(e.byLanguage.es, e.total)}) · en ${e.byLanguage.en} (${pct(e.byLanguage.en, e.total)})`),
     row('by kind', join(e.byKind)),
     row('environments', join(e.byEnvironment)),
-    row('personal data', `in ${e.withPii} traces (names, emails, phones, DNI/NIE, IBANs, cards, addresses)`),
+    row('personal data', `in ${e.withPii} traces (${join(e.byPiiKind)})`),
     row('time window', `${summary.window.from.toISOString()} → ${summary.window.to.toISOString()}`),
   ];
   if (summary.skipped.length > 0) {
