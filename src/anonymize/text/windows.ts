@@ -3,24 +3,11 @@
  * the expensive pattern sees windows of `before` characters before and `after` characters after each hit,
  * merged where they touch. Matches are reported with positions in the whole text.
  */
-export function* matchInWindows(text: string, trigger: RegExp, pattern: RegExp, before: number, after: number): Generator<RegExpExecArray> {
+export function matchInWindows(text: string, trigger: RegExp, pattern: RegExp, before: number, after: number): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
   trigger.lastIndex = 0;
   let winStart = -1;
   let winEnd = -1;
-  const flush = function* (): Generator<RegExpExecArray> {
-    if (winStart < 0) return;
-    const slice = text.slice(winStart, winEnd);
-    pattern.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = pattern.exec(slice)) !== null) {
-      if (m[0].length === 0) {
-        pattern.lastIndex++;
-        continue;
-      }
-      m.index += winStart;
-      yield m;
-    }
-  };
   let hit: RegExpExecArray | null;
   while ((hit = trigger.exec(text)) !== null) {
     if (hit[0].length === 0) trigger.lastIndex++;
@@ -30,9 +17,24 @@ export function* matchInWindows(text: string, trigger: RegExp, pattern: RegExp, 
       winEnd = Math.max(winEnd, e);
       continue;
     }
-    yield* flush();
+    if (winStart >= 0) matchWindow(text, pattern, winStart, winEnd, out);
     winStart = s;
     winEnd = e;
   }
-  yield* flush();
+  if (winStart >= 0) matchWindow(text, pattern, winStart, winEnd, out);
+  return out;
+}
+
+function matchWindow(text: string, pattern: RegExp, start: number, end: number, out: RegExpExecArray[]): void {
+  const slice = text.slice(start, end);
+  pattern.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = pattern.exec(slice)) !== null) {
+    if (m[0].length === 0) {
+      pattern.lastIndex++;
+      continue;
+    }
+    m.index += start;
+    out.push(m);
+  }
 }
