@@ -5,8 +5,11 @@ import { registerDemoCommand } from './commands/demo.js';
 import { defaultContext, type CommandContext } from './commands/context.js';
 import { registerDoctorCommand } from './commands/doctor.js';
 import { registerEvaluateCommand } from './commands/evaluate.js';
+import { registerExperimentCommand } from './commands/experiment.js';
 import { registerRunCommand } from './commands/run.js';
+import { registerRetryDeadCommand } from './commands/retry-dead.js';
 import { registerSampleCommand } from './commands/sample.js';
+import { registerStatusCommand } from './commands/status.js';
 import { CliExit, ExitCode } from './exit-codes.js';
 import { VERSION } from './version.js';
 
@@ -25,8 +28,11 @@ export function buildProgram(ctx: CommandContext): Command {
   registerDemoCommand(program, ctx);
   registerDoctorCommand(program, ctx);
   registerEvaluateCommand(program, ctx);
+  registerExperimentCommand(program, ctx);
   registerRunCommand(program, ctx);
   registerSampleCommand(program, ctx);
+  registerStatusCommand(program, ctx);
+  registerRetryDeadCommand(program, ctx);
   return program;
 }
 

@@ -9,6 +9,7 @@ import { createOnlineRuntime, type OnlineRuntime } from '../online/runtime.js';
 import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
 import type { Logger } from '../service/logger.js';
 import { openStateOrExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
+import { recordLangfuseApi } from '../state/queries/langfuse-api.js';
 import type { StateStore } from '../state/types.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
 
@@ -93,6 +94,7 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
     } catch (err) {
       throw startupFailureExit(err);
     }
+    if (!dryRun) await recordLangfuseApi(state, runtime.edges.langfuse.generation, config.langfuse.apiGeneration, Date.now());
     const out = (text: string) => ctx.stdout.write(text);
 
     if (mode.kind === 'once' && dryRun) {

@@ -4,6 +4,7 @@ import type { Clock } from '../online/ports.js';
 import { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from '../online/runtime.js';
 import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
 import { openState } from '../state/index.js';
+import { recordLangfuseApi } from '../state/queries/langfuse-api.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
 import { startHttpService, type HttpService, type ReadinessCheck, type RouteHandler } from './http.js';
 import type { Logger } from './logger.js';
@@ -80,6 +81,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   const ready = (async () => {
     runtime = await connectWithRetry(options, state, metrics, clock, startup.signal);
+    await recordLangfuseApi(state, runtime.edges.langfuse.generation, config.langfuse.apiGeneration, clock.now());
     logger.info({ api: runtime.edges.langfuse.generation, judgeModel: runtime.edges.judge.model, scoreConfigs: runtime.deps.configIds.size }, 'connected to Langfuse');
     const online = runtime;
     if (config.online.enabled) {

@@ -57,6 +57,45 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       );
     `,
   },
+  {
+    // The golden-set experiment's own record of its runs: IDs, codes and numbers only.
+    version: 2,
+    sql: `
+      CREATE TABLE experiment_runs (
+        dataset TEXT NOT NULL,
+        run_name TEXT NOT NULL,
+        dataset_run_id TEXT,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER NOT NULL,
+        split TEXT NOT NULL,
+        gate_passed INTEGER NOT NULL,
+        means TEXT NOT NULL DEFAULT '{}',
+        PRIMARY KEY (dataset, run_name)
+      );
+      CREATE INDEX experiment_runs_by_time ON experiment_runs (dataset, started_at);
+      CREATE TABLE experiment_item_values (
+        dataset TEXT NOT NULL,
+        run_name TEXT NOT NULL,
+        item_id TEXT NOT NULL,
+        metric TEXT NOT NULL,
+        value REAL NOT NULL,
+        PRIMARY KEY (dataset, run_name, item_id, metric)
+      );
+    `,
+  },
+  {
+    // Small facts about the deployment (the Langfuse API generation detected at start-up, ...), and the
+    // index `ragwatch status` groups the ledger by day with.
+    version: 2,
+    sql: `
+      CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX ledger_by_first_seen ON ledger (first_seen_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -4,6 +4,7 @@ import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { migrate } from './migrations.js';
 import {
   LEDGER_STATUSES,
+  type ExperimentRunRecord,
   type JobRun,
   type LeaseHolder,
   type LedgerEntry,
@@ -135,6 +136,20 @@ class SqliteState implements StateStore {
       ),
       renewLease: p('UPDATE leases SET expires_at = ? WHERE name = ? AND holder = ?'),
       releaseLease: p('DELETE FROM leases WHERE name = ? AND holder = ?'),
+      putExperimentRun: p(
+        `INSERT INTO experiment_runs (dataset, run_name, dataset_run_id, started_at, finished_at, split, gate_passed, means)
+         VALUES (@dataset, @runName, @datasetRunId, @startedAt, @finishedAt, @split, @gatePassed, @means)
+         ON CONFLICT (dataset, run_name) DO UPDATE SET dataset_run_id = excluded.dataset_run_id, started_at = excluded.started_at,
+           finished_at = excluded.finished_at, split = excluded.split, gate_passed = excluded.gate_passed, means = excluded.means`,
+      ),
+      clearExperimentValues: p('DELETE FROM experiment_item_values WHERE dataset = ? AND run_name = ?'),
+      putExperimentValue: p('INSERT INTO experiment_item_values (dataset, run_name, item_id, metric, value) VALUES (?, ?, ?, ?, ?)'),
+      listExperimentRuns: p('SELECT * FROM experiment_runs WHERE dataset = ? ORDER BY started_at DESC, run_name DESC LIMIT ?'),
+      getExperimentValues: p('SELECT item_id, metric, value FROM experiment_item_values WHERE dataset = ? AND run_name = ?'),
+      deadSince: p("SELECT trace_id FROM ledger WHERE status = 'dead' AND updated_at >= ? ORDER BY trace_timestamp, trace_id"),
+      requeueDead: p("UPDATE ledger SET status = 'pending', attempts = 0, reason = NULL, next_attempt_at = ?, updated_at = ? WHERE trace_id = ? AND status = 'dead'"),
+      getMeta: p('SELECT value, updated_at FROM meta WHERE key = ?'),
+      setMeta: p('INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at'),
       getGauges: p('SELECT name, value FROM gauges'),
       setGauge: p('INSERT INTO gauges (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at'),
       ping: p('SELECT 1 AS ok'),
@@ -263,6 +278,78 @@ class SqliteState implements StateStore {
 
   async releaseLease(name: string, holder: LeaseHolder) {
     this.stmt.releaseLease!.run(name, holder.id);
+  }
+
+  async recordExperimentRun(run: ExperimentRunRecord) {
+    this.db.transaction(() => {
+      this.stmt.putExperimentRun!.run({
+        dataset: run.dataset,
+        runName: run.runName,
+        datasetRunId: run.datasetRunId,
+        startedAt: run.startedAt,
+        finishedAt: run.finishedAt,
+        split: run.split,
+        gatePassed: run.gatePassed ? 1 : 0,
+        means: JSON.stringify(run.means),
+      });
+      this.stmt.clearExperimentValues!.run(run.dataset, run.runName);
+      for (const [metric, values] of Object.entries(run.perItem)) {
+        for (const [itemId, value] of Object.entries(values)) this.stmt.putExperimentValue!.run(run.dataset, run.runName, itemId, metric, value);
+      }
+    })();
+  }
+
+  async listExperimentRuns(dataset: string, limit: number) {
+    const rows = this.stmt.listExperimentRuns!.all(dataset, limit) as Array<{
+      dataset: string;
+      run_name: string;
+      dataset_run_id: string | null;
+      started_at: number;
+      finished_at: number;
+      split: string;
+      gate_passed: number;
+      means: string;
+    }>;
+    return rows.map(
+      (r): ExperimentRunRecord => ({
+        dataset: r.dataset,
+        runName: r.run_name,
+        datasetRunId: r.dataset_run_id,
+        startedAt: r.started_at,
+        finishedAt: r.finished_at,
+        split: r.split,
+        gatePassed: r.gate_passed === 1,
+        means: JSON.parse(r.means) as Record<string, number | null>,
+        perItem: {},
+      }),
+    );
+  }
+
+  async getExperimentItemValues(dataset: string, runName: string) {
+    const out: Record<string, Record<string, number>> = {};
+    for (const row of this.stmt.getExperimentValues!.all(dataset, runName) as Array<{ item_id: string; metric: string; value: number }>) {
+      (out[row.metric] ??= {})[row.item_id] = row.value;
+    }
+    return out;
+  }
+
+  async requeueDead(options: { diedSince?: number }, now: number) {
+    return this.db
+      .transaction(() => {
+        const ids = (this.stmt.deadSince!.all(options.diedSince ?? Number.MIN_SAFE_INTEGER) as { trace_id: string }[]).map((r) => r.trace_id);
+        for (const id of ids) this.stmt.requeueDead!.run(now, now, id);
+        return ids;
+      })
+      .immediate();
+  }
+
+  async getMeta(key: string) {
+    const row = this.stmt.getMeta!.get(key) as { value: string; updated_at: number } | undefined;
+    return row ? { value: row.value, updatedAt: row.updated_at } : null;
+  }
+
+  async setMeta(key: string, value: string, now: number) {
+    this.stmt.setMeta!.run(key, value, now);
   }
 
   async getGauges() {

@@ -48,11 +48,34 @@ export interface JobRun {
   lastOutcome: string | null;
 }
 
+/** One golden-set experiment run as ragwatch remembers it: IDs and numbers, never item text. */
+export interface ExperimentRunRecord {
+  dataset: string;
+  runName: string;
+  /** Langfuse's dataset run (v3) or experiment (v4) id. */
+  datasetRunId: string | null;
+  startedAt: number;
+  finishedAt: number;
+  /** `all`, `dev` or `test`. */
+  split: string;
+  gatePassed: boolean;
+  /** metric → mean over the run's items (null: no scored item). */
+  means: Record<string, number | null>;
+  /** metric → dataset item ID → value; empty in listings. */
+  perItem: Record<string, Record<string, number>>;
+}
+
 export interface LeaseHolder {
   /** Unique per process (host, pid and a random part). */
   id: string;
   host: string;
   pid: number;
+}
+
+/** A small fact about the deployment, kept with the time it was last written. */
+export interface MetaValue {
+  value: string;
+  updatedAt: number;
 }
 
 export interface StateStore {
@@ -91,6 +114,23 @@ export interface StateStore {
   /** Extends a lease we hold; false if it was lost. */
   renewLease(name: string, holder: LeaseHolder, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(name: string, holder: LeaseHolder): Promise<void>;
+
+  /** The weekly experiment's record of a finished run (replaces a run of the same dataset and name). */
+  recordExperimentRun(run: ExperimentRunRecord): Promise<void>;
+  /** Runs of a dataset, newest first, without their per-item values. */
+  listExperimentRuns(dataset: string, limit: number): Promise<ExperimentRunRecord[]>;
+  /** metric → dataset item ID → value of one recorded run. */
+  getExperimentItemValues(dataset: string, runName: string): Promise<Record<string, Record<string, number>>>;
+
+  /**
+   * Dead entries back to `pending` (attempts reset, due now) so the next tick takes them; only those that
+   * went dead at or after `diedSince` when given. Returns the trace ids re-queued.
+   */
+  requeueDead(options: { diedSince?: number }, now: number): Promise<string[]>;
+
+  /** Key/value facts (IDs, codes, versions; never text from a trace). */
+  getMeta(key: string): Promise<MetaValue | null>;
+  setMeta(key: string, value: string, now: number): Promise<void>;
 
   getGauges(): Promise<Record<string, number>>;
   setGauges(values: Record<string, number>, now: number): Promise<void>;

@@ -1,0 +1,179 @@
+import type { Command } from 'commander';
+import type { RagwatchConfig } from '../config/schema.js';
+import { CliExit, ExitCode } from '../exit-codes.js';
+import { BACKFILL_JOB, ONLINE_JOB } from '../online/job.js';
+import { EXPERIMENT_JOB } from '../service/daemon.js';
+import { withStatePathFrom } from '../service/startup.js';
+import { DAY_BASES, type DayBasis } from '../state/queries/ledger.js';
+import { openStateReadOnly, StateUnreadableError, type ReadOnlyState } from '../state/queries/read-only.js';
+import { buildStatusReport, type JobDescriptor, type JobStatus, type StatusReport } from '../state/queries/status-report.js';
+import { shortDuration, textTable, timeFromNow, utcTime } from '../state/queries/text-table.js';
+import { LEDGER_STATUSES } from '../state/types.js';
+import { requireConfig, type CommandContext } from './context.js';
+
+interface StatusOptions {
+  days: string;
+  by: string;
+  json?: boolean;
+}
+
+const MAX_DAYS = 3660;
+/** The weekly experiment has no limit of its own in the config; a run this long is certainly stuck. */
+const EXPERIMENT_STUCK_AFTER_MS = 12 * 3600_000;
+
+export function registerStatusCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('status')
+    .description('show the ledger by day, the last and next run of each job and the detected Langfuse API generation (reads the state file; safe beside a running daemon)')
+    .option('--days <n>', 'how many UTC days the ledger table covers, ending today', '7')
+    .option('--by <basis>', 'what puts a trace on a day: "sampled" (the day ragwatch first sampled it) or "trace" (the trace\'s own timestamp)', 'sampled')
+    .option('--json', 'print the report as JSON (shape: docs/status.md)')
+    .addHelpText('after', '\nExit codes: 0 shown (also when nothing has run yet), 2 bad configuration or arguments, 3 the state file cannot be read.')
+    .action((options: StatusOptions, command: Command) => {
+      const days = parseDays(options.days);
+      const basis = parseBasis(options.by);
+      const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
+      const now = Date.now();
+      const state = openForStatus(config.state.path);
+      let report: StatusReport;
+      try {
+        report = buildStatusReport(state, {
+          path: config.state.path,
+          now,
+          days,
+          basis,
+          timezone: config.timezone,
+          jobs: jobCatalogue(config),
+          langfuseSetting: config.langfuse.apiGeneration,
+        });
+      } catch (err) {
+        throw new CliExit(ExitCode.incomplete, [`status: reading ${config.state.path} failed: ${err instanceof Error ? err.message : String(err)}`]);
+      } finally {
+        state?.close();
+      }
+      ctx.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatStatus(report, now));
+    });
+}
+
+function parseDays(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isInteger(n) || n < 1 || n > MAX_DAYS) {
+    throw new CliExit(ExitCode.badInput, [`status: --days must be a whole number from 1 to ${MAX_DAYS} (got ${JSON.stringify(text)})`]);
+  }
+  return n;
+}
+
+function parseBasis(text: string): DayBasis {
+  if (!(DAY_BASES as readonly string[]).includes(text)) throw new CliExit(ExitCode.badInput, [`status: --by must be one of ${DAY_BASES.join(', ')} (got ${JSON.stringify(text)})`]);
+  return text as DayBasis;
+}
+
+function openForStatus(path: string): ReadOnlyState | null {
+  if (path === ':memory:') return null;
+  try {
+    return openStateReadOnly(path);
+  } catch (err) {
+    if (err instanceof StateUnreadableError) throw new CliExit(ExitCode.incomplete, [`status: ${err.message}`]);
+    throw err;
+  }
+}
+
+/** The jobs the daemon schedules from this configuration, and the leases their runs hold. */
+export function jobCatalogue(config: RagwatchConfig): JobDescriptor[] {
+  return [
+    { name: ONLINE_JOB, enabled: config.online.enabled, schedule: config.online.schedule, lease: 'online-tick', stuckAfterMs: config.online.stuckAfterSeconds * 1000 },
+    { name: EXPERIMENT_JOB, enabled: config.experiment.enabled, schedule: config.experiment.schedule, lease: null, stuckAfterMs: EXPERIMENT_STUCK_AFTER_MS },
+    { name: BACKFILL_JOB, enabled: true, schedule: null, lease: 'online-backfill', stuckAfterMs: Number.POSITIVE_INFINITY, onlyIfRun: true },
+  ];
+}
+
+export function formatStatus(report: StatusReport, now: number): string {
+  const out: string[] = [];
+  if (!report.state.exists) {
+    out.push(
+      report.state.path === ':memory:'
+        ? 'no runs to show: state.path is :memory:, so nothing is kept between runs'
+        : `no runs yet: ${report.state.path} does not exist (ragwatch run or ragwatch sample creates it)`,
+    );
+  } else {
+    out.push(`state: ${report.state.path} (schema ${report.state.schemaVersion})`);
+    out.push(`langfuse api: ${langfuseLine(report, now)}`);
+    out.push('', ...ledgerSection(report), '', ...nowSection(report));
+    if (report.dead.count > 0) out.push('', ...deadSection(report, now));
+  }
+  out.push('', ...jobsSection(report, now));
+  for (const c of report.cursors) out.push(`cursor ${c.job}: ${utcTime(c.position)} (${shortDuration(c.lagSeconds)} behind now)`);
+  const gauges = Object.entries(report.gauges);
+  if (gauges.length > 0) out.push(`means of the last tick that scored: ${gauges.map(([name, v]) => `${name} ${v.toFixed(3)}`).join(', ')}`);
+  return `${out.join('\n')}\n`;
+}
+
+function langfuseLine(report: StatusReport, now: number): string {
+  const l = report.langfuse;
+  const setting = `langfuse.apiGeneration: ${l.configured}`;
+  if (!l.apiGeneration) return `not recorded yet (${setting}; recorded when the daemon or sample connects)`;
+  return `${l.apiGeneration}, ${l.source} ${timeFromNow(l.recordedAt, now)} (${setting})`;
+}
+
+function ledgerSection(report: StatusReport): string[] {
+  const { rows, basis } = report.days;
+  const counts = ['sampled', ...LEDGER_STATUSES] as const;
+  const sum = (key: (typeof counts)[number]) => rows.reduce((n, r) => n + r[key], 0);
+  const body = rows.map((r) => [r.day, ...counts.map((k) => String(r[k]))]);
+  body.push([`${rows.length} days`, ...counts.map((k) => String(sum(k)))]);
+  const title = basis === 'sampled' ? 'ledger by UTC day of first sampling' : 'ledger by UTC day of the trace timestamp';
+  const out = [`${title} (status now of the traces of each day)`, ...textTable(['day', ...counts], body, ['left', ...counts.map(() => 'right' as const)])];
+  const reasons = rows.flatMap((r) => Object.entries(r.skippedByReason).map(([reason, n]) => ({ day: r.day, reason, n })));
+  if (reasons.length > 0) {
+    reasons.sort((a, b) => a.day.localeCompare(b.day) || b.n - a.n || a.reason.localeCompare(b.reason));
+    out.push('', 'skipped by reason', ...textTable(['day', 'reason', 'skipped'], reasons.map((r) => [r.day, r.reason, String(r.n)]), ['left', 'left', 'right']));
+  }
+  return out;
+}
+
+function breakdown(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+}
+
+function nowSection(report: StatusReport): string[] {
+  const t = report.totals;
+  const detail: Record<string, string> = { skipped: breakdown(t.skippedByReason), dead: breakdown(t.deadByError) };
+  const rows = LEDGER_STATUSES.map((s) => [s, String(t[s]), detail[s] ?? '']);
+  return [`ledger now, all days: ${t.entries} entries`, ...textTable(['status', 'entries', 'detail'], rows, ['left', 'right', 'left'])];
+}
+
+function deadSection(report: StatusReport, now: number): string[] {
+  const { count, shown } = report.dead;
+  const rows = shown.map((d) => [d.traceId, String(d.attempts), d.lastError ?? '-', timeFromNow(d.diedAt, now)]);
+  return [
+    `dead traces, most recent first (${shown.length} of ${count}); ragwatch retry-dead re-queues them`,
+    ...textTable(['trace id', 'attempts', 'last error', 'dead since'], rows, ['left', 'right', 'left', 'left']),
+  ];
+}
+
+function jobState(job: JobStatus): string {
+  if (!job.enabled) return 'disabled';
+  const flags: string[] = [];
+  if (job.state === 'running') flags.push(`running ${shortDuration(job.runningSeconds ?? 0)}${job.lease ? ` (pid ${job.lease.pid} on ${job.lease.host})` : ''}`);
+  else if (job.state === 'stuck') flags.push(`STUCK: running ${shortDuration(job.runningSeconds ?? 0)}${job.lease ? ` (pid ${job.lease.pid} on ${job.lease.host})` : ''}`);
+  else if (job.state === 'interrupted') flags.push(`interrupted ${shortDuration(job.runningSeconds ?? 0)} ago (its process stopped mid-run)`);
+  else flags.push(job.state === 'never_run' ? 'never run' : 'idle');
+  if (job.stale) flags.push('STALE: no success for 3 intervals');
+  return flags.join('; ');
+}
+
+function jobsSection(report: StatusReport, now: number): string[] {
+  const rows = report.jobs.map((j) => [
+    j.name,
+    j.schedule ?? 'by hand',
+    jobState(j),
+    timeFromNow(j.lastStartAt, now),
+    j.lastOutcome ?? '-',
+    timeFromNow(j.lastSuccessAt, now),
+    j.scheduleError ? `invalid schedule: ${j.scheduleError}` : timeFromNow(j.nextRunAt, now),
+  ]);
+  return [`jobs (schedules read in ${report.timezone}; times UTC)`, ...textTable(['job', 'schedule', 'state', 'last start', 'last outcome', 'last success', 'next run'], rows)];
+}
