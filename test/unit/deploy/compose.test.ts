@@ -99,6 +99,14 @@ describe('deploy/compose.yaml', () => {
     expect(seconds(service.stop_grace_period ?? '10s')).toBeGreaterThan(loaded.config.http.shutdownDeadlineSeconds);
   });
 
+  it('runs with the same configuration as the Kubernetes base', () => {
+    const { host } = configMount();
+    const compose = loadConfig({ file: host, env: {} });
+    const k8s = loadConfig({ file: join(DEPLOY, 'k8s', 'ragwatch.yaml'), env: {} });
+    if (!compose.ok || !k8s.ok) throw new Error('invalid deployment configuration');
+    expect(k8s.config).toEqual(compose.config);
+  });
+
   it('builds with deploy/Dockerfile from the repository root and joins an external network', () => {
     const context = resolve(DEPLOY, service.build!.context);
     expect(context).toBe(resolve(REPO_ROOT));
