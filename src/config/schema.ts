@@ -209,6 +209,8 @@ const experimentSection = z
     schedule: z.string().default('0 3 * * 1'),
     runNamePrefix: z.string().min(1, { error: 'must not be empty' }).default('weekly'),
     reportsDir: z.string().default('reports'),
+    /** Base URL the daemon's `/reports/…` are reached at, for the report link in the run metadata (default: the HTTP listener). */
+    publicUrl: url().optional(),
     split: z.enum(['all', 'dev', 'test']).default('all'),
     metrics: z
       .array(z.enum(metricNames))

@@ -5,8 +5,10 @@
 import type { JudgeRule } from '../types.js';
 import { ragwatchMetricRules } from './ragwatch-metrics.js';
 import { autoevalsRagasRules } from './autoevals-ragas.js';
+import { abstentionRules } from './abstention.js';
 
 export const builtinRules: readonly JudgeRule[] = [
   ...ragwatchMetricRules,
   ...autoevalsRagasRules,
+  ...abstentionRules,
 ];

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { CliExit, ExitCode } from '../exit-codes.js';
+import { connectExperiment } from '../experiment/edges.js';
+import { ExperimentIncompleteError, ExperimentInputError } from '../experiment/errors.js';
+import { goldenGaugeValues } from '../experiment/gauges.js';
+import { formatRunSummary } from '../experiment/summary.js';
+import { runExperiment } from '../experiment/run.js';
+import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
+import { loggerFor, requireConfig, type CommandContext } from './context.js';
+
+interface RunOptions {
+  dataset?: string;
+  split?: string;
+  runName?: string;
+  json?: boolean;
+}
+
+export function registerExperimentCommand(program: Command, ctx: CommandContext): void {
+  const experiment = program.command('experiment').description('the golden-set experiment: run the Langfuse dataset through the RAG service, score, record a dataset run, write a report');
+  experiment
+    .command('run')
+    .description('run the golden set once; exit 0 gate passed, 1 gate failed, 2 bad input, 3 could not complete (RAG service, judge or Langfuse unreachable)')
+    .option('--dataset <name>', 'Langfuse dataset (default: experiment.dataset)')
+    .option('--split <split>', 'items to run: dev, test or all (default: experiment.split)')
+    .option('--run-name <name>', 'dataset run name (default: <prefix>-<ISO week>, unique per execution)')
+    .option('--json', 'print the summary as JSON')
+    .action(async (options: RunOptions, command: Command) => {
+      const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
+      if (options.split !== undefined && !['dev', 'test', 'all'].includes(options.split)) {
+        throw new CliExit(ExitCode.badInput, [`--split: must be dev, test or all (got "${options.split}")`]);
+      }
+      if (options.runName !== undefined && options.runName.trim() === '') throw new CliExit(ExitCode.badInput, ['--run-name: must not be empty']);
+      const logger = loggerFor(config);
+      const state = openStateOrExit(config);
+      try {
+        let deps;
+        try {
+          deps = await connectExperiment(config, { logger, state, env: ctx.env });
+        } catch (err) {
+          throw startupFailureExit(err);
+        }
+        let result;
+        try {
+          result = await runExperiment(deps, {
+            reportsDir: resolve(ctx.cwd, config.experiment.reportsDir),
+            ...(options.dataset ? { dataset: options.dataset } : {}),
+            ...(options.split ? { split: options.split as 'dev' | 'test' | 'all' } : {}),
+            ...(options.runName ? { runName: options.runName.trim() } : {}),
+          });
+        } catch (err) {
+          if (err instanceof ExperimentInputError) throw new CliExit(ExitCode.badInput, err.lines);
+          if (err instanceof ExperimentIncompleteError) {
+            throw new CliExit(ExitCode.incomplete, [`experiment incomplete: ${err.message}`, 'no gate verdict: an outage is not a regression']);
+          }
+          if ((err as { name?: string }).name === 'LangfuseApiError') throw startupFailureExit(err);
+          throw err;
+        }
+        await state.setGauges(goldenGaugeValues(result.report), Date.parse(result.report.finishedAt));
+        ctx.stdout.write(options.json ? `${JSON.stringify(summaryJson(result), null, 2)}\n` : formatRunSummary(result));
+        if (!result.passed) throw new CliExit(ExitCode.gateFailed, []);
+      } finally {
+        await state.close();
+      }
+    });
+}
+
+function summaryJson(result: Awaited<ReturnType<typeof runExperiment>>) {
+  const r = result.report;
+  return {
+    runName: result.runName,
+    datasetRunId: result.datasetRunId,
+    dataset: r.datasetName,
+    split: r.split,
+    items: r.items,
+    gate: r.gate,
+    diagnosis: r.diagnosis,
+    regressions: r.comparison?.regressions ?? [],
+    previousRun: r.comparison?.previousRun ?? null,
+    abstention: r.abstention,
+    noise: r.noise,
+    report: { html: result.files.html, markdown: result.files.markdown, json: result.files.json, url: result.reportUrl },
+    scoresWritten: result.scoresWritten,
+  };
+}

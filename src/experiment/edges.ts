@@ -1,0 +1,62 @@
+import type { RagwatchConfig } from '../config/schema.js';
+import { judgeClientsFromConfig, type JudgeClientDeps } from '../judge/index.js';
+import { detectApiGeneration } from '../langfuse/detect.js';
+import { langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/client.js';
+import { anonymizerFrom } from '../online/edges.js';
+import type { SampleAnonymizer } from '../online/ports.js';
+import type { Logger } from '../service/logger.js';
+import type { StateStore } from '../state/types.js';
+import type { ExperimentDeps } from './run.js';
+
+/** The anonymizer of the experiment: `experiment.anonymize: false` (a curated golden set) sends items as they are. */
+export function experimentAnonymizer(config: RagwatchConfig): SampleAnonymizer {
+  if (!config.experiment.anonymize) return { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }) };
+  return anonymizerFrom(config);
+}
+
+export interface ExperimentEdgeDeps {
+  logger: Logger;
+  state: StateStore | null;
+  fetch?: typeof globalThis.fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  env?: NodeJS.ProcessEnv;
+  onLangfuseRequest?: LangfuseDeps['onRequest'];
+  onJudgeRequest?: JudgeClientDeps['onRequest'];
+}
+
+/** Connects to Langfuse (API generation detected unless configured) and builds the judge clients. */
+export async function connectExperiment(config: RagwatchConfig, deps: ExperimentEdgeDeps, signal?: AbortSignal): Promise<ExperimentDeps> {
+  const langfuseDeps: LangfuseDeps = {};
+  if (deps.fetch) langfuseDeps.fetch = deps.fetch;
+  if (deps.sleep) langfuseDeps.sleep = deps.sleep;
+  if (deps.random) langfuseDeps.random = deps.random;
+  if (deps.onLangfuseRequest) langfuseDeps.onRequest = deps.onLangfuseRequest;
+  const http = langfuseHttpFromConfig(config, langfuseDeps);
+  const generation = await detectApiGeneration(http, config.langfuse.apiGeneration, signal);
+  const judgeDeps: JudgeClientDeps = {};
+  if (deps.fetch) judgeDeps.fetch = deps.fetch;
+  if (deps.sleep) judgeDeps.sleep = deps.sleep;
+  if (deps.random) judgeDeps.random = deps.random;
+  if (deps.onJudgeRequest) judgeDeps.onRequest = deps.onJudgeRequest;
+  const { judge, embeddings } = judgeClientsFromConfig(config, judgeDeps);
+  return {
+    config,
+    http,
+    generation,
+    judge,
+    embeddings,
+    anonymizer: experimentAnonymizer(config),
+    state: deps.state,
+    logger: deps.logger,
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.env ? { env: deps.env } : {}),
+    targetDeps: {
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(deps.random ? { random: deps.random } : {}),
+      ...(deps.env ? { env: deps.env } : {}),
+    },
+  };
+}

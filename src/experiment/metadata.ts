@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { RagwatchConfig } from '../config/schema.js';
+import { maskSecrets } from '../config/mask.js';
+import { promptVersion, type JudgeTask } from '../metrics/prompts/build.js';
+import type { MetricName } from '../metrics/types.js';
+import { VERSION } from '../version.js';
+import { abstentionPromptVersion } from './abstention.js';
+
+const TASKS: Record<MetricName, JudgeTask[]> = {
+  faithfulness: ['faithfulness'],
+  answer_relevancy: ['answer_relevancy'],
+  context_precision: ['context_precision'],
+  context_recall: ['context_recall'],
+  noise_sensitivity: ['faithfulness', 'claims_in_reference'],
+};
+
+/** Prompt version of every judge task the run may use, per language: `faithfulness.es` → `es-1a2b…`. */
+export function promptVersions(metrics: readonly MetricName[], withAbstention: boolean, noise: boolean): Record<string, string> {
+  const tasks = new Set<JudgeTask>(metrics.flatMap((m) => TASKS[m]));
+  if (noise) tasks.add('faithfulness');
+  const out: Record<string, string> = {};
+  for (const task of [...tasks].sort()) for (const lang of ['en', 'es'] as const) out[`${task}.${lang}`] = promptVersion(task, lang);
+  if (withAbstention) for (const lang of ['en', 'es'] as const) out[`abstention.${lang}`] = abstentionPromptVersion(lang);
+  return out;
+}
+
+/**
+ * Hash of everything that shapes the numbers (judge, embeddings, metrics, experiment settings), secrets masked
+ * and endpoints left out, so two runs with the same hash are comparable.
+ */
+export function configHash(config: RagwatchConfig): string {
+  const { target, ...experiment } = config.experiment;
+  const relevant = {
+    judge: { ...config.judge, baseUrl: undefined, apiKey: undefined },
+    embeddings: { ...config.embeddings, baseUrl: undefined, apiKey: undefined },
+    metrics: config.metrics,
+    anonymize: config.anonymize,
+    experiment: { ...experiment, reportsDir: undefined, schedule: undefined, enabled: undefined, publicUrl: undefined },
+    target: { mode: target.mode, body: target.body, response: target.response, replay: target.replay },
+  };
+  return createHash('sha256').update(stableJson(maskSecrets(relevant))).digest('hex').slice(0, 16);
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Link to a run's HTML report as served by the daemon (`/reports/<run>/report.html`). */
+export function reportLink(config: Pick<RagwatchConfig, 'experiment' | 'http'>, dirName: string): string {
+  const base = config.experiment.publicUrl ?? `http://${config.http.host === '0.0.0.0' || config.http.host === '::' ? 'localhost' : config.http.host}:${config.http.port}`;
+  return `${base.replace(/\/+$/, '')}/reports/${encodeURIComponent(dirName)}/report.html`;
+}
+
+export { VERSION };

@@ -1,0 +1,72 @@
+import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
+import { JudgeCallError } from '../judge/types.js';
+import { scoreSample } from '../metrics/score-sample.js';
+import type { MetricsOptions } from '../metrics/prepare.js';
+import type { MetricName, MetricResult } from '../metrics/types.js';
+import type { SampleAnonymizer } from '../online/ports.js';
+import type { RagSample } from '../sample.js';
+import { judgeAbstention } from './abstention.js';
+import type { GoldenItem } from './items.js';
+
+export interface ItemScoringDeps {
+  judge: JudgeClient;
+  embeddings: EmbeddingsClient;
+  options: MetricsOptions;
+  /** Identity when `experiment.anonymize` is off. */
+  anonymizer: SampleAnonymizer;
+  metrics: readonly MetricName[];
+}
+
+export interface ItemScores {
+  results: MetricResult[];
+  /** Adversarial items: whether the RAG abstained; null when it could not be judged (personal data left). */
+  abstained?: boolean | null;
+  abstentionReason?: string;
+  abstentionPromptVersion?: string;
+  /** Personal data survived anonymization: nothing reached the judge. */
+  piiBlocked: boolean;
+}
+
+/**
+ * Scores one answered item: the metrics for ordinary items, abstention for adversarial ones. The sample is
+ * anonymized first (question, answer, contexts and reference share one mapping); a sample with personal data
+ * left over is not sent to the judge.
+ */
+export async function scoreItem(item: GoldenItem, answer: { answer: string; contexts: string[] }, deps: ItemScoringDeps, signal?: AbortSignal): Promise<ItemScores> {
+  const sample: RagSample = {
+    traceId: item.id,
+    question: item.question,
+    answer: answer.answer,
+    contexts: answer.contexts,
+    ...(item.reference ? { reference: item.reference } : {}),
+    meta: { stratum: item.stratum, split: item.split },
+  };
+  const anonymized = deps.anonymizer.anonymizeSample(sample);
+  if (anonymized.residual.length > 0) {
+    if (item.adversarial) return { results: [], abstained: null, piiBlocked: true };
+    return { results: deps.metrics.map((metric) => ({ metric, status: 'not_scorable', reason: 'pii_residual' })), piiBlocked: true };
+  }
+  if (item.adversarial) {
+    const language = deps.options.language;
+    const verdict = await judgeAbstention(deps.judge, anonymized.sample, { language, ...(signal ? { signal } : {}) });
+    return { results: [], abstained: verdict.abstained, abstentionReason: verdict.reason, abstentionPromptVersion: verdict.promptVersion, piiBlocked: false };
+  }
+  const results = await scoreSample(anonymized.sample, deps.metrics, { judge: deps.judge, embeddings: deps.embeddings, options: deps.options, ...(signal ? { signal } : {}) });
+  return { results, piiBlocked: false };
+}
+
+/** Faithfulness of the same item answered with distractors: the noisy half of ΔFaithfulness. */
+export async function noisyFaithfulness(item: GoldenItem, answer: { answer: string; contexts: string[] }, deps: ItemScoringDeps, signal?: AbortSignal): Promise<MetricResult | null> {
+  const scores = await scoreItem({ ...item, adversarial: false }, answer, { ...deps, metrics: ['faithfulness'] }, signal);
+  return scores.results[0] ?? null;
+}
+
+/** A judge that stayed unreachable (or kept answering unusably) after its retries: the run cannot complete. */
+export function judgeOutage(results: readonly MetricResult[]): string | null {
+  for (const r of results) if (r.status === 'failed' && r.retryable) return `${r.metric}: ${r.error}`;
+  return null;
+}
+
+export function isJudgeOutage(err: unknown): err is JudgeCallError {
+  return err instanceof JudgeCallError && err.retryable;
+}

@@ -1,0 +1,16 @@
+import type { MetricName } from '../metrics/types.js';
+import { scoreNameFor } from '../online/scores.js';
+
+/** Trace score of adversarial items (1 abstained, 0 answered) and, on the run, the abstention rate. */
+export const ABSTENTION_SCORE = 'rag-abstention';
+/** Run-level: 1 when the release gate passed, 0 when it failed. */
+export const GATE_SCORE = 'rag-gate';
+/** Run-level: mean faithfulness clean − noisy, in [−1, 1]. */
+export const NOISE_DELTA_SCORE = 'rag-noise-delta-faithfulness';
+
+export { scoreNameFor };
+
+/** Score name → metric, for reading earlier runs back. */
+export function metricOfScore(prefix: string, metrics: readonly MetricName[]): Map<string, MetricName> {
+  return new Map(metrics.map((m) => [scoreNameFor(prefix, m), m]));
+}

@@ -1,0 +1,28 @@
+import type { ExperimentResult } from './run.js';
+import { cell, formatInterval, formatScore, METRIC_LABELS } from './report/index.js';
+
+/** What `ragwatch experiment run` prints: the verdict, the numbers, and where the report is. */
+export function formatRunSummary(result: ExperimentResult): string {
+  const r = result.report;
+  const lines = [
+    `run ${result.runName} on dataset ${r.datasetName} (split ${r.split}): ${r.items.total} items, ${r.items.failed} failed`,
+    `gate: ${r.gate.passed ? 'PASSED' : 'FAILED'} (judged on ${r.gate.judgedOn})`,
+    ...r.gate.lines.map((l) => `  ${l}`),
+  ];
+  for (const metric of r.metrics) {
+    const c = cell(r, metric);
+    lines.push(`  ${METRIC_LABELS[metric].padEnd(18)} ${formatScore(c?.summary.mean)} ${formatInterval(c?.summary.ci ?? null)} n=${c?.summary.n ?? 0}`);
+  }
+  if (r.abstention) lines.push(`  abstention rate     ${formatScore(r.abstention.rate)} n=${r.abstention.n}`);
+  if (r.noise) lines.push(`  ΔFaithfulness       ${formatScore(r.noise.deltaFaithfulness)}${r.noise.flagged ? ` (above ${r.noise.threshold})` : ''}`);
+  if (r.diagnosis) lines.push(`diagnosis: ${r.diagnosis.status} → ${r.diagnosis.action}`);
+  if (r.comparison) {
+    lines.push(
+      r.comparison.regressions.length > 0
+        ? `regressions against ${r.comparison.previousRun}: ${r.comparison.regressions.join(', ')}`
+        : `no regression against ${r.comparison.previousRun}`,
+    );
+  }
+  lines.push(`report: ${result.files.html}`, `        ${result.files.markdown}`, `        ${result.files.json}`, `link:   ${result.reportUrl}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,89 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LangfuseClient } from '@langfuse/client';
+import { configSchema, type RagwatchConfig } from '../../../src/config/schema.js';
+import { seedGoldenDataset } from '../../../src/devkit/corpus/index.js';
+import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { startToyRag, type ToyRag } from '../../../src/devkit/rag/index.js';
+import { connectExperiment } from '../../../src/experiment/edges.js';
+import { runExperiment, type ExperimentOptions, type ExperimentResult } from '../../../src/experiment/run.js';
+import { createLogger } from '../../../src/service/logger.js';
+import { openSqliteState } from '../../../src/state/index.js';
+import type { StateStore } from '../../../src/state/types.js';
+
+/** Stand-ins for one experiment scenario: Langfuse (v3 or v4) with the golden dataset, the judge, the toy RAG. */
+export interface Harness {
+  langfuse: LangfuseServer;
+  judge: JudgeServer;
+  rag: ToyRag;
+  dir: string;
+  state: StateStore;
+  clock: { now: number };
+  config(extra?: Record<string, unknown>): RagwatchConfig;
+  /** YAML for the CLI, same settings as `config()`. */
+  yaml(extra?: string): string;
+  run(options?: Partial<ExperimentOptions>, config?: RagwatchConfig): Promise<ExperimentResult>;
+  close(): Promise<void>;
+}
+
+export const START = Date.parse('2026-11-23T03:00:00Z'); // a Monday, ISO week 48
+
+export async function startHarness(personality: 'v3' | 'v4', options: { ragTraces?: boolean; judge?: JudgeServer; rag?: ToyRag; clock?: { now: number } } = {}): Promise<Harness> {
+  const clock = options.clock ?? { now: START };
+  const langfuse = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0 });
+  const ownJudge = !options.judge;
+  const judge = options.judge ?? (await startJudgeServer({ host: '127.0.0.1', port: 0 }));
+  const ownRag = !options.rag;
+  const rag =
+    options.rag ??
+    (await startToyRag(options.ragTraces ? { langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey } } : {}));
+  const client = new LangfuseClient({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey });
+  await seedGoldenDataset(client);
+  const dir = await mkdtemp(join(tmpdir(), 'ragwatch-experiment-'));
+  const state = openSqliteState({ path: ':memory:' });
+  const base = (extra: Record<string, unknown> = {}) => ({
+    langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey, maxAttempts: 2 },
+    judge: { baseUrl: judge.url, maxAttempts: 2, timeoutMs: 20_000 },
+    embeddings: { model: judge.embeddingModel },
+    log: { level: 'silent' },
+    ...extra,
+    experiment: {
+      bootstrapSamples: 500,
+      reportsDir: join(dir, 'reports'),
+      ...((extra.experiment as object) ?? {}),
+      target: { url: rag.askUrl, response: { answer: 'answer', contexts: 'contexts', traceId: 'traceId' }, maxAttempts: 2, ...(((extra.experiment as { target?: object })?.target) ?? {}) },
+    },
+  });
+  const harness: Harness = {
+    langfuse,
+    judge,
+    rag,
+    dir,
+    state,
+    clock,
+    config: (extra) => configSchema.parse(base(extra)),
+    yaml: (extra = '') =>
+      [
+        `langfuse: {baseUrl: "${langfuse.url}", publicKey: ${langfuse.publicKey}, secretKey: ${langfuse.secretKey}, maxAttempts: 2}`,
+        `judge: {baseUrl: "${judge.url}", maxAttempts: 2, timeoutMs: 20000}`,
+        `embeddings: {model: ${judge.embeddingModel}}`,
+        'log: {level: silent}',
+        `state: {path: "${join(dir, 'state.db')}"}`,
+        extra,
+      ].join('\n'),
+    async run(runOptions = {}, config = harness.config()) {
+      const deps = await connectExperiment(config, { logger: createLogger({ level: 'silent' }), state, now: () => clock.now, sleep: async () => {} });
+      return runExperiment(deps, { reportsDir: config.experiment.reportsDir, ...runOptions });
+    },
+    async close() {
+      state.close();
+      if (ownRag) await rag.close();
+      if (ownJudge) await judge.close();
+      await langfuse.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
