@@ -58,8 +58,21 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
     `,
   },
   {
-    // The golden-set experiment's own record of its runs: IDs, codes and numbers only.
+    // Small facts about the deployment (the Langfuse API generation detected at start-up, ...), and the
+    // index `ragwatch status` groups the ledger by day with.
     version: 2,
+    sql: `
+      CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX ledger_by_first_seen ON ledger (first_seen_at);
+    `,
+  },
+  {
+    // The golden-set experiment's own record of its runs: IDs, codes and numbers only.
+    version: 3,
     sql: `
       CREATE TABLE experiment_runs (
         dataset TEXT NOT NULL,
@@ -81,19 +94,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
         value REAL NOT NULL,
         PRIMARY KEY (dataset, run_name, item_id, metric)
       );
-    `,
-  },
-  {
-    // Small facts about the deployment (the Langfuse API generation detected at start-up, ...), and the
-    // index `ragwatch status` groups the ledger by day with.
-    version: 2,
-    sql: `
-      CREATE TABLE meta (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE INDEX ledger_by_first_seen ON ledger (first_seen_at);
     `,
   },
 ];
