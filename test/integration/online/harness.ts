@@ -73,3 +73,65 @@ export function isRag(trace: DemoTrace): boolean {
 export const noSleep = async () => {};
 
 export const SCORE_NAMES = ['ragas-faithfulness', 'ragas-answer-relevancy'] as const;
+
+/** Known personal data planted in traces: none of it may reach the judge, a log line, the state or a score. */
+export const CANARY = {
+  name: 'Lucía Etxeberria Puig',
+  dni: '12345678Z',
+  nie: 'X1234567L',
+  email: 'lucia.etxeberria@example.com',
+  phone: '612 345 678',
+  iban: 'ES91 2100 0418 4502 0005 1332',
+  card: '4111 1111 1111 1111',
+};
+
+/** Every spelling of the canary values a leak could take (with and without separators). */
+export function canaryNeedles(): string[] {
+  const values = Object.values(CANARY);
+  const compact = values.map((v) => v.replace(/\s+/g, '')).filter((v) => /\d/.test(v));
+  return [...new Set([...values, ...compact, 'Etxeberria'])];
+}
+
+/** RAG traces carrying the canary in question, contexts and answer, written straight into the stand-in's store. */
+export function plantCanaryTraces(stack: Stack, count: number, end: number): string[] {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `canary${String(i).padStart(26, '0')}`;
+    const at = end - (i + 1) * 20_000;
+    const question = `Hola, me llamo ${CANARY.name}, mi DNI es ${CANARY.dni} y mi correo ${CANARY.email}. ¿Cómo cambio la domiciliación de mi cuota a la cuenta ${CANARY.iban}? (pregunta ${i})`;
+    const answer = `Claro, ${CANARY.name}: puedes cambiar la cuenta de domiciliación desde el área de cliente, en Pagos. Te enviaremos la confirmación a ${CANARY.email} y un SMS al ${CANARY.phone}.`;
+    const contexts = [
+      'La domiciliación bancaria se cambia desde el área de cliente, sección Pagos. El cambio se aplica a la siguiente factura.',
+      `Ficha de cliente: ${CANARY.name}, NIE del titular secundario ${CANARY.nie}, tarjeta ${CANARY.card}, teléfono ${CANARY.phone}.`,
+    ];
+    stack.lf.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: question, output: answer, environment: 'production' });
+    stack.lf.store.upsertObservation({ id: `${id}-root`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 3000, input: question, output: answer, environment: 'production' });
+    stack.lf.store.upsertObservation({
+      id: `${id}-ret`,
+      traceId: id,
+      type: 'RETRIEVER',
+      name: 'knowledge-base',
+      parentObservationId: `${id}-root`,
+      startTime: at + 100,
+      endTime: at + 400,
+      input: question,
+      output: contexts.map((pageContent) => ({ pageContent, metadata: { source: 'kb' } })),
+      environment: 'production',
+    });
+    stack.lf.store.upsertObservation({
+      id: `${id}-gen`,
+      traceId: id,
+      type: 'GENERATION',
+      name: 'answer',
+      parentObservationId: `${id}-root`,
+      startTime: at + 500,
+      endTime: at + 2500,
+      model: 'gpt-4o-mini',
+      input: [{ role: 'user', content: question }],
+      output: { role: 'assistant', content: answer },
+      environment: 'production',
+    });
+    ids.push(id);
+  }
+  return ids;
+}
