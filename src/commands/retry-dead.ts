@@ -94,15 +94,14 @@ async function requeue(config: Parameters<typeof openState>[0], since: number | 
 }
 
 export function formatRetryDead(result: RetryDeadResult, missingPath: string | null): string {
-  const scope = result.since ? ` dead since ${utcTime(result.since)}` : ' dead';
   if (missingPath !== null) {
     return missingPath === ':memory:' ? 'nothing to re-queue: state.path is :memory:\n' : `nothing to re-queue: ${missingPath} does not exist (no runs yet)\n`;
   }
-  if (result.count === 0) return `no traces${scope}: nothing to re-queue\n`;
+  const since = result.since ? ` (dead since ${utcTime(result.since)})` : '';
+  if (result.count === 0) return `${result.since ? `no traces went dead since ${utcTime(result.since)}` : 'no dead traces'}: nothing to re-queue\n`;
+  const what = `${result.count} dead trace${result.count === 1 ? '' : 's'}${since}`;
   const lines = [
-    result.dryRun
-      ? `dry run: would re-queue ${result.count} trace${result.count === 1 ? '' : 's'}${scope}`
-      : `re-queued ${result.count} trace${result.count === 1 ? '' : 's'}${scope}: pending with attempts reset; the next online tick takes them`,
+    result.dryRun ? `dry run: would re-queue ${what}` : `re-queued ${what}: pending with attempts reset; the next online tick takes them`,
     ...result.traceIds.slice(0, SHOWN_IDS).map((id) => `  ${id}`),
   ];
   if (result.count > SHOWN_IDS) lines.push(`  … and ${result.count - SHOWN_IDS} more (--json lists them all)`);

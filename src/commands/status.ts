@@ -18,6 +18,22 @@ interface StatusOptions {
 }
 
 const MAX_DAYS = 3660;
+
+const JSON_HELP = `
+A day is a UTC day: of the trace's first sampling (--by sampled), or of its own timestamp (--by trace).
+The counts of a day are the traces of that day in the status they have now.
+
+--json prints (times ISO 8601 UTC; "version" changes only when a field changes meaning or goes away):
+  { version: 1, generatedAt, state: { path, exists, schemaVersion },
+    days: { basis, from, to, rows: [ { day, sampled, pending, done, skipped, failed, dead, skippedByReason: { reason: n } } ] },
+    totals: { entries, pending, done, skipped, failed, dead, skippedByReason, deadByError },
+    dead: { count, shown: [ { traceId, attempts, lastError, diedAt, traceTimestamp } ] },
+    jobs: [ { name, enabled, schedule, nextRunAt, intervalSeconds, lastStartAt, lastFinishAt, lastSuccessAt, lastOutcome,
+              state: never_run|idle|running|stuck|interrupted, runningSeconds, stale, lease: { holder, host, pid, expiresAt } | null } ],
+    timezone, cursors: [ { job, position, updatedAt, lagSeconds } ],
+    langfuse: { configured, apiGeneration: v3|v4|null, source: detected|configured|null, recordedAt }, gauges: { name: value } }
+
+Exit codes: 0 shown (also when nothing has run yet), 2 bad configuration or arguments, 3 the state file cannot be read.`;
 /** The weekly experiment has no limit of its own in the config; a run this long is certainly stuck. */
 const EXPERIMENT_STUCK_AFTER_MS = 12 * 3600_000;
 
@@ -27,8 +43,8 @@ export function registerStatusCommand(program: Command, ctx: CommandContext): vo
     .description('show the ledger by day, the last and next run of each job and the detected Langfuse API generation (reads the state file; safe beside a running daemon)')
     .option('--days <n>', 'how many UTC days the ledger table covers, ending today', '7')
     .option('--by <basis>', 'what puts a trace on a day: "sampled" (the day ragwatch first sampled it) or "trace" (the trace\'s own timestamp)', 'sampled')
-    .option('--json', 'print the report as JSON (shape: docs/status.md)')
-    .addHelpText('after', '\nExit codes: 0 shown (also when nothing has run yet), 2 bad configuration or arguments, 3 the state file cannot be read.')
+    .option('--json', 'print the report as JSON (versioned shape below)')
+    .addHelpText('after', JSON_HELP)
     .action((options: StatusOptions, command: Command) => {
       const days = parseDays(options.days);
       const basis = parseBasis(options.by);

@@ -6,7 +6,7 @@ import { cursors, gauges, jobRuns, leases, readMeta, type LeaseRecord } from './
 import { nextCronRun } from './schedule.js';
 
 /**
- * The report `ragwatch status` prints, and its `--json` shape (documented in docs/status.md). Built from a
+ * The report `ragwatch status` prints, and its `--json` shape (summarised in `ragwatch status --help`). Built from a
  * read-only view of the state; every time is ISO 8601 UTC; IDs, codes and counts only.
  */
 
