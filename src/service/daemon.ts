@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/schema.js';
+import { createExperimentJob } from '../experiment/job.js';
+import { reportRoute } from '../experiment/report-route.js';
 import { ONLINE_JOB, runOnlineTick } from '../online/job.js';
 import type { Clock } from '../online/ports.js';
 import { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from '../online/runtime.js';
@@ -76,7 +79,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     return { ready: Object.values(checks).every((c) => c.ok), checks };
   };
 
-  const http = await startHttpService({ host: config.http.host, port: config.http.port, metrics, readiness, routes: options.routes ?? [] });
+  const routes = [...(options.routes ?? []), reportRoute(resolve(config.experiment.reportsDir))];
+  const http = await startHttpService({ host: config.http.host, port: config.http.port, metrics, readiness, routes });
   logger.info({ host: config.http.host, port: http.port }, 'http listening (/healthz, /readyz, /metrics)');
 
   const ready = (async () => {
@@ -96,8 +100,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       });
     } else logger.warn('online.enabled is false: no online ticks will run');
     if (config.experiment.enabled) {
-      if (options.experimentJob) scheduler.add({ name: EXPERIMENT_JOB, schedule: config.experiment.schedule, run: options.experimentJob });
-      else logger.warn({ schedule: config.experiment.schedule }, 'experiment.enabled is true but this build has no experiment job; the weekly slot stays empty');
+      const run =
+        options.experimentJob ??
+        createExperimentJob({ config, logger, state, metrics, now: clock.now, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.sleep ? { sleep: options.sleep } : {}) });
+      scheduler.add({ name: EXPERIMENT_JOB, schedule: config.experiment.schedule, run });
     }
     await scheduler.start();
     logger.info({ timezone: config.timezone, nextOnlineTick: scheduler.nextRun(ONLINE_JOB)?.toISOString() ?? null }, 'scheduler started');

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricName } from '../metrics/types.js';
 import type { OnlineRecorder } from '../online/ports.js';
+import { GOLDEN_GATE_GAUGE, GOLDEN_RUN_TIME_GAUGE, parseGoldenScoreKey } from '../experiment/gauges.js';
 
 /**
  * ragwatch's Prometheus metrics. Labels are low-cardinality codes only (reasons, outcomes, routes, metric
@@ -25,8 +26,10 @@ export interface ServiceMetrics extends OnlineRecorder {
   readonly registry: Registry;
   observeJudgeRequest(event: JudgeRequestObservation): void;
   observeLangfuseRequest(event: LangfuseRequestObservation): void;
-  /** Restores persisted gauges (`rag_*_score`) at start-up. */
+  /** Restores persisted gauges (`rag_*_score`, `rag_golden_*`) at start-up. */
   restoreGauges(values: Record<string, number>): void;
+  /** The last golden-set experiment: `rag_golden_score{metric,split}`, gate verdict, finish time (keys as persisted). */
+  goldenResults(values: Record<string, number>): void;
   /** Renders the exposition text. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -83,6 +86,17 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   const lastRun = new Gauge({ name: 'ragwatch_job_last_run_timestamp_seconds', help: 'Unix time the last run finished, per job and outcome.', labelNames: ['job'], registers: r });
   const runs = new Counter({ name: 'ragwatch_job_runs_total', help: 'Job runs by outcome.', labelNames: ['job', 'outcome'], registers: r });
   const running = new Gauge({ name: 'ragwatch_job_running', help: '1 while a job run is in progress.', labelNames: ['job'], registers: r });
+  const goldenScore = new Gauge({ name: 'rag_golden_score', help: 'Mean score of the last golden-set experiment, per metric and split (0-1).', labelNames: ['metric', 'split'], registers: r });
+  const goldenGate = new Gauge({ name: GOLDEN_GATE_GAUGE, help: '1 when the last golden-set experiment passed the release gate, 0 when it failed.', registers: r });
+  const goldenRunTime = new Gauge({ name: GOLDEN_RUN_TIME_GAUGE, help: 'Unix time the last golden-set experiment finished.', registers: r });
+  const goldenResults = (values: Record<string, number>) => {
+    for (const [name, value] of Object.entries(values)) {
+      const series = parseGoldenScoreKey(name);
+      if (series) goldenScore.set(series, value);
+      else if (name === GOLDEN_GATE_GAUGE) goldenGate.set(value);
+      else if (name === GOLDEN_RUN_TIME_GAUGE) goldenRunTime.set(value);
+    }
+  };
   const scoreGauges = new Map<string, Gauge>();
   for (const metric of options.scoreMetrics) {
     const name = `rag_${metric}_score`;
@@ -128,7 +142,9 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     },
     restoreGauges: (values) => {
       for (const [name, value] of Object.entries(values)) scoreGauges.get(name)?.set(value);
+      goldenResults(values);
     },
+    goldenResults,
   };
 }
 

@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import type { RagwatchConfig } from '../config/schema.js';
+import type { Logger } from '../service/logger.js';
+import type { JobRunContext } from '../service/scheduler.js';
+import type { StateStore } from '../state/types.js';
+import { connectExperiment, type ExperimentEdgeDeps } from './edges.js';
+import { ExperimentIncompleteError, ExperimentInputError } from './errors.js';
+import { goldenGaugeValues } from './gauges.js';
+import { runExperiment, type ExperimentResult } from './run.js';
+
+export const EXPERIMENT_JOB_NAME = 'experiment';
+
+export interface ExperimentJobDeps extends Omit<ExperimentEdgeDeps, 'state'> {
+  config: RagwatchConfig;
+  logger: Logger;
+  state: StateStore;
+  /** Gauges on `/metrics` (`rag_golden_score{metric,split}`, the gate verdict). */
+  metrics: {
+    goldenResults(values: Record<string, number>): void;
+    tickStarted?(job: string, at: number): void;
+    tickFinished?(job: string, outcome: string, succeeded: boolean, at: number): void;
+  };
+  now?: () => number;
+  /** Sees each finished run (the demo and tests). */
+  onResult?: (result: ExperimentResult) => void;
+}
+
+/**
+ * The daemon's weekly slot: one experiment per firing, its gauges published and persisted (restored at the next
+ * start), its outcome recorded as the job's run. A run that could not complete leaves the gauges as they were.
+ */
+export function createExperimentJob(deps: ExperimentJobDeps) {
+  const now = deps.now ?? Date.now;
+  return async ({ signal }: JobRunContext): Promise<void> => {
+    await deps.state.recordJobStart(EXPERIMENT_JOB_NAME, now());
+    deps.metrics.tickStarted?.(EXPERIMENT_JOB_NAME, now());
+    let outcome = 'failed';
+    let succeeded = false;
+    try {
+      const experiment = await connectExperiment(deps.config, { ...deps, state: deps.state, now }, signal);
+      const result = await runExperiment(experiment, { reportsDir: resolve(deps.config.experiment.reportsDir), signal });
+      const values = goldenGaugeValues(result.report);
+      deps.metrics.goldenResults(values);
+      await deps.state.setGauges(values, now());
+      outcome = result.passed ? 'success' : 'gate_failed';
+      succeeded = true;
+      deps.onResult?.(result);
+    } catch (err) {
+      outcome = err instanceof ExperimentIncompleteError ? 'incomplete' : err instanceof ExperimentInputError ? 'bad_input' : 'failed';
+      deps.logger.error({ job: EXPERIMENT_JOB_NAME, outcome, error: err instanceof Error ? err.message : String(err) }, 'golden-set experiment did not complete');
+    } finally {
+      await deps.state.recordJobFinish(EXPERIMENT_JOB_NAME, outcome, succeeded, now());
+      deps.metrics.tickFinished?.(EXPERIMENT_JOB_NAME, outcome, succeeded, now());
+    }
+  };
+}
