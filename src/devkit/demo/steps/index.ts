@@ -1,10 +1,11 @@
 import type { DemoStep } from '../run-demo.js';
 import { doctorStep } from './doctor.js';
+import { experimentStep } from './experiment.js';
 import { seedCorpusStep } from './seed-corpus.js';
 
 /** The steps `ragwatch demo` runs, in order. New capabilities append theirs here. */
 export function defaultDemoSteps(): DemoStep[] {
-  return [seedCorpusStep, doctorStep];
+  return [seedCorpusStep, doctorStep, experimentStep];
 }
 
-export { seedCorpusStep, doctorStep };
+export { seedCorpusStep, doctorStep, experimentStep };
