@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LangfuseClient } from '@langfuse/client';
 import { configSchema, type RagwatchConfig } from '../../../src/config/schema.js';
-import { seedGoldenDataset } from '../../../src/devkit/corpus/index.js';
+import { seedGoldenDataset, type GoldenItem } from '../../../src/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
 import { startToyRag, type ToyRag } from '../../../src/devkit/rag/index.js';
@@ -30,7 +30,7 @@ export interface Harness {
 
 export const START = Date.parse('2026-11-23T03:00:00Z'); // a Monday, ISO week 48
 
-export async function startHarness(personality: 'v3' | 'v4', options: { ragTraces?: boolean; judge?: JudgeServer; rag?: ToyRag; clock?: { now: number } } = {}): Promise<Harness> {
+export async function startHarness(personality: 'v3' | 'v4', options: { ragTraces?: boolean; judge?: JudgeServer; rag?: ToyRag; clock?: { now: number }; items?: readonly GoldenItem[] } = {}): Promise<Harness> {
   const clock = options.clock ?? { now: START };
   const langfuse = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0 });
   const ownJudge = !options.judge;
@@ -40,14 +40,16 @@ export async function startHarness(personality: 'v3' | 'v4', options: { ragTrace
     options.rag ??
     (await startToyRag(options.ragTraces ? { langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey } } : {}));
   const client = new LangfuseClient({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey });
-  await seedGoldenDataset(client);
+  await seedGoldenDataset(client, options.items ? { items: options.items } : {});
   const dir = await mkdtemp(join(tmpdir(), 'ragwatch-experiment-'));
   const state = openSqliteState({ path: ':memory:' });
   const base = (extra: Record<string, unknown> = {}) => ({
     langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey, maxAttempts: 2 },
-    judge: { baseUrl: judge.url, maxAttempts: 2, timeoutMs: 20_000 },
+    judge: { baseUrl: judge.url, model: judge.model, maxAttempts: 2, timeoutMs: 20_000 },
     embeddings: { model: judge.embeddingModel },
     log: { level: 'silent' },
+    // The judge stand-in's lexical answer relevancy tops out near 0.6 even for good answers.
+    metrics: { thresholds: { answer_relevancy: 0.55 } },
     ...extra,
     experiment: {
       bootstrapSamples: 500,
@@ -67,9 +69,10 @@ export async function startHarness(personality: 'v3' | 'v4', options: { ragTrace
     yaml: (extra = '') =>
       [
         `langfuse: {baseUrl: "${langfuse.url}", publicKey: ${langfuse.publicKey}, secretKey: ${langfuse.secretKey}, maxAttempts: 2}`,
-        `judge: {baseUrl: "${judge.url}", maxAttempts: 2, timeoutMs: 20000}`,
+        `judge: {baseUrl: "${judge.url}", model: ${judge.model}, maxAttempts: 2, timeoutMs: 20000}`,
         `embeddings: {model: ${judge.embeddingModel}}`,
         'log: {level: silent}',
+        'metrics: {thresholds: {answer_relevancy: 0.55}}',
         `state: {path: "${join(dir, 'state.db')}"}`,
         extra,
       ].join('\n'),
