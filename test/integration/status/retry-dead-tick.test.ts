@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,5 +120,16 @@ describe.each(['v3', 'v4'] as const)('retry-dead and status against the %s stand
 
     const after = JSON.parse((await cli('status', '--json')).stdout) as StatusReport;
     expect(after.totals).toMatchObject({ dead: 0, pending: 0, failed: 0, done: requeued.count });
+
+    // IDs, codes and counts only: nothing a user asked or was answered reaches the output or the state file
+    const human = (await cli('status')).stdout;
+    const stateBytes = readFileSync(statePath).toString('utf8') + (existsSync(`${statePath}-wal`) ? readFileSync(`${statePath}-wal`).toString('utf8') : '');
+    for (const trace of seeded.traces) {
+      for (const text of [trace.question, trace.answer, trace.userId]) {
+        const needle = text.slice(0, 40);
+        expect(human.includes(needle), `status output holds ${trace.id}'s text`).toBe(false);
+        expect(stateBytes.includes(needle), `state file holds ${trace.id}'s text`).toBe(false);
+      }
+    }
   });
 });
