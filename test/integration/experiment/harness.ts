@@ -74,8 +74,11 @@ export async function startHarness(personality: 'v3' | 'v4', options: { ragTrace
         'log: {level: silent}',
         'metrics: {thresholds: {answer_relevancy: 0.55}}',
         `state: {path: "${join(dir, 'state.db')}"}`,
-        extra,
-      ].join('\n'),
+      ]
+        // A top-level key given in `extra` replaces the default line.
+        .filter((line) => !new RegExp(`^${line.slice(0, line.indexOf(':'))}:`, 'm').test(extra))
+        .concat(extra)
+        .join('\n'),
     async run(runOptions = {}, config = harness.config()) {
       const deps = await connectExperiment(config, { logger: createLogger({ level: 'silent' }), state, now: () => clock.now, sleep: async () => {} });
       return runExperiment(deps, { reportsDir: config.experiment.reportsDir, ...runOptions });
