@@ -2,6 +2,7 @@ import type { MetricName } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
 import { langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure, type Failure } from './failures.js';
 import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, TraceRecord } from './ports.js';
+import type { ScoreBatcher } from './score-batcher.js';
 import { scoresFromResults } from './scores.js';
 
 /** Everything needed to turn one trace into scores on that trace. */
@@ -14,6 +15,8 @@ export interface EvaluateDeps {
   judgeModel: string;
   scorePrefix: string;
   configIds: ReadonlyMap<string, string>;
+  /** Batches score writes across traces; without it each trace writes its own scores. */
+  scoreWriter?: Pick<ScoreBatcher, 'write'>;
 }
 
 export interface EvaluateTarget {
@@ -99,7 +102,7 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
 
   let written;
   try {
-    written = await deps.langfuse.writeScores(scores, { signal });
+    written = deps.scoreWriter ? await deps.scoreWriter.write(scores) : await deps.langfuse.writeScores(scores, { signal });
   } catch (err) {
     if (signal.aborted) throw err;
     return { kind: 'failed', failure: langfuseFailure(err) };

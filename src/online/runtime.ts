@@ -4,6 +4,7 @@ import type { RagwatchConfig } from '../config/schema.js';
 import type { Logger } from '../service/logger.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
 import { connectOnlineEdges, ensureOnlineScoreConfigs, type EdgeDeps, type OnlineEdges } from './edges.js';
+import { ScoreBatcher } from './score-batcher.js';
 import { onlineSettingsFrom, type OnlineJobDeps, type OnlineSettings } from './job.js';
 import type { Clock, OnlineRecorder } from './ports.js';
 
@@ -37,6 +38,7 @@ export async function createOnlineRuntime(config: RagwatchConfig, options: Onlin
   const deps: OnlineJobDeps = {
     ...edges.evaluate,
     configIds,
+    scoreWriter: new ScoreBatcher(edges.langfuse),
     state: options.state,
     clock: options.clock ?? systemClock,
     logger: options.logger,
