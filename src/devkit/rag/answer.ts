@@ -3,7 +3,7 @@
  * context sentences that share most words with the question, and abstention when retrieval finds little.
  * `degraded` makes it worse the way real regressions look: the best chunk is lost and an off-topic one
  * comes in (noisier retrieval), and the generator adds a sentence no chunk supports (a hallucination),
- * one more when distractor chunks confuse it.
+ * and with distractor chunks it loses the grounded sentence altogether.
  */
 import { createHash } from 'node:crypto';
 import { KNOWLEDGE, searchKnowledge, terms } from '../corpus/knowledge.js';
@@ -63,8 +63,9 @@ export function answerQuestion(question: string, options: { degraded: boolean; d
   const chosen = ranked.slice(0, take).sort((a, b) => a.ci - b.ci || a.si - b.si).map((s) => s.sentence);
   if (chosen.length === 0 && !options.degraded) return { answer: ABSTAIN[lang], contexts, sources, abstained: true };
   if (options.degraded) {
+    // Distractors derail the degraded generator: it drops the grounded sentence and invents another one.
+    if ((options.distractors ?? []).length > 0) chosen.splice(0, chosen.length, HALLUCINATIONS[lang][1]!);
     chosen.push(HALLUCINATIONS[lang][0]!);
-    if ((options.distractors ?? []).length > 0) chosen.push(HALLUCINATIONS[lang][1]!);
   }
   return { answer: chosen.join(' '), contexts, sources, abstained: false };
 }
