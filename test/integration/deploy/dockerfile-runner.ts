@@ -135,7 +135,9 @@ function run(b: BuiltStage, ins: Instruction, ctx: { log: BuildLog; env: NodeJS.
       maxBuffer: 64 * 1024 * 1024,
     });
     if (res.status !== 0) {
-      throw new Error(`Dockerfile line ${ins.line}: \`${text}\` exited ${res.status}:\n${(res.stdout + res.stderr).split('\n').slice(-40).join('\n')}`);
+      const lines = (res.stdout + res.stderr).split('\n');
+      const shown = lines.length > 60 ? [...lines.slice(0, 20), '...', ...lines.slice(-30)] : lines;
+      throw new Error(`Dockerfile line ${ins.line}: \`${text}\` exited ${res.status}:\n${shown.join('\n')}`);
     }
     ctx.log.ran.push({ stage: b.name, command: text, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
     return;
