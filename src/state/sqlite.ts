@@ -147,7 +147,7 @@ class SqliteState implements StateStore {
       listExperimentRuns: p('SELECT * FROM experiment_runs WHERE dataset = ? ORDER BY started_at DESC, run_name DESC LIMIT ?'),
       getExperimentValues: p('SELECT item_id, metric, value FROM experiment_item_values WHERE dataset = ? AND run_name = ?'),
       deadSince: p("SELECT trace_id FROM ledger WHERE status = 'dead' AND updated_at >= ? ORDER BY trace_timestamp, trace_id"),
-      requeueDead: p("UPDATE ledger SET status = 'pending', attempts = 0, reason = NULL, next_attempt_at = ?, updated_at = ? WHERE trace_id = ? AND status = 'dead'"),
+      requeueDead: p("UPDATE ledger SET status = 'pending', attempts = 0, reason = NULL, next_attempt_at = ?, updated_at = ? WHERE status = 'dead' AND updated_at >= ?"),
       getMeta: p('SELECT value, updated_at FROM meta WHERE key = ?'),
       setMeta: p('INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at'),
       getGauges: p('SELECT name, value FROM gauges'),
@@ -336,8 +336,10 @@ class SqliteState implements StateStore {
   async requeueDead(options: { diedSince?: number }, now: number) {
     return this.db
       .transaction(() => {
-        const ids = (this.stmt.deadSince!.all(options.diedSince ?? Number.MIN_SAFE_INTEGER) as { trace_id: string }[]).map((r) => r.trace_id);
-        for (const id of ids) this.stmt.requeueDead!.run(now, now, id);
+        const since = options.diedSince ?? Number.MIN_SAFE_INTEGER;
+        // Same condition in one transaction under the write lock: the ids are exactly the rows updated.
+        const ids = (this.stmt.deadSince!.all(since) as { trace_id: string }[]).map((r) => r.trace_id);
+        this.stmt.requeueDead!.run(now, now, since);
         return ids;
       })
       .immediate();

@@ -84,15 +84,20 @@ export function ledgerByDay(state: ReadOnlyState | null, options: { now: number;
 export function ledgerTotals(state: ReadOnlyState | null): LedgerTotals {
   const totals: LedgerTotals = { entries: 0, ...zeroCounts(), skippedByReason: {}, deadByError: {} };
   if (!state?.hasTable('ledger')) return totals;
-  const groups = state.db
-    .prepare("SELECT status, CASE WHEN status IN ('skipped', 'dead') THEN reason END AS reason, COUNT(*) AS n FROM ledger GROUP BY 1, 2")
-    .all() as { status: LedgerStatus; reason: string | null; n: number }[];
-  for (const g of groups) {
+  // Two passes: the status counts come from the status index alone; reasons are read for two statuses only.
+  for (const g of state.db.prepare('SELECT status, COUNT(*) AS n FROM ledger GROUP BY status').all() as { status: LedgerStatus; n: number }[]) {
     totals.entries += g.n;
     totals[g.status] += g.n;
+  }
+  const reasons = state.db.prepare("SELECT status, reason, COUNT(*) AS n FROM ledger WHERE status IN ('skipped', 'dead') GROUP BY status, reason").all() as {
+    status: 'skipped' | 'dead';
+    reason: string | null;
+    n: number;
+  }[];
+  for (const g of reasons) {
+    const into = g.status === 'skipped' ? totals.skippedByReason : totals.deadByError;
     const reason = g.reason ?? 'unknown';
-    if (g.status === 'skipped') totals.skippedByReason[reason] = (totals.skippedByReason[reason] ?? 0) + g.n;
-    if (g.status === 'dead') totals.deadByError[reason] = (totals.deadByError[reason] ?? 0) + g.n;
+    into[reason] = (into[reason] ?? 0) + g.n;
   }
   return totals;
 }
