@@ -1,5 +1,6 @@
 import { createRecognizers } from './recognizers/registry.js';
 import { resolveOverlaps } from './resolve.js';
+import { factsOf } from './text/facts.js';
 import type { Candidate, Recognizer } from './types.js';
 
 export interface AnalyzerOptions {
@@ -18,8 +19,9 @@ export function createAnalyzer(options: AnalyzerOptions, recognizers: Recognizer
   return {
     analyze(text) {
       if (text.length === 0) return [];
+      const facts = factsOf(text);
       const candidates: Candidate[] = [];
-      for (const r of recognizers) for (const c of r.find(text)) if (c.score >= options.threshold && c.end > c.start) candidates.push(c);
+      for (const r of recognizers) for (const c of r.find(text, facts)) if (c.score >= options.threshold && c.end > c.start) candidates.push(c);
       return resolveOverlaps(candidates);
     },
   };

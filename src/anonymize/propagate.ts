@@ -1,5 +1,5 @@
 import { classify } from './gazetteer/index.js';
-import { execAll } from './text/exec-all.js';
+import { isWordCode } from './text/chars.js';
 import { fold } from './text/fold.js';
 import type { Candidate, EntityType } from './types.js';
 
@@ -23,23 +23,81 @@ const MAX_SURFACES = 400;
 export function propagate(texts: string[], found: Candidate[][]): Candidate[][] {
   const surfaces = collectSurfaces(texts, found);
   if (surfaces.size === 0) return found;
-  const ordered = [...surfaces.values()].sort((a, b) => b.folded.length - a.folded.length).slice(0, MAX_SURFACES);
-  const pattern = new RegExp(ordered.map((s) => escape(s.folded)).join('|'), 'g');
+  const list = [...surfaces.values()];
+  if (list.length > MAX_SURFACES) list.sort((a, b) => b.folded.length - a.folded.length).length = MAX_SURFACES;
+  let byPrefix: Map<string, Surface[]> | undefined;
   return texts.map((text, f) => {
     const own = found[f]!;
     const folded = fold(text);
+    // Few values in a short text: one indexOf per value. Otherwise one Map lookup per word start.
+    let hits: Hit[];
+    if (list.length * text.length <= 50_000) hits = occurrencesByIndexOf(folded, list);
+    else hits = occurrencesByPrefix(folded, (byPrefix ??= prefixIndex(list)));
+    if (hits.length === 0) return own;
+    // Earliest first, longest first at the same start. A hit may overlap only spans of its own type that it contains:
+    // "D. Vicente" found by its title becomes the whole "Vicente Albiol Sanchis" seen elsewhere.
+    hits.sort((a, b) => a.start - b.start || b.surface.folded.length - a.surface.folded.length);
     const extra: Candidate[] = [];
-    for (const m of execAll(pattern, folded)) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (isWordChar(text[start - 1]) || isWordChar(text[end])) continue;
-      if (overlapsSorted(own, start, end) || (extra.length > 0 && extra[extra.length - 1]!.end > start)) continue;
-      const s = surfaces.get(m[0])!;
+    let widened: Set<Candidate> | undefined;
+    for (const { start, surface: s } of hits) {
+      const end = start + s.folded.length;
+      if (isWordChar(text, start - 1) || isWordChar(text, end)) continue;
+      if (extra.length > 0 && extra[extra.length - 1]!.end > start) continue;
+      const first = firstOverlap(own, start);
+      let last = first;
+      while (last < own.length && own[last]!.start < end) last++;
+      let widens = true;
+      for (let k = first; k < last && widens; k++) {
+        const c = own[k]!;
+        widens = c.type === s.type && c.start >= start && c.end <= end && c.end - c.start < end - start;
+      }
+      if (!widens) continue;
       if (s.capitalisedOnly && !capitalisedName(text, start)) continue;
+      for (let k = first; k < last; k++) (widened ??= new Set()).add(own[k]!);
       extra.push({ type: s.type, start, end, score: s.score, normalized: s.normalized });
     }
-    return extra.length === 0 ? own : [...own, ...extra].sort((a, b) => a.start - b.start);
+    if (extra.length === 0) return own;
+    const kept = widened ? own.filter((c) => !widened.has(c)) : own;
+    return [...kept, ...extra].sort((a, b) => a.start - b.start);
   });
+}
+
+interface Hit {
+  start: number;
+  surface: Surface;
+}
+
+function occurrencesByIndexOf(folded: string, surfaces: Surface[]): Hit[] {
+  const hits: Hit[] = [];
+  for (const surface of surfaces) {
+    for (let at = folded.indexOf(surface.folded); at !== -1; at = folded.indexOf(surface.folded, at + 1)) hits.push({ start: at, surface });
+  }
+  return hits;
+}
+
+const PREFIX = 3;
+
+function prefixIndex(surfaces: Surface[]): Map<string, Surface[]> {
+  const index = new Map<string, Surface[]>();
+  for (const s of surfaces) {
+    const key = s.folded.slice(0, PREFIX);
+    const list = index.get(key);
+    if (list) list.push(s);
+    else index.set(key, [s]);
+  }
+  return index;
+}
+
+/** Occurrences that start where a word can start (the text's start, or after a character that is not a letter or digit). */
+function occurrencesByPrefix(folded: string, index: Map<string, Surface[]>): Hit[] {
+  const hits: Hit[] = [];
+  for (let at = 0; at + PREFIX <= folded.length; at++) {
+    if (at > 0 && isWordCode(folded.charCodeAt(at - 1))) continue;
+    const candidates = index.get(folded.slice(at, at + PREFIX));
+    if (candidates === undefined) continue;
+    for (const surface of candidates) if (folded.startsWith(surface.folded, at)) hits.push({ start: at, surface });
+  }
+  return hits;
 }
 
 function collectSurfaces(texts: string[], found: Candidate[][]): Map<string, Surface> {
@@ -63,8 +121,8 @@ function collectSurfaces(texts: string[], found: Candidate[][]): Map<string, Sur
   return surfaces;
 }
 
-/** `list` is sorted by start and disjoint. */
-function overlapsSorted(list: Candidate[], start: number, end: number): boolean {
+/** Index of the first span of `list` (sorted by start, disjoint) that ends after `start`. */
+function firstOverlap(list: Candidate[], start: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -72,8 +130,7 @@ function overlapsSorted(list: Candidate[], start: number, end: number): boolean 
     if (list[mid]!.end <= start) lo = mid + 1;
     else hi = mid;
   }
-  const c = list[lo];
-  return c !== undefined && c.start < end;
+  return lo;
 }
 
 function capitalisedName(text: string, start: number): boolean {
@@ -87,10 +144,6 @@ function capitalisedName(text: string, start: number): boolean {
   return false;
 }
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function isWordChar(ch: string | undefined): boolean {
-  return ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+function isWordChar(text: string, at: number): boolean {
+  return at >= 0 && at < text.length && isWordCode(text.charCodeAt(at));
 }

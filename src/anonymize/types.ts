@@ -1,3 +1,5 @@
+import type { TextFacts } from './text/facts.js';
+
 /** Kinds of personal data the anonymizer recognises; each becomes a `<TYPE_N>` placeholder. */
 export const ENTITY_TYPES = [
   'PERSON',
@@ -41,6 +43,9 @@ export interface Recognizer {
   /** Stable name, one per file under recognizers/. */
   readonly name: string;
   readonly types: readonly EntityType[];
-  /** Scans the text once and returns every candidate, including low-scoring ones; the analyzer applies the threshold. */
-  find(text: string): Candidate[];
+  /**
+   * Scans the text once and returns every candidate, including low-scoring ones; the analyzer applies the threshold.
+   * `facts` (computed once per text by the analyzer) lets a recognizer skip texts its pattern cannot match.
+   */
+  find(text: string, facts?: TextFacts): Candidate[];
 }

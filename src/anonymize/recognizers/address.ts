@@ -1,6 +1,7 @@
 import type { Candidate, Recognizer } from '../types.js';
 import { hasCueBefore } from '../text/context.js';
-import { matchInWindows } from '../text/windows.js';
+import { factsOf } from '../text/facts.js';
+import { matchInWindowList, matchInWindows, triggerWindows } from '../text/windows.js';
 
 // Spanish, Catalan and Galician street types, with the capitalised spellings people type.
 const ES_TYPE =
@@ -37,8 +38,10 @@ const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|env
 export const addressRecognizer: Recognizer = {
   name: 'address',
   types: ['ADDRESS'],
-  find(text) {
+  find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
+    // Every form below carries a house number.
+    if (facts.digits === 0) return out;
     const starts = new Set<number>();
     const push = (start: number, raw: string, score: number) => {
       if (starts.has(start)) return;
@@ -46,9 +49,10 @@ export const addressRecognizer: Recognizer = {
       const value = raw.replace(/[,\s]+$/, '');
       out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: value.toLowerCase().replace(/\s+/g, ' ') });
     };
-    for (const m of matchInWindows(text, ES_TRIGGER, ES_CAPITALISED, 2, 200)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    const esWindows = triggerWindows(text, ES_TRIGGER, 2, 200);
+    for (const m of matchInWindowList(text, esWindows, ES_CAPITALISED)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue.
-    for (const m of matchInWindows(text, ES_TRIGGER, ES_ANY_CASE, 2, 200)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
+    for (const m of matchInWindowList(text, esWindows, ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
     for (const m of matchInWindows(text, EN_TRIGGER, EN, 90, 90)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     return out;
   },

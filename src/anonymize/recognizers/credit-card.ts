@@ -1,4 +1,5 @@
 import { execAll } from '../text/exec-all.js';
+import { factsOf } from '../text/facts.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { insideIbanShape } from '../text/iban-shape.js';
@@ -12,8 +13,9 @@ const CUE = /\b(?:tarjeta|card|visa|mastercard|master card|amex|american express
 export const creditCardRecognizer: Recognizer = {
   name: 'credit-card',
   types: ['CREDIT_CARD'],
-  find(text) {
+  find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
+    if (facts.maxDigitRun < 13) return out;
     for (const m of execAll(PATTERN, text)) {
       const start = m.index;
       if (insideIbanShape(text, start)) continue;

@@ -1,5 +1,6 @@
 import type { Candidate, Recognizer } from '../types.js';
 import { hasCueBefore } from '../text/context.js';
+import { factsOf } from '../text/facts.js';
 import { matchInWindows } from '../text/windows.js';
 
 const ES_MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
@@ -29,8 +30,10 @@ const BIRTH_TRIGGER = /nac|born|birth|dob|d\.o\.b|cumplea|f\.\s?n/gi;
 export const dateOfBirthRecognizer: Recognizer = {
   name: 'date-of-birth',
   types: ['DATE_OF_BIRTH'],
-  find(text) {
+  find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
+    // Every date form below has a run of at least four digits ("1/2/85", "1985").
+    if (facts.maxDigitRun < 4) return out;
     for (const m of matchInWindows(text, BIRTH_TRIGGER, DATE, 0, 80)) {
       if (!hasCueBefore(text, m.index, BIRTH_CUE, 50)) continue;
       out.push({ type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.9, normalized: m[0].toLowerCase().replace(/\s+/g, ' ') });

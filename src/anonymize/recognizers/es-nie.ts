@@ -1,4 +1,5 @@
 import { execAll } from '../text/exec-all.js';
+import { factsOf } from '../text/facts.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { validNie } from '../validators/spanish-id.js';
@@ -11,8 +12,9 @@ const CUE = /\b(?:nie|n\.i\.e\.?|extranjero|residencia|tie|foreigner)\b[^\n]{0,2
 export const esNieRecognizer: Recognizer = {
   name: 'es-nie',
   types: ['ES_NIE'],
-  find(text) {
+  find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
+    if (facts.maxDigitRun < 7) return out;
     for (const m of execAll(PATTERN, text)) {
       const compact = `${m[1]!.toUpperCase()}${m[2]}${m[3]!.toUpperCase()}`;
       if (!validNie(compact)) continue;

@@ -1,4 +1,5 @@
 import { execAll } from '../text/exec-all.js';
+import { factsOf } from '../text/facts.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { validDni } from '../validators/spanish-id.js';
@@ -11,8 +12,9 @@ const CUE = /\b(?:dni|d\.n\.i\.?|nif|n\.i\.f\.?|documento|identidad|id card|nati
 export const esNifRecognizer: Recognizer = {
   name: 'es-nif',
   types: ['ES_NIF'],
-  find(text) {
+  find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
+    if (facts.maxDigitRun < 8) return out;
     for (const m of execAll(PATTERN, text)) {
       const compact = `${m[1]!.replace(/[ .]/g, '')}${m[2]!.toUpperCase()}`;
       if (!validDni(compact)) continue;

@@ -1,6 +1,7 @@
 import { getCountrySpecifications, isValidIBAN } from 'ibantools';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
+import { factsOf } from '../text/facts.js';
 
 // Country code, check digits, then up to 30 characters with optional single spaces or dashes between them.
 // The match may run into the next word; it is cut at the country's IBAN length below.
@@ -12,8 +13,9 @@ const specs = getCountrySpecifications();
 export const ibanRecognizer: Recognizer = {
   name: 'iban',
   types: ['IBAN'],
-  find(text) {
+  find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
+    if (!facts.ibanStart) return out;
     PATTERN.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = PATTERN.exec(text)) !== null) {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { Candidate, Recognizer } from '../types.js';
 import { hasCueBefore } from '../text/context.js';
+import { factsOf } from '../text/facts.js';
 import { matchInWindows } from '../text/windows.js';
 
 const IPV4 = /(?<![\p{L}\p{N}.])(?:\d{1,3}\.){3}\d{1,3}(?![\p{N}]|\.\d)/gu;
@@ -19,15 +20,15 @@ const IP_CUE = /\b(?:ip|ipv4|ipv6|address|direccion|host|servidor|server|cliente
 export const ipAddressRecognizer: Recognizer = {
   name: 'ip-address',
   types: ['IP_ADDRESS'],
-  find(text) {
+  find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
-    for (const m of matchInWindows(text, IPV4_TRIGGER, IPV4, 4, 16)) {
+    if (facts.maxDigitRun >= 4) for (const m of matchInWindows(text, IPV4_TRIGGER, IPV4, 4, 16)) {
       if (isIP(m[0]) !== 4 || NOT_PERSONAL_V4.test(m[0])) continue;
       if (hasCueBefore(text, m.index, VERSION_CUE, 20) || CIDR_SUFFIX.test(text.slice(m.index + m[0].length, m.index + m[0].length + 4))) continue;
       const score = hasCueBefore(text, m.index, IP_CUE) ? 0.95 : 0.85;
       out.push({ type: 'IP_ADDRESS', start: m.index, end: m.index + m[0].length, score, normalized: m[0] });
     }
-    if (text.includes(':')) {
+    if (facts.colons >= 2) {
       for (const m of matchInWindows(text, IPV6_TRIGGER, IPV6, 40, 60)) {
         const value = m[0];
         const bare = value.split('%')[0]!;

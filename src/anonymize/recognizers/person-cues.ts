@@ -58,13 +58,47 @@ const LAST_WORDS: Record<'strong' | 'label' | 'weak' | 'role', string> = {
   role: "por by cliente clienta customer client user usuario usuaria titular paciente patient tecnico tecnica technician engineer agente agent empleado empleada employee companero companera colleague coworker jefe jefa manager boss vecino vecina neighbour neighbor madre padre mother father mum mom dad marido mujer husband wife esposo esposa partner pareja hijo hija son daughter hermano hermana brother sister primo prima cousin tio tia uncle aunt abuelo abuela amigo amiga friend novio novia flatmate roommate inquilino inquilina tenant landlord casero casera propietario propietaria repartidor repartidora driver courier contractor comercial gestor gestora asesor asesora administrador administradora abogado abogada lawyer accountant assistant suegro suegra cunado cunada attention atencion contact contacto",
 };
 
-export const CUE_LAST_WORDS = new Map<string, Set<'strong' | 'label' | 'weak' | 'role'>>();
-for (const [kind, words] of Object.entries(LAST_WORDS) as Array<['strong' | 'label' | 'weak' | 'role', string]>) {
+export type CueKind = 'strong' | 'label' | 'weak' | 'role';
+
+const CUE_LAST_WORDS = new Map<string, Set<CueKind>>();
+for (const [kind, words] of Object.entries(LAST_WORDS) as Array<[CueKind, string]>) {
   for (const w of words.split(' ')) {
     let kinds = CUE_LAST_WORDS.get(w);
     if (!kinds) CUE_LAST_WORDS.set(w, (kinds = new Set()));
     kinds.add(kind);
   }
+}
+
+/**
+ * Frequent words that end a cue only after one particular word ("mi nombre es", "de parte de", "thank you"): the
+ * cue regexes run only when the word before is one of these, not after every "de" or "es" in the text.
+ */
+const PAIRED_LAST_WORDS = new Map<string, Set<string>>(
+  Object.entries({
+    de: 'nombre parte atencion',
+    es: 'nombre',
+    is: 'name this',
+    me: 'call',
+    for: 'ask',
+    you: 'thank',
+    con: 'hablas',
+    am: 'i',
+    o: 'c',
+    dias: 'buenos',
+    tardes: 'buenas',
+    noches: 'buenas',
+    morning: 'good',
+    afternoon: 'good',
+    evening: 'good',
+  }).map(([last, before]) => [last, new Set(before.split(' '))]),
+);
+
+/** Kinds of cue that may end with `lastKey` preceded by `beforeKey` (folded words); undefined when none. */
+export function cueKindsEnding(lastKey: string, beforeKey: string | undefined): Set<CueKind> | undefined {
+  const kinds = CUE_LAST_WORDS.get(lastKey);
+  if (kinds === undefined) return undefined;
+  const paired = PAIRED_LAST_WORDS.get(lastKey);
+  return paired === undefined || (beforeKey !== undefined && paired.has(beforeKey)) ? kinds : undefined;
 }
 
 /** Words after which capitalised names belong to a place or an institution ("Hospital Gregorio Marañón", "Calle Juan Bravo"). */

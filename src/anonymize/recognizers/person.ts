@@ -1,18 +1,18 @@
 import { classify, isOrganization, TITLES, type NameClass } from '../gazetteer/index.js';
+import { isLetterCode, isLetterOrMarkCode, isUpperCode } from '../text/chars.js';
 import { before } from '../text/context.js';
 import { foldToken } from '../text/fold.js';
 import type { Candidate, Recognizer } from '../types.js';
-import { CLOSING_LINE, COMPANY_SUFFIX, CUE_LAST_WORDS, LABEL_CUE, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, WEAK_CUE } from './person-cues.js';
+import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, WEAK_CUE } from './person-cues.js';
 
-const TOKEN = /\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*/gu;
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
 const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'dos', 'das', 'le', 'bin', 'ben', 'al', 'el']);
 const AND = new Set(['y', 'i', 'e']);
 const MAX_NAME_TOKENS = 5;
 
 class Token {
-  #key: string | undefined;
-  #cls: NameClass | undefined;
+  private folded: string | undefined = undefined;
+  private nameClass: NameClass | undefined = undefined;
   constructor(
     readonly raw: string,
     readonly start: number,
@@ -21,10 +21,10 @@ class Token {
   ) {}
   /** Folded form, computed on first use: most words are never looked at twice. */
   get key(): string {
-    return (this.#key ??= keyOf(this.raw));
+    return (this.folded ??= keyOf(this.raw));
   }
   get cls(): NameClass {
-    return (this.#cls ??= classify(this.key));
+    return (this.nameClass ??= classify(this.key));
   }
 }
 
@@ -52,14 +52,9 @@ export const personRecognizer: Recognizer = {
       if (found === undefined) continue;
       const { first, last, score } = found;
       if (score > 0) {
-        const span = tokens.slice(first, last + 1).filter((x) => !PARTICLES.has(x.key) && !AND.has(x.key));
-        out.push({
-          type: 'PERSON',
-          start: tokens[first]!.start,
-          end: tokens[last]!.end,
-          score,
-          normalized: span.map((x) => x.key).join(' '),
-        });
+        let normalized = '';
+        for (let k = first; k <= last; k++) if (isNamePart(tokens[k]!)) normalized += normalized === '' ? tokens[k]!.key : ` ${tokens[k]!.key}`;
+        out.push({ type: 'PERSON', start: tokens[first]!.start, end: tokens[last]!.end, score, normalized });
       }
       i = Math.max(i, last);
     }
@@ -84,48 +79,96 @@ function keyOf(raw: string): string {
   return key;
 }
 
+const APOSTROPHE = 39;
+const RIGHT_QUOTE = 0x2019;
+const HYPHEN = 45;
+
+/** Words: a letter, then letters and combining marks, joined by apostrophes or hyphens ("O'Brien", "Jean-Pierre"). */
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  TOKEN.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = TOKEN.exec(text)) !== null) {
-    let raw = m[0];
-    const first = raw.charCodeAt(0);
-    const cap = first >= 65 && first <= 90 ? true : first >= 97 && first <= 122 ? false : raw[0] !== raw[0]!.toLowerCase();
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isLetterCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    i++;
+    for (;;) {
+      while (i < n && isLetterOrMarkCode(text.charCodeAt(i))) i++;
+      const c = text.charCodeAt(i);
+      if ((c === APOSTROPHE || c === RIGHT_QUOTE || c === HYPHEN) && i + 1 < n && isLetterCode(text.charCodeAt(i + 1))) i += 2;
+      else break;
+    }
+    let end = i;
+    const cap = isUpperCode(text.charCodeAt(start));
     // Placeholders written by an earlier pass ("<PERSON_1>") are not names.
-    if (cap && m.index > 0 && text.charCodeAt(m.index - 1) === 60 && raw === raw.toUpperCase()) continue;
-    const n = raw.length;
-    if (n > 3 && (raw.charCodeAt(n - 1) === 115 || raw.charCodeAt(n - 1) === 83) && (raw[n - 2] === "'" || raw[n - 2] === '’')) raw = raw.slice(0, -2);
-    tokens.push(new Token(raw, m.index, m.index + raw.length, cap));
+    if (cap && start > 0 && text.charCodeAt(start - 1) === 60) {
+      const raw = text.slice(start, end);
+      if (raw === raw.toUpperCase()) continue;
+    }
+    // Possessives: "Smith's" is Smith.
+    if (end - start > 3) {
+      const last = text.charCodeAt(end - 1);
+      const quote = text.charCodeAt(end - 2);
+      if ((last === 115 || last === 83) && (quote === APOSTROPHE || quote === RIGHT_QUOTE)) end -= 2;
+    }
+    tokens.push(new Token(text.slice(start, end), start, end, cap));
   }
   return tokens;
 }
 
-function gapBefore(text: string, tokens: Token[], i: number): string {
-  return text.slice(i > 0 ? tokens[i - 1]!.end : 0, tokens[i]!.start);
+/** Where the text between token i-1 and token i starts. */
+function gapStart(tokens: Token[], i: number): number {
+  return i > 0 ? tokens[i - 1]!.end : 0;
 }
+
+function gapHas(text: string, from: number, to: number, code: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === code) return true;
+  return false;
+}
+
+const COLON = 58;
+const EQUALS = 61;
+const NEWLINE = 10;
+const DOT = 46;
 
 /** Cheap pre-check for lower-case tokens: only worth a look right after a cue word, a title or a colon. */
 function mayFollowCue(text: string, tokens: Token[], i: number): boolean {
   const prev = tokens[i - 1];
   if (!prev) return false;
-  const gap = gapBefore(text, tokens, i);
-  return CUE_LAST_WORDS.has(prev.key) || TITLES.has(prev.key) || gap.includes(':');
+  return cueKindsEnding(prev.key, tokens[i - 2]?.key) !== undefined || TITLES.has(prev.key) || gapHas(text, prev.end, tokens[i]!.start, COLON);
+}
 
+/** ".", " ", ". ", "  ": what may stand between a title and the name ("Sr. Pérez", "Mr Smith"). */
+function titleGap(text: string, from: number, to: number): boolean {
+  const len = to - from;
+  if (len === 0 || len > 3) return false;
+  let k = from;
+  if (text.charCodeAt(k) === DOT) k++;
+  if (to - k > 2) return false;
+  for (; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
 }
 
 function cueFor(text: string, tokens: Token[], i: number): Cue {
   const prev = tokens[i - 1];
   if (!prev) return 'none';
-  const gap = gapBefore(text, tokens, i);
-  if (TITLES.has(prev.key) && /^\.?[ \t]{0,2}$/.test(gap) && gap.length > 0) {
-    if (prev.key !== 'd' || (gap.startsWith('.') && tokens[i]!.cls.given)) return 'title';
+  const t = tokens[i]!;
+  const from = prev.end;
+  const to = t.start;
+  if (TITLES.has(prev.key) && titleGap(text, from, to)) {
+    if (prev.key !== 'd' || (text.charCodeAt(from) === DOT && t.cls.given)) return 'title';
   }
-  if (gap.includes('\n') && signatureLine(text, tokens[i]!.start)) return 'signature';
-  const colon = /[:=]/.test(gap);
-  const kinds = CUE_LAST_WORDS.get(prev.key);
+  if (gapHas(text, from, to, NEWLINE) && signatureLine(text, t.start)) return 'signature';
+  const colon = gapHas(text, from, to, COLON) || gapHas(text, from, to, EQUALS);
+  const kinds = cueKindsEnding(prev.key, tokens[i - 2]?.key);
   if (kinds === undefined && !colon) return 'none';
-  const window = before(text, tokens[i]!.start, 40);
+  const window = before(text, t.start, 40);
   if (kinds?.has('strong') && STRONG_CUE.test(window)) return 'strong';
   if ((colon || kinds?.has('label')) && LABEL_CUE.test(window)) return 'label';
   if (kinds?.has('weak') && WEAK_CUE.test(window)) return 'weak';
@@ -152,6 +195,10 @@ const nameLike = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
 const capWord = (t: Token) => t.cap && !t.cls.common;
 const strongGiven = (t: Token) => t.cls.given && !t.cls.ambiguous;
 const strongSurname = (t: Token) => t.cls.surname && !t.cls.ambiguous;
+const notCommon = (t: Token) => !t.cls.common;
+const nameOrCapWord = (t: Token) => nameLike(t) || capWord(t);
+const strongSurnameOrGiven = (t: Token) => strongSurname(t) || strongGiven(t);
+const isNamePart = (t: Token) => !PARTICLES.has(t.key) && !AND.has(t.key);
 
 /**
  * Extends a name from token i while the next words qualify: joined by spaces on the same line, with particles
@@ -179,30 +226,38 @@ function extend(text: string, tokens: Token[], i: number, next: (t: Token) => bo
   return last;
 }
 
+/** Token j continues the name of token j-1: one or two spaces or tabs between them. */
 function sameName(text: string, tokens: Token[], j: number): boolean {
   const t = tokens[j];
   if (!t || j === 0) return false;
-  return /^[ \t]{1,2}$/.test(text.slice(tokens[j - 1]!.end, t.start));
+  return blanks(text, tokens[j - 1]!.end, t.start, 2, false);
+}
+
+/** Between 1 and `max` spaces or tabs (or dots, when `dots`) from `from` to `to`. */
+function blanks(text: string, from: number, to: number, max: number, dots: boolean): boolean {
+  const len = to - from;
+  if (len < 1 || len > max) return false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9 && !(dots && c === DOT)) return false;
+  }
+  return true;
 }
 
 function suppressed(text: string, tokens: Token[], first: number, last: number): boolean {
   let p = first - 1;
   while (p >= 0 && PARTICLES.has(tokens[p]!.key) && sameName(text, tokens, p + 1)) p--;
-  if (p >= 0 && PLACE_WORDS.has(tokens[p]!.key) && /^[ \t.]{1,3}$/.test(text.slice(tokens[p]!.end, tokens[p + 1]!.start))) return true;
+  if (p >= 0 && PLACE_WORDS.has(tokens[p]!.key) && blanks(text, tokens[p]!.end, tokens[p + 1]!.start, 3, true)) return true;
   for (let k = first + 1; k <= last; k++) if (TRAILING_PLACE_WORDS.has(tokens[k]!.key)) return true;
   if (COMPANY_SUFFIX.test(text.slice(tokens[last]!.end, tokens[last]!.end + 16))) return true;
-  const phrase = tokens
-    .slice(first, last + 1)
-    .map((t) => t.key)
-    .filter((k) => k !== '&')
-    .join(' ');
+  let phrase = tokens[first]!.key;
+  for (let k = first + 1; k <= last; k++) phrase += ` ${tokens[k]!.key}`;
   return isOrganization(phrase);
 }
 
 function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: number; last: number; score: number } | undefined {
   const t = tokens[i]!;
   if (t.key.length <= 2 && cue !== 'title') return undefined;
-  const cont = (x: Token) => nameLike(x) || capWord(x);
   let score: number;
   switch (cue) {
     case 'title':
@@ -237,7 +292,7 @@ function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: 
       return undefined;
   }
   // After "me llamo" every following word that is not a common one belongs to the name ("me llamo andrea villalobos").
-  const last = extend(text, tokens, i, cue === 'strong' ? (x) => !x.cls.common : cont);
+  const last = extend(text, tokens, i, cue === 'strong' ? notCommon : nameOrCapWord);
   if (cue !== 'title' && cue !== 'strong' && suppressed(text, tokens, i, last)) return undefined;
   // "Gracias. Veo que…": an unknown word after a greeting is a name only if it stands alone ("Hola Xiomara,").
   if ((cue === 'weak' || cue === 'signature') && last === i && !nameLike(t) && !/^\s*(?:[,.!?:;)\n]|$)/.test(text.slice(t.end, t.end + 2))) return undefined;
@@ -252,7 +307,7 @@ function plainName(text: string, tokens: Token[], i: number): { first: number; l
   if (!nameLike(t)) return unknownThenSurname(text, tokens, i);
   const last = extend(text, tokens, i, capWord);
   if (suppressed(text, tokens, i, last)) return { first: i, last, score: 0 };
-  const rest = tokens.slice(i + 1, last + 1).filter((x) => !PARTICLES.has(x.key) && !AND.has(x.key));
+  const rest = tokens.slice(i + 1, last + 1).filter(isNamePart);
   const initial = sentenceInitial(text, t.start);
   let score = 0;
   if (rest.length === 0) {
@@ -260,13 +315,13 @@ function plainName(text: string, tokens: Token[], i: number): { first: number; l
   } else if (strongGiven(t)) {
     score = 0.85;
   } else if (t.cls.given) {
-    if (rest.some((x) => strongSurname(x) || strongGiven(x))) score = 0.85;
+    if (rest.some(strongSurnameOrGiven)) score = 0.85;
     else if (initial) score = 0;
     else score = PARTICLES.has(tokens[i + 1]?.key ?? '') ? 0.45 : 0.55;
   } else if (strongSurname(t)) {
-    score = rest.some((x) => strongSurname(x) || strongGiven(x)) ? 0.7 : 0;
+    score = rest.some(strongSurnameOrGiven) ? 0.7 : 0;
   } else if (t.cls.surname) {
-    score = rest.some((x) => strongSurname(x)) ? 0.6 : 0;
+    score = rest.some(strongSurname) ? 0.6 : 0;
   }
   return { first: i, last, score };
 }

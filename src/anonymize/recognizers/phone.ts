@@ -1,6 +1,7 @@
 import { Metadata, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { insideIbanShape } from '../text/iban-shape.js';
 import { execAll } from '../text/exec-all.js';
+import { factsOf } from '../text/facts.js';
 import type { Candidate, Recognizer } from '../types.js';
 
 // Digits with the usual separators, an optional +CC / 00CC prefix and parentheses; 7 to 15 digits are checked below.
@@ -31,8 +32,9 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
   return {
     name: 'phone',
     types: ['PHONE'],
-    find(text) {
+    find(text, facts = factsOf(text)) {
       const out: Candidate[] = [];
+      if (facts.maxDigitRun < 7) return out;
       for (const m of execAll(PATTERN, text)) {
         const raw = m[0];
         const digits = raw.replace(/\D/g, '');

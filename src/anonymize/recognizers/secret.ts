@@ -1,4 +1,5 @@
 import { execAll } from '../text/exec-all.js';
+import { factsOf } from '../text/facts.js';
 import { matchInWindows } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 
@@ -43,9 +44,10 @@ const NO_SEPARATOR_KEYS = /^(?:password|passwd|passcode|contrase[ñn]a)$/;
 export const secretRecognizer: Recognizer = {
   name: 'secret',
   types: ['SECRET'],
-  find(text) {
+  find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
-    for (const m of execAll(KNOWN, text)) out.push({ type: 'SECRET', start: m.index, end: m.index + m[0].length, score: 0.95, normalized: m[0] });
+    // Every vendor shape has a run of at least 11 key characters ("eyJ" + 8 in a JWT), or is a PEM block.
+    if (facts.maxWordRun >= 11 || text.includes('-----BEGIN')) for (const m of execAll(KNOWN, text)) out.push({ type: 'SECRET', start: m.index, end: m.index + m[0].length, score: 0.95, normalized: m[0] });
     for (const m of execAll(BEARER, text)) {
       const value = m[1]!;
       const start = m.index + m[0].length - value.length;

@@ -1,12 +1,21 @@
+import { isAscii, isWordCode } from './chars.js';
+
 /** Helpers for Presidio-style context words: a cue within a short window before (or after) a span. */
 
 /** The `window` characters before `start`, folded to lower case without accents. */
 export function before(text: string, start: number, window: number): string {
-  return text.slice(Math.max(0, start - window), start).toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
+  return foldWindow(text.slice(Math.max(0, start - window), start));
 }
 
 export function after(text: string, end: number, window: number): string {
-  return text.slice(end, end + window).toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
+  return foldWindow(text.slice(end, end + window));
+}
+
+const MARKS = /\p{M}+/gu;
+
+/** Lower case without accents; plain ASCII (most windows) skips the Unicode normalisation. */
+export function foldWindow(s: string): string {
+  return isAscii(s) ? s.toLowerCase() : s.toLowerCase().normalize('NFD').replace(MARKS, '');
 }
 
 /** True when `pattern` matches the window before `start` (the pattern decides whether it must touch the span). */
@@ -25,5 +34,5 @@ export function boost(score: number, by: number): number {
 
 /** True when the character is a letter or digit (Unicode aware). */
 export function isWordChar(ch: string | undefined): boolean {
-  return ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+  return ch !== undefined && ch.length > 0 && isWordCode(ch.charCodeAt(0));
 }

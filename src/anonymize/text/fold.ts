@@ -1,3 +1,5 @@
+import { isAscii } from './chars.js';
+
 /**
  * Case- and accent-folding that keeps string length, so positions found in a folded string are valid in the
  * original: 'García' → 'garcia', 'ÑOÑO' → 'nono'. Characters whose fold would change the length stay lower-cased
@@ -12,27 +14,29 @@ function foldCode(code: number): number {
   const ch = String.fromCharCode(code);
   const lower = ch.toLowerCase();
   let result = lower.length === 1 ? lower.charCodeAt(0) : code;
-  const base = String.fromCharCode(result).normalize('NFD').replace(/\p{M}+/gu, '');
+  const base = String.fromCharCode(result).normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
   if (base.length === 1) result = base.charCodeAt(0);
+  // Final sigma: whole-string lower-casing writes 'ς' where a lone 'Σ' gives 'σ'; both fold to 'σ'.
+  if (result === 0x3c2) result = 0x3c3;
   cache.set(code, result);
   return result;
 }
 
+const NON_ASCII = /[^\x00-\x7f]/g;
+const foldChar = (ch: string) => String.fromCharCode(foldCode(ch.charCodeAt(0)));
+
 export function fold(text: string): string {
-  let ascii = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 128 || (c >= 65 && c <= 90)) {
-      ascii = false;
-      break;
-    }
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) {
+    // Usually only a few accented letters: fold just those, on the lower-cased text.
+    return isAscii(lower) ? lower : lower.replace(NON_ASCII, foldChar);
   }
-  if (ascii) return text;
-  const codes = new Array<number>(text.length);
-  for (let i = 0; i < text.length; i++) codes[i] = foldCode(text.charCodeAt(i));
+  // A character whose lower case is longer ("İ"): fold code unit by code unit to keep positions.
+  const codes = new Uint16Array(text.length);
+  for (let k = 0; k < text.length; k++) codes[k] = foldCode(text.charCodeAt(k));
   let out = '';
   const CHUNK = 8192;
-  for (let i = 0; i < codes.length; i += CHUNK) out += String.fromCharCode(...codes.slice(i, i + CHUNK));
+  for (let k = 0; k < codes.length; k += CHUNK) out += String.fromCharCode(...codes.subarray(k, k + CHUNK));
   return out;
 }
 
