@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { closingLines, headerLines, stepResultLines, stepStartLine, whereToLookLines } from '../devkit/demo/format.js';
-import { runDemo, type DemoRun } from '../devkit/demo/run-demo.js';
-import { defaultDemoSteps } from '../devkit/demo/steps/index.js';
+import type { DemoRun } from '../devkit/demo/run-demo.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
 
@@ -77,6 +75,10 @@ export function registerDemoCommand(program: Command, ctx: CommandContext): void
     .option('--judge-port <port>', 'port of the judge stand-in (0: any free port)', '0')
     .option('--json', 'print a JSON report instead of text')
     .action(async (raw: DemoOptions) => {
+      // The devkit is loaded only here, so the daemon and the other commands start without it.
+      const { closingLines, headerLines, stepResultLines, stepStartLine, whereToLookLines } = await import('../devkit/demo/format.js');
+      const { runDemo } = await import('../devkit/demo/run-demo.js');
+      const { defaultDemoSteps } = await import('../devkit/demo/steps/index.js');
       const options = parseOptions(raw);
       const print = (lines: string[]) => {
         if (!raw.json) for (const line of lines) ctx.stdout.write(`${line}\n`);
