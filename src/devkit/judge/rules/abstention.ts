@@ -9,6 +9,7 @@ import { isEvasive } from './ragwatch-metrics.js';
 const DECLINES = [
   /\b(?:documentation|documents?|docs|knowledge base|context)\b[^.]*\b(?:does not|doesn't|do not|don't)\b[^.]*\b(?:mention|contain|cover|include|say)/i,
   /\b(?:no|not enough|insufficient) information\b/i,
+  /\b(?:do not|don't|does not|doesn't) have (?:enough |sufficient |any )?(?:information|details)\b/i,
   /\bpremise is (?:false|wrong|incorrect)\b/i,
   /\b(?:is|it's) not possible\b|\bcannot be done\b|\bthere is no\b/i,
   /\b(?:la )?(?:documentaci[oó]n|informaci[oó]n disponible|base de conocimiento)\b[^.]*\bno (?:recoge|contiene|menciona|incluye|dice)\b/i,
