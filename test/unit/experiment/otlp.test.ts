@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportBody, isOtelTraceId, itemSpans } from '../../../src/experiment/langfuse/otlp.js';
+import { exportBody, isOtelTraceId, itemSpans, type OtlpSpan } from '../../../src/experiment/langfuse/otlp.js';
 
 const input = {
   experiment: { experimentId: 'exp1', runName: 'weekly-2026-W48', description: 'd', metadata: { source: 'ragwatch' }, datasetId: 'ds1' },
@@ -16,8 +16,8 @@ const input = {
   endMs: 1_500,
 };
 
-const attrs = (span: { attributes: Array<{ key: string; value: { stringValue?: string } }> }) =>
-  Object.fromEntries(span.attributes.map((a) => [a.key, a.value.stringValue]));
+const attrs = (span: OtlpSpan): Record<string, string | undefined> =>
+  Object.fromEntries(span.attributes.map((a) => [a.key, 'stringValue' in a.value ? a.value.stringValue : undefined]));
 
 describe('experiment item spans', () => {
   it('carry the langfuse.experiment.* attributes the SDK experiment runner sets, on the root and its child', () => {
