@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { RagwatchConfig } from '../config/schema.js';
-import type { Logger } from '../service/logger.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
 import { connectOnlineEdges, ensureOnlineScoreConfigs, type EdgeDeps, type OnlineEdges } from './edges.js';
 import { ScoreBatcher } from './score-batcher.js';
