@@ -56,6 +56,8 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
   const spanIdOf = options.newSpanId ?? newSpanId;
   const flushEvery = options.flushEvery ?? 200;
   let datasetRunId: string | null = null;
+  // What the SDK runner does when Langfuse returns no run id: one random experiment id for the whole run.
+  const fallbackExperimentId = spanIdOf();
   let buffer: OtlpSpan[] = [];
   let sending: Promise<void> = Promise.resolve();
 
@@ -120,7 +122,7 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
         options.signal,
       );
       if (linked.datasetRunId) datasetRunId ??= linked.datasetRunId;
-      const experimentId = linked.datasetRunId || datasetRunId || traceId.slice(0, 16);
+      const experimentId = linked.datasetRunId || datasetRunId || fallbackExperimentId;
       // On v3 with the service's trace there is nothing to add: the run item already points at it.
       if (!(useService && options.generation === 'v3')) {
         buffer.push(
