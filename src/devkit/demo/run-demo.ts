@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchema, type RagwatchConfig } from '../../config/schema.js';
 import type { Personality } from '../corpus/emit/emit.js';
+import type { DemoTrace } from '../corpus/model.js';
 import { startJudgeServer, type JudgeServer } from '../judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '../langfuse/index.js';
 
@@ -20,6 +21,8 @@ export interface DemoEnvironment {
   workDir: string;
   /** Results of the steps that already ran, by step name. */
   results: Map<string, DemoStepResult>;
+  /** The generated traces the seed step sent to Langfuse (empty until it ran): what each trace id is. */
+  seeded: DemoTrace[];
 }
 
 export interface DemoStepResult {
@@ -61,6 +64,10 @@ export interface DemoRun {
   close(): Promise<void>;
 }
 
+export const DEMO_SAMPLING_RATE = 0.3;
+/** Twice the seeded hour: the first tick lists all of it, with room to spare. */
+const DEMO_LOOKBACK_SECONDS = 2 * 3600;
+
 function demoConfig(personality: Personality, langfuse: LangfuseServer, judge: JudgeServer, workDir: string): RagwatchConfig {
   return configSchema.parse({
     langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey, apiGeneration: personality, maxAttempts: 3 },
@@ -68,6 +75,11 @@ function demoConfig(personality: Personality, langfuse: LangfuseServer, judge: J
     embeddings: { baseUrl: judge.url, model: judge.embeddingModel, apiKey: 'EMPTY' },
     experiment: { reportsDir: join(workDir, 'reports') },
     state: { path: join(workDir, 'ragwatch.db') },
+    // The seeded traces are spread over the last hour and the demo ticks right away: nothing waits to
+    // settle, the first look-back covers the whole seeded window, and a rate well above production's
+    // 0.05–0.10 samples enough of a small corpus to show.
+    sampling: { rate: DEMO_SAMPLING_RATE },
+    online: { settleDelaySeconds: 0, initialLookbackSeconds: DEMO_LOOKBACK_SECONDS },
     log: { level: 'warn' },
   });
 }
@@ -99,6 +111,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoRun> {
     config: demoConfig(options.personality, langfuse, judge, workDir),
     workDir,
     results: new Map(),
+    seeded: [],
   };
   const close = async () => {
     await Promise.allSettled([langfuse.close(), judge.close()]);

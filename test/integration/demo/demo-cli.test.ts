@@ -27,7 +27,7 @@ describe('ragwatch demo', () => {
     expect(out).toContain('rag-golden: 66 items');
     expect(out).toContain('doctor: all');
     expect(out).toContain("/api/public/traces?limit=5'");
-    expect(out).toContain('demo: all 3 steps completed');
+    expect(out).toContain('demo: all 4 steps completed');
     expect(out).toContain('npm run demo -- --keep');
   }, 180_000);
 

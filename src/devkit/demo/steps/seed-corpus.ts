@@ -48,6 +48,8 @@ export const seedCorpusStep: DemoStep = {
       count: env.traces,
       now: env.now,
     });
+    const sent = new Set(summary.traceIds);
+    env.seeded = summary.traces.filter((t) => sent.has(t.id));
     const ok = summary.ingestionErrors.length === 0 && (summary.verified?.missing.length ?? 0) === 0;
     const { traces: _all, ...data } = summary;
     return { ok, lines: describeSeed(summary), data };
