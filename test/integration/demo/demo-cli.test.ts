@@ -26,6 +26,12 @@ describe('ragwatch demo', () => {
     expect(out).toContain('by language       es 72 (60 %) · en 48 (40 %)');
     expect(out).toContain('rag-golden: 66 items');
     expect(out).toContain('doctor: all');
+    expect(out).toContain('[3/4] Online tick');
+    expect(out).toMatch(/listed 120 · sampled \d+ · .* scores written [1-9]\d*/);
+    expect(out).toMatch(/[0-9a-f]{32}  (langchain|openai|tracing|ingestion)\/[a-z-]+ +rag, \S+ +done  ragas-answer-relevancy \d\.\d{3} · ragas-faithfulness \d\.\d{3}/);
+    expect(out).toMatch(/look at one: curl -u pk-lf-devkit:sk-lf-devkit 'http:\/\/127\.0\.0\.1:\d+\/api\/public\/traces\/[0-9a-f]{32}'/);
+    expect(out).toMatch(/second tick right after: success, .* scores written 0: the ledger remembers/);
+    expect(out).toContain('[4/4] Golden-set experiment');
     expect(out).toContain("/api/public/traces?limit=5'");
     expect(out).toContain('demo: all 4 steps completed');
     expect(out).toContain('npm run demo -- --keep');
@@ -56,6 +62,8 @@ describe('ragwatch demo', () => {
     expect(seed.data.skipped.length).toBeGreaterThan(0);
     expect(seed.data.emitted.total + seed.data.skipped.length).toBe(25);
     expect(seed.data.dataset.items).toBe(66);
+    expect(report.steps.map((s) => s.name)).toEqual(['seed', 'doctor', 'online', 'experiment']);
+    expect(report.steps.find((s) => s.name === 'online')!.ok).toBe(true);
   }, 120_000);
 
   it('keeps the servers up with --keep until Ctrl-C, then stops them and exits 0', async () => {
