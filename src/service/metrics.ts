@@ -87,20 +87,20 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   const runs = new Counter({ name: 'ragwatch_job_runs_total', help: 'Job runs by outcome.', labelNames: ['job', 'outcome'], registers: r });
   const running = new Gauge({ name: 'ragwatch_job_running', help: '1 while a job run is in progress.', labelNames: ['job'], registers: r });
   const goldenScore = new Gauge({ name: 'rag_golden_score', help: 'Mean score of the last golden-set experiment, per metric and split (0-1).', labelNames: ['metric', 'split'], registers: r });
-  const goldenGate = new Gauge({ name: GOLDEN_GATE_GAUGE, help: '1 when the last golden-set experiment passed the release gate, 0 when it failed.', registers: r });
-  const goldenRunTime = new Gauge({ name: GOLDEN_RUN_TIME_GAUGE, help: 'Unix time the last golden-set experiment finished.', registers: r });
+  const goldenGate = gaugeOnceSet(registry, GOLDEN_GATE_GAUGE, '1 when the last golden-set experiment passed the release gate, 0 when it failed.');
+  const goldenRunTime = gaugeOnceSet(registry, GOLDEN_RUN_TIME_GAUGE, 'Unix time the last golden-set experiment finished.');
   const goldenResults = (values: Record<string, number>) => {
     for (const [name, value] of Object.entries(values)) {
       const series = parseGoldenScoreKey(name);
       if (series) goldenScore.set(series, value);
-      else if (name === GOLDEN_GATE_GAUGE) goldenGate.set(value);
-      else if (name === GOLDEN_RUN_TIME_GAUGE) goldenRunTime.set(value);
+      else if (name === GOLDEN_GATE_GAUGE) goldenGate(value);
+      else if (name === GOLDEN_RUN_TIME_GAUGE) goldenRunTime(value);
     }
   };
-  const scoreGauges = new Map<string, Gauge>();
+  const scoreGauges = new Map<string, (value: number) => void>();
   for (const metric of options.scoreMetrics) {
     const name = `rag_${metric}_score`;
-    scoreGauges.set(name, new Gauge({ name, help: SCORE_GAUGE_HELP[metric], registers: r }));
+    scoreGauges.set(name, gaugeOnceSet(registry, name, SCORE_GAUGE_HELP[metric]));
   }
 
   return {
@@ -117,7 +117,7 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     metricResult: (metric, status) => metricResults.inc({ metric, status }),
     scoresWritten: (n) => scoresWritten.inc(n),
     scoreMeans: (means) => {
-      for (const [metric, value] of Object.entries(means)) scoreGauges.get(`rag_${metric}_score`)?.set(value as number);
+      for (const [metric, value] of Object.entries(means)) scoreGauges.get(`rag_${metric}_score`)?.(value as number);
     },
     ledgerCounts: (counts) => {
       for (const [status, n] of Object.entries(counts)) ledger.set({ status }, n);
@@ -141,10 +141,27 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       langfuseLatency.observe({ route }, e.latencyMs / 1000);
     },
     restoreGauges: (values) => {
-      for (const [name, value] of Object.entries(values)) scoreGauges.get(name)?.set(value);
+      for (const [name, value] of Object.entries(values)) scoreGauges.get(name)?.(value);
       goldenResults(values);
     },
     goldenResults,
+  };
+}
+
+/**
+ * A label-less gauge that joins the registry on its first set. prom-client exports a label-less gauge as 0
+ * before anything sets it, which on a fresh install reads as a real score of 0 (or a failed gate) and
+ * would fire the quality alerts; until then the series is simply absent.
+ */
+function gaugeOnceSet(registry: Registry, name: string, help: string): (value: number) => void {
+  const gauge = new Gauge({ name, help, registers: [] });
+  let registered = false;
+  return (value) => {
+    if (!registered) {
+      registry.registerMetric(gauge);
+      registered = true;
+    }
+    gauge.set(value);
   };
 }
 
