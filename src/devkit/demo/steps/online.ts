@@ -59,7 +59,8 @@ export const onlineStep: DemoStep = {
       const scoredOnTheirTraces = traces.every((t) => t.status !== 'done' || t.scored.every((metric) => t.scores[metric] !== undefined));
       const ok =
         first.outcome === 'success' &&
-        first.scoresWritten > 0 &&
+        first.failed === 0 &&
+        first.dead === 0 &&
         scoresAfterFirst - scoresBefore === first.scoresWritten &&
         scoredOnTheirTraces &&
         second.outcome === 'success' &&
