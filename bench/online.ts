@@ -1,7 +1,11 @@
 /**
  * bench/online: the online job's throughput and cost.
  *
- *   npx tsx bench/online.ts [--traces 2000] [--window 100000]
+ *   npx tsx bench/online.ts [--traces 1000] [--runs 3] [--warmup 200] [--window 100000] [--quick] [--cpu-prof FILE]
+ *
+ * The throughput tick runs `--runs` times (fresh stand-ins and state each time); noisy figures are printed
+ * as the median with the spread. `--quick` stops after the throughput part; `--cpu-prof FILE` writes a V8
+ * CPU profile of this process during the first throughput tick only (Chrome DevTools, speedscope).
  *
  * The Langfuse and judge stand-ins run in a child process, so this process's CPU time is ragwatch's own
  * (judge and Langfuse work excluded). Prints, in one run:
@@ -12,6 +16,9 @@
  *  - peak RSS while a 100k-trace window is listed, next to a 10k window (memory flat in window size).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/config/load.js';
 import { goldenItems, chunkById } from '../src/devkit/corpus/index.js';
@@ -116,7 +123,23 @@ function configFor(child: Child, extra: Record<string, Record<string, unknown>>)
   return parseConfig(base);
 }
 
-async function throughput(traces: number) {
+/** A CPU profile of this process from now until `stop` (a no-op without a path). */
+async function startProfile(path: string | undefined): Promise<{ stop(): Promise<void> }> {
+  if (path === undefined) return { stop: async () => {} };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(path, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+async function throughput(traces: number, profilePath?: string) {
   const child = await startChild('v3');
   const now = Date.now();
   await child.ask({ type: 'seed-rag', count: traces, end: now - 11 * MIN });
@@ -127,12 +150,14 @@ async function throughput(traces: number) {
   });
   const state = openSqliteState({ path: ':memory:' });
   const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, onJudgeRequest: () => void (judgeRequests += 1) });
+  const profile = await startProfile(profilePath);
   const childCpu0 = await child.ask({ type: 'cpu' });
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const report = await runOnlineTick(runtime.deps, runtime.settings);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  await profile.stop();
   const standInCpuMs = (await child.ask({ type: 'cpu' })) - childCpu0;
   await state.close();
   await child.close();
@@ -164,26 +189,49 @@ async function listing(personality: Personality, windowTraces: number) {
   return { listed: report.listed, cpuMs: (cpu.user + cpu.system) / 1000, langfuseRequests, rssBeforeMb: rssBefore / 2 ** 20, peakMb: peak / 2 ** 20 };
 }
 
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
 async function main() {
-  const traces = arg('--traces', 2000);
+  const traces = arg('--traces', 1000);
+  const runCount = arg('--runs', 3);
+  const warmup = arg('--warmup', 200);
   const windowTraces = arg('--window', 100_000);
   const fmt = (n: number, d = 2) => n.toFixed(d);
   console.log(`bench/online — judge stand-in: ${SERVICE_TIME_MS} ms service time, parallelism ${PARALLELISM}; ragwatch judge.concurrency ${PARALLELISM}, online.concurrency ${PARALLELISM * 2}`);
 
-  const t = await throughput(traces);
-  const rate = t.report.evaluated / t.seconds;
-  console.log('\nthroughput (v3, every listed trace sampled)');
-  console.log(`  evaluated traces        ${t.report.evaluated} of ${traces} in ${fmt(t.seconds)} s (outcome ${t.report.outcome})`);
+  const profileAt = process.argv.indexOf('--cpu-prof');
+  // A daemon runs warm: one untimed tick first, so JIT compilation and module loading stay out of the figures.
+  if (warmup > 0) await throughput(warmup);
+  const runs: Awaited<ReturnType<typeof throughput>>[] = [];
+  for (let i = 0; i < Math.max(1, runCount); i++) runs.push(await throughput(traces, i === 0 && profileAt >= 0 ? process.argv[profileAt + 1] : undefined));
+  const t = runs[0]!;
+  const evaluated = runs.map((r) => r.report.evaluated);
+  const rates = runs.map((r) => r.report.evaluated / r.seconds);
+  const shares = runs.map((r, i) => (100 * rates[i]!) / r.idealPerSecond);
+  const cpuPerTrace = runs.map((r) => r.cpuMs / Math.max(1, r.report.evaluated));
+  const standInPerTrace = runs.map((r) => r.standInCpuMs / Math.max(1, r.report.evaluated));
+  // On a shared machine the figures move from run to run: the median, with the spread beside it.
+  const spread = (xs: number[], d = 2) => (xs.length === 1 ? fmt(xs[0]!, d) : `${fmt(median(xs), d)} (${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)} over ${xs.length} runs)`);
+  console.log(`\nthroughput (v3, every listed trace sampled; after an untimed warm-up tick of ${warmup} traces)`);
+  console.log(`  evaluated traces        ${evaluated.join(', ')} of ${traces} per run in ${runs.map((r) => fmt(r.seconds)).join(', ')} s (outcome ${runs.map((r) => r.report.outcome).join(', ')})`);
   console.log(`  judge requests / trace  ${fmt(t.perTrace)}`);
-  console.log(`  evaluated traces / s    ${fmt(rate, 1)}   ideal ${fmt(t.idealPerSecond, 1)} (judge capacity ${PARALLELISM / (SERVICE_TIME_MS / 1000)} req/s)   → ${fmt((100 * rate) / t.idealPerSecond, 1)} % of capacity (target ≥ 90 %)`);
-  console.log(`  ragwatch CPU / evaluated trace  ${fmt(t.cpuMs / Math.max(1, t.report.evaluated))} ms (target < 5 ms; judge and Langfuse work excluded)`);
-  console.log(`  stand-ins' CPU / evaluated trace  ${fmt(t.standInCpuMs / Math.max(1, t.report.evaluated))} ms (the other process: Langfuse and judge stand-ins)`);
+  console.log(`  evaluated traces / s    ${spread(rates, 1)}   ideal ${fmt(t.idealPerSecond, 1)} (judge capacity ${PARALLELISM / (SERVICE_TIME_MS / 1000)} req/s)`);
+  console.log(`  share of judge capacity ${spread(shares, 1)} % (target ≥ 90 %)`);
+  console.log(`  ragwatch CPU / evaluated trace  ${spread(cpuPerTrace)} ms (target < 5 ms; judge and Langfuse work excluded)`);
+  console.log(`  stand-ins' CPU / evaluated trace  ${spread(standInPerTrace)} ms (the other process: Langfuse and judge stand-ins)`);
+  const ceiling = (1000 * availableParallelism()) / (median(cpuPerTrace) + median(standInPerTrace));
+  console.log(`  CPU-bound ceiling here  ${fmt(ceiling, 1)} traces/s (${availableParallelism()} cores shared by ragwatch and the stand-ins, other load ignored)`);
 
+  if (process.argv.includes('--quick')) return;
   console.log('\nlisting (nothing sampled)');
   for (const personality of ['v3', 'v4'] as const) {
     for (const size of [windowTraces / 10, windowTraces]) {
