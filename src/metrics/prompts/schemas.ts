@@ -8,6 +8,25 @@ import { z } from 'zod';
 const binary = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
 const chunkList = z.array(z.number().int()).transform((list) => [...new Set(list)].sort((a, b) => a - b));
 
+/**
+ * Per-count memo: building a zod schema is far dearer than running it (v4 compiles a fast path per
+ * instance), and counts repeat (chunks per sample, questions per config). Past `MEMO_LIMIT` counts the
+ * memo stops growing and unusual counts are built per call.
+ */
+const MEMO_LIMIT = 256;
+
+function memoByCount<T>(build: (count: number) => T): (count: number) => T {
+  const memo = new Map<number, T>();
+  return (count) => {
+    let value = memo.get(count);
+    if (value === undefined) {
+      value = build(count);
+      if (memo.size < MEMO_LIMIT) memo.set(count, value);
+    }
+    return value;
+  };
+}
+
 function chunkNumbers(max: number): Record<string, unknown> {
   return max > 0 ? { type: 'integer', minimum: 1, maximum: max } : { type: 'integer', minimum: 1 };
 }
@@ -43,10 +62,14 @@ export function faithfulnessSchema(chunkCount: number): Record<string, unknown> 
   });
 }
 
-export function parseFaithfulness(chunkCount: number): (value: unknown) => JudgedClaim[] {
-  const shape = z
+const faithfulnessShape = memoByCount((chunkCount) =>
+  z
     .object({ claims: z.array(z.object({ claim: z.string(), chunks: chunkList, verdict: binary })) })
-    .superRefine((v, ctx) => v.claims.forEach((c, i) => checkChunkRange(c.chunks, chunkCount, ctx, ['claims', i, 'chunks'])));
+    .superRefine((v, ctx) => v.claims.forEach((c, i) => checkChunkRange(c.chunks, chunkCount, ctx, ['claims', i, 'chunks']))),
+);
+
+export function parseFaithfulness(chunkCount: number): (value: unknown) => JudgedClaim[] {
+  const shape = faithfulnessShape(chunkCount);
   return (value) =>
     shape
       .parse(value)
@@ -73,8 +96,10 @@ export function answerRelevancySchema(questionCount: number): Record<string, unk
 }
 
 /** At least one non-empty question; more than asked for are cut to the requested number. */
+const answerRelevancyShape = z.object({ questions: z.array(z.object({ question: z.string(), noncommittal: binary })) });
+
 export function parseAnswerRelevancy(questionCount: number): (value: unknown) => GeneratedQuestion[] {
-  const shape = z.object({ questions: z.array(z.object({ question: z.string(), noncommittal: binary })) });
+  const shape = answerRelevancyShape;
   return (value) => {
     const questions = shape
       .parse(value)
@@ -100,8 +125,10 @@ export function contextPrecisionSchema(chunkCount: number): Record<string, unkno
 }
 
 /** One verdict per chunk, returned in retrieval order. */
+const contextPrecisionShape = z.object({ chunks: z.array(z.object({ chunk: z.number().int(), useful: binary })) });
+
 export function parseContextPrecision(chunkCount: number): (value: unknown) => boolean[] {
-  const shape = z.object({ chunks: z.array(z.object({ chunk: z.number().int(), useful: binary })) });
+  const shape = contextPrecisionShape;
   return (value) => verdictPerItem(shape.parse(value).chunks.map((c) => [c.chunk, c.useful]), chunkCount, 'chunk');
 }
 
@@ -126,10 +153,14 @@ export function contextRecallSchema(chunkCount: number): Record<string, unknown>
   });
 }
 
-export function parseContextRecall(chunkCount: number): (value: unknown) => AttributedStatement[] {
-  const shape = z
+const contextRecallShape = memoByCount((chunkCount) =>
+  z
     .object({ statements: z.array(z.object({ statement: z.string(), chunks: chunkList, attributed: binary })) })
-    .superRefine((v, ctx) => v.statements.forEach((s, i) => checkChunkRange(s.chunks, chunkCount, ctx, ['statements', i, 'chunks'])));
+    .superRefine((v, ctx) => v.statements.forEach((s, i) => checkChunkRange(s.chunks, chunkCount, ctx, ['statements', i, 'chunks']))),
+);
+
+export function parseContextRecall(chunkCount: number): (value: unknown) => AttributedStatement[] {
+  const shape = contextRecallShape(chunkCount);
   return (value) =>
     shape
       .parse(value)
@@ -148,8 +179,10 @@ export function claimsInReferenceSchema(claimCount: number): Record<string, unkn
 }
 
 /** One verdict per claim, in the order the claims were given. */
+const claimsInReferenceShape = z.object({ claims: z.array(z.object({ claim: z.number().int(), verdict: binary })) });
+
 export function parseClaimsInReference(claimCount: number): (value: unknown) => boolean[] {
-  const shape = z.object({ claims: z.array(z.object({ claim: z.number().int(), verdict: binary })) });
+  const shape = claimsInReferenceShape;
   return (value) => verdictPerItem(shape.parse(value).claims.map((c) => [c.claim, c.verdict]), claimCount, 'claim');
 }
 
