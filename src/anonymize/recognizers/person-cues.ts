@@ -93,6 +93,11 @@ const PAIRED_LAST_WORDS = new Map<string, Set<string>>(
   }).map(([last, before]) => [last, new Set(before.split(' '))]),
 );
 
+/** Every word that can end a cue. */
+export function cueLastWords(): string[] {
+  return [...CUE_LAST_WORDS.keys()];
+}
+
 /** Kinds of cue that may end with `lastKey` preceded by `beforeKey` (folded words); undefined when none. */
 export function cueKindsEnding(lastKey: string, beforeKey: string | undefined): Set<CueKind> | undefined {
   const kinds = CUE_LAST_WORDS.get(lastKey);

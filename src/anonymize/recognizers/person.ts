@@ -1,32 +1,13 @@
-import { classify, isOrganization, TITLES, type NameClass } from '../gazetteer/index.js';
-import { isLetterCode, isLetterOrMarkCode, isUpperCode } from '../text/chars.js';
+import { isOrganization, TITLES } from '../gazetteer/index.js';
 import { before } from '../text/context.js';
-import { foldToken } from '../text/fold.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, WEAK_CUE } from './person-cues.js';
+import { Words, type Token } from './person-words.js';
 
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
 const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'dos', 'das', 'le', 'bin', 'ben', 'al', 'el']);
 const AND = new Set(['y', 'i', 'e']);
 const MAX_NAME_TOKENS = 5;
-
-class Token {
-  private folded: string | undefined = undefined;
-  private nameClass: NameClass | undefined = undefined;
-  constructor(
-    readonly raw: string,
-    readonly start: number,
-    readonly end: number,
-    readonly cap: boolean,
-  ) {}
-  /** Folded form, computed on first use: most words are never looked at twice. */
-  get key(): string {
-    return (this.folded ??= keyOf(this.raw));
-  }
-  get cls(): NameClass {
-    return (this.nameClass ??= classify(this.key));
-  }
-}
 
 type Cue = 'title' | 'strong' | 'label' | 'role' | 'weak' | 'signature' | 'none';
 
@@ -39,12 +20,12 @@ export const personRecognizer: Recognizer = {
   name: 'person',
   types: ['PERSON'],
   find(text) {
-    const tokens = tokenize(text);
+    const tokens = new Words(text);
     const out: Candidate[] = [];
     for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i]!;
-      const lowerLike = !t.cap;
+      const lowerLike = !tokens.cap(i);
       if (lowerLike && !mayFollowCue(text, tokens, i)) continue;
+      const t = tokens.at(i)!;
       if (t.cls.common) continue;
       const cue = cueFor(text, tokens, i);
       if (cue === 'none' && lowerLike) continue;
@@ -53,76 +34,14 @@ export const personRecognizer: Recognizer = {
       const { first, last, score } = found;
       if (score > 0) {
         let normalized = '';
-        for (let k = first; k <= last; k++) if (isNamePart(tokens[k]!)) normalized += normalized === '' ? tokens[k]!.key : ` ${tokens[k]!.key}`;
-        out.push({ type: 'PERSON', start: tokens[first]!.start, end: tokens[last]!.end, score, normalized });
+        for (let k = first; k <= last; k++) if (isNamePart(tokens.at(k)!)) normalized += normalized === '' ? tokens.at(k)!.key : ` ${tokens.at(k)!.key}`;
+        out.push({ type: 'PERSON', start: tokens.at(first)!.start, end: tokens.at(last)!.end, score, normalized });
       }
       i = Math.max(i, last);
     }
     return out;
   },
 };
-
-const keyCache = new Map<string, string>();
-function keyOf(raw: string): string {
-  let plain = true;
-  for (let k = 0; k < raw.length && plain; k++) {
-    const c = raw.charCodeAt(k);
-    plain = c >= 97 && c <= 122;
-  }
-  if (plain) return raw;
-  let key = keyCache.get(raw);
-  if (key === undefined) {
-    key = foldToken(raw).replace(/’/g, "'");
-    if (keyCache.size > 50_000) keyCache.clear();
-    keyCache.set(raw, key);
-  }
-  return key;
-}
-
-const APOSTROPHE = 39;
-const RIGHT_QUOTE = 0x2019;
-const HYPHEN = 45;
-
-/** Words: a letter, then letters and combining marks, joined by apostrophes or hyphens ("O'Brien", "Jean-Pierre"). */
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!isLetterCode(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    i++;
-    for (;;) {
-      while (i < n && isLetterOrMarkCode(text.charCodeAt(i))) i++;
-      const c = text.charCodeAt(i);
-      if ((c === APOSTROPHE || c === RIGHT_QUOTE || c === HYPHEN) && i + 1 < n && isLetterCode(text.charCodeAt(i + 1))) i += 2;
-      else break;
-    }
-    let end = i;
-    const cap = isUpperCode(text.charCodeAt(start));
-    // Placeholders written by an earlier pass ("<PERSON_1>") are not names.
-    if (cap && start > 0 && text.charCodeAt(start - 1) === 60) {
-      const raw = text.slice(start, end);
-      if (raw === raw.toUpperCase()) continue;
-    }
-    // Possessives: "Smith's" is Smith.
-    if (end - start > 3) {
-      const last = text.charCodeAt(end - 1);
-      const quote = text.charCodeAt(end - 2);
-      if ((last === 115 || last === 83) && (quote === APOSTROPHE || quote === RIGHT_QUOTE)) end -= 2;
-    }
-    tokens.push(new Token(text.slice(start, end), start, end, cap));
-  }
-  return tokens;
-}
-
-/** Where the text between token i-1 and token i starts. */
-function gapStart(tokens: Token[], i: number): number {
-  return i > 0 ? tokens[i - 1]!.end : 0;
-}
 
 function gapHas(text: string, from: number, to: number, code: number): boolean {
   for (let k = from; k < to; k++) if (text.charCodeAt(k) === code) return true;
@@ -135,10 +54,12 @@ const NEWLINE = 10;
 const DOT = 46;
 
 /** Cheap pre-check for lower-case tokens: only worth a look right after a cue word, a title or a colon. */
-function mayFollowCue(text: string, tokens: Token[], i: number): boolean {
-  const prev = tokens[i - 1];
-  if (!prev) return false;
-  return cueKindsEnding(prev.key, tokens[i - 2]?.key) !== undefined || TITLES.has(prev.key) || gapHas(text, prev.end, tokens[i]!.start, COLON);
+function mayFollowCue(text: string, tokens: Words, i: number): boolean {
+  if (i === 0) return false;
+  if (gapHas(text, tokens.end(i - 1), tokens.start(i), COLON)) return true;
+  if (!tokens.mayBeCueOrTitle(i - 1)) return false;
+  const prev = tokens.at(i - 1)!;
+  return cueKindsEnding(prev.key, tokens.at(i - 2)?.key) !== undefined || TITLES.has(prev.key);
 }
 
 /** ".", " ", ". ", "  ": what may stand between a title and the name ("Sr. Pérez", "Mr Smith"). */
@@ -155,18 +76,21 @@ function titleGap(text: string, from: number, to: number): boolean {
   return true;
 }
 
-function cueFor(text: string, tokens: Token[], i: number): Cue {
-  const prev = tokens[i - 1];
-  if (!prev) return 'none';
-  const t = tokens[i]!;
-  const from = prev.end;
+function cueFor(text: string, tokens: Words, i: number): Cue {
+  if (i === 0) return 'none';
+  const t = tokens.at(i)!;
+  const from = tokens.end(i - 1);
   const to = t.start;
+  const newline = gapHas(text, from, to, NEWLINE);
+  const colon = gapHas(text, from, to, COLON) || gapHas(text, from, to, EQUALS);
+  // Neither a title, nor a cue word, nor a line break or colon before the word: no cue.
+  if (!newline && !colon && !tokens.mayBeCueOrTitle(i - 1)) return 'none';
+  const prev = tokens.at(i - 1)!;
   if (TITLES.has(prev.key) && titleGap(text, from, to)) {
     if (prev.key !== 'd' || (text.charCodeAt(from) === DOT && t.cls.given)) return 'title';
   }
-  if (gapHas(text, from, to, NEWLINE) && signatureLine(text, t.start)) return 'signature';
-  const colon = gapHas(text, from, to, COLON) || gapHas(text, from, to, EQUALS);
-  const kinds = cueKindsEnding(prev.key, tokens[i - 2]?.key);
+  if (newline && signatureLine(text, t.start)) return 'signature';
+  const kinds = cueKindsEnding(prev.key, tokens.at(i - 2)?.key);
   if (kinds === undefined && !colon) return 'none';
   const window = before(text, t.start, 40);
   if (kinds?.has('strong') && STRONG_CUE.test(window)) return 'strong';
@@ -204,18 +128,18 @@ const isNamePart = (t: Token) => !PARTICLES.has(t.key) && !AND.has(t.key);
  * Extends a name from token i while the next words qualify: joined by spaces on the same line, with particles
  * ("de la") only before a capitalised word and "y"/"i" only before a surname that is not also a given name.
  */
-function extend(text: string, tokens: Token[], i: number, next: (t: Token) => boolean): number {
+function extend(text: string, tokens: Words, i: number, next: (t: Token) => boolean): number {
   let last = i;
   let count = 1;
   while (count < MAX_NAME_TOKENS) {
     let j = last + 1;
     if (!sameName(text, tokens, j)) break;
-    const t = tokens[j];
+    const t = tokens.at(j);
     if (!t) break;
     if (PARTICLES.has(t.key) || AND.has(t.key)) {
       let k = j + 1;
-      while (PARTICLES.has(tokens[k]?.key ?? '') && sameName(text, tokens, k) && k - j < 3) k++;
-      const after = tokens[k];
+      while (PARTICLES.has(tokens.at(k)?.key ?? '') && sameName(text, tokens, k) && k - j < 3) k++;
+      const after = tokens.at(k);
       if (!after || !sameName(text, tokens, k) || !after.cap || after.cls.common) break;
       if (AND.has(t.key) ? !(after.cls.surname && !after.cls.given) : after.cls.ambiguous && !strongSurname(after)) break;
       j = k;
@@ -227,10 +151,9 @@ function extend(text: string, tokens: Token[], i: number, next: (t: Token) => bo
 }
 
 /** Token j continues the name of token j-1: one or two spaces or tabs between them. */
-function sameName(text: string, tokens: Token[], j: number): boolean {
-  const t = tokens[j];
-  if (!t || j === 0) return false;
-  return blanks(text, tokens[j - 1]!.end, t.start, 2, false);
+function sameName(text: string, tokens: Words, j: number): boolean {
+  if (j <= 0 || j >= tokens.length) return false;
+  return blanks(text, tokens.end(j - 1), tokens.start(j), 2, false);
 }
 
 /** Between 1 and `max` spaces or tabs (or dots, when `dots`) from `from` to `to`. */
@@ -244,19 +167,19 @@ function blanks(text: string, from: number, to: number, max: number, dots: boole
   return true;
 }
 
-function suppressed(text: string, tokens: Token[], first: number, last: number): boolean {
+function suppressed(text: string, tokens: Words, first: number, last: number): boolean {
   let p = first - 1;
-  while (p >= 0 && PARTICLES.has(tokens[p]!.key) && sameName(text, tokens, p + 1)) p--;
-  if (p >= 0 && PLACE_WORDS.has(tokens[p]!.key) && blanks(text, tokens[p]!.end, tokens[p + 1]!.start, 3, true)) return true;
-  for (let k = first + 1; k <= last; k++) if (TRAILING_PLACE_WORDS.has(tokens[k]!.key)) return true;
-  if (COMPANY_SUFFIX.test(text.slice(tokens[last]!.end, tokens[last]!.end + 16))) return true;
-  let phrase = tokens[first]!.key;
-  for (let k = first + 1; k <= last; k++) phrase += ` ${tokens[k]!.key}`;
+  while (p >= 0 && PARTICLES.has(tokens.at(p)!.key) && sameName(text, tokens, p + 1)) p--;
+  if (p >= 0 && PLACE_WORDS.has(tokens.at(p)!.key) && blanks(text, tokens.at(p)!.end, tokens.at(p + 1)!.start, 3, true)) return true;
+  for (let k = first + 1; k <= last; k++) if (TRAILING_PLACE_WORDS.has(tokens.at(k)!.key)) return true;
+  if (COMPANY_SUFFIX.test(text.slice(tokens.at(last)!.end, tokens.at(last)!.end + 16))) return true;
+  let phrase = tokens.at(first)!.key;
+  for (let k = first + 1; k <= last; k++) phrase += ` ${tokens.at(k)!.key}`;
   return isOrganization(phrase);
 }
 
-function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: number; last: number; score: number } | undefined {
-  const t = tokens[i]!;
+function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: number; last: number; score: number } | undefined {
+  const t = tokens.at(i)!;
   if (t.key.length <= 2 && cue !== 'title') return undefined;
   let score: number;
   switch (cue) {
@@ -272,7 +195,7 @@ function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: 
       // After "Cliente:" an unknown capitalised word is usually the start of an utterance ("Cliente: Lamento…"):
       // only a known name or two capitalised words ("Titular: Xiomara Etxeberria") count.
       if (nameLike(t)) score = 0.85;
-      else if (capWord(t) && capWord(tokens[i + 1] ?? t) && tokens[i + 1] && sameName(text, tokens, i + 1)) score = 0.7;
+      else if (capWord(t) && capWord(tokens.at(i + 1) ?? t) && tokens.at(i + 1) && sameName(text, tokens, i + 1)) score = 0.7;
       else return undefined;
       break;
     case 'role':
@@ -301,8 +224,8 @@ function cuedName(text: string, tokens: Token[], i: number, cue: Cue): { first: 
 }
 
 /** A capitalised name without any cue: scored by what the gazetteer knows about its words. */
-function plainName(text: string, tokens: Token[], i: number): { first: number; last: number; score: number } | undefined {
-  const t = tokens[i]!;
+function plainName(text: string, tokens: Words, i: number): { first: number; last: number; score: number } | undefined {
+  const t = tokens.at(i)!;
   if (!capWord(t) || t.key.length <= 2) return undefined;
   if (!nameLike(t)) return unknownThenSurname(text, tokens, i);
   const last = extend(text, tokens, i, capWord);
@@ -317,7 +240,7 @@ function plainName(text: string, tokens: Token[], i: number): { first: number; l
   } else if (t.cls.given) {
     if (rest.some(strongSurnameOrGiven)) score = 0.85;
     else if (initial) score = 0;
-    else score = PARTICLES.has(tokens[i + 1]?.key ?? '') ? 0.45 : 0.55;
+    else score = PARTICLES.has(tokens.at(i + 1)?.key ?? '') ? 0.45 : 0.55;
   } else if (strongSurname(t)) {
     score = rest.some(strongSurnameOrGiven) ? 0.7 : 0;
   } else if (t.cls.surname) {
@@ -327,9 +250,9 @@ function plainName(text: string, tokens: Token[], i: number): { first: number; l
 }
 
 /** "Tom Nakamura", "Marcus Webb": a capitalised word the gazetteer lacks, then a known surname, mid-sentence. */
-function unknownThenSurname(text: string, tokens: Token[], i: number): { first: number; last: number; score: number } | undefined {
-  const t = tokens[i]!;
-  const next = tokens[i + 1];
+function unknownThenSurname(text: string, tokens: Words, i: number): { first: number; last: number; score: number } | undefined {
+  const t = tokens.at(i)!;
+  const next = tokens.at(i + 1);
   if (!next || !sameName(text, tokens, i + 1) || !strongSurname(next) || !next.cap) return undefined;
   if (t.cls.ambiguous || PLACE_WORDS.has(t.key) || sentenceInitial(text, t.start)) return undefined;
   const last = extend(text, tokens, i + 1, capWord);

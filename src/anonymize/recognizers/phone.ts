@@ -1,8 +1,9 @@
-import { Metadata, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { before } from '../text/context.js';
 import { insideIbanShape } from '../text/iban-shape.js';
 import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
 import type { Candidate, Recognizer } from '../types.js';
+import { createPhoneValidator } from '../validators/phone-number.js';
 
 // Digits with the usual separators, an optional +CC / 00CC prefix and parentheses; 7 to 15 digits are checked below.
 const PATTERN = /(?<![\p{L}\p{N}_/=+.,-])(?:\(?(?:\+|00)\d{1,4}\)?[ .-]?)?\(?\d[\d .()-]{5,20}\d(?![\p{L}\p{N}_]|[./,-]\d)/gu;
@@ -18,13 +19,13 @@ export interface PhoneRecognizerOptions {
 
 /** Phone numbers validated by libphonenumber-js (full metadata) over the configured regions, normalised to E.164. */
 export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recognizer {
-  const plans = options.regions.map((r) => planOf(r.toUpperCase() as CountryCode)).filter((p) => p !== undefined);
+  const validator = createPhoneValidator(options.regions);
   // Recent verdicts: the same numbers recur across the fields of a trace and across traces.
   const cache = new Map<string, string | null>();
   const validateCached = (raw: string): string | undefined => {
     const hit = cache.get(raw);
     if (hit !== undefined) return hit ?? undefined;
-    const result = validate(raw, plans);
+    const result = validator.validate(raw);
     if (cache.size >= 2000) cache.clear();
     cache.set(raw, result ?? null);
     return result;
@@ -54,53 +55,10 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
   };
 }
 
-interface Plan {
-  region: CountryCode;
-  lengths: Set<number>;
-  /** Plans allowing many lengths (DE, IT) are only tried for numbers written with a leading 0 or 3. */
-  wide: boolean;
-}
-
-function planOf(region: CountryCode): Plan | undefined {
-  // The CommonJS build of libphonenumber-js has no Metadata export: then every region is simply parsed.
-  if (typeof Metadata !== 'function') return { region, lengths: new Set(), wide: false };
-  const metadata = new Metadata();
-  try {
-    metadata.selectNumberingPlan(region);
-  } catch {
-    return undefined;
-  }
-  const lengths = new Set(metadata.numberingPlan?.possibleLengths() ?? []);
-  return { region, lengths, wide: lengths.size >= 5 };
-}
-
-/** Cheap shape check before the full parse: national numbers of the right length, with or without the trunk 0 or US 1. */
-function mayBelong(plan: Plan, digits: string): boolean {
-  if (plan.lengths.size === 0) return true;
-  if (plan.wide && !/^[03]/.test(digits)) return false;
-  const n = digits.length;
-  return plan.lengths.has(n) || (digits[0] === '0' && plan.lengths.has(n - 1)) || (plan.region === 'US' && digits[0] === '1' && plan.lengths.has(n - 1));
-}
-
-function validate(raw: string, plans: Plan[]): string | undefined {
-  const cleaned = raw.replace(/^\(?00/, '+').replace(/^\(\+/, '+');
-  if (cleaned.startsWith('+')) {
-    const p = parsePhoneNumberFromString(cleaned);
-    return p?.isValid() ? p.number : undefined;
-  }
-  const digits = cleaned.replace(/\D/g, '');
-  for (const plan of plans) {
-    if (!mayBelong(plan, digits)) continue;
-    const p = parsePhoneNumberFromString(cleaned, plan.region);
-    if (p?.isValid()) return p.number;
-  }
-  return undefined;
-}
-
 function scoreFor(text: string, start: number, raw: string): number {
   const formatted = /^[+(]|^00/.test(raw) || /[ .()-]/.test(raw);
   let score = formatted ? 0.75 : 0.65;
-  const window = text.slice(Math.max(0, start - 40), start).toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '');
+  const window = before(text, start, 40);
   const phoneAt = lastMatch(window, PHONE_CUE);
   const otherAt = lastMatch(window, OTHER_NUMBER_CUE);
   if (otherAt > phoneAt) score = /^[+(]|^00/.test(raw) && !/^\(\d/.test(raw) ? 0.6 : 0.3;

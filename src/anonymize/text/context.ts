@@ -11,11 +11,24 @@ export function after(text: string, end: number, window: number): string {
   return foldWindow(text.slice(end, end + window));
 }
 
-const MARKS = /\p{M}+/gu;
+const NON_ASCII = /[^\x00-\x7f]/g;
+const IS_MARK = /^\p{M}$/u;
+const windowChars = new Map<string, string>();
 
-/** Lower case without accents; plain ASCII (most windows) skips the Unicode normalisation. */
+/** A lower-case character without its accents ('á' → 'a'); combining marks vanish. */
+function foldWindowChar(ch: string): string {
+  let folded = windowChars.get(ch);
+  if (folded === undefined) {
+    folded = IS_MARK.test(ch) ? '' : ch.normalize('NFD').replace(/\p{M}+/gu, '');
+    if (windowChars.size < 10_000) windowChars.set(ch, folded);
+  }
+  return folded;
+}
+
+/** Lower case without accents (as NFD without marks), for matching cue words; not length-preserving. */
 export function foldWindow(s: string): string {
-  return isAscii(s) ? s.toLowerCase() : s.toLowerCase().normalize('NFD').replace(MARKS, '');
+  const lower = s.toLowerCase();
+  return isAscii(lower) ? lower : lower.replace(NON_ASCII, foldWindowChar);
 }
 
 /** True when `pattern` matches the window before `start` (the pattern decides whether it must touch the span). */

@@ -21,8 +21,23 @@ export interface TextFacts {
   upper: boolean;
 }
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const DIGIT = 1;
+/** Number punctuation: keeps a digit run going. */
+const NUM_PUNCT = 2;
+/** `[A-Za-z0-9_-]`: continues a key-like run. */
+const KEY_CHAR = 4;
+const UPPER = 8;
+const LETTER = 16;
+
+const ASCII = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if (c >= 48 && c <= 57) ASCII[c] = DIGIT | KEY_CHAR;
+  else if (c >= 65 && c <= 90) ASCII[c] = UPPER | LETTER | KEY_CHAR;
+  else if (c >= 97 && c <= 122) ASCII[c] = LETTER | KEY_CHAR;
+  else if (c === 95) ASCII[c] = KEY_CHAR;
+  else if (c === 45) ASCII[c] = KEY_CHAR | NUM_PUNCT;
+  else if (c === 32 || c === 9 || c === 46 || c === 40 || c === 41 || c === 43 || c === 47) ASCII[c] = NUM_PUNCT;
+}
 
 export function factsOf(text: string): TextFacts {
   let digits = 0;
@@ -34,29 +49,36 @@ export function factsOf(text: string): TextFacts {
   let at = false;
   let colons = 0;
   let upper = false;
+  // Classes of the two previous characters, for the IBAN start (letter, letter, digit, digit).
+  let prev1 = 0;
+  let prev2 = 0;
+  let prev3 = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isDigit(c)) {
-      digits++;
-      run++;
-      if (run > maxDigitRun) maxDigitRun = run;
-      word++;
-      if (!ibanStart && i >= 3 && isDigit(text.charCodeAt(i - 1)) && isAsciiLetter(text.charCodeAt(i - 2)) && isAsciiLetter(text.charCodeAt(i - 3))) ibanStart = true;
-    } else {
-      // Number punctuation keeps the digit run going; anything else ends it.
-      if (!(c === 32 || c === 9 || c === 46 || c === 45 || c === 40 || c === 41 || c === 43 || c === 47)) run = 0;
-      if (isAsciiLetter(c) || c === 95 || c === 45) {
-        word++;
-        if (!upper && c <= 90 && c >= 65) upper = true;
-      } else {
-        word = 0;
-        if (c === 64) at = true;
-        else if (c === 58) colons++;
-        else if (c >= 128 && !upper && text[i] !== text[i]!.toLowerCase()) upper = true;
-      }
-      if (word > maxWordRun) maxWordRun = word;
+    let k = 0;
+    if (c < 128) {
+      k = ASCII[c]!;
+    } else if (!upper && text[i] !== text[i]!.toLowerCase()) {
+      upper = true;
     }
-    if (word > maxWordRun) maxWordRun = word;
+    if (k & DIGIT) {
+      digits++;
+      if (++run > maxDigitRun) maxDigitRun = run;
+      if (prev1 & DIGIT && prev2 & LETTER && prev3 & LETTER) ibanStart = true;
+    } else if (!(k & NUM_PUNCT)) {
+      run = 0;
+    }
+    if (k & KEY_CHAR) {
+      if (++word > maxWordRun) maxWordRun = word;
+    } else {
+      word = 0;
+      if (c === 64) at = true;
+      else if (c === 58) colons++;
+    }
+    if (k & UPPER) upper = true;
+    prev3 = prev2;
+    prev2 = prev1;
+    prev1 = k;
   }
   return { digits, maxDigitRun, maxWordRun, ibanStart, at, colons, upper };
 }
