@@ -11,6 +11,7 @@ import { stringify } from 'yaml';
 import { seedDemo } from '../../../src/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { openSqliteState } from '../../../src/state/index.js';
 import { spawnCli } from '../../helpers/run-cli.js';
 
 export interface LiveDaemon {
@@ -32,8 +33,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `traces`: demo traces seeded into the first window (0: a RAG service without traffic yet). */
-export async function startLiveDaemon(options: { traces: number; seed: string }): Promise<LiveDaemon> {
+/**
+ * `traces`: demo traces seeded into the first window (0: a RAG service without traffic yet).
+ * `persistedGauges`: gauge values already in the state file, as an earlier run (e.g. the weekly
+ * experiment) leaves them; the daemon restores them at start-up.
+ */
+export async function startLiveDaemon(options: { traces: number; seed: string; persistedGauges?: Record<string, number> }): Promise<LiveDaemon> {
   const work = mkdtempSync(join(tmpdir(), 'ragwatch-live-'));
   let langfuse: LangfuseServer | undefined;
   let judge: JudgeServer | undefined;
@@ -64,6 +69,11 @@ export async function startLiveDaemon(options: { traces: number; seed: string })
         dataset: false,
         verify: false,
       });
+    }
+    if (options.persistedGauges) {
+      const state = openSqliteState({ path: join(work, 'ragwatch.db') });
+      await state.setGauges(options.persistedGauges, Date.now());
+      await state.close();
     }
     const configFile = join(work, 'ragwatch.yaml');
     writeFileSync(configFile, stringify({ sampling: { rate: 1 }, online: { schedule: '* * * * *' }, state: { path: join(work, 'ragwatch.db') }, http: { host: '127.0.0.1' } }));
