@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { seededRandom } from './random.js';
+import { seededRandom } from '../random.js';
 
 /**
  * Controlled noise for the noise run: `count` chunks drawn from the contexts other items retrieved in the clean

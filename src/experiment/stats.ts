@@ -1,4 +1,4 @@
-import { seededRandom } from './random.js';
+import { seededRandom } from '../random.js';
 
 export interface Interval {
   low: number;

@@ -1,16 +1,8 @@
 /** Small seeded PRNG (mulberry32) and the latency distributions drawn from it. */
+import { seededRandom } from '../../random.js';
 import type { LatencyDistribution } from './types.js';
 
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** One draw of the distribution, in milliseconds (never negative). */
 export function drawLatency(dist: LatencyDistribution, random: () => number): number {

@@ -1,4 +1,4 @@
-/** Seeded PRNG (mulberry32): reproducible bootstrap intervals for the same inputs and seed. */
+/** Seeded PRNG (mulberry32): reproducible draws for bootstrap intervals, distractor picks and fault rates. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
