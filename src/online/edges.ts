@@ -8,6 +8,7 @@ import { scoreSample } from '../metrics/index.js';
 import type { Logger } from '../service/logger.js';
 import type { EvaluateDeps } from './evaluate-trace.js';
 import type { Dependency } from './failures.js';
+import { createKeepAliveFetch } from './keep-alive-fetch.js';
 import type { HealthProbe, SampleAnonymizer } from './ports.js';
 import { scoreConfigDefinitions } from './scores.js';
 
@@ -35,16 +36,16 @@ export interface OnlineEdges {
 
 /** Connects to Langfuse (detecting its API generation) and builds the judge, the anonymizer and the scorer. */
 export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps, signal?: AbortSignal): Promise<OnlineEdges> {
-  const langfuseDeps: LangfuseDeps = {};
-  if (deps.fetch) langfuseDeps.fetch = deps.fetch;
+  // One keep-alive transport shared by Langfuse and the judge, unless the caller brings its own.
+  const fetchImpl = deps.fetch ?? createKeepAliveFetch();
+  const langfuseDeps: LangfuseDeps = { fetch: fetchImpl };
   if (deps.sleep) langfuseDeps.sleep = deps.sleep;
   if (deps.random) langfuseDeps.random = deps.random;
   if (deps.onLangfuseRequest) langfuseDeps.onRequest = deps.onLangfuseRequest;
   signal?.throwIfAborted();
   const langfuse = await connectLangfuse(config, langfuseDeps);
 
-  const judgeDeps: JudgeClientDeps = {};
-  if (deps.fetch) judgeDeps.fetch = deps.fetch;
+  const judgeDeps: JudgeClientDeps = { fetch: fetchImpl };
   if (deps.sleep) judgeDeps.sleep = deps.sleep;
   if (deps.random) judgeDeps.random = deps.random;
   if (deps.onJudgeRequest) judgeDeps.onRequest = deps.onJudgeRequest;
@@ -72,7 +73,7 @@ export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps,
         return false;
       }
     },
-    judge: judgeProbe(config, deps.fetch ?? globalThis.fetch),
+    judge: judgeProbe(config, fetchImpl),
   };
   return { langfuse, judge, embeddings, anonymizer, probes, evaluate };
 }

@@ -1,0 +1,128 @@
+/**
+ * A `fetch` for the online job's JSON APIs (the judge through the `openai` SDK, Langfuse through its HTTP
+ * core) on node:http/https with a keep-alive agent. Node 20's built-in fetch costs several times more CPU per
+ * request than the exchange itself (WHATWG streams, Request objects, several abort signals); the online job
+ * makes about four requests per evaluated trace, so this was the largest share of ragwatch's own CPU.
+ *
+ * It keeps fetch's contract where the clients depend on it: a real `Response`; rejection with the signal's
+ * reason on abort; `TypeError('fetch failed')` with the socket error as `cause` when the connection fails;
+ * gzip/deflate/br bodies decoded. Redirects and streamed request bodies, which these APIs never use, are
+ * handed to the fallback fetch so nothing behaves differently.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import zlib from 'node:zlib';
+
+export interface KeepAliveFetchOptions {
+  /** Sockets per origin (default 256; the clients' own concurrency limits stay in charge). */
+  maxSockets?: number;
+  /** Used for what this fetch does not handle itself (redirects, stream bodies). Default: the global fetch. */
+  fallback?: typeof globalThis.fetch;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeof globalThis.fetch {
+  const maxSockets = options.maxSockets ?? 256;
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets }),
+  };
+  const fallback = options.fallback ?? globalThis.fetch;
+
+  const keepAliveFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
+    const body = init?.body;
+    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
+    const url = typeof input === 'string' ? new URL(input) : input;
+    const agent = url.protocol === 'http:' ? agents['http:'] : url.protocol === 'https:' ? agents['https:'] : undefined;
+    if (agent === undefined) return fallback(input, init);
+    const signal = init?.signal ?? undefined;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+
+    const headers = headerRecord(init?.headers);
+    headers['accept-encoding'] ??= 'gzip, deflate, br';
+    const payload = typeof body === 'string' ? Buffer.from(body) : body ?? undefined;
+    if (payload !== undefined) headers['content-length'] = String(payload.byteLength);
+
+    return new Promise<Response>((resolve, reject) => {
+      let settled = false;
+      const finish = (fn: () => void) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        fn();
+      };
+      const onAbort = () => {
+        req.destroy();
+        finish(() => reject(abortReason(signal!)));
+      };
+      const requester = url.protocol === 'https:' ? https.request : http.request;
+      const req = requester(url, { method: init?.method ?? 'GET', headers, agent }, (res) => {
+        const status = res.statusCode ?? 0;
+        const location = res.headers.location;
+        if (REDIRECTS.has(status) && location !== undefined) {
+          res.resume();
+          finish(() => resolve(fallback(input, init)));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', (err) => finish(() => reject(fetchFailed(err))));
+        res.on('end', () => {
+          try {
+            const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+            const decoded = decode(raw, res.headers['content-encoding']);
+            const responseHeaders = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) {
+              if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
+              if (Array.isArray(value)) for (const v of value) responseHeaders.append(name, v);
+              else responseHeaders.set(name, value);
+            }
+            const response = new Response(NULL_BODY.has(status) ? null : decoded, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
+            finish(() => resolve(response));
+          } catch (err) {
+            finish(() => reject(fetchFailed(err)));
+          }
+        });
+      });
+      req.on('error', (err) => finish(() => reject(fetchFailed(err))));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      req.end(payload);
+    });
+  };
+  return keepAliveFetch as typeof globalThis.fetch;
+}
+
+function headerRecord(init: RequestInit['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (init === undefined) return out;
+  if (init instanceof Headers) init.forEach((value, name) => (out[name] = value));
+  else if (Array.isArray(init)) for (const [name, value] of init as string[][]) out[name!.toLowerCase()] = value!;
+  else for (const [name, value] of Object.entries(init as Record<string, string>)) out[name.toLowerCase()] = value;
+  return out;
+}
+
+function decode(raw: Buffer, encoding: string | undefined): Buffer {
+  switch (encoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.gunzipSync(raw);
+    case 'deflate':
+      return zlib.inflateSync(raw);
+    case 'br':
+      return zlib.brotliDecompressSync(raw);
+    default:
+      return raw;
+  }
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** What the built-in fetch throws for a network failure: the socket error is the cause. */
+function fetchFailed(err: unknown): TypeError {
+  return new TypeError('fetch failed', { cause: err });
+}
