@@ -6,18 +6,28 @@
 
 export const CUT_MARKER = ' […]';
 
-const PIECE = /\p{L}+|\p{N}+|[^\s\p{L}\p{N}]/gu;
+const PIECE = /(\p{L}+)|(\p{N}+)|[^\s\p{L}\p{N}]/gu;
 
-function pieceTokens(piece: string): number {
-  if (/^\p{L}/u.test(piece)) return Math.max(1, Math.ceil(piece.length / (/^[A-Za-z]+$/.test(piece) ? 7 : 4)));
-  if (/^\p{N}/u.test(piece)) return Math.ceil(piece.length / 3);
+/** Tokens of one piece: a letter run (ASCII-only runs are cheaper), a number run, or one symbol. */
+function matchTokens(m: RegExpExecArray): number {
+  const letters = m[1];
+  if (letters !== undefined) return Math.max(1, Math.ceil(letters.length / (isAscii(letters) ? 7 : 4)));
+  const digits = m[2];
+  if (digits !== undefined) return Math.ceil(digits.length / 3);
   return 1;
+}
+
+/** A letter run is ASCII exactly when every code unit is below 128 (the ASCII letters are A–Z, a–z). */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
 }
 
 /** Estimated token count of a text. */
 export function estimateTokens(text: string): number {
   let n = 0;
-  for (const m of text.matchAll(PIECE)) n += pieceTokens(m[0]);
+  const re = new RegExp(PIECE);
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) n += matchTokens(m);
   return n;
 }
 
@@ -35,11 +45,12 @@ export function fitText(text: string, budget: number): Fitted {
   const room = Math.max(0, budget - estimateTokens(CUT_MARKER));
   let used = 0;
   let end = 0;
-  for (const m of text.matchAll(PIECE)) {
-    const cost = pieceTokens(m[0]);
+  const re = new RegExp(PIECE);
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const cost = matchTokens(m);
     if (used + cost > room) break;
     used += cost;
-    end = (m.index ?? 0) + m[0].length;
+    end = m.index + m[0].length;
   }
   // Prefer ending at a word boundary: drop a partial word glued to the next piece.
   let cut = text.slice(0, end);
