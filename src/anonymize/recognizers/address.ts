@@ -1,5 +1,5 @@
 import type { Candidate, Recognizer } from '../types.js';
-import { hasCueBefore } from '../text/context.js';
+import { foldWindow, hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
 import { matchInWindowList, matchInWindows, triggerWindows } from '../text/windows.js';
 
@@ -11,7 +11,7 @@ const CAP_WORD = "\\p{Lu}[\\p{L}\\p{M}'’.-]*";
 const ANY_WORD = "\\p{L}[\\p{L}\\p{M}'’.-]*";
 const NUMBER = '(?:n[º°o]\\.?\\s*|n[uú]m\\.?\\s*|n[uú]mero\\s*)?\\d{1,4}(?:\\s?[A-Za-z](?![\\p{L}]))?';
 const ES_TAIL =
-  "(?:,?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|\\d{1,2}(?![\\d]))?|[Pp]iso\\s\\d{1,2}|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3})){0,4}";
+  "(?:,?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\.?\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|\\d{1,2}(?![\\d]))?|[Pp]iso\\s\\d{1,2}|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3})){0,4}";
 const POSTCODE_CITY = "(?:,?\\s*(?:\\d{5}|(?:CP|C\\.P\\.)\\s?\\d{5})(?:\\s*[,-]?\\s*\\p{Lu}[\\p{L}\\p{M}'’-]*(?:\\s(?:de\\s|del\\s|la\\s|el\\s)?\\p{Lu}[\\p{L}\\p{M}'’-]*){0,2})?)?(?:\\s?\\(\\p{Lu}[\\p{L}\\p{M}]*(?:\\s\\p{Lu}[\\p{L}\\p{M}]*)?\\))?";
 
 function spanish(word: string): RegExp {
@@ -23,10 +23,29 @@ function spanish(word: string): RegExp {
 const ES_CAPITALISED = spanish(CAP_WORD);
 const ES_ANY_CASE = spanish(ANY_WORD);
 
+/** Spanish postcodes: a province number 01–52, then three digits. */
+const ES_POSTCODE = '(?:0[1-9]|[1-4]\\d|5[0-2])\\d{3}';
+const ES_PLACE = "\\p{Lu}[\\p{L}\\p{M}'’-]*(?:\\s(?:de\\s(?:la\\s|los\\s|las\\s)?|del\\s|la\\s|el\\s)?\\p{Lu}[\\p{L}\\p{M}'’-]*){0,3}";
+/**
+ * Spanish addresses written without a street type ("Gran Vía 180, 15027 A Coruña", "Ercilla 24, 3.º B, 48011 Bilbao"):
+ * capitalised street words, a house number, then a postcode and a capitalised place. The postcode next to a house
+ * number and a place name is the evidence the street type would otherwise give.
+ */
+const ES_BARE = new RegExp(
+  `(?<![\\p{L}\\p{N}])${CAP_WORD}(?:\\s+(?:${LINK}\\s+){0,2}${CAP_WORD}){0,4},?\\s*${NUMBER}${ES_TAIL},?\\s*${ES_POSTCODE}\\s*[,-]?\\s*${ES_PLACE}(?:\\s?\\(\\p{Lu}[\\p{L}\\p{M}]*(?:\\s\\p{Lu}[\\p{L}\\p{M}]*)?\\))?(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+/** Words that start references, not street names: "Pedido 1234, 28014 Madrid" is an order shipped to Madrid. */
+const NOT_A_STREET = new Set(
+  'pedido pedidos order orders ticket tickets factura invoice ref referencia reference expediente caso case ley law articulo article art version importe total codigo code numero number lote batch serie serial cliente customer cuenta account contrato contract poliza policy tarifa plan modelo model'.split(' '),
+);
+const firstWordFolded = (s: string) => foldWindow(/^[\p{L}\p{M}'’.-]+/u.exec(s)?.[0] ?? '').replace(/\.$/, '');
+const ES_POSTCODE_TRIGGER = new RegExp(`(?<!\\d)${ES_POSTCODE}(?!\\d)`, 'g');
+
 const EN_TYPE =
   '(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)';
 const EN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite)\\s[\\p{L}\\d-]{1,5},?\\s)?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2})?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}))?(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite)\\s[\\p{L}\\d-]{1,5},?\\s)?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2}(?:\\s\\d{1,2}(?![\\d,.]\\d))?)?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}|(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)\\s?[0-9AC-FHKNPRTV-Y]{4}))?(?![\\p{L}\\p{N}])`,
   'gu',
 );
 // Cheap triggers: a Spanish street type, or an English one after a capitalised word.
@@ -34,7 +53,10 @@ const ES_TRIGGER = /(?:calle|c\/|cl\.|aven|avd|av\.|plaza|pza|paseo|pº|p\.º|ro
 const EN_TRIGGER = / (?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)\b/g;
 const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
 
-/** Postal addresses: Spanish street forms with a house number (and floor, door, postcode, city), English "12 Baker Street" forms. */
+/**
+ * Postal addresses: Spanish street forms with a house number (and floor, door, postcode, city), Spanish street names
+ * with a number and a postcode but no street type, English "12 Baker Street" forms (UK, US and Irish postcodes).
+ */
 export const addressRecognizer: Recognizer = {
   name: 'address',
   types: ['ADDRESS'],
@@ -53,6 +75,13 @@ export const addressRecognizer: Recognizer = {
     for (const m of matchInWindowList(text, esWindows, ES_CAPITALISED)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue.
     for (const m of matchInWindowList(text, esWindows, ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
+    if (facts.maxDigitRun >= 5) {
+      for (const m of matchInWindows(text, ES_POSTCODE_TRIGGER, ES_BARE, 120, 60)) {
+        // Inside an address already found with its street type ("C/ Mayor 23, …" holds "Mayor 23, …").
+        if (NOT_A_STREET.has(firstWordFolded(m[0])) || out.some((c) => c.start <= m.index && m.index < c.end)) continue;
+        push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+      }
+    }
     for (const m of matchInWindows(text, EN_TRIGGER, EN, 90, 90)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     return out;
   },

@@ -9,7 +9,9 @@ const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'van', 'von', 'der',
 const AND = new Set(['y', 'i', 'e']);
 const MAX_NAME_TOKENS = 5;
 
-type Cue = 'title' | 'strong' | 'label' | 'role' | 'weak' | 'signature' | 'none';
+type Cue = 'title' | 'strong' | 'label' | 'role' | 'bare-role' | 'preposition' | 'weak' | 'signature' | 'none';
+
+const DETERMINERS = new Set('el la al del los las mi mis tu tus su sus nuestro nuestra nuestros nuestras the my your our his her their'.split(' '));
 
 /**
  * People's names from a Spanish and English gazetteer, capitalisation and context: titles ("Sra. Gómez"),
@@ -96,7 +98,11 @@ function cueFor(text: string, tokens: Words, i: number): Cue {
   if (kinds?.has('strong') && STRONG_CUE.test(window)) return 'strong';
   if ((colon || kinds?.has('label')) && LABEL_CUE.test(window)) return 'label';
   if (kinds?.has('weak') && WEAK_CUE.test(window)) return 'weak';
-  if (kinds?.has('role') && ROLE_CUE.test(window)) return 'role';
+  if (kinds?.has('role') && ROLE_CUE.test(window)) {
+    if (prev.key === 'por' || prev.key === 'by') return 'preposition';
+    // "el cliente", "my cousin": a determiner makes the role noun point at someone; "Soy cliente Pro" does not.
+    return DETERMINERS.has(tokens.at(i - 2)?.key ?? '') ? 'role' : 'bare-role';
+  }
   return 'none';
 }
 
@@ -205,6 +211,19 @@ function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: nu
       else if (capWord(t) && !t.cls.ambiguous) score = 0.75;
       else return undefined;
       break;
+    case 'preposition':
+    case 'bare-role': {
+      // "atendido por Marta", "handled by Ewa Nowak", "cliente Zuriñe Lekuona", but not "por Wi-Fi", "by Amazon",
+      // "Soy cliente Pro": a known given name, a capitalised word followed by a known surname, or (after a role
+      // noun) two capitalised words.
+      if (!t.cap || allCaps(t)) return undefined;
+      const next = sameName(text, tokens, i + 1) ? tokens.at(i + 1) : undefined;
+      if (t.cls.given && !t.cls.common) score = t.cls.ambiguous ? 0.6 : 0.8;
+      else if (capWord(t) && !t.cls.ambiguous && next && strongSurname(next)) score = 0.75;
+      else if (cue === 'bare-role' && capWord(t) && !t.cls.ambiguous && next && capWord(next) && !allCaps(next)) score = 0.7;
+      else return undefined;
+      break;
+    }
     case 'weak':
     case 'signature':
       if (allCaps(t) && !nameLike(t)) return undefined;
@@ -218,7 +237,8 @@ function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: nu
   const last = extend(text, tokens, i, cue === 'strong' ? notCommon : nameOrCapWord);
   if (cue !== 'title' && cue !== 'strong' && suppressed(text, tokens, i, last)) return undefined;
   // "Gracias. Veo que…": an unknown word after a greeting is a name only if it stands alone ("Hola Xiomara,").
-  if ((cue === 'weak' || cue === 'signature') && last === i && !nameLike(t) && !/^\s*(?:[,.!?:;)\n]|$)/.test(text.slice(t.end, t.end + 2))) return undefined;
+  // The same for a role: "el empleado Nido con…", "el cliente Pro y…" name a product or a plan, "mi prima Zuriñe," a person.
+  if ((cue === 'weak' || cue === 'signature' || cue === 'role' || cue === 'bare-role') && last === i && !nameLike(t) && !/^\s*(?:[,.!?:;)\n]|$)/.test(text.slice(t.end, t.end + 2))) return undefined;
   if (last > i && score < 0.8 && tokens.slice(i + 1, last + 1).some(nameLike)) score = 0.8;
   return { first: i, last, score };
 }

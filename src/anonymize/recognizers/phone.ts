@@ -3,7 +3,7 @@ import { insideIbanShape } from '../text/iban-shape.js';
 import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
 import type { Candidate, Recognizer } from '../types.js';
-import { createPhoneValidator } from '../validators/phone-number.js';
+import { createPhoneValidator, type PhoneVerdict } from '../validators/phone-number.js';
 
 // Digits with the usual separators, an optional +CC / 00CC prefix and parentheses; 7 to 15 digits are checked below.
 const PATTERN = /(?<![\p{L}\p{N}_/=+.,-])(?:\(?(?:\+|00)\d{1,4}\)?[ .-]?)?\(?\d[\d .()-]{5,20}\d(?![\p{L}\p{N}_]|[./,-]\d)/gu;
@@ -12,17 +12,23 @@ const PHONE_CUE = /\b(?:tel|telf|tfno|tlf|telefono|movil|celular|llama|llamar|ll
 const OTHER_NUMBER_CUE = /\b(?:pedido|order|ticket|ref|referencia|reference|factura|invoice|expediente|localizador|tracking|seguimiento|contrato|poliza|policy|albaran|incidencia|caso|case|cliente n|customer n|account n|id\b|serie|serial|lote|batch|importe|amount|total|precio|price|codigo|code|cp\b|build|version|release|v)\b/g;
 const MONEY_AFTER = /^\s?(?:€|eur|euros?|usd|\$|£|%|dolares|dollars)/i;
 
+/** Number types that reach a service, never a person: 900/800 and 0800 free-phone, 901/902 and 0845 shared-cost, 0300 UAN, premium rate. */
+const SERVICE_TYPES = new Set(['TOLL_FREE', 'SHARED_COST', 'UAN', 'PREMIUM_RATE']);
+
 export interface PhoneRecognizerOptions {
   /** ISO 3166 alpha-2 regions tried in order for numbers written without an international prefix. */
   regions: string[];
 }
 
-/** Phone numbers validated by libphonenumber-js (full metadata) over the configured regions, normalised to E.164. */
+/**
+ * Phone numbers validated on libphonenumber-js metadata (full per-type patterns) over the configured regions, normalised
+ * to E.164. Service numbers (free-phone, shared-cost, premium, UAN) are not personal data and are left as written.
+ */
 export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recognizer {
   const validator = createPhoneValidator(options.regions);
   // Recent verdicts: the same numbers recur across the fields of a trace and across traces.
-  const cache = new Map<string, string | null>();
-  const validateCached = (raw: string): string | undefined => {
+  const cache = new Map<string, PhoneVerdict | null>();
+  const validateCached = (raw: string): PhoneVerdict | undefined => {
     const hit = cache.get(raw);
     if (hit !== undefined) return hit ?? undefined;
     const result = validator.validate(raw);
@@ -46,9 +52,10 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         if (!/^[+]|^\(\+|^00/.test(raw) && (digits.length > 12 || digits.length < 9)) continue;
         if (insideIbanShape(text, start)) continue;
         if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
-        const e164 = validateCached(raw);
-        if (e164 === undefined) continue;
-        out.push({ type: 'PHONE', start, end, score: scoreFor(text, start, raw), normalized: e164 });
+        const verdict = validateCached(raw);
+        // Free-phone, shared-cost and premium service lines belong to organisations: the judge may need them as written.
+        if (verdict === undefined || SERVICE_TYPES.has(verdict.type ?? '')) continue;
+        out.push({ type: 'PHONE', start, end, score: scoreFor(text, start, raw), normalized: verdict.e164 });
       }
       return out;
     },

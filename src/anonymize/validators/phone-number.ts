@@ -9,9 +9,16 @@ import { Metadata, parsePhoneNumberFromString, type CountryCode } from 'libphone
  * international dialling prefixes, non-geographic calling codes) to the library itself. A test compares both on
  * thousands of numbers per region.
  */
+export interface PhoneVerdict {
+  /** "+34612345678" */
+  e164: string;
+  /** libphonenumber-js number type ("MOBILE", "FIXED_LINE", "TOLL_FREE", …), when the metadata tells. */
+  type: string | undefined;
+}
+
 export interface PhoneValidator {
-  /** E.164 form of a valid number, or undefined. `raw` is what the recognizer matched: digits, spaces, `.()-`, a leading `+` or `00`. */
-  validate(raw: string): string | undefined;
+  /** The E.164 form and type of a valid number, or undefined. `raw` is what the recognizer matched: digits, spaces, `.()-`, a leading `+` or `00`. */
+  validate(raw: string): PhoneVerdict | undefined;
 }
 
 /** The parts of libphonenumber-js's Metadata class used here (present at run time, not all in its type declarations). */
@@ -38,10 +45,11 @@ const METHODS = ['selectNumberingPlan', 'hasTypes', 'hasCountry', 'hasCallingCod
 
 const MIN_NSN = 2;
 const MAX_NSN = 17;
-/** FIXED_LINE first, then the types libphonenumber-js tries after it. */
-const TYPES = ['FIXED_LINE', 'MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL'];
+/** The types libphonenumber-js tries after FIXED_LINE, in its order. */
+const NON_FIXED_TYPES = ['MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL'];
 
 interface TypePattern {
+  name: string;
   pattern: RegExp;
   lengths: number[] | undefined;
 }
@@ -50,8 +58,11 @@ interface TypePattern {
 class Plan {
   readonly nsn: RegExp;
   readonly lengths: number[] | undefined;
+  readonly fixedLine: TypePattern | undefined;
   readonly types: TypePattern[];
   readonly hasTypes: boolean;
+  /** The plan defines MOBILE, and whether with an empty pattern (then fixed-line numbers may be mobile too). */
+  readonly mobile: 'none' | 'empty' | 'defined';
   readonly leadingDigits: RegExp | undefined;
   readonly prefixForParsing: RegExp | undefined;
   readonly transformRule: boolean;
@@ -68,12 +79,15 @@ class Plan {
     this.nsn = new RegExp(`^(?:${plan.nationalNumberPattern()})$`);
     this.lengths = plan.possibleLengths() || undefined;
     this.hasTypes = metadata.hasTypes();
-    this.types = [];
-    for (const name of TYPES) {
+    const compile = (name: string): TypePattern | undefined => {
       const type = plan.type(name);
       const pattern = type?.pattern();
-      if (type && pattern) this.types.push({ pattern: new RegExp(`^(?:${pattern})$`), lengths: type.possibleLengths() || undefined });
-    }
+      return type && pattern ? { name, pattern: new RegExp(`^(?:${pattern})$`), lengths: type.possibleLengths() || undefined } : undefined;
+    };
+    this.fixedLine = compile('FIXED_LINE');
+    this.types = NON_FIXED_TYPES.map(compile).filter((t) => t !== undefined);
+    const mobile = plan.type('MOBILE');
+    this.mobile = !mobile ? 'none' : mobile.pattern() === '' ? 'empty' : 'defined';
     const leading = plan.leadingDigits();
     this.leadingDigits = leading ? new RegExp(leading) : undefined;
     const prefix = plan.nationalPrefixForParsing();
@@ -83,11 +97,20 @@ class Plan {
     this.idd = idd ? new RegExp(idd) : undefined;
   }
 
-  /** getNumberType() is defined: the whole pattern and one number type match. */
+  /** getNumberType(): the whole pattern must match, then FIXED_LINE (or FIXED_LINE_OR_MOBILE) or the first other type that does. */
+  numberType(nsn: string): string | undefined {
+    if (!this.nsn.test(nsn)) return undefined;
+    if (this.fixedLine && matchesType(this.fixedLine, nsn)) {
+      if (this.mobile !== 'defined') return 'FIXED_LINE_OR_MOBILE';
+      const mobile = this.types[0]!;
+      return mobile.name === 'MOBILE' && matchesType(mobile, nsn) ? 'FIXED_LINE_OR_MOBILE' : 'FIXED_LINE';
+    }
+    for (const t of this.types) if (matchesType(t, nsn)) return t.name;
+    return undefined;
+  }
+
   hasNumberType(nsn: string): boolean {
-    if (!this.nsn.test(nsn)) return false;
-    for (const t of this.types) if ((t.lengths === undefined || t.lengths.includes(nsn.length)) && t.pattern.test(nsn)) return true;
-    return false;
+    return this.numberType(nsn) !== undefined;
   }
 
   valid(nsn: string): boolean {
@@ -106,8 +129,12 @@ class Plan {
   }
 }
 
+function matchesType(t: TypePattern, nsn: string): boolean {
+  return (t.lengths === undefined || t.lengths.includes(nsn.length)) && t.pattern.test(nsn);
+}
+
 const FALLBACK = Symbol('fallback');
-type Verdict = string | undefined | typeof FALLBACK;
+type Verdict = PhoneVerdict | undefined | typeof FALLBACK;
 
 const plans = new Map<string, Plan>();
 let shared: MetadataInstance | undefined;
@@ -170,7 +197,8 @@ function finish(callingCode: string, selected: Plan, number: string, defaultCoun
   if (nsn.length < MIN_NSN || nsn.length > MAX_NSN) return undefined;
   const country = countryFor(callingCode, nsn) ?? defaultCountry;
   const plan = country ? planFor(country) : selected;
-  return plan.valid(nsn) ? `+${callingCode}${nsn}` : undefined;
+  if (!plan.valid(nsn)) return undefined;
+  return { e164: `+${callingCode}${nsn}`, type: plan.numberType(nsn) };
 }
 
 function international(digits: string): Verdict {
@@ -195,9 +223,9 @@ function national(digits: string, region: string): Verdict {
   return finish(plan.callingCode, plan, digits, region);
 }
 
-function library(cleaned: string, region?: string): string | undefined {
+function library(cleaned: string, region?: string): PhoneVerdict | undefined {
   const p = region ? parsePhoneNumberFromString(cleaned, region as CountryCode) : parsePhoneNumberFromString(cleaned);
-  return p?.isValid() ? p.number : undefined;
+  return p?.isValid() ? { e164: p.number, type: p.getType() } : undefined;
 }
 
 export interface PhoneValidatorOptions {
@@ -223,8 +251,8 @@ export function createPhoneValidator(regions: string[], options: PhoneValidatorO
       for (const { region, lengths } of candidates) {
         if (!mayBelong(region, lengths, digits)) continue;
         const verdict = compiled ? national(digits, region) : FALLBACK;
-        const e164 = verdict === FALLBACK ? library(cleaned, region) : verdict;
-        if (e164 !== undefined) return e164;
+        const result = verdict === FALLBACK ? library(cleaned, region) : verdict;
+        if (result !== undefined) return result;
       }
       return undefined;
     },

@@ -32,4 +32,9 @@ describe('phone recognizer', () => {
   it('does not take digit groups of an IBAN for a phone', () => {
     expect(found(es, 'IBAN ES91 2100 0418 4502 0005 1333')).toEqual([]);
   });
+  it('leaves free-phone, shared-cost and premium service lines, and still takes personal numbers next to them', () => {
+    const multi = createPhoneRecognizer({ regions: ['ES', 'GB', 'US', 'IE'] });
+    const text = 'Llama al 900 83 42 10 (gratuito) o al 902 12 34 56; UK 0800 123 4567, US 1-800-275-2273, IE 1800 123 456. Mi móvil: 612 34 56 78';
+    expect(found(multi, text)).toEqual(['612 34 56 78']);
+  });
 });

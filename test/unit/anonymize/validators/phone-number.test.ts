@@ -42,7 +42,7 @@ function sample(g: ReturnType<typeof generator>): string {
 }
 
 describe('phone number validator (compiled metadata patterns)', () => {
-  it('gives the same verdict and E.164 form as libphonenumber-js on thousands of numbers', () => {
+  it('gives the same verdict, E.164 form and number type as libphonenumber-js on thousands of numbers', () => {
     const g = generator(20240611);
     let valid = 0;
     for (const regions of REGION_SETS) {
@@ -52,7 +52,7 @@ describe('phone number validator (compiled metadata patterns)', () => {
         const raw = sample(g);
         const expected = reference.validate(raw);
         if (expected !== undefined) valid++;
-        expect(fast.validate(raw), `${raw} in ${regions.join(',')}`).toBe(expected);
+        expect(fast.validate(raw), `${raw} in ${regions.join(',')}`).toEqual(expected);
       }
     }
     // The sample must exercise valid numbers too, not only rejections.
@@ -61,13 +61,24 @@ describe('phone number validator (compiled metadata patterns)', () => {
 
   it('normalises national and international spellings of one number to the same E.164', () => {
     const v = createPhoneValidator(['ES', 'GB', 'US']);
-    expect(v.validate('612 34 56 78')).toBe('+34612345678');
-    expect(v.validate('+34 612 345 678')).toBe('+34612345678');
-    expect(v.validate('0034 612345678')).toBe('+34612345678');
-    expect(v.validate('(+34) 612-345-678')).toBe('+34612345678');
-    expect(v.validate('07911 123456')).toBe('+447911123456');
-    expect(v.validate('+44 7911 123456')).toBe('+447911123456');
-    expect(v.validate('(415) 555-2671')).toBe('+14155552671');
+    const e164 = (raw: string) => v.validate(raw)?.e164;
+    expect(e164('612 34 56 78')).toBe('+34612345678');
+    expect(e164('+34 612 345 678')).toBe('+34612345678');
+    expect(e164('0034 612345678')).toBe('+34612345678');
+    expect(e164('(+34) 612-345-678')).toBe('+34612345678');
+    expect(e164('07911 123456')).toBe('+447911123456');
+    expect(e164('+44 7911 123456')).toBe('+447911123456');
+    expect(e164('(415) 555-2671')).toBe('+14155552671');
     expect(v.validate('100 200 300')).toBeUndefined();
+  });
+
+  it('tells service lines from personal numbers', () => {
+    const v = createPhoneValidator(['ES', 'GB', 'US']);
+    expect(v.validate('900 83 42 10')?.type).toBe('TOLL_FREE');
+    expect(v.validate('902 12 34 56')?.type).toBe('SHARED_COST');
+    expect(v.validate('0800 123 4567')?.type).toBe('TOLL_FREE');
+    expect(v.validate('1-800-275-2273')?.type).toBe('TOLL_FREE');
+    expect(v.validate('612 34 56 78')?.type).toBe('MOBILE');
+    expect(v.validate('91 123 45 67')?.type).toBe('FIXED_LINE');
   });
 });
