@@ -22,7 +22,11 @@ const DATE = new RegExp(
 );
 // The cue must be close and in the same sentence: "fecha de nacimiento: 03/05/1985", "nací el 3 de mayo de 1985", "born on …".
 const BIRTH_CUE =
-  /\b(?:nacimiento|naci|nacio|nacido|nacida|nac|f\.\s?nac|fnac|born|birth|birthdate|dob|d\.o\.b|birthday|cumpleanos|natalicio)\b[^.!?\n]{0,30}$|\bf\.?\s?n\.?\s*:?\s*$/;
+  /\b(?:nacimiento|naci|nacio|nacido|nacida|nac|f\.\s?nac|fnac|born|birth|birthdate|dob|d\.o\.b|birthday|cumpleanos|natalicio)\b[^.!?\n]{0,30}$|\bf\.?\s?n\.?\s*:?\s*$|\b(?:f\.?\s?)?nac\.\s*:?\s*$/;
+
+/** The birthday of a company or a shop is not personal data ("cumpleaños de la empresa: 12/04/1987", "our store's birthday"). */
+const ORGANISATION_BIRTH =
+  /\b(?:de la|del|of the|our|nuestra|nuestro)\s+(?:empresa|compania|company|tienda|store|shop|marca|brand|negocio|business|sociedad|fundacion|foundation|organizacion|organisation|organization|asociacion|club|app|web)\b[^.!?\n]{0,20}$|\b(?:company|store|shop|brand)'?s?\s+birthday\b[^.!?\n]{0,20}$/;
 
 const BIRTH_TRIGGER = /nac|born|birth|dob|d\.o\.b|cumplea|f\.\s?n/gi;
 
@@ -34,8 +38,12 @@ export const dateOfBirthRecognizer: Recognizer = {
     const out: Candidate[] = [];
     // Every date form below has a run of at least four digits ("1/2/85", "1985").
     if (facts.maxDigitRun < 4) return out;
+    let previousEnd = 0;
     for (const m of matchInWindows(text, BIRTH_TRIGGER, DATE, 0, 80)) {
-      if (!hasCueBefore(text, m.index, BIRTH_CUE, 50)) continue;
+      // A cue names the first date after it: in "nacimiento: 03/05/1985, alta: 12/04/2024" the second date is an event.
+      const window = Math.min(50, m.index - previousEnd);
+      previousEnd = m.index + m[0].length;
+      if (!hasCueBefore(text, m.index, BIRTH_CUE, window) || hasCueBefore(text, m.index, ORGANISATION_BIRTH, window)) continue;
       out.push({ type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.9, normalized: m[0].toLowerCase().replace(/\s+/g, ' ') });
     }
     return out;

@@ -29,20 +29,33 @@ export const LABEL_CUE = new RegExp(
 export const WEAK_CUE =
   /(?:^|[^\p{L}'])(?:soy|llamame|call me|ask for|pregunta por|preguntar por|i'm|i’m|im|i am|this is|it's|aqui|named|called|habla|hablas con|le atiende|te atiende|le saluda|te saluda|hola|hi|hello|hey|dear|estimado|estimada|estimados|estimadas|querido|querida|gracias|thanks|thank you|buenos dias|buenas tardes|buenas noches|buenas|good morning|good afternoon|good evening|adios|bye|atentamente|cordialmente|saludos|un saludo|regards|best regards|kind regards|best|cheers|sincerely|yours)\s*[,:]?\s*$/u;
 
+const ES_ROLE_NOUNS =
+  'cliente|clienta|usuario|usuaria|titular|paciente|tecnico|tecnica|agente|' +
+  'empleado|empleada|companero|companera|jefe|jefa|vecino|vecina|madre|padre|marido|mujer|esposo|esposa|hijo|hija|hermano|hermana|' +
+  'primo|prima|tio|tia|abuelo|abuela|pareja|novio|novia|amigo|amiga|suegro|suegra|cunado|cunada|inquilino|inquilina|casero|casera|' +
+  'propietario|propietaria|repartidor|repartidora|comercial|gestor|gestora|asesor|asesora|administrador|administradora|abogado|abogada';
+const EN_ROLE_NOUNS =
+  'customer|client|user|patient|tenant|landlord|technician|engineer|agent|employee|colleague|' +
+  'coworker|manager|boss|neighbour|neighbor|mother|father|mum|mom|dad|husband|wife|partner|son|daughter|brother|sister|cousin|' +
+  'uncle|aunt|friend|flatmate|roommate|contractor|driver|courier|lawyer|accountant|assistant';
+const ES_DETERMINERS = 'el|la|al|del|mi|tu|su|nuestro|nuestra|nuestros';
+const EN_DETERMINERS = 'the|my|your|our|his|her|their';
+
 /** Someone introduced by their role or relation: "mi prima Zuriñe", "the customer Ewa Nowak", "attention Dana Whitcombe". */
 export const ROLE_CUE = new RegExp(
   '(?:^|[^\\p{L}])(?:' +
     [
-      '(?:el|la|al|del|mi|tu|su|nuestro|nuestra|nuestros) (?:cliente|clienta|usuario|usuaria|titular|paciente|tecnico|tecnica|agente|' +
-        'empleado|empleada|companero|companera|jefe|jefa|vecino|vecina|madre|padre|marido|mujer|esposo|esposa|hijo|hija|hermano|hermana|' +
-        'primo|prima|tio|tia|abuelo|abuela|pareja|novio|novia|amigo|amiga|suegro|suegra|cunado|cunada|inquilino|inquilina|casero|casera|' +
-        'propietario|propietaria|repartidor|repartidora|comercial|gestor|gestora|asesor|asesora|administrador|administradora|abogado|abogada)',
-      '(?:the|my|your|our|his|her|their) (?:customer|client|user|patient|tenant|landlord|technician|engineer|agent|employee|colleague|' +
-        'coworker|manager|boss|neighbour|neighbor|mother|father|mum|mom|dad|husband|wife|partner|son|daughter|brother|sister|cousin|' +
-        'uncle|aunt|friend|flatmate|roommate|contractor|driver|courier|lawyer|accountant|assistant)',
+      `(?:${ES_DETERMINERS}) (?:${ES_ROLE_NOUNS})`,
+      `(?:${EN_DETERMINERS}) (?:${EN_ROLE_NOUNS})`,
       'customer', 'cliente', 'clienta', 'attention', 'atencion', 'contact', 'contacto', 'por', 'by',
     ].join('|') +
     ')\\s*,?\\s*$',
+  'u',
+);
+
+/** A role in apposition right after a name: "Milagros, la vecina", "Grace my neighbour". Matched on the folded text after it. */
+export const TRAILING_ROLE_CUE = new RegExp(
+  `^\\s*,?\\s*(?:(?:${ES_DETERMINERS}|${EN_DETERMINERS})\\s+(?:${ES_ROLE_NOUNS}|${EN_ROLE_NOUNS}))(?![\\p{L}])`,
   'u',
 );
 

@@ -1,7 +1,7 @@
 import { isOrganization, TITLES } from '../gazetteer/index.js';
-import { before } from '../text/context.js';
+import { before, hasCueAfter } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
-import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, WEAK_CUE } from './person-cues.js';
+import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
 import { Words, type Token } from './person-words.js';
 
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
@@ -255,6 +255,8 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
   let score = 0;
   if (rest.length === 0) {
     score = strongGiven(t) ? 0.6 : 0;
+    // "dejo el paquete a Milagros, la vecina": a role in apposition makes even an ordinary word a name.
+    if (t.cls.given && hasCueAfter(text, t.end, TRAILING_ROLE_CUE, 30)) score = t.cls.ambiguous ? 0.75 : 0.85;
   } else if (strongGiven(t)) {
     score = 0.85;
   } else if (t.cls.given) {

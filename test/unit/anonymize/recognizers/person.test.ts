@@ -34,6 +34,16 @@ describe('person recognizer', () => {
     expect(names('Firmado por la clienta Rosa Martínez')).toEqual(['Rosa Martínez']);
     expect(names('Hola Rosa, ¿qué tal?')).toEqual(['Rosa']);
   });
+  it('takes an ordinary word as a name when a role follows it in apposition', () => {
+    expect(names('vale, dejo el paquete a Milagros la vecina?')).toEqual(['Milagros']);
+    expect(names('Grace, my neighbour, has the key')).toEqual(['Grace']);
+    expect(names('Rosa la flor y la Luz del día')).toEqual([]);
+  });
+  it('leaves products, plans and services after prepositions and bare role nouns', () => {
+    expect(names('se conecta al router por Wi-Fi (2,4 y 5 GHz); pago por Bizum')).toEqual([]);
+    expect(names('Las vacaciones se piden en el portal del empleado Nido con 15 días de antelación. Soy cliente Pro.')).toEqual([]);
+    expect(names('atendido por Marta; handled by Ewa Nowak; cliente Zuriñe Lekuona')).toEqual(['Marta', 'Ewa Nowak', 'Zuriñe Lekuona']);
+  });
   it('does not read placeholders as names', () => {
     expect(names('Sr. <PERSON_1> y Dear <PERSON_2>')).toEqual([]);
   });
