@@ -40,7 +40,8 @@ const NOT_A_STREET = new Set(
   'pedido pedidos order orders ticket tickets factura invoice ref referencia reference expediente caso case ley law articulo article art version importe total codigo code numero number lote batch serie serial cliente customer cuenta account contrato contract poliza policy tarifa plan modelo model'.split(' '),
 );
 const firstWordFolded = (s: string) => foldWindow(/^[\p{L}\p{M}'’.-]+/u.exec(s)?.[0] ?? '').replace(/\.$/, '');
-const ES_POSTCODE_TRIGGER = new RegExp(`(?<!\\d)${ES_POSTCODE}(?!\\d)`, 'g');
+// A house number (or floor) shortly before a postcode: "180, 15027", "7.º A, 15048".
+const ES_POSTCODE_TRIGGER = new RegExp(`\\d[^\\d\\n]{1,20}?(?<!\\d)${ES_POSTCODE}(?!\\d)`, 'g');
 
 const EN_TYPE =
   '(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)';
@@ -49,7 +50,8 @@ const EN = new RegExp(
   'gu',
 );
 // Cheap triggers: a Spanish street type, or an English one after a capitalised word.
-const ES_TRIGGER = /(?:calle|c\/|cl\.|aven|avd|av\.|plaza|pza|paseo|pº|p\.º|ronda|traves|glorieta|camino|carretera|ctra|carrer|passeig|pla[çc]a|avinguda|r[uú]a |urbaniz|urb\.|pol[ií]gono|callej|cuesta|bulevar|alameda|pasaje|rambla)/gi;
+// Word starts only, as the patterns demand: "plaza" in "aplazar" is no trigger.
+const ES_TRIGGER = /(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9])(?:calle|c\/|cl\.|aven|avd|av\.|plaza|pza|paseo|pº|p\.º|ronda|traves|glorieta|camino|carretera|ctra|carrer|passeig|pla[çc]a|avinguda|r[uú]a |urbaniz|urb\.|pol[ií]gono|callej|cuesta|bulevar|alameda|pasaje|rambla)/gi;
 const EN_TRIGGER = / (?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)\b/g;
 const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
 

@@ -28,7 +28,8 @@ const BIRTH_CUE =
 const ORGANISATION_BIRTH =
   /\b(?:de la|del|of the|our|nuestra|nuestro)\s+(?:empresa|compania|company|tienda|store|shop|marca|brand|negocio|business|sociedad|fundacion|foundation|organizacion|organisation|organization|asociacion|club|app|web)\b[^.!?\n]{0,20}$|\b(?:company|store|shop|brand)'?s?\s+birthday\b[^.!?\n]{0,20}$/;
 
-const BIRTH_TRIGGER = /nac|born|birth|dob|d\.o\.b|cumplea|f\.\s?n/gi;
+// Word starts only, as the cue demands ("nacional" still triggers; "financiación" no longer does).
+const BIRTH_TRIGGER = /(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9])(?:nac|fnac|natal|born|birth|dob|d\.o\.b|cumplea|f\.\s?n)/gi;
 
 /** A date written next to a birth cue. Other dates (events, deadlines, invoices) stay for the judge. */
 export const dateOfBirthRecognizer: Recognizer = {

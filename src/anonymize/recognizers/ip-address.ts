@@ -28,7 +28,7 @@ export const ipAddressRecognizer: Recognizer = {
       const score = hasCueBefore(text, m.index, IP_CUE) ? 0.95 : 0.85;
       out.push({ type: 'IP_ADDRESS', start: m.index, end: m.index + m[0].length, score, normalized: m[0] });
     }
-    if (facts.colons >= 2) {
+    if (facts.hexColon) {
       for (const m of matchInWindows(text, IPV6_TRIGGER, IPV6, 40, 60)) {
         const value = m[0];
         const bare = value.split('%')[0]!;

@@ -35,7 +35,8 @@ const NOT_A_SECRET = new Set(
   'incorrecta incorrecto incorrect wrong invalid invalida valida valid caducada caducado expired expirado nueva nuevo new old antigua correcta correct required obligatorio obligatoria olvidada forgotten reset segura secure fuerte strong debil weak larga corta long short vacia empty distinta different igual same mismo misma demasiado too muy very the la el una un mi my your su tu que not no'.split(' '),
 );
 
-const KEY_TRIGGER = /pass|pwd|contrase|clave|pin|secret|token|key|c[oó]digo de|cvv|cvc|otp/gi;
+// Word starts of every key below, as KEY_VALUE demands ("pin" in "opinion" is no trigger).
+const KEY_TRIGGER = /(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9])(?:pass|pwd|contrase|clave|pin|secret|token|api|access|client|auth|refresh|private|c[oó]digo de|cvv|cvc|otp)/gi;
 
 /** Keys that introduce a value even without ':' ("PIN 1234", "password Hunter22"). */
 const NO_SEPARATOR_KEYS = /^(?:password|passwd|passcode|contrase[ñn]a)$/;

@@ -19,6 +19,8 @@ export interface TextFacts {
   colons: number;
   /** At least one upper-case letter (of any script). */
   upper: boolean;
+  /** "::" or a hex digit, a colon and a hex digit: what an IPv6 address needs ("Cliente: Hola" has neither). */
+  hexColon: boolean;
 }
 
 const DIGIT = 1;
@@ -39,6 +41,8 @@ for (let c = 0; c < 128; c++) {
   else if (c === 32 || c === 9 || c === 46 || c === 40 || c === 41 || c === 43 || c === 47) ASCII[c] = NUM_PUNCT;
 }
 
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
 export function factsOf(text: string): TextFacts {
   let digits = 0;
   let run = 0;
@@ -49,6 +53,7 @@ export function factsOf(text: string): TextFacts {
   let at = false;
   let colons = 0;
   let upper = false;
+  let hexColon = false;
   // Classes of the two previous characters, for the IBAN start (letter, letter, digit, digit).
   let prev1 = 0;
   let prev2 = 0;
@@ -76,9 +81,10 @@ export function factsOf(text: string): TextFacts {
       else if (c === 58) colons++;
     }
     if (k & UPPER) upper = true;
+    if (!hexColon && i >= 1 && text.charCodeAt(i - 1) === 58 && (c === 58 || (isHex(c) && i >= 2 && isHex(text.charCodeAt(i - 2))))) hexColon = true;
     prev3 = prev2;
     prev2 = prev1;
     prev1 = k;
   }
-  return { digits, maxDigitRun, maxWordRun, ibanStart, at, colons, upper };
+  return { digits, maxDigitRun, maxWordRun, ibanStart, at, colons, upper, hexColon };
 }

@@ -197,8 +197,9 @@ function finish(callingCode: string, selected: Plan, number: string, defaultCoun
   if (nsn.length < MIN_NSN || nsn.length > MAX_NSN) return undefined;
   const country = countryFor(callingCode, nsn) ?? defaultCountry;
   const plan = country ? planFor(country) : selected;
-  if (!plan.valid(nsn)) return undefined;
-  return { e164: `+${callingCode}${nsn}`, type: plan.numberType(nsn) };
+  const type = plan.numberType(nsn);
+  if (plan.hasTypes ? type === undefined : !plan.nsn.test(nsn)) return undefined;
+  return { e164: `+${callingCode}${nsn}`, type };
 }
 
 function international(digits: string): Verdict {
