@@ -311,3 +311,30 @@ function formatErrors(errors: ErrorObject[], where: string): string[] {
     (e) => `${where}${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && 'allowedValues' in e.params ? ` (${JSON.stringify(e.params.allowedValues)})` : ''}`,
   );
 }
+
+/** What `watchExchanges` collects: every exchange, and every OpenAPI violation among them. */
+export interface WatchedExchanges<E> {
+  exchanges: E[];
+  violations: string[];
+}
+
+interface ExchangeSource<E> {
+  onExchange(cb: (exchange: E) => void): unknown;
+}
+
+type ValidatableExchange = ExchangeToValidate & { fault?: string };
+
+/**
+ * Records a stand-in's exchanges and validates each against the spec. `skipFaulted` leaves out exchanges a fault
+ * knob answered (they are answered before the request body is read).
+ */
+export function watchExchanges<E extends ValidatableExchange>(server: ExchangeSource<E>, options: { skipFaulted?: boolean } = {}): WatchedExchanges<E> {
+  const validator = createOpenApiValidator();
+  const watched: WatchedExchanges<E> = { exchanges: [], violations: [] };
+  server.onExchange((e) => {
+    watched.exchanges.push(e);
+    if (options.skipFaulted && e.fault !== undefined && e.fault !== 'none') return;
+    watched.violations.push(...validator.validate({ method: e.method, path: e.path, query: e.query, requestBody: e.requestBody, status: e.status, responseBody: e.responseBody }));
+  });
+  return watched;
+}

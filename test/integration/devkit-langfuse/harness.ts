@@ -3,7 +3,7 @@ import { LangfuseSpanProcessor } from '@langfuse/otel';
 import { setLangfuseTracerProvider } from '@langfuse/tracing';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { startLangfuseServer, type Exchange, type LangfuseServer, type LangfuseServerOptions } from '../../../src/devkit/langfuse/index.js';
-import { createOpenApiValidator } from '../../helpers/openapi.js';
+import { watchExchanges } from '../../helpers/openapi.js';
 
 /** A stand-in whose every exchange is validated against the OpenAPI spec; `violations` collects what failed. */
 export interface Harness {
@@ -15,23 +15,8 @@ export interface Harness {
 }
 
 export async function startHarness(options: LangfuseServerOptions): Promise<Harness> {
-  const validator = createOpenApiValidator();
   const server = await startLangfuseServer(options);
-  const exchanges: Exchange[] = [];
-  const violations: string[] = [];
-  server.onExchange((exchange) => {
-    exchanges.push(exchange);
-    violations.push(
-      ...validator.validate({
-        method: exchange.method,
-        path: exchange.path,
-        query: exchange.query,
-        requestBody: exchange.requestBody,
-        status: exchange.status,
-        responseBody: exchange.responseBody,
-      }),
-    );
-  });
+  const { exchanges, violations } = watchExchanges(server);
   const client = new LangfuseClient({ publicKey: server.publicKey, secretKey: server.secretKey, baseUrl: server.url });
   return {
     server,

@@ -3,7 +3,7 @@ import { setLangfuseTracerProvider } from '@langfuse/tracing';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { startLangfuseServer, type Exchange, type LangfuseServer, type LangfuseServerOptions } from '../../../src/devkit/langfuse/index.js';
 import { createLangfuseHttp, type LangfuseHttp, type RequestEvent } from '../../../src/langfuse/http.js';
-import { createOpenApiValidator } from '../../helpers/openapi.js';
+import { watchExchanges } from '../../helpers/openapi.js';
 
 /** The devkit Langfuse with every exchange checked against the OpenAPI spec, and ragwatch's client pointed at it. */
 export interface Stand {
@@ -17,15 +17,8 @@ export interface Stand {
 }
 
 export async function startStand(options: LangfuseServerOptions): Promise<Stand> {
-  const validator = createOpenApiValidator();
   const server = await startLangfuseServer(options);
-  const exchanges: Exchange[] = [];
-  const violations: string[] = [];
-  server.onExchange((e) => {
-    exchanges.push(e);
-    if (e.fault !== 'none') return; // injected faults answer before the request body is read
-    violations.push(...validator.validate({ method: e.method, path: e.path, query: e.query, requestBody: e.requestBody, status: e.status, responseBody: e.responseBody }));
-  });
+  const { exchanges, violations } = watchExchanges(server, { skipFaulted: true });
   const requests: RequestEvent[] = [];
   const sleeps: number[] = [];
   const http = createLangfuseHttp({
