@@ -4,7 +4,8 @@
  * request than the exchange itself (WHATWG streams, Request objects, several abort signals); the online job
  * makes about four requests per evaluated trace, so this was the largest share of ragwatch's own CPU.
  *
- * It keeps fetch's contract where the clients depend on it: a real `Response`; rejection with the signal's
+ * It keeps fetch's contract where the clients depend on it: a `Response` (one over the buffered body, see
+ * buffered-response.ts); rejection with the signal's
  * reason on abort; `TypeError('fetch failed')` with the socket error as `cause` when the connection fails;
  * gzip/deflate/br bodies decoded. Redirects and streamed request bodies, which these APIs never use, are
  * handed to the fallback fetch so nothing behaves differently.
@@ -12,6 +13,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
+import { BufferedResponse } from './buffered-response.js';
 
 export interface KeepAliveFetchOptions {
   /** Sockets per origin (default 256; the clients' own concurrency limits stay in charge). */
@@ -22,6 +24,8 @@ export interface KeepAliveFetchOptions {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+/** Describe the body as it came over the wire, not the decoded one handed back. */
+const DECODED_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'content-length']);
 
 export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeof globalThis.fetch {
   const maxSockets = options.maxSockets ?? 256;
@@ -74,13 +78,13 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
           try {
             const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
             const decoded = decode(raw, res.headers['content-encoding']);
-            const responseHeaders = new Headers();
-            for (const [name, value] of Object.entries(res.headers)) {
-              if (value === undefined || name === 'content-encoding' || name === 'content-length') continue;
-              if (Array.isArray(value)) for (const v of value) responseHeaders.append(name, v);
-              else responseHeaders.set(name, value);
-            }
-            const response = new Response(NULL_BODY.has(status) ? null : decoded, { status, statusText: res.statusMessage ?? '', headers: responseHeaders });
+            const response = new BufferedResponse(NULL_BODY.has(status) ? null : decoded, {
+              status,
+              statusText: res.statusMessage ?? '',
+              headers: res.headers,
+              ...(res.headers['content-encoding'] !== undefined ? { omitHeaders: DECODED_HEADERS } : {}),
+              url: url.href,
+            }) as unknown as Response;
             finish(() => resolve(response));
           } catch (err) {
             finish(() => reject(fetchFailed(err)));
