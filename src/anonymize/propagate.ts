@@ -21,14 +21,16 @@ const MAX_SURFACES = 400;
  * ordinary words.
  */
 export function propagate(texts: string[], found: Candidate[][]): Candidate[][] {
-  const surfaces = collectSurfaces(texts, found);
+  // fold keeps positions: a candidate's folded value is a slice of its folded text. Each text is folded once, when needed.
+  const foldedTexts: Array<string | undefined> = texts.map((t, f) => (found[f]!.length > 0 ? fold(t) : undefined));
+  const surfaces = collectSurfaces(foldedTexts, found);
   if (surfaces.size === 0) return found;
   const list = [...surfaces.values()];
   if (list.length > MAX_SURFACES) list.sort((a, b) => b.folded.length - a.folded.length).length = MAX_SURFACES;
   let byPrefix: Map<string, Surface[]> | undefined;
   return texts.map((text, f) => {
     const own = found[f]!;
-    const folded = fold(text);
+    const folded = (foldedTexts[f] ??= fold(text));
     // Few values in a short text: one indexOf per value. Otherwise one Map lookup per word start.
     let hits: Hit[];
     if (list.length * text.length <= 50_000) hits = occurrencesByIndexOf(folded, list);
@@ -100,7 +102,7 @@ function occurrencesByPrefix(folded: string, index: Map<string, Surface[]>): Hit
   return hits;
 }
 
-function collectSurfaces(texts: string[], found: Candidate[][]): Map<string, Surface> {
+function collectSurfaces(foldedTexts: Array<string | undefined>, found: Candidate[][]): Map<string, Surface> {
   const surfaces = new Map<string, Surface>();
   const add = (folded: string, c: Candidate, capitalisedOnly = false) => {
     if (folded.length < 3 || surfaces.has(folded)) return;
@@ -108,7 +110,7 @@ function collectSurfaces(texts: string[], found: Candidate[][]): Map<string, Sur
   };
   found.forEach((cands, f) => {
     for (const c of cands) {
-      const folded = fold(texts[f]!.slice(c.start, c.end));
+      const folded = foldedTexts[f]!.slice(c.start, c.end);
       add(folded, c);
       if (c.type === 'PERSON') {
         for (const word of folded.split(/[^\p{L}'’-]+/u)) {

@@ -1,7 +1,8 @@
 import type { Candidate, Recognizer } from '../types.js';
 import { foldWindow, hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
-import { matchInWindowList, matchInWindows, triggerWindows } from '../text/windows.js';
+import { keywordsOf } from '../text/keywords.js';
+import { matchAtStarts, matchInWindows } from '../text/windows.js';
 
 // Spanish, Catalan and Galician street types, with the capitalised spellings people type.
 const ES_TYPE =
@@ -17,7 +18,8 @@ const POSTCODE_CITY = "(?:,?\\s*(?:\\d{5}|(?:CP|C\\.P\\.)\\s?\\d{5})(?:\\s*[,-]?
 function spanish(word: string): RegExp {
   return new RegExp(
     `(?<![\\p{L}\\p{N}])${ES_TYPE}\\s*(?:${LINK}\\s+){0,3}${word}(?:\\s+(?:${LINK}\\s+){0,2}${word}){0,5},?\\s*${NUMBER}${ES_TAIL}${POSTCODE_CITY}(?![\\p{L}\\p{N}])`,
-    'gu',
+    // Sticky: tried where a street type starts (keywords.ts).
+    'yu',
   );
 }
 const ES_CAPITALISED = spanish(CAP_WORD);
@@ -49,9 +51,7 @@ const EN = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite)\\s[\\p{L}\\d-]{1,5},?\\s)?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2}(?:\\s\\d{1,2}(?![\\d,.]\\d))?)?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}|(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)\\s?[0-9AC-FHKNPRTV-Y]{4}))?(?![\\p{L}\\p{N}])`,
   'gu',
 );
-// Cheap triggers: a Spanish street type, or an English one after a capitalised word.
-// Word starts only, as the patterns demand: "plaza" in "aplazar" is no trigger.
-const ES_TRIGGER = /(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9])(?:calle|c\/|cl\.|aven|avd|av\.|plaza|pza|paseo|pº|p\.º|ronda|traves|glorieta|camino|carretera|ctra|carrer|passeig|pla[çc]a|avinguda|r[uú]a |urbaniz|urb\.|pol[ií]gono|callej|cuesta|bulevar|alameda|pasaje|rambla)/gi;
+// Cheap trigger for the English forms: a street type after a capitalised word (Spanish street types: keywords.ts).
 const EN_TRIGGER = / (?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)\b/g;
 const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
 
@@ -73,10 +73,10 @@ export const addressRecognizer: Recognizer = {
       const value = raw.replace(/[,\s]+$/, '');
       out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: value.toLowerCase().replace(/\s+/g, ' ') });
     };
-    const esWindows = triggerWindows(text, ES_TRIGGER, 2, 200);
-    for (const m of matchInWindowList(text, esWindows, ES_CAPITALISED)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    const esHits = keywordsOf(text, facts).street;
+    for (const m of matchAtStarts(text, esHits, ES_CAPITALISED)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue.
-    for (const m of matchInWindowList(text, esWindows, ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
+    for (const m of matchAtStarts(text, esHits, ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
     if (facts.maxDigitRun >= 5) {
       for (const m of matchInWindows(text, ES_POSTCODE_TRIGGER, ES_BARE, 120, 60)) {
         // Inside an address already found with its street type ("C/ Mayor 23, …" holds "Mayor 23, …").

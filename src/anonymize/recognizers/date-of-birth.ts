@@ -1,7 +1,8 @@
 import type { Candidate, Recognizer } from '../types.js';
 import { hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
-import { matchInWindows } from '../text/windows.js';
+import { keywordsOf } from '../text/keywords.js';
+import { matchInWindowList, windowsAfter } from '../text/windows.js';
 
 const ES_MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
 const EN_MONTH =
@@ -28,9 +29,6 @@ const BIRTH_CUE =
 const ORGANISATION_BIRTH =
   /\b(?:de la|del|of the|our|nuestra|nuestro)\s+(?:empresa|compania|company|tienda|store|shop|marca|brand|negocio|business|sociedad|fundacion|foundation|organizacion|organisation|organization|asociacion|club|app|web)\b[^.!?\n]{0,20}$|\b(?:company|store|shop|brand)'?s?\s+birthday\b[^.!?\n]{0,20}$/;
 
-// Word starts only, as the cue demands ("nacional" still triggers; "financiación" no longer does).
-const BIRTH_TRIGGER = /(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9])(?:nac|fnac|natal|born|birth|dob|d\.o\.b|cumplea|f\.\s?n)/gi;
-
 /** A date written next to a birth cue. Other dates (events, deadlines, invoices) stay for the judge. */
 export const dateOfBirthRecognizer: Recognizer = {
   name: 'date-of-birth',
@@ -40,7 +38,7 @@ export const dateOfBirthRecognizer: Recognizer = {
     // Every date form below has a run of at least four digits ("1/2/85", "1985").
     if (facts.maxDigitRun < 4) return out;
     let previousEnd = 0;
-    for (const m of matchInWindows(text, BIRTH_TRIGGER, DATE, 0, 80)) {
+    for (const m of matchInWindowList(text, windowsAfter(text, keywordsOf(text, facts).birth, 80), DATE)) {
       // A cue names the first date after it: in "nacimiento: 03/05/1985, alta: 12/04/2024" the second date is an event.
       const window = Math.min(50, m.index - previousEnd);
       previousEnd = m.index + m[0].length;

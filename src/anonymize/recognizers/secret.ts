@@ -1,6 +1,7 @@
 import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
-import { matchInWindows } from '../text/windows.js';
+import { keywordsOf } from '../text/keywords.js';
+import { matchAtStarts } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 
 /** Credentials recognisable by their vendor prefix or shape alone. */
@@ -29,14 +30,11 @@ const KNOWN = new RegExp(
 const BEARER = /\b(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{16,})/g;
 /** `password: hunter2`, `contraseña es Perro2024!`, `api_key=...`, `PIN 1234`. */
 const KEY_VALUE =
-  /(?<![\p{L}\p{N}])(password|passwd|pwd|pass|passcode|contrase[ñn]a|clave(?: de acceso)?|pin|secret|secreto|token|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|client[_ -]?secret|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|private[_ -]?key|c[oó]digo de (?:acceso|seguridad|verificaci[oó]n)|cvv|cvc|cvv2|otp)(?![\p{L}\p{N}])["']?\s*(:|=|->|\bes\b|\bis\b|\bera\b|\bwas\b|\bsería\b)?\s*["'`]?([^\s"'`,;<>]{3,200})/giu;
+  /(?<![\p{L}\p{N}])(password|passwd|pwd|pass|passcode|contrase[ñn]a|clave(?: de acceso)?|pin|secret|secreto|token|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|client[_ -]?secret|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|private[_ -]?key|c[oó]digo de (?:acceso|seguridad|verificaci[oó]n)|cvv|cvc|cvv2|otp)(?![\p{L}\p{N}])["']?\s*(:|=|->|\bes\b|\bis\b|\bera\b|\bwas\b|\bsería\b)?\s*["'`]?([^\s"'`,;<>]{3,200})/iyu;
 const PLACEHOLDER_VALUE = /^(?:\*+|x+|X+|•+|\.+|-+|\[.*\]|<.*>|\{.*\}|null|none|n\/a|undefined|redacted)$/i;
 const NOT_A_SECRET = new Set(
   'incorrecta incorrecto incorrect wrong invalid invalida valida valid caducada caducado expired expirado nueva nuevo new old antigua correcta correct required obligatorio obligatoria olvidada forgotten reset segura secure fuerte strong debil weak larga corta long short vacia empty distinta different igual same mismo misma demasiado too muy very the la el una un mi my your su tu que not no'.split(' '),
 );
-
-// Word starts of every key below, as KEY_VALUE demands ("pin" in "opinion" is no trigger).
-const KEY_TRIGGER = /(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9])(?:pass|pwd|contrase|clave|pin|secret|token|api|access|client|auth|refresh|private|c[oó]digo de|cvv|cvc|otp)/gi;
 
 /** Keys that introduce a value even without ':' ("PIN 1234", "password Hunter22"). */
 const NO_SEPARATOR_KEYS = /^(?:password|passwd|passcode|contrase[ñn]a)$/;
@@ -54,7 +52,7 @@ export const secretRecognizer: Recognizer = {
       const start = m.index + m[0].length - value.length;
       out.push({ type: 'SECRET', start, end: start + value.length, score: 0.9, normalized: value });
     }
-    for (const m of matchInWindows(text, KEY_TRIGGER, KEY_VALUE, 16, 240)) {
+    for (const m of matchAtStarts(text, keywordsOf(text, facts).secretKey, KEY_VALUE)) {
       const key = m[1]!.toLowerCase();
       const separator = (m[2] ?? '').toLowerCase();
       const value = m[3]!.replace(/[.)\]}]+$/, '');

@@ -21,6 +21,18 @@ export interface TextFacts {
   upper: boolean;
   /** "::" or a hex digit, a colon and a hex digit: what an IPv6 address needs ("Cliente: Hola" has neither). */
   hexColon: boolean;
+  /** Keyword hits shared by several recognizers, filled on first use (see keywords.ts). */
+  keywords?: KeywordHits;
+}
+
+/** Word-start keywords of three recognizers, found in one scan (keywords.ts): each list is a cheap trigger. */
+export interface KeywordHits {
+  /** Starts of Spanish street types ("calle", "C/", "Avda.", "Plaça"): address. */
+  street: number[];
+  /** Starts of secret keys ("password", "contraseña", "PIN", "api_key"): secret. */
+  secretKey: number[];
+  /** Birth cues as [start, end, start, end, …] ("nacimiento", "born", "F. nac."): date of birth. */
+  birth: number[];
 }
 
 const DIGIT = 1;

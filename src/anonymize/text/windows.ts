@@ -23,6 +23,19 @@ export function triggerWindows(text: string, trigger: RegExp, before: number, af
   return windows;
 }
 
+/** Merged windows from each hit's start to `after` characters past its end; hits as [start, end, start, end, …]. */
+export function windowsAfter(text: string, hits: number[], after: number): number[] {
+  const windows: number[] = [];
+  for (let h = 0; h < hits.length; h += 2) {
+    const s = hits[h]!;
+    const e = Math.min(text.length, hits[h + 1]! + after);
+    const n = windows.length;
+    if (n > 0 && s <= windows[n - 1]!) windows[n - 1] = Math.max(windows[n - 1]!, e);
+    else windows.push(s, e);
+  }
+  return windows;
+}
+
 /** Matches of `pattern` inside each window (from `triggerWindows`), with positions in the whole text. */
 export function matchInWindowList(text: string, windows: number[], pattern: RegExp): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
@@ -42,4 +55,24 @@ function matchWindow(text: string, pattern: RegExp, start: number, end: number, 
     m.index += start;
     out.push(m);
   }
+}
+
+/**
+ * Matches of a sticky `pattern` (flag `y`) tried at each of `starts`, for patterns that must begin where their
+ * trigger does (a street type, a password key): one anchored attempt per hit instead of a scan of a window around
+ * it. As in a scan, a start inside the previous match is not tried.
+ */
+export function matchAtStarts(text: string, starts: number[], pattern: RegExp): RegExpExecArray[] {
+  if (!pattern.sticky) throw new Error('matchAtStarts needs a sticky pattern');
+  const out: RegExpExecArray[] = [];
+  let taken = 0;
+  for (const start of starts) {
+    if (start < taken) continue;
+    pattern.lastIndex = start;
+    const m = pattern.exec(text);
+    if (m === null || m[0].length === 0) continue;
+    out.push(m);
+    taken = m.index + m[0].length;
+  }
+  return out;
 }

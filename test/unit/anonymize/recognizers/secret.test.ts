@@ -12,6 +12,9 @@ describe('secret recognizer', () => {
     expect(found(secretRecognizer, 'mi contraseña es Perro2019!')).toEqual(['Perro2019!']);
     expect(found(secretRecognizer, 'PIN 4821')).toEqual(['4821']);
     expect(found(secretRecognizer, 'api_key=abc123XYZ')).toEqual(['abc123XYZ']);
+    // Environment variables and config keys: the key follows an underscore or a dot.
+    expect(found(secretRecognizer, 'DB_PASSWORD=s3cr3tValue\nREDIS_AUTH_TOKEN: tk_8812aa')).toEqual(['s3cr3tValue', 'tk_8812aa']);
+    expect(found(secretRecognizer, 'db.password = Hunter22x')).toEqual(['Hunter22x']);
   });
   it('leaves prose about passwords, masked values and UUIDs', () => {
     expect(found(secretRecognizer, 'la contraseña es incorrecta; Password: ******; nunca comparta su PIN; id 3fa85f64-5717-4562-b3fc-2c963f66afa6')).toEqual([]);
