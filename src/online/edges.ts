@@ -80,9 +80,15 @@ export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps,
 
 /** The anonymizer of `anonymize`; with `enabled: false` samples reach the judge as they are (an explicit choice). */
 export function anonymizerFrom(config: Pick<RagwatchConfig, 'anonymize'>): SampleAnonymizer {
-  if (!config.anonymize.enabled) return { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }) };
+  if (!config.anonymize.enabled) return { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }), isClean: () => true };
   const { phoneRegions, threshold, residualThreshold } = config.anonymize;
-  return createAnonymizer({ phoneRegions, threshold, residualThreshold });
+  const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold });
+  return {
+    anonymizeSample: (sample) => anonymizer.anonymizeSample(sample),
+    // `analyze` finds what scores at least `threshold`. Nothing found means nothing to replace and, when the
+    // residual check is no stricter than that, no residual either. A stricter residual check needs the full pass.
+    ...(residualThreshold >= threshold ? { isClean: (text: string) => anonymizer.analyze(text).length === 0 } : {}),
+  };
 }
 
 /** The judge is up when its OpenAI-compatible `/models` answers with anything but a 5xx or 429. */

@@ -113,11 +113,13 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
 }
 
 /**
- * The judge's reason, published as the score comment, can only quote the anonymized sample; it is still run
- * through the anonymizer again, and dropped if anything personal survives.
+ * The judge's reason, published as the score comment, can only quote the anonymized sample; it is still
+ * checked for personal data: published as it is when the anonymizer finds nothing in it, otherwise run through
+ * the anonymizer again and dropped if anything personal survives.
  */
 function sanitizeComment(anonymizer: SampleAnonymizer, traceId: string, text: string): string | null {
   try {
+    if (anonymizer.isClean?.(text)) return text;
     const again = anonymizer.anonymizeSample({ traceId, question: '', answer: text, contexts: [], meta: {} });
     return again.residual.length > 0 ? null : again.sample.answer;
   } catch {

@@ -28,6 +28,11 @@ export interface AnonymizedSample {
 
 export interface SampleAnonymizer {
   anonymizeSample(sample: RagSample): AnonymizedSample;
+  /**
+   * True only when anonymizing `text` would change nothing and leave no residual: a cheap check (one analysis
+   * pass instead of two) for short texts that should already be clean, such as the judge's reasons.
+   */
+  isClean?(text: string): boolean;
 }
 
 export type SampleScorer = (sample: RagSample, metrics: readonly MetricName[], signal: AbortSignal) => Promise<MetricResult[]>;

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/config/load.js';
+import { scoreIdFor } from '../../../src/langfuse/index.js';
+import { anonymizerFrom } from '../../../src/online/edges.js';
+import { runOnlineTick, type OnlineSettings } from '../../../src/online/job.js';
+import { FakeLangfuse, fakeScorer, jobDeps, ManualClock } from './fakes.js';
+
+const NOW = Date.parse('2025-03-03T12:00:00Z');
+const MIN = 60_000;
+const settings: OnlineSettings = {
+  window: { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 3600, maxWindowSeconds: 6 * 3600 },
+  sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} },
+  caps: { maxPerTick: 500, maxPerHour: 5000 },
+  maxAttempts: 3,
+  retryBackoffSeconds: 60,
+  concurrency: 2,
+  leaseSeconds: 300,
+};
+
+const CLEAN = 'Three of four statements are supported by the second context; the refund period is not mentioned.';
+const WITH_EMAIL = 'The answer repeats the contact laura.gomez84@gmail.com, which the context never gives.';
+
+describe('score comments', () => {
+  it('the anonymizer says which texts need no second pass, and only when its residual check is no stricter', () => {
+    const anonymizer = anonymizerFrom(parseConfig({}));
+    expect(anonymizer.isClean?.(CLEAN)).toBe(true);
+    expect(anonymizer.isClean?.(WITH_EMAIL)).toBe(false);
+    expect(anonymizer.isClean?.('')).toBe(true);
+    const stricterResidual = anonymizerFrom(parseConfig({ anonymize: { threshold: 0.6, residualThreshold: 0.4 } }));
+    expect(stricterResidual.isClean).toBeUndefined();
+    expect(anonymizerFrom(parseConfig({ anonymize: { enabled: false } })).isClean?.(WITH_EMAIL)).toBe(true);
+  });
+
+  it('publishes a clean reason as it is and never a reason carrying personal data', async () => {
+    const lf = new FakeLangfuse([
+      { id: 'trace-clean', name: 'rag', timestamp: NOW - 30 * MIN, rag: true },
+      { id: 'trace-leaky', name: 'rag', timestamp: NOW - 29 * MIN, rag: true },
+    ]);
+    const score = fakeScorer((traceId, metric) => ({
+      metric,
+      status: 'scored',
+      value: 0.5,
+      reason: traceId === 'trace-clean' ? CLEAN : WITH_EMAIL,
+      details: {},
+      promptVersion: 'p1',
+      usage: { calls: 1, promptTokens: 1, completionTokens: 1, latencyMs: 1 },
+    }));
+    const deps = jobDeps(lf, new ManualClock(NOW), { score, anonymizer: anonymizerFrom(parseConfig({})) });
+    const report = await runOnlineTick(deps, settings);
+    expect(report.evaluated).toBe(2);
+    expect(lf.scores.get(scoreIdFor('trace-clean', 'ragas-faithfulness'))!.comment).toBe(CLEAN);
+    const leaky = lf.scores.get(scoreIdFor('trace-leaky', 'ragas-faithfulness'))!;
+    expect(leaky.comment ?? '').not.toContain('laura.gomez84@gmail.com');
+    expect(leaky.comment ?? '').not.toContain('gomez84');
+  });
+});
