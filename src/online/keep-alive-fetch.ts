@@ -41,14 +41,22 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
     if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
     const url = typeof input === 'string' ? new URL(input) : input;
     const agent = url.protocol === 'http:' ? agents['http:'] : url.protocol === 'https:' ? agents['https:'] : undefined;
-    if (agent === undefined) return fallback(input, init);
+    // fetch refuses credentials in the URL: let it say so.
+    if (agent === undefined || url.username !== '' || url.password !== '') return fallback(input, init);
     const signal = init?.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
 
-    const headers = headerRecord(init?.headers);
-    headers['accept-encoding'] ??= 'gzip, deflate, br';
-    const payload = typeof body === 'string' ? Buffer.from(body) : body ?? undefined;
-    if (payload !== undefined) headers['content-length'] = String(payload.byteLength);
+    // Headers go to node:http as a flat list: it validates them and writes them out as they are, skipping the
+    // per-header bookkeeping of an object. A string body goes out in the same write as the headers.
+    const headers = headerList(init?.headers, url.host, typeof body === 'string' ? Buffer.byteLength(body) : body?.byteLength);
+    const requestOptions: http.RequestOptions = {
+      method: init?.method ?? 'GET',
+      host: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+      port: url.port,
+      path: url.pathname + url.search,
+      headers,
+      agent,
+    };
 
     return new Promise<Response>((resolve, reject) => {
       let settled = false;
@@ -63,7 +71,7 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
         finish(() => reject(abortReason(signal!)));
       };
       const requester = url.protocol === 'https:' ? https.request : http.request;
-      const req = requester(url, { method: init?.method ?? 'GET', headers, agent }, (res) => {
+      const req = requester(requestOptions, (res) => {
         const status = res.statusCode ?? 0;
         const location = res.headers.location;
         if (REDIRECTS.has(status) && location !== undefined) {
@@ -93,18 +101,28 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
       });
       req.on('error', (err) => finish(() => reject(fetchFailed(err))));
       signal?.addEventListener('abort', onAbort, { once: true });
-      req.end(payload);
+      if (body === undefined || body === null) req.end();
+      else req.end(body);
     });
   };
   return keepAliveFetch as typeof globalThis.fetch;
 }
 
-function headerRecord(init: RequestInit['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (init === undefined) return out;
-  if (init instanceof Headers) init.forEach((value, name) => (out[name] = value));
-  else if (Array.isArray(init)) for (const [name, value] of init as string[][]) out[name!.toLowerCase()] = value!;
-  else for (const [name, value] of Object.entries(init as Record<string, string>)) out[name.toLowerCase()] = value;
+/** `[name, value, name, value, …]` with lower-case names, plus host, accept-encoding and content-length. */
+function headerList(init: RequestInit['headers'], host: string, contentLength: number | undefined): string[] {
+  const out: string[] = ['host', host];
+  let acceptEncoding = false;
+  const add = (name: string, value: string) => {
+    const lower = name.toLowerCase();
+    if (lower === 'host' || lower === 'content-length') return;
+    if (lower === 'accept-encoding') acceptEncoding = true;
+    out.push(lower, value);
+  };
+  if (init instanceof Headers) init.forEach((value, name) => add(name, value));
+  else if (Array.isArray(init)) for (const [name, value] of init as string[][]) add(name!, value!);
+  else if (init !== undefined) for (const name of Object.keys(init)) add(name, (init as Record<string, string>)[name]!);
+  if (!acceptEncoding) out.push('accept-encoding', 'gzip, deflate, br');
+  if (contentLength !== undefined) out.push('content-length', String(contentLength));
   return out;
 }
 

@@ -52,6 +52,22 @@ describe('keep-alive fetch', () => {
     expect(new Set(seen.map((s) => s.port)).size).toBe(1);
   });
 
+  it('sends Host and the byte length of a non-ASCII body, keeps a caller\'s Accept-Encoding, and refuses a header that would split the request', async () => {
+    const seen: { host?: string; length?: string; encoding?: string; body: string }[] = [];
+    const url = await serve((req, body, res) => {
+      seen.push({ host: req.headers.host!, length: req.headers['content-length']!, encoding: req.headers['accept-encoding']!, body });
+      res.writeHead(204);
+      res.end();
+    });
+    const fetchImpl = createKeepAliveFetch();
+    const res = await fetchImpl(url, { method: 'POST', headers: { 'Accept-Encoding': 'identity' }, body: 'ñandú 🦤' });
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(seen[0]).toEqual({ host: new URL(url).host, length: String(Buffer.byteLength('ñandú 🦤')), encoding: 'identity', body: 'ñandú 🦤' });
+    await expect(fetchImpl(url, { headers: { 'x-evil': 'a\r\nx-injected: 1' } })).rejects.toBeInstanceOf(TypeError);
+    expect(seen).toHaveLength(1);
+  });
+
   it('decodes a gzip body and passes error statuses through as responses', async () => {
     const url = await serve((req, _body, res) => {
       if (req.url === '/gz') {
