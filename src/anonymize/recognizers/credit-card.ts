@@ -1,5 +1,5 @@
-import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
+import { matchInWindowList, runWindows } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { insideIbanShape } from '../text/iban-shape.js';
@@ -16,7 +16,7 @@ export const creditCardRecognizer: Recognizer = {
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
     if (facts.maxDigitRun < 13) return out;
-    for (const m of execAll(PATTERN, text)) {
+    for (const m of matchInWindowList(text, runWindows(text, facts.longRuns, 13, 1, 2), PATTERN)) {
       const start = m.index;
       if (insideIbanShape(text, start)) continue;
       const end = longestValidEnd(text, start, m[0]);

@@ -1,5 +1,5 @@
-import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
+import { matchInWindowList, runWindows } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { validNie } from '../validators/spanish-id.js';
@@ -15,7 +15,8 @@ export const esNieRecognizer: Recognizer = {
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
     if (facts.maxDigitRun < 7) return out;
-    for (const m of execAll(PATTERN, text)) {
+    // The letter before the digits and its lookbehind character lie just outside the run.
+    for (const m of matchInWindowList(text, runWindows(text, facts.longRuns, 7, 2, 2), PATTERN)) {
       const compact = `${m[1]!.toUpperCase()}${m[2]}${m[3]!.toUpperCase()}`;
       if (!validNie(compact)) continue;
       const start = m.index;

@@ -1,5 +1,5 @@
-import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
+import { matchInWindowList, runWindows } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
 import { validDni } from '../validators/spanish-id.js';
@@ -15,7 +15,7 @@ export const esNifRecognizer: Recognizer = {
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
     if (facts.maxDigitRun < 8) return out;
-    for (const m of execAll(PATTERN, text)) {
+    for (const m of matchInWindowList(text, runWindows(text, facts.longRuns, 8, 1, 2), PATTERN)) {
       const compact = `${m[1]!.replace(/[ .]/g, '')}${m[2]!.toUpperCase()}`;
       if (!validDni(compact)) continue;
       const start = m.index;

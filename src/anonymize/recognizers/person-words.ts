@@ -39,7 +39,17 @@ function infoOf(raw: string): WordInfo {
 }
 
 const APOSTROPHE = 39;
+const CAP = 1;
+/** The word may be a cue word or a title (see mayBeCueOrTitle). */
+const CUE_SHAPED = 2;
+/** What the text between the previous word and this one holds. */
+export const GAP_COLON = 4;
+export const GAP_EQUALS = 8;
+export const GAP_NEWLINE = 16;
 const RIGHT_QUOTE = 0x2019;
+const COLON = 58;
+const EQUALS = 61;
+const NEWLINE = 10;
 const HYPHEN = 45;
 
 /**
@@ -51,28 +61,37 @@ export class Words {
   readonly length: number;
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
-  private readonly caps: boolean[] = [];
-  private readonly ascii: boolean[] = [];
+  /** CAP and ASCII bits per word. */
+  private readonly flags: number[] = [];
   private readonly tokens: Array<Token | undefined> = [];
 
   constructor(readonly text: string) {
     const n = text.length;
+    const { starts, ends, flags } = this;
+    let gap = 0;
     let i = 0;
     while (i < n) {
-      if (!isLetterCode(text.charCodeAt(i))) {
+      let c = text.charCodeAt(i);
+      // ASCII letters are decided inline: most of every text.
+      if (c < 128 ? !((c | 0x20) >= 97 && (c | 0x20) <= 122) : !isLetterCode(c)) {
+        if (c === COLON) gap |= GAP_COLON;
+        else if (c === EQUALS) gap |= GAP_EQUALS;
+        else if (c === NEWLINE) gap |= GAP_NEWLINE;
         i++;
         continue;
       }
       const start = i;
       i++;
-      let ascii = text.charCodeAt(start) < 128;
+      let ascii = c < 128;
       for (;;) {
         for (; i < n; i++) {
-          const c = text.charCodeAt(i);
-          if (!isLetterOrMarkCode(c)) break;
-          if (c >= 128) ascii = false;
+          c = text.charCodeAt(i);
+          if (c < 128) {
+            if (!((c | 0x20) >= 97 && (c | 0x20) <= 122)) break;
+          } else if (isLetterOrMarkCode(c)) ascii = false;
+          else break;
         }
-        const c = text.charCodeAt(i);
+        if (i >= n) break;
         if ((c === APOSTROPHE || c === RIGHT_QUOTE || c === HYPHEN) && i + 1 < n && isLetterCode(text.charCodeAt(i + 1))) {
           if (c === RIGHT_QUOTE || text.charCodeAt(i + 1) >= 128) ascii = false;
           i += 2;
@@ -91,12 +110,12 @@ export class Words {
         const quote = text.charCodeAt(end - 2);
         if ((last === 115 || last === 83) && (quote === APOSTROPHE || quote === RIGHT_QUOTE)) end -= 2;
       }
-      this.starts.push(start);
-      this.ends.push(end);
-      this.caps.push(cap);
-      this.ascii.push(ascii);
+      starts.push(start);
+      ends.push(end);
+      flags.push((cap ? CAP : 0) | (!ascii || cueShaped(text, start, end) ? CUE_SHAPED : 0) | gap);
+      gap = 0;
     }
-    this.length = this.starts.length;
+    this.length = starts.length;
   }
 
   at(i: number): Token | undefined {
@@ -105,13 +124,13 @@ export class Words {
     if (t === undefined) {
       const start = this.starts[i]!;
       const end = this.ends[i]!;
-      t = this.tokens[i] = new Token(this.text.slice(start, end), start, end, this.caps[i]!);
+      t = this.tokens[i] = new Token(this.text.slice(start, end), start, end, (this.flags[i]! & CAP) !== 0);
     }
     return t;
   }
 
   cap(i: number): boolean {
-    return this.caps[i] === true;
+    return i < this.length && (this.flags[i]! & CAP) !== 0;
   }
 
   start(i: number): number {
@@ -128,21 +147,27 @@ export class Words {
     return out;
   }
 
-  /**
-   * False when word i is certainly neither a cue word nor a title, judged from its length and first and last
-   * letters alone; true means "look it up".
-   */
+  /** False when word i is certainly neither a cue word nor a title (see cueShaped); true means "look it up". */
   mayBeCueOrTitle(i: number): boolean {
-    const start = this.starts[i]!;
-    const end = this.ends[i]!;
-    // Accents (precomposed or combining) fold away: no cheap answer.
-    if (!this.ascii[i]) return true;
-    const len = end - start;
-    if (len > MAX_CUE_LENGTH) return false;
-    const first = this.text.charCodeAt(start) | 0x20;
-    const last = this.text.charCodeAt(end - 1) | 0x20;
-    return CUE_SHAPES[shape(first, last, len)] === 1;
+    return (this.flags[i]! & CUE_SHAPED) !== 0;
   }
+
+  /** GAP_* bits: a colon, an equals sign or a line break between word i-1 (or the text's start) and word i. */
+  gap(i: number): number {
+    return this.flags[i]! & (GAP_COLON | GAP_EQUALS | GAP_NEWLINE);
+  }
+}
+
+/**
+ * Whether an ASCII word could be a cue word or a title, judged from its length and first and last letters alone.
+ * (Words with accents, precomposed or combining, fold away: they are always looked up.)
+ */
+function cueShaped(text: string, start: number, end: number): boolean {
+  const len = end - start;
+  if (len > MAX_CUE_LENGTH) return false;
+  const first = text.charCodeAt(start) | 0x20;
+  const last = text.charCodeAt(end - 1) | 0x20;
+  return CUE_SHAPES[shape(first, last, len)] === 1;
 }
 
 const MAX_CUE_LENGTH = 15;

@@ -2,7 +2,7 @@ import { isOrganization, TITLES } from '../gazetteer/index.js';
 import { before, hasCueAfter } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
-import { Words, type Token } from './person-words.js';
+import { GAP_COLON, GAP_EQUALS, GAP_NEWLINE, Words, type Token } from './person-words.js';
 
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
 const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'dos', 'das', 'le', 'bin', 'ben', 'al', 'el']);
@@ -45,20 +45,12 @@ export const personRecognizer: Recognizer = {
   },
 };
 
-function gapHas(text: string, from: number, to: number, code: number): boolean {
-  for (let k = from; k < to; k++) if (text.charCodeAt(k) === code) return true;
-  return false;
-}
-
-const COLON = 58;
-const EQUALS = 61;
-const NEWLINE = 10;
 const DOT = 46;
 
 /** Cheap pre-check for lower-case tokens: only worth a look right after a cue word, a title or a colon. */
 function mayFollowCue(text: string, tokens: Words, i: number): boolean {
   if (i === 0) return false;
-  if (gapHas(text, tokens.end(i - 1), tokens.start(i), COLON)) return true;
+  if (tokens.gap(i) & GAP_COLON) return true;
   if (!tokens.mayBeCueOrTitle(i - 1)) return false;
   const prev = tokens.at(i - 1)!;
   return cueKindsEnding(prev.key, tokens.at(i - 2)?.key) !== undefined || TITLES.has(prev.key);
@@ -83,8 +75,9 @@ function cueFor(text: string, tokens: Words, i: number): Cue {
   const t = tokens.at(i)!;
   const from = tokens.end(i - 1);
   const to = t.start;
-  const newline = gapHas(text, from, to, NEWLINE);
-  const colon = gapHas(text, from, to, COLON) || gapHas(text, from, to, EQUALS);
+  const gap = tokens.gap(i);
+  const newline = (gap & GAP_NEWLINE) !== 0;
+  const colon = (gap & (GAP_COLON | GAP_EQUALS)) !== 0;
   // Neither a title, nor a cue word, nor a line break or colon before the word: no cue.
   if (!newline && !colon && !tokens.mayBeCueOrTitle(i - 1)) return 'none';
   const prev = tokens.at(i - 1)!;
@@ -273,9 +266,10 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
 
 /** "Tom Nakamura", "Marcus Webb": a capitalised word the gazetteer lacks, then a known surname, mid-sentence. */
 function unknownThenSurname(text: string, tokens: Words, i: number): { first: number; last: number; score: number } | undefined {
+  if (!tokens.cap(i + 1) || !sameName(text, tokens, i + 1)) return undefined;
   const t = tokens.at(i)!;
-  const next = tokens.at(i + 1);
-  if (!next || !sameName(text, tokens, i + 1) || !strongSurname(next) || !next.cap) return undefined;
+  const next = tokens.at(i + 1)!;
+  if (!strongSurname(next)) return undefined;
   if (t.cls.ambiguous || PLACE_WORDS.has(t.key) || sentenceInitial(text, t.start)) return undefined;
   const last = extend(text, tokens, i + 1, capWord);
   if (suppressed(text, tokens, i, last)) return { first: i, last, score: 0 };

@@ -2,6 +2,7 @@ import { before } from '../text/context.js';
 import { insideIbanShape } from '../text/iban-shape.js';
 import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
+import { matchInWindowList, runWindows } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { createPhoneValidator, type PhoneVerdict } from '../validators/phone-number.js';
 
@@ -42,7 +43,8 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
     find(text, facts = factsOf(text)) {
       const out: Candidate[] = [];
       if (facts.maxDigitRun < 7) return out;
-      for (const m of execAll(PATTERN, text)) {
+      // A phone lies inside one run of digits and number punctuation: the pattern sees those runs (and the characters its lookarounds read).
+      for (const m of matchInWindowList(text, runWindows(text, facts.longRuns, 7, 1, 2), PATTERN)) {
         const raw = m[0];
         const digits = raw.replace(/\D/g, '');
         if (digits.length < 7 || digits.length > 15 || DATE_OR_NUMBER.test(raw)) continue;

@@ -13,8 +13,13 @@ export interface TextFacts {
   maxDigitRun: number;
   /** Longest run of `[A-Za-z0-9_-]`: API keys and tokens are long runs. */
   maxWordRun: number;
-  /** Two ASCII letters followed by two digits somewhere ("ES91", "GB29"): the start an IBAN needs. */
-  ibanStart: boolean;
+  /** Where two ASCII letters are followed by two digits ("ES91", "GB29"): the only places an IBAN can start. */
+  ibanStarts: number[];
+  /**
+   * Runs of digits and number punctuation holding at least {@link LONG_RUN_DIGITS} digits, as [start, end, digits, …]:
+   * every phone, card, DNI and NIE number lies inside one (the NIE letters right next to it).
+   */
+  longRuns: number[];
   at: boolean;
   colons: number;
   /** At least one upper-case letter (of any script). */
@@ -53,6 +58,9 @@ for (let c = 0; c < 128; c++) {
   else if (c === 32 || c === 9 || c === 46 || c === 40 || c === 41 || c === 43 || c === 47) ASCII[c] = NUM_PUNCT;
 }
 
+/** Digits a run needs to be listed in `longRuns`: the fewest a phone or an NIE has. */
+export const LONG_RUN_DIGITS = 7;
+
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
 export function factsOf(text: string): TextFacts {
@@ -61,7 +69,9 @@ export function factsOf(text: string): TextFacts {
   let maxDigitRun = 0;
   let word = 0;
   let maxWordRun = 0;
-  let ibanStart = false;
+  const ibanStarts: number[] = [];
+  const longRuns: number[] = [];
+  let runStart = -1;
   let at = false;
   let colons = 0;
   let upper = false;
@@ -70,7 +80,8 @@ export function factsOf(text: string): TextFacts {
   let prev1 = 0;
   let prev2 = 0;
   let prev3 = 0;
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     let k = 0;
     if (c < 128) {
@@ -78,12 +89,17 @@ export function factsOf(text: string): TextFacts {
     } else if (!upper && text[i] !== text[i]!.toLowerCase()) {
       upper = true;
     }
-    if (k & DIGIT) {
-      digits++;
-      if (++run > maxDigitRun) maxDigitRun = run;
-      if (prev1 & DIGIT && prev2 & LETTER && prev3 & LETTER) ibanStart = true;
-    } else if (!(k & NUM_PUNCT)) {
+    if (k & (DIGIT | NUM_PUNCT)) {
+      if (runStart < 0) runStart = i;
+      if (k & DIGIT) {
+        digits++;
+        if (++run > maxDigitRun) maxDigitRun = run;
+        if (prev1 & DIGIT && prev2 & LETTER && prev3 & LETTER) ibanStarts.push(i - 3);
+      }
+    } else if (runStart >= 0) {
+      if (run >= LONG_RUN_DIGITS) longRuns.push(runStart, i, run);
       run = 0;
+      runStart = -1;
     }
     if (k & KEY_CHAR) {
       if (++word > maxWordRun) maxWordRun = word;
@@ -98,5 +114,6 @@ export function factsOf(text: string): TextFacts {
     prev2 = prev1;
     prev1 = k;
   }
-  return { digits, maxDigitRun, maxWordRun, ibanStart, at, colons, upper, hexColon };
+  if (runStart >= 0 && run >= LONG_RUN_DIGITS) longRuns.push(runStart, n, run);
+  return { digits, maxDigitRun, maxWordRun, ibanStarts, longRuns, at, colons, upper, hexColon };
 }

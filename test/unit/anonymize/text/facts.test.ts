@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { factsOf } from '../../../../src/anonymize/text/facts.js';
+import { runWindows } from '../../../../src/anonymize/text/windows.js';
+
+describe('factsOf', () => {
+  it('lists the runs of digits and number punctuation with at least seven digits, with their digit counts', () => {
+    const text = 'Tel. +34 612 34 56 78, pedido 4411, DNI 12345678Z';
+    const runs = factsOf(text).longRuns;
+    const spans = [];
+    for (let r = 0; r < runs.length; r += 3) spans.push([text.slice(runs[r], runs[r + 1]), runs[r + 2]]);
+    expect(spans).toEqual([
+      ['. +34 612 34 56 78', 11],
+      [' 12345678', 8],
+    ]);
+  });
+
+  it('closes a run at the end of the text', () => {
+    const runs = factsOf('call 600123456').longRuns;
+    expect(runs).toEqual([4, 14, 9]);
+  });
+
+  it('lists every place two letters and two digits start, where an IBAN could', () => {
+    const text = 'IBAN ES91 2100 0418 y GB29NWBK';
+    expect(factsOf(text).ibanStarts).toEqual([text.indexOf('ES91'), text.indexOf('GB29')]);
+  });
+});
+
+describe('runWindows', () => {
+  it('widens the runs with enough digits and merges windows that touch', () => {
+    const text = 'x'.repeat(60);
+    expect(runWindows(text, [10, 20, 9, 21, 30, 7, 40, 50, 12], 8, 1, 2)).toEqual([9, 22, 39, 52]);
+    expect(runWindows(text, [0, 10, 9, 11, 25, 9], 7, 1, 2)).toEqual([0, 27]);
+  });
+});
