@@ -65,21 +65,32 @@ export async function withRetries<T>(
       throw new JudgeCallError(`${what}: aborted while waiting for a judge slot`, true, 'aborted', n - 1);
     }
     const attemptStart = policy.now();
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new Error('deadline')), policy.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    // One controller per attempt, aborted by the deadline or by the caller (a listener rather than
+    // AbortSignal.any, which costs several objects and weak references per call).
+    const attemptAbort = new AbortController();
+    let deadlineHit = false;
+    const timer = setTimeout(() => {
+      deadlineHit = true;
+      attemptAbort.abort(new Error('deadline'));
+    }, policy.timeoutMs);
+    const forward = () => attemptAbort.abort(signal!.reason);
+    if (signal) {
+      if (signal.aborted) forward();
+      else signal.addEventListener('abort', forward, { once: true });
+    }
     let result: AttemptResult<T>;
     try {
-      result = await attempt(n, previous, combined);
+      result = await attempt(n, previous, attemptAbort.signal);
     } catch (err) {
       result = {
         ok: false,
-        failure: classifyError(err, deadline.signal.aborted, signal?.aborted ?? false, policy.now),
+        failure: classifyError(err, deadlineHit, signal?.aborted ?? false, policy.now),
         promptTokens: 0,
         completionTokens: 0,
       };
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
       release();
     }
     promptTokens += result.promptTokens;

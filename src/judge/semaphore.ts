@@ -19,8 +19,9 @@ export class Semaphore {
   acquire(signal?: AbortSignal): Promise<() => void> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
+      let listening = false;
       const grant = () => {
-        signal?.removeEventListener('abort', onAbort);
+        if (listening) signal?.removeEventListener('abort', onAbort);
         this.holders += 1;
         let released = false;
         resolve(() => {
@@ -36,7 +37,10 @@ export class Semaphore {
         reject(signal?.reason);
       };
       if (this.holders < this.limit) return grant();
-      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal) {
+        signal.addEventListener('abort', onAbort, { once: true });
+        listening = true;
+      }
       this.waiters.push(grant);
     });
   }

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { backoffMs, withRetries, type AttemptResult, type RequestEvent, type RetryPolicy } from '../../../src/judge/retry.js';
 import { Semaphore } from '../../../src/judge/semaphore.js';
@@ -43,6 +44,29 @@ describe('withRetries', () => {
     expect(out).toMatchObject({ value: 'done', attempts: 3, promptTokens: 27, completionTokens: 7 });
     expect(p.events.map((e) => `${e.outcome}:${e.errorKind ?? ''}`)).toEqual(['retry:http_500', 'retry:invalid_json', 'ok:']);
     expect(p.delays).toEqual([100, 200]);
+  });
+
+  it('aborts an attempt when the caller aborts or its deadline passes, and leaves no listener on the caller\'s signal', async () => {
+    const caller = new AbortController();
+    const ok = { ok: true as const, value: 'x', promptTokens: 0, completionTokens: 0 };
+    for (let i = 0; i < 5; i++) await withRetries(policy(), 'test', caller.signal, async () => ok);
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+
+    const timedOut = await withRetries(policy({ timeoutMs: 5, maxAttempts: 1 }), 'test', caller.signal, (_n, _p, signal) =>
+      new Promise<AttemptResult<string>>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    ).catch((e: unknown) => e);
+    expect(timedOut).toMatchObject({ kind: 'timeout' });
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+
+    let attemptSignal: AbortSignal | undefined;
+    const pending = withRetries(policy(), 'test', caller.signal, (_n, _p, signal) => {
+      attemptSignal = signal;
+      return new Promise<AttemptResult<string>>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+    }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    caller.abort(new Error('shutdown'));
+    expect(await pending).toMatchObject({ kind: 'aborted', attempts: 1 });
+    expect(attemptSignal!.reason).toEqual(new Error('shutdown'));
   });
 
   it('hands the previous failure to the next attempt', async () => {
