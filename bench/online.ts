@@ -10,8 +10,16 @@
  * The Langfuse and judge stand-ins run in a child process, so this process's CPU time is ragwatch's own
  * (judge and Langfuse work excluded). Prints, in one run:
  *  - evaluated traces per second against the ideal set by the judge's capacity (parallelism / service time,
- *    divided by the judge requests one trace needs), judge at 20 ms service time and parallelism 32;
- *  - ragwatch CPU time per evaluated trace and per listed trace;
+ *    divided by the judge requests one trace needs), judge at 20 ms service time and parallelism 32, and that
+ *    share of the judge's capacity (target ≥ 90 %);
+ *  - the judge's occupancy as the stand-in saw the tick: the time-weighted mean of its requests in flight
+ *    (served or queued), and of those in service, over its parallelism — whether ragwatch keeps its slots full;
+ *  - ragwatch CPU time per evaluated trace (target < 5 ms) and per listed trace, and the stand-ins' CPU;
+ *  - the CPU ceiling of this machine, cores × 1000 / (ragwatch + stand-ins CPU ms per evaluated trace)
+ *    traces/s, and the achieved rate as a share of it; with the cores that 90 % of the judge's capacity would
+ *    take. On a 2-core box the ceiling sits far below the judge's capacity (the stand-ins alone need more CPU
+ *    per trace than ragwatch), so there the judge-capacity target is out of reach whatever ragwatch does and
+ *    the occupancy and the share of the ceiling are the figures that say how well it does;
  *  - Langfuse requests per 1000 listed traces (v3 traces API and v4 observations API);
  *  - peak RSS while a 100k-trace window is listed, next to a 10k window (memory flat in window size).
  */
@@ -35,7 +43,14 @@ const PARALLELISM = 32;
 const MIN = 60_000;
 
 type ToChild = { type: 'seed-rag'; count: number; end: number } | { type: 'seed-bulk'; count: number; end: number; windowMs: number } | { type: 'cpu' } | { type: 'close' };
-type FromChild = { type: 'ready'; langfuse: { url: string; publicKey: string; secretKey: string }; judge: { url: string; model: string; embeddingModel: string } } | { type: 'done'; cpuMs: number };
+/** The child's CPU time so far, its clock, and the judge stand-in's time integrals of requests in service / in flight (request·ms). */
+interface ChildSnapshot {
+  cpuMs: number;
+  atMs: number;
+  judgeInServiceMs: number;
+  judgeInFlightMs: number;
+}
+type FromChild = { type: 'ready'; langfuse: { url: string; publicKey: string; secretKey: string }; judge: { url: string; model: string; embeddingModel: string } } | ({ type: 'done' } & ChildSnapshot);
 
 // ---------------------------------------------------------------- stand-ins (child process)
 
@@ -52,7 +67,8 @@ async function standIns(personality: Personality): Promise<void> {
       process.exit(0);
     }
     const cpu = process.cpuUsage();
-    send({ type: 'done', cpuMs: (cpu.user + cpu.system) / 1000 });
+    const stats = judge.stats();
+    send({ type: 'done', cpuMs: (cpu.user + cpu.system) / 1000, atMs: performance.now(), judgeInServiceMs: stats.inServiceMs, judgeInFlightMs: stats.inFlightMs });
   });
   send({ type: 'ready', langfuse: { url: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey }, judge: { url: judge.url, model: judge.model, embeddingModel: judge.embeddingModel } });
 }
@@ -88,8 +104,8 @@ function seedBulk(lf: LangfuseServer, count: number, end: number, windowMs: numb
 interface Child {
   proc: ChildProcess;
   ready: Extract<FromChild, { type: 'ready' }>;
-  /** Sends a command; resolves with the child's CPU time so far (ms). */
-  ask(m: ToChild): Promise<number>;
+  /** Sends a command; resolves with the child's CPU time, clock and judge counters once it is done. */
+  ask(m: ToChild): Promise<ChildSnapshot>;
   close(): Promise<void>;
 }
 
@@ -100,8 +116,8 @@ async function startChild(personality: Personality): Promise<Child> {
     proc,
     ready,
     ask: (m) =>
-      new Promise<number>((resolve) => {
-        proc.once('message', (r: FromChild) => resolve(r.type === 'done' ? r.cpuMs : 0));
+      new Promise<ChildSnapshot>((resolve, reject) => {
+        proc.once('message', (r: FromChild) => (r.type === 'done' ? resolve(r) : reject(new Error(`unexpected message from the stand-ins: ${r.type}`))));
         proc.send(m);
       }),
     close: () =>
@@ -151,19 +167,23 @@ async function throughput(traces: number, profilePath?: string) {
   const state = openSqliteState({ path: ':memory:' });
   const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, onJudgeRequest: () => void (judgeRequests += 1) });
   const profile = await startProfile(profilePath);
-  const childCpu0 = await child.ask({ type: 'cpu' });
+  const before = await child.ask({ type: 'cpu' });
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const report = await runOnlineTick(runtime.deps, runtime.settings);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const after = await child.ask({ type: 'cpu' });
   await profile.stop();
-  const standInCpuMs = (await child.ask({ type: 'cpu' })) - childCpu0;
   await state.close();
   await child.close();
   const perTrace = judgeRequests / Math.max(1, report.evaluated);
   const idealPerSecond = PARALLELISM / (SERVICE_TIME_MS / 1000) / perTrace;
-  return { report, seconds, cpuMs: (cpu.user + cpu.system) / 1000, standInCpuMs, judgeRequests, perTrace, idealPerSecond };
+  // As the judge stand-in saw the tick: mean requests in flight (served or queued) and in service, per slot.
+  const span = Math.max(1e-9, after.atMs - before.atMs);
+  const occupancy = (after.judgeInFlightMs - before.judgeInFlightMs) / span / PARALLELISM;
+  const inService = (after.judgeInServiceMs - before.judgeInServiceMs) / span / PARALLELISM;
+  return { report, seconds, cpuMs: (cpu.user + cpu.system) / 1000, standInCpuMs: after.cpuMs - before.cpuMs, judgeRequests, perTrace, idealPerSecond, occupancy, inService };
 }
 
 async function listing(personality: Personality, windowTraces: number) {
@@ -226,10 +246,23 @@ async function main() {
   console.log(`  judge requests / trace  ${fmt(t.perTrace)}`);
   console.log(`  evaluated traces / s    ${spread(rates, 1)}   ideal ${fmt(t.idealPerSecond, 1)} (judge capacity ${PARALLELISM / (SERVICE_TIME_MS / 1000)} req/s)`);
   console.log(`  share of judge capacity ${spread(shares, 1)} % (target ≥ 90 %)`);
+  console.log(`  judge occupancy         ${spread(runs.map((r) => 100 * r.occupancy), 1)} % of its ${PARALLELISM} slots in flight (served or queued), ${spread(runs.map((r) => 100 * r.inService), 1)} % in service (as the stand-in saw the tick)`);
   console.log(`  ragwatch CPU / evaluated trace  ${spread(cpuPerTrace)} ms (target < 5 ms; judge and Langfuse work excluded)`);
   console.log(`  stand-ins' CPU / evaluated trace  ${spread(standInPerTrace)} ms (the other process: Langfuse and judge stand-ins)`);
-  const ceiling = (1000 * availableParallelism()) / (median(cpuPerTrace) + median(standInPerTrace));
-  console.log(`  CPU-bound ceiling here  ${fmt(ceiling, 1)} traces/s (${availableParallelism()} cores shared by ragwatch and the stand-ins, other load ignored)`);
+  // What this machine can do at all: every evaluated trace costs ragwatch's CPU plus the stand-ins' CPU.
+  const cores = availableParallelism();
+  const ceilings = runs.map((_, i) => (1000 * cores) / (cpuPerTrace[i]! + standInPerTrace[i]!));
+  console.log(`  CPU ceiling here        ${spread(ceilings, 1)} traces/s = ${cores} cores × 1000 / (ragwatch + stand-ins CPU ms per evaluated trace), other load ignored`);
+  console.log(`  share of CPU ceiling    ${spread(rates.map((r, i) => (100 * r) / ceilings[i]!), 1)} % (achieved / ceiling)`);
+  console.log(
+    `  one process, one core   each side is one event loop: the stand-ins top out near ${fmt(1000 / median(standInPerTrace), 0)} traces/s and ragwatch near ${fmt(1000 / median(cpuPerTrace), 0)} traces/s ` +
+      `(1000 / CPU ms per trace), whatever the core count`,
+  );
+  const target = 0.9 * t.idealPerSecond;
+  console.log(
+    `  90 % of judge capacity  ${fmt(target, 0)} traces/s would take ${fmt((target * (median(cpuPerTrace) + median(standInPerTrace))) / 1000, 1)} cores ` +
+      `(ragwatch alone ${fmt((target * median(cpuPerTrace)) / 1000, 1)}): out of reach on ${cores} cores, so occupancy and the share of the CPU ceiling say how close ragwatch gets`,
+  );
 
   if (process.argv.includes('--quick')) return;
   console.log('\nlisting (nothing sampled)');

@@ -5,8 +5,26 @@ export class SlotLimiter {
   private readonly waiting: Array<{ grant: () => void; signal: AbortSignal }> = [];
   maxInService = 0;
   maxQueued = 0;
+  /** Time integrals since creation, in request·milliseconds: of the requests in service, and of those plus the queued ones. */
+  inServiceMs = 0;
+  inFlightMs = 0;
+  private lastChange: number;
 
-  constructor(private parallelism: number) {}
+  constructor(
+    private parallelism: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.lastChange = now();
+  }
+
+  /** Adds the time since the last change at the current counts (call before a count changes, and before reading). */
+  settle(): void {
+    const now = this.now();
+    const dt = now - this.lastChange;
+    this.lastChange = now;
+    this.inServiceMs += this.inService * dt;
+    this.inFlightMs += (this.inService + this.waiting.length) * dt;
+  }
 
   setParallelism(n: number): void {
     if (!(n >= 1)) throw new RangeError(`parallelism must be at least 1 (got ${n})`);
@@ -38,12 +56,14 @@ export class SlotLimiter {
         signal,
         grant: () => {
           signal.removeEventListener('abort', onAbort);
+          this.settle();
           this.inService += 1;
           this.maxInService = Math.max(this.maxInService, this.inService);
           let released = false;
           resolve(() => {
             if (released) return;
             released = true;
+            this.settle();
             this.inService -= 1;
             this.pump();
           });
@@ -51,11 +71,13 @@ export class SlotLimiter {
       };
       const onAbort = () => {
         const i = this.waiting.indexOf(entry);
+        this.settle();
         if (i >= 0) this.waiting.splice(i, 1);
         reject(signal.reason);
       };
       if (signal.aborted) return reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
+      this.settle();
       this.waiting.push(entry);
       this.maxQueued = Math.max(this.maxQueued, this.waiting.length);
       this.pump();

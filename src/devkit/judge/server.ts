@@ -53,6 +53,9 @@ export interface JudgeServerStats {
   maxInService: number;
   queued: number;
   maxQueued: number;
+  /** Since start, in request·milliseconds: time integrals of the requests in service, and of those plus the queued ones (occupancy over a period = difference / period / parallelism). */
+  inServiceMs: number;
+  inFlightMs: number;
 }
 
 export interface JudgeServer {
@@ -289,6 +292,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
       limiter.resume();
     },
     stats() {
+      limiter.settle();
       return {
         received: requests.length,
         open,
@@ -297,6 +301,8 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
         maxInService: limiter.maxInService,
         queued: limiter.queued,
         maxQueued: limiter.maxQueued,
+        inServiceMs: limiter.inServiceMs,
+        inFlightMs: limiter.inFlightMs,
       };
     },
     async close() {

@@ -47,6 +47,28 @@ describe('SlotLimiter', () => {
     expect(limiter.maxQueued).toBe(1);
   });
 
+  it('integrates the requests in service and in flight (in service + queued) over time', async () => {
+    let t = 0;
+    const limiter = new SlotLimiter(2, () => t);
+    const signal = new AbortController().signal;
+    const a = await limiter.acquire(signal);
+    t = 10;
+    const b = await limiter.acquire(signal);
+    t = 20;
+    const c = limiter.acquire(signal);
+    t = 30;
+    a();
+    const releaseC = await c;
+    t = 40;
+    b();
+    releaseC();
+    t = 100;
+    limiter.settle();
+    // in service: 1 for 10 ms, 2 for 30 ms, 0 after 40 ms; queued: 1 from 20 to 30 ms.
+    expect(limiter.inServiceMs).toBe(1 * 10 + 2 * 30);
+    expect(limiter.inFlightMs).toBe(1 * 10 + 2 * 10 + 3 * 10 + 2 * 10);
+  });
+
   it('drops a queued request whose client went away', async () => {
     const limiter = new SlotLimiter(1);
     await limiter.acquire(new AbortController().signal);
