@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import BetterSqlite3, { type Database, type Statement, type Transaction } from 'better-sqlite3';
 import { migrate } from './migrations.js';
 import {
   LEDGER_STATUSES,
@@ -46,7 +46,7 @@ function toEntry(row: LedgerRow): LedgerEntry {
     reason: row.reason,
     attempts: row.attempts,
     lastError: row.last_error,
-    scoreIds: JSON.parse(row.score_ids) as string[],
+    scoreIds: row.score_ids === '[]' ? [] : (JSON.parse(row.score_ids) as string[]),
     traceTimestamp: row.trace_timestamp,
     environment: row.environment,
     traceName: row.trace_name,
@@ -86,8 +86,12 @@ export function openSqliteState(options: SqliteStateOptions): StateStore {
   return new SqliteState(db, location, options.isProcessAlive ?? defaultIsProcessAlive, options.attemptRetentionMs ?? 2 * 3600_000);
 }
 
+const PRUNE_INTERVAL_MS = 60_000;
+
 class SqliteState implements StateStore {
   private readonly stmt: Record<string, Statement>;
+  private readonly startAttemptTx: Transaction<(traceId: string, now: number) => LedgerRow>;
+  private lastPrune = Number.NEGATIVE_INFINITY;
   private closed = false;
 
   constructor(
@@ -101,11 +105,12 @@ class SqliteState implements StateStore {
       getCursor: p('SELECT position FROM cursors WHERE job = ?'),
       setCursor: p('INSERT INTO cursors (job, position, updated_at) VALUES (?, ?, ?) ON CONFLICT (job) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at'),
       getEntry: p('SELECT * FROM ledger WHERE trace_id = ?'),
+      // RETURNING hands back the new row (or the updated one) without a second statement.
       insertEntry: p(
         `INSERT INTO ledger (trace_id, status, trace_timestamp, environment, trace_name, sample_rate, first_seen_at, updated_at)
-         VALUES (@traceId, 'pending', @traceTimestamp, @environment, @traceName, @sampleRate, @now, @now) ON CONFLICT (trace_id) DO NOTHING`,
+         VALUES (?, 'pending', ?, ?, ?, ?, ?, ?) ON CONFLICT (trace_id) DO NOTHING RETURNING *`,
       ),
-      startAttempt: p("UPDATE ledger SET attempts = attempts + 1, last_attempt_at = ?, updated_at = ?, status = 'pending', next_attempt_at = NULL WHERE trace_id = ?"),
+      startAttempt: p("UPDATE ledger SET attempts = attempts + 1, last_attempt_at = ?, updated_at = ?, status = 'pending', next_attempt_at = NULL WHERE trace_id = ? RETURNING *"),
       recordAttempt: p('INSERT INTO attempts (trace_id, at) VALUES (?, ?)'),
       pruneAttempts: p('DELETE FROM attempts WHERE at < ?'),
       markDone: p("UPDATE ledger SET status = 'done', reason = NULL, last_error = NULL, score_ids = ?, next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?"),
@@ -154,6 +159,18 @@ class SqliteState implements StateStore {
       setGauge: p('INSERT INTO gauges (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at'),
       ping: p('SELECT 1 AS ok'),
     };
+    // One attempt: counted on the entry and recorded for the hourly cap, in one transaction (built once).
+    this.startAttemptTx = db.transaction((traceId: string, now: number): LedgerRow => {
+      const row = this.stmt.startAttempt!.get(now, now, traceId) as LedgerRow | undefined;
+      if (!row) throw new Error(`state: no ledger entry for trace ${traceId}`);
+      this.stmt.recordAttempt!.run(traceId, now);
+      // Old attempt records only take room (the cap counts the last hour): cleared once a minute, not per attempt.
+      if (now - this.lastPrune >= PRUNE_INTERVAL_MS || now < this.lastPrune) {
+        this.stmt.pruneAttempts!.run(now - this.attemptRetentionMs);
+        this.lastPrune = now;
+      }
+      return row;
+    });
   }
 
   private row(traceId: string): LedgerEntry | null {
@@ -181,20 +198,12 @@ class SqliteState implements StateStore {
   }
 
   async ensureEntry(entry: NewLedgerEntry, now: number) {
-    this.stmt.insertEntry!.run({ ...entry, now });
-    return this.required(entry.traceId);
+    const inserted = this.stmt.insertEntry!.get(entry.traceId, entry.traceTimestamp, entry.environment, entry.traceName, entry.sampleRate, now, now) as LedgerRow | undefined;
+    return inserted ? toEntry(inserted) : this.required(entry.traceId);
   }
 
   async startAttempt(traceId: string, now: number) {
-    this.db
-      .transaction(() => {
-        const changed = this.stmt.startAttempt!.run(now, now, traceId).changes;
-        if (changed === 0) throw new Error(`state: no ledger entry for trace ${traceId}`);
-        this.stmt.recordAttempt!.run(traceId, now);
-        this.stmt.pruneAttempts!.run(now - this.attemptRetentionMs);
-      })
-      .immediate();
-    return this.required(traceId);
+    return toEntry(this.startAttemptTx.immediate(traceId, now));
   }
 
   async markDone(traceId: string, scoreIds: string[], now: number) {

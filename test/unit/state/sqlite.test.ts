@@ -82,6 +82,20 @@ describe('sqlite state', () => {
     expect(await store.attemptsSince(0)).toBe(3);
   });
 
+  it('clears attempt records past their retention, at most once a minute, and refuses an attempt on an unknown trace', async () => {
+    const short = openSqliteState({ path: ':memory:', attemptRetentionMs: 1000 });
+    await short.ensureEntry(entry('a'), 0);
+    await short.startAttempt('a', 0);
+    await short.startAttempt('a', 30_000);
+    expect(await short.attemptsSince(0)).toBe(2);
+    await short.startAttempt('a', 90_000);
+    expect(await short.attemptsSince(0)).toBe(1);
+    expect((await short.getEntry('a'))!.attempts).toBe(3);
+    await expect(short.startAttempt('nobody', 91_000)).rejects.toThrow(/no ledger entry/);
+    expect(await short.attemptsSince(0)).toBe(1);
+    await short.close();
+  });
+
   it('records job runs and keeps the last success', async () => {
     await store.recordJobStart('online', 100);
     await store.recordJobFinish('online', 'success', true, 110);
