@@ -57,13 +57,16 @@ function unifyPersonKeys(found: Candidate[][]): Candidate[][] {
   if (full.size === 0) return found;
   const owner = new Map<string, string | null>();
   for (const name of full) for (const word of name.split(' ')) owner.set(word, owner.has(word) && owner.get(word) !== name ? null : name);
-  return found.map((cands) =>
-    cands.map((c) => {
-      if (c.type !== 'PERSON' || c.normalized.includes(' ')) return c;
+  return found.map((cands) => {
+    let out: Candidate[] | undefined;
+    for (let k = 0; k < cands.length; k++) {
+      const c = cands[k]!;
+      if (c.type !== 'PERSON' || c.normalized.includes(' ')) continue;
       const name = owner.get(c.normalized);
-      return name ? { ...c, normalized: name } : c;
-    }),
-  );
+      if (name) (out ??= [...cands])[k] = { ...c, normalized: name };
+    }
+    return out ?? cands;
+  });
 }
 
 export function createAnonymizer(options: AnonymizerOptions): Anonymizer {

@@ -1,5 +1,5 @@
 import { classify } from './gazetteer/index.js';
-import { isWordCode } from './text/chars.js';
+import { isLetterCode, isWordCode } from './text/chars.js';
 import { fold } from './text/fold.js';
 import type { Candidate, EntityType } from './types.js';
 
@@ -113,7 +113,7 @@ function collectSurfaces(foldedTexts: Array<string | undefined>, found: Candidat
       const folded = foldedTexts[f]!.slice(c.start, c.end);
       add(folded, c);
       if (c.type === 'PERSON') {
-        for (const word of folded.split(/[^\p{L}'’-]+/u)) {
+        for (const word of nameWords(folded)) {
           const cls = classify(word);
           if (word.length >= 3 && !cls.common) add(word, c, cls.ambiguous);
         }
@@ -121,6 +121,22 @@ function collectSurfaces(foldedTexts: Array<string | undefined>, found: Candidat
     }
   });
   return surfaces;
+}
+
+/** The words of a folded name: runs of letters, apostrophes and hyphens (as splitting on /[^\p{L}'’-]+/u). */
+function nameWords(folded: string): string[] {
+  const words: string[] = [];
+  let from = -1;
+  for (let k = 0; k <= folded.length; k++) {
+    const c = k < folded.length ? folded.charCodeAt(k) : -1;
+    const part = c >= 0 && (isLetterCode(c) || c === 39 || c === 0x2019 || c === 45);
+    if (part && from < 0) from = k;
+    else if (!part && from >= 0) {
+      words.push(folded.slice(from, k));
+      from = -1;
+    }
+  }
+  return words;
 }
 
 /** Index of the first span of `list` (sorted by start, disjoint) that ends after `start`. */

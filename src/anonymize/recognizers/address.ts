@@ -2,7 +2,8 @@ import type { Candidate, Recognizer } from '../types.js';
 import { foldWindow, hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
 import { keywordsOf } from '../text/keywords.js';
-import { matchAtStarts, matchInWindows } from '../text/windows.js';
+import { collapseSpaces, isDigitCode } from '../text/chars.js';
+import { matchAtStarts, matchInWindowList, matchInWindows, runWindows } from '../text/windows.js';
 
 // Spanish, Catalan and Galician street types, with the capitalised spellings people type.
 const ES_TYPE =
@@ -42,8 +43,27 @@ const NOT_A_STREET = new Set(
   'pedido pedidos order orders ticket tickets factura invoice ref referencia reference expediente caso case ley law articulo article art version importe total codigo code numero number lote batch serie serial cliente customer cuenta account contrato contract poliza policy tarifa plan modelo model'.split(' '),
 );
 const firstWordFolded = (s: string) => foldWindow(/^[\p{L}\p{M}'’.-]+/u.exec(s)?.[0] ?? '').replace(/\.$/, '');
-// A house number (or floor) shortly before a postcode: "180, 15027", "7.º A, 15048".
-const ES_POSTCODE_TRIGGER = new RegExp(`\\d[^\\d\\n]{1,20}?(?<!\\d)${ES_POSTCODE}(?!\\d)`, 'g');
+const ES_POSTCODE_ALONE = new RegExp(`(?<!\\d)${ES_POSTCODE}(?!\\d)`, 'g');
+
+/**
+ * Windows around the postcodes that follow a house number (or floor) closely: a digit, then 1 to 20 characters that
+ * are neither digits nor line breaks, then the postcode ("180, 15027", "7.º A, 15048").
+ */
+function postcodeWindows(text: string, digitRuns: number[], before: number, after: number): number[] {
+  const windows: number[] = [];
+  // A postcode lies inside a run of at least five digits.
+  for (const m of matchInWindowList(text, runWindows(text, digitRuns, 5, 1, 1), ES_POSTCODE_ALONE)) {
+    let k = m.index - 1;
+    while (k >= 0 && m.index - k <= 21 && !isDigitCode(text.charCodeAt(k)) && text.charCodeAt(k) !== 10) k--;
+    if (k < 0 || m.index - k > 21 || !isDigitCode(text.charCodeAt(k))) continue;
+    const s = Math.max(0, k - before);
+    const e = Math.min(text.length, m.index + m[0].length + after);
+    const n = windows.length;
+    if (n > 0 && s <= windows[n - 1]!) windows[n - 1] = Math.max(windows[n - 1]!, e);
+    else windows.push(s, e);
+  }
+  return windows;
+}
 
 const EN_TYPE =
   '(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)';
@@ -71,14 +91,14 @@ export const addressRecognizer: Recognizer = {
       if (starts.has(start)) return;
       starts.add(start);
       const value = raw.replace(/[,\s]+$/, '');
-      out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: value.toLowerCase().replace(/\s+/g, ' ') });
+      out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: collapseSpaces(value.toLowerCase()) });
     };
     const esHits = keywordsOf(text, facts).street;
     for (const m of matchAtStarts(text, esHits, ES_CAPITALISED)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue.
     for (const m of matchAtStarts(text, esHits, ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
     if (facts.maxDigitRun >= 5) {
-      for (const m of matchInWindows(text, ES_POSTCODE_TRIGGER, ES_BARE, 120, 60)) {
+      for (const m of matchInWindowList(text, postcodeWindows(text, facts.digitRuns, 120, 60), ES_BARE)) {
         // Inside an address already found with its street type ("C/ Mayor 23, …" holds "Mayor 23, …").
         if (NOT_A_STREET.has(firstWordFolded(m[0])) || out.some((c) => c.start <= m.index && m.index < c.end)) continue;
         push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);

@@ -1,3 +1,4 @@
+import { isDigitCode, isWordCode, withoutSpacesAndDashes } from '../text/chars.js';
 import { factsOf } from '../text/facts.js';
 import { matchInWindowList, runWindows } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
@@ -16,12 +17,12 @@ export const creditCardRecognizer: Recognizer = {
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
     if (facts.maxDigitRun < 13) return out;
-    for (const m of matchInWindowList(text, runWindows(text, facts.longRuns, 13, 1, 2), PATTERN)) {
+    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 13, 1, 2), PATTERN)) {
       const start = m.index;
-      if (insideIbanShape(text, start)) continue;
+      if (insideIbanShape(text, start, facts.ibanStarts)) continue;
       const end = longestValidEnd(text, start, m[0]);
       if (end === -1) continue;
-      const digits = text.slice(start, end).replace(/[ -]/g, '');
+      const digits = withoutSpacesAndDashes(text.slice(start, end));
       const score = hasCueBefore(text, start, CUE) ? boost(0.9, 0.1) : 0.9;
       out.push({ type: 'CREDIT_CARD', start, end, score, normalized: digits });
     }
@@ -34,9 +35,12 @@ function longestValidEnd(text: string, start: number, match: string): number {
   for (let len = match.length; len > 0; len--) {
     const last = match[len - 1]!;
     if (last < '0' || last > '9') continue;
-    const next = text[start + len];
-    if (next !== undefined && (/[\p{L}\p{N}]/u.test(next) || (/[.,]/.test(next) && /\d/.test(text[start + len + 1] ?? '')))) continue;
-    const digits = match.slice(0, len).replace(/[ -]/g, '');
+    const at = start + len;
+    if (at < text.length) {
+      const next = text.charCodeAt(at);
+      if (isWordCode(next) || ((next === 46 || next === 44) && isDigitCode(text.charCodeAt(at + 1)))) continue;
+    }
+    const digits = withoutSpacesAndDashes(match.slice(0, len));
     if (digits.length < 13) break;
     if (luhnValid(digits) && plausibleCardNumber(digits)) return start + len;
   }

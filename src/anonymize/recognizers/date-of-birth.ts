@@ -1,6 +1,7 @@
 import type { Candidate, Recognizer } from '../types.js';
 import { hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
+import { collapseSpaces } from '../text/chars.js';
 import { keywordsOf } from '../text/keywords.js';
 import { matchInWindowList, windowsAfter } from '../text/windows.js';
 
@@ -43,7 +44,7 @@ export const dateOfBirthRecognizer: Recognizer = {
       const window = Math.min(50, m.index - previousEnd);
       previousEnd = m.index + m[0].length;
       if (!hasCueBefore(text, m.index, BIRTH_CUE, window) || hasCueBefore(text, m.index, ORGANISATION_BIRTH, window)) continue;
-      out.push({ type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.9, normalized: m[0].toLowerCase().replace(/\s+/g, ' ') });
+      out.push({ type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.9, normalized: collapseSpaces(m[0].toLowerCase()) });
     }
     return out;
   },

@@ -15,7 +15,7 @@ export const esNifRecognizer: Recognizer = {
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
     if (facts.maxDigitRun < 8) return out;
-    for (const m of matchInWindowList(text, runWindows(text, facts.longRuns, 8, 1, 2), PATTERN)) {
+    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 8, 1, 2), PATTERN)) {
       const compact = `${m[1]!.replace(/[ .]/g, '')}${m[2]!.toUpperCase()}`;
       if (!validDni(compact)) continue;
       const start = m.index;

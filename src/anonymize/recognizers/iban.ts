@@ -1,6 +1,7 @@
 import { getCountrySpecifications, isValidIBAN } from 'ibantools';
 import type { Candidate, Recognizer } from '../types.js';
 import { boost, hasCueBefore } from '../text/context.js';
+import { isWordCode, withoutSpacesAndDashes } from '../text/chars.js';
 import { factsOf } from '../text/facts.js';
 
 // Country code, check digits, then up to 30 characters with optional single spaces or dashes between them.
@@ -8,6 +9,7 @@ import { factsOf } from '../text/facts.js';
 const PATTERN = /(?<![\p{L}\p{N}])([A-Za-z]{2}\d{2})((?:[ -]?[A-Za-z0-9]){10,32})/uy;
 const CUE = /\b(?:iban|cuenta|account|domiciliaci|transferencia|transfer|bank|banco|ccc)\b[^\n]{0,30}$/;
 const specs = getCountrySpecifications();
+const isAsciiAlnum = (c: number) => (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
 
 /** IBANs of every registry country, validated by ibantools (mod-97 and national check digits). */
 export const ibanRecognizer: Recognizer = {
@@ -28,11 +30,11 @@ export const ibanRecognizer: Recognizer = {
       let chars = 0;
       let end = start;
       while (end < text.length && chars < length) {
-        if (/[A-Za-z0-9]/.test(text[end]!)) chars++;
+        if (isAsciiAlnum(text.charCodeAt(end))) chars++;
         end++;
       }
-      if (chars < length || /[\p{L}\p{N}]/u.test(text[end] ?? '')) continue;
-      const compact = text.slice(start, end).replace(/[ -]/g, '').toUpperCase();
+      if (chars < length || (end < text.length && isWordCode(text.charCodeAt(end)))) continue;
+      const compact = withoutSpacesAndDashes(text.slice(start, end)).toUpperCase();
       if (!isValidIBAN(compact)) continue;
       const score = hasCueBefore(text, start, CUE) ? boost(0.95, 0.05) : 0.95;
       out.push({ type: 'IBAN', start, end, score, normalized: compact });

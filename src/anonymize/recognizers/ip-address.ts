@@ -2,12 +2,11 @@ import { isIP } from 'node:net';
 import type { Candidate, Recognizer } from '../types.js';
 import { hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
-import { matchInWindows } from '../text/windows.js';
+import { matchInWindowList, matchInWindows, runWindows } from '../text/windows.js';
 
 const IPV4 = /(?<![\p{L}\p{N}.])(?:\d{1,3}\.){3}\d{1,3}(?![\p{N}]|\.\d)/gu;
 // Hex groups and colons, optionally ending in an embedded IPv4 and a zone id; node:net decides.
 const IPV6 = /(?<![\p{L}\p{N}:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?:%[\p{L}\p{N}]+)?(?![\p{L}\p{N}:])/gu;
-const IPV4_TRIGGER = /\d\.\d{1,3}\.\d{1,3}\.\d/g;
 const IPV6_TRIGGER = /::|[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{1,4}:[0-9A-Fa-f]{0,4}:/g;
 const VERSION_CUE = /\b(?:v|version|versión|release|build|firmware|art|articulo|apartado|seccion|section|clause|clausula|norma|iso|une|oid|paragraph|parrafo|capitulo|chapter|punto)\.?\s*$/;
 /** Addresses that identify no one: unspecified, loopback, broadcast. */
@@ -22,7 +21,8 @@ export const ipAddressRecognizer: Recognizer = {
   types: ['IP_ADDRESS'],
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
-    if (facts.maxDigitRun >= 4) for (const m of matchInWindows(text, IPV4_TRIGGER, IPV4, 4, 16)) {
+    // An IPv4 address lies inside one run of digits and dots.
+    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 4, 1, 2), IPV4)) {
       if (isIP(m[0]) !== 4 || NOT_PERSONAL_V4.test(m[0])) continue;
       if (hasCueBefore(text, m.index, VERSION_CUE, 20) || CIDR_SUFFIX.test(text.slice(m.index + m[0].length, m.index + m[0].length + 4))) continue;
       const score = hasCueBefore(text, m.index, IP_CUE) ? 0.95 : 0.85;

@@ -7,22 +7,33 @@
 export const STRONG_CUE =
   /(?:^|[^\p{L}])(?:me llamo|se llama|te llamas|se llamaba|mi nombre es|mi nombre:|my name is|my name's|name is|nombre es|firmado|fdo\.?|firma)\s*:?\s*$/u;
 
+/** Form fields and headers that introduce a name after a colon: "Nombre: …", "Titular: …", "From: …". */
+const LABEL_FIELDS = [
+  'nombre(?: completo)?', 'nombre y apellidos', 'apellidos?', 'name', 'full name', 'first name', 'last name', 'surname',
+  'titular(?: de la (?:cuenta|tarjeta|linea|poliza))?', 'cardholder', 'card holder', 'account holder', 'holder',
+  'cliente', 'clienta', 'customer', 'paciente', 'patient', 'contacto', 'persona de contacto', 'contact', 'agente',
+  'agent', 'atendido por', 'attended by', 'handled by', 'empleado', 'empleada', 'employee', 'beneficiario', 'beneficiaria',
+  'beneficiary', 'ordenante', 'remitente', 'sender', 'destinatario', 'destinataria', 'recipient', 'solicitante',
+  'applicant', 'de', 'from', 'para', 'to', 'cc', 'attn', 'a la atencion de', 'atencion', 'usuario', 'usuaria', 'user',
+  'tecnico', 'tecnica', 'technician', 'responsable', 'firmante', 'signed by', 'conductor', 'driver', 'tutor', 'autor',
+  'author', 'interesado', 'interesada', 'owner', 'propietario', 'propietaria', 'asegurado', 'asegurada', 'tomador',
+  'insured', 'reported by', 'reportado por', 'assignee', 'asignado a', 'representante', 'representative', 'empleado/a',
+];
+
 /** Form fields and headers: "Nombre: …", "Titular: …", "From: …", "a nombre de …". */
 export const LABEL_CUE = new RegExp(
   '(?:^|[\\s,;(|*"])(?:' +
-    [
-      'nombre(?: completo)?', 'nombre y apellidos', 'apellidos?', 'name', 'full name', 'first name', 'last name', 'surname',
-      'titular(?: de la (?:cuenta|tarjeta|linea|poliza))?', 'cardholder', 'card holder', 'account holder', 'holder',
-      'cliente', 'clienta', 'customer', 'paciente', 'patient', 'contacto', 'persona de contacto', 'contact', 'agente',
-      'agent', 'atendido por', 'attended by', 'handled by', 'empleado', 'empleada', 'employee', 'beneficiario', 'beneficiaria',
-      'beneficiary', 'ordenante', 'remitente', 'sender', 'destinatario', 'destinataria', 'recipient', 'solicitante',
-      'applicant', 'de', 'from', 'para', 'to', 'cc', 'attn', 'a la atencion de', 'atencion', 'usuario', 'usuaria', 'user',
-      'tecnico', 'tecnica', 'technician', 'responsable', 'firmante', 'signed by', 'conductor', 'driver', 'tutor', 'autor',
-      'author', 'interesado', 'interesada', 'owner', 'propietario', 'propietaria', 'asegurado', 'asegurada', 'tomador',
-      'insured', 'reported by', 'reportado por', 'assignee', 'asignado a', 'representante', 'representative', 'empleado/a',
-    ].join('|') +
+    LABEL_FIELDS.join('|') +
     ')\\s*[:=]\\s*["*]?$|(?:^|[^\\p{L}])(?:a nombre de|en nombre de|on behalf of|de parte de|a la atencion de|attn\\.?|c/o|attention|atencion)\\s+$',
   'u',
+);
+
+/**
+ * Every word of every field label (with the optional last letter dropped, "apellidos?" → "apellido" too): the word
+ * before a colon can only end a label if it is one of these, so other colons ("Cliente: Hola") skip LABEL_CUE.
+ */
+export const LABEL_FIELD_WORDS = new Set(
+  LABEL_FIELDS.flatMap((field) => [...field.matchAll(/[a-z]+(\?)?/g)].flatMap(([w, optional]) => (optional ? [w.slice(0, -1), w.slice(0, -2)] : [w]))),
 );
 
 /** Greetings, introductions and sign-offs: a following given name counts even in lower case ("hola rosa", "soy juan"). */
@@ -111,12 +122,17 @@ export function cueLastWords(): string[] {
   return [...CUE_LAST_WORDS.keys()];
 }
 
-/** Kinds of cue that may end with `lastKey` preceded by `beforeKey` (folded words); undefined when none. */
-export function cueKindsEnding(lastKey: string, beforeKey: string | undefined): Set<CueKind> | undefined {
+/**
+ * Kinds of cue that may end with `lastKey` (a folded word); undefined when none. `beforeKey` gives the folded word
+ * before it, asked only for the few last words that need one.
+ */
+export function cueKindsEnding(lastKey: string, beforeKey: () => string | undefined): Set<CueKind> | undefined {
   const kinds = CUE_LAST_WORDS.get(lastKey);
   if (kinds === undefined) return undefined;
   const paired = PAIRED_LAST_WORDS.get(lastKey);
-  return paired === undefined || (beforeKey !== undefined && paired.has(beforeKey)) ? kinds : undefined;
+  if (paired === undefined) return kinds;
+  const before = beforeKey();
+  return before !== undefined && paired.has(before) ? kinds : undefined;
 }
 
 /** Words after which capitalised names belong to a place or an institution ("Hospital Gregorio Marañón", "Calle Juan Bravo"). */

@@ -1,7 +1,7 @@
 import { isOrganization, TITLES } from '../gazetteer/index.js';
 import { before, hasCueAfter } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
-import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
+import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, LABEL_FIELD_WORDS, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
 import { GAP_COLON, GAP_EQUALS, GAP_NEWLINE, Words, type Token } from './person-words.js';
 
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
@@ -53,7 +53,7 @@ function mayFollowCue(text: string, tokens: Words, i: number): boolean {
   if (tokens.gap(i) & GAP_COLON) return true;
   if (!tokens.mayBeCueOrTitle(i - 1)) return false;
   const prev = tokens.at(i - 1)!;
-  return cueKindsEnding(prev.key, tokens.at(i - 2)?.key) !== undefined || TITLES.has(prev.key);
+  return cueKindsEnding(prev.key, () => tokens.at(i - 2)?.key) !== undefined || TITLES.has(prev.key);
 }
 
 /** ".", " ", ". ", "  ": what may stand between a title and the name ("Sr. Pérez", "Mr Smith"). */
@@ -85,11 +85,12 @@ function cueFor(text: string, tokens: Words, i: number): Cue {
     if (prev.key !== 'd' || (text.charCodeAt(from) === DOT && t.cls.given)) return 'title';
   }
   if (newline && signatureLine(text, t.start)) return 'signature';
-  const kinds = cueKindsEnding(prev.key, tokens.at(i - 2)?.key);
-  if (kinds === undefined && !colon) return 'none';
+  const kinds = cueKindsEnding(prev.key, () => tokens.at(i - 2)?.key);
+  const label = kinds?.has('label') || (colon && LABEL_FIELD_WORDS.has(prev.key));
+  if (kinds === undefined && !label) return 'none';
   const window = before(text, t.start, 40);
   if (kinds?.has('strong') && STRONG_CUE.test(window)) return 'strong';
-  if ((colon || kinds?.has('label')) && LABEL_CUE.test(window)) return 'label';
+  if (label && LABEL_CUE.test(window)) return 'label';
   if (kinds?.has('weak') && WEAK_CUE.test(window)) return 'weak';
   if (kinds?.has('role') && ROLE_CUE.test(window)) {
     if (prev.key === 'por' || prev.key === 'by') return 'preposition';
@@ -99,14 +100,40 @@ function cueFor(text: string, tokens: Words, i: number): Cue {
   return 'none';
 }
 
+/** First characters of the company suffixes (COMPANY_SUFFIX), after optional blanks and a comma. */
+const COMPANY_SUFFIX_FIRST = new Set([...'SILGPpC&yAHeaF'].map((c) => c.charCodeAt(0)));
+
+/** Necessary for COMPANY_SUFFIX to match at `from`: the first character after blanks and an optional comma starts a suffix. */
+/** JavaScript's \s, by code unit. */
+function isSpaceCode(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+function mayStartCompanySuffix(text: string, from: number): boolean {
+  let k = from;
+  let comma = false;
+  for (; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 44 && !comma) comma = true;
+    else if (!isSpaceCode(c)) break;
+  }
+  return k < text.length && COMPANY_SUFFIX_FIRST.has(text.charCodeAt(k));
+}
+
 function signatureLine(text: string, start: number): boolean {
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  if (!/^[\s>*-]*$/.test(text.slice(lineStart, start))) return false;
+  // Only blanks, quote marks and bullets before the name on its line (/^[\s>*-]*$/).
+  for (let k = lineStart; k < start; k++) {
+    const c = text.charCodeAt(k);
+    if (!isSpaceCode(c) && c !== 62 && c !== 42 && c !== 45) return false;
+  }
   let end = lineStart - 1;
   for (let blank = 0; end > 0 && blank < 3; blank++) {
     const s = text.lastIndexOf('\n', end - 1) + 1;
     const line = text.slice(s, end);
-    if (line.trim() !== '') return CLOSING_LINE.test(before(line, line.length, line.length));
+    const trimmed = line.trim();
+    // Closing phrases are short ("Un saludo cordial,"): longer lines are content.
+    if (trimmed !== '') return trimmed.length <= 40 && CLOSING_LINE.test(before(line, line.length, line.length));
     end = s - 1;
   }
   return false;
@@ -171,7 +198,8 @@ function suppressed(text: string, tokens: Words, first: number, last: number): b
   while (p >= 0 && PARTICLES.has(tokens.at(p)!.key) && sameName(text, tokens, p + 1)) p--;
   if (p >= 0 && PLACE_WORDS.has(tokens.at(p)!.key) && blanks(text, tokens.at(p)!.end, tokens.at(p + 1)!.start, 3, true)) return true;
   for (let k = first + 1; k <= last; k++) if (TRAILING_PLACE_WORDS.has(tokens.at(k)!.key)) return true;
-  if (COMPANY_SUFFIX.test(text.slice(tokens.at(last)!.end, tokens.at(last)!.end + 16))) return true;
+  const after = tokens.at(last)!.end;
+  if (mayStartCompanySuffix(text, after) && COMPANY_SUFFIX.test(text.slice(after, after + 16))) return true;
   let phrase = tokens.at(first)!.key;
   for (let k = first + 1; k <= last; k++) phrase += ` ${tokens.at(k)!.key}`;
   return isOrganization(phrase);

@@ -1,5 +1,6 @@
 import { before } from '../text/context.js';
 import { insideIbanShape } from '../text/iban-shape.js';
+import { digitsOf, isDigitCode } from '../text/chars.js';
 import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
 import { matchInWindowList, runWindows } from '../text/windows.js';
@@ -44,15 +45,15 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
       const out: Candidate[] = [];
       if (facts.maxDigitRun < 7) return out;
       // A phone lies inside one run of digits and number punctuation: the pattern sees those runs (and the characters its lookarounds read).
-      for (const m of matchInWindowList(text, runWindows(text, facts.longRuns, 7, 1, 2), PATTERN)) {
+      for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 7, 1, 2), PATTERN)) {
         const raw = m[0];
-        const digits = raw.replace(/\D/g, '');
+        const digits = digitsOf(raw);
         if (digits.length < 7 || digits.length > 15 || DATE_OR_NUMBER.test(raw)) continue;
         const start = m.index;
         const end = start + raw.length;
         // Written nationally, numbers of the configured regions have 9 to 12 digits; shorter runs are codes and branches.
-        if (!/^[+]|^\(\+|^00/.test(raw) && (digits.length > 12 || digits.length < 9)) continue;
-        if (insideIbanShape(text, start)) continue;
+        if (!international(raw) && (digits.length > 12 || digits.length < 9)) continue;
+        if (insideIbanShape(text, start, facts.ibanStarts)) continue;
         if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
         const verdict = validateCached(raw);
         // Free-phone, shared-cost and premium service lines belong to organisations: the judge may need them as written.
@@ -64,13 +65,17 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
   };
 }
 
+/** Written with an international prefix: "+…", "(+…" or "00…". */
+const international = (raw: string) => raw[0] === '+' || raw.startsWith('(+') || raw.startsWith('00');
+
 function scoreFor(text: string, start: number, raw: string): number {
-  const formatted = /^[+(]|^00/.test(raw) || /[ .()-]/.test(raw);
+  const formatted = international(raw) || raw[0] === '(' || /[ .()-]/.test(raw);
   let score = formatted ? 0.75 : 0.65;
   const window = before(text, start, 40);
   const phoneAt = lastMatch(window, PHONE_CUE);
   const otherAt = lastMatch(window, OTHER_NUMBER_CUE);
-  if (otherAt > phoneAt) score = /^[+(]|^00/.test(raw) && !/^\(\d/.test(raw) ? 0.6 : 0.3;
+  // "+34 …", "0034 …" or a parenthesis not followed by a digit ("(+34) …") still reads as a phone after an order cue.
+  if (otherAt > phoneAt) score = (raw[0] === '+' || raw[0] === '(' || raw.startsWith('00')) && !(raw[0] === '(' && isDigitCode(raw.charCodeAt(1))) ? 0.6 : 0.3;
   else if (phoneAt >= 0) score += 0.2;
   return Math.round(score * 100) / 100;
 }

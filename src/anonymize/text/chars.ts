@@ -41,6 +41,11 @@ export function isDigitCode(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
+/** A combining mark (Unicode \p{M}) of the BMP. */
+export function isMarkCode(code: number): boolean {
+  return code >= 128 && (classOf(code) & MARK) !== 0;
+}
+
 /** Letters and digits of any script (Unicode \p{L} and the decimal digits plus other \p{N} in the BMP). */
 const IS_NUMBER = /^\p{N}$/u;
 const numberTable = new Int8Array(65536);
@@ -61,4 +66,36 @@ export function isUpperCode(code: number): boolean {
 export function isAscii(text: string, from = 0, to = text.length): boolean {
   for (let i = from; i < to; i++) if (text.charCodeAt(i) >= 128) return false;
   return true;
+}
+
+/** The ASCII digits of `s`, in order (as s.replace(/\D/g, '')). */
+export function digitsOf(s: string): string {
+  let out = '';
+  let from = -1;
+  for (let k = 0; k <= s.length; k++) {
+    const c = k < s.length ? s.charCodeAt(k) : -1;
+    const digit = c >= 48 && c <= 57;
+    if (digit && from < 0) from = k;
+    else if (!digit && from >= 0) {
+      out += s.slice(from, k);
+      from = -1;
+    }
+  }
+  return out;
+}
+
+/** `s` without spaces and dashes (as s.replace(/[ -]/g, '')). */
+export function withoutSpacesAndDashes(s: string): string {
+  if (s.indexOf(' ') < 0 && s.indexOf('-') < 0) return s;
+  let out = '';
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c !== 32 && c !== 45) out += s[k];
+  }
+  return out;
+}
+
+/** `s` with each run of whitespace turned into one space (as s.replace(/\s+/g, ' ')). */
+export function collapseSpaces(s: string): string {
+  return /\s\s|[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/.test(s) ? s.replace(/\s+/g, ' ') : s;
 }

@@ -1,4 +1,5 @@
-import { isAscii, isWordCode } from './chars.js';
+import { isWordCode } from './chars.js';
+import { mapNonAscii } from './fold.js';
 
 /** Helpers for Presidio-style context words: a cue within a short window before (or after) a span. */
 
@@ -11,12 +12,12 @@ export function after(text: string, end: number, window: number): string {
   return foldWindow(text.slice(end, end + window));
 }
 
-const NON_ASCII = /[^\x00-\x7f]/g;
 const IS_MARK = /^\p{M}$/u;
 const windowChars = new Map<string, string>();
 
 /** A lower-case character without its accents ('á' → 'a'); combining marks vanish. */
-function foldWindowChar(ch: string): string {
+function foldWindowChar(code: number): string {
+  const ch = String.fromCharCode(code);
   let folded = windowChars.get(ch);
   if (folded === undefined) {
     folded = IS_MARK.test(ch) ? '' : ch.normalize('NFD').replace(/\p{M}+/gu, '');
@@ -28,7 +29,7 @@ function foldWindowChar(ch: string): string {
 /** Lower case without accents (as NFD without marks), for matching cue words; not length-preserving. */
 export function foldWindow(s: string): string {
   const lower = s.toLowerCase();
-  return isAscii(lower) ? lower : lower.replace(NON_ASCII, foldWindowChar);
+  return mapNonAscii(lower, foldWindowChar);
 }
 
 /** True when `pattern` matches the window before `start` (the pattern decides whether it must touch the span). */

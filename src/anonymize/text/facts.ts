@@ -16,10 +16,10 @@ export interface TextFacts {
   /** Where two ASCII letters are followed by two digits ("ES91", "GB29"): the only places an IBAN can start. */
   ibanStarts: number[];
   /**
-   * Runs of digits and number punctuation holding at least {@link LONG_RUN_DIGITS} digits, as [start, end, digits, …]:
-   * every phone, card, DNI and NIE number lies inside one (the NIE letters right next to it).
+   * Runs of digits and number punctuation holding at least {@link MIN_RUN_DIGITS} digits, as [start, end, digits, …]:
+   * every phone, card, DNI, NIE number, IPv4 address and postcode lies inside one (the NIE letters right next to it).
    */
-  longRuns: number[];
+  digitRuns: number[];
   at: boolean;
   colons: number;
   /** At least one upper-case letter (of any script). */
@@ -58,8 +58,8 @@ for (let c = 0; c < 128; c++) {
   else if (c === 32 || c === 9 || c === 46 || c === 40 || c === 41 || c === 43 || c === 47) ASCII[c] = NUM_PUNCT;
 }
 
-/** Digits a run needs to be listed in `longRuns`: the fewest a phone or an NIE has. */
-export const LONG_RUN_DIGITS = 7;
+/** Digits a run needs to be listed in `digitRuns`: the fewest an IPv4 address has. */
+export const MIN_RUN_DIGITS = 4;
 
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
@@ -70,7 +70,7 @@ export function factsOf(text: string): TextFacts {
   let word = 0;
   let maxWordRun = 0;
   const ibanStarts: number[] = [];
-  const longRuns: number[] = [];
+  const digitRuns: number[] = [];
   let runStart = -1;
   let at = false;
   let colons = 0;
@@ -97,7 +97,7 @@ export function factsOf(text: string): TextFacts {
         if (prev1 & DIGIT && prev2 & LETTER && prev3 & LETTER) ibanStarts.push(i - 3);
       }
     } else if (runStart >= 0) {
-      if (run >= LONG_RUN_DIGITS) longRuns.push(runStart, i, run);
+      if (run >= MIN_RUN_DIGITS) digitRuns.push(runStart, i, run);
       run = 0;
       runStart = -1;
     }
@@ -114,6 +114,6 @@ export function factsOf(text: string): TextFacts {
     prev2 = prev1;
     prev1 = k;
   }
-  if (runStart >= 0 && run >= LONG_RUN_DIGITS) longRuns.push(runStart, n, run);
-  return { digits, maxDigitRun, maxWordRun, ibanStarts, longRuns, at, colons, upper, hexColon };
+  if (runStart >= 0 && run >= MIN_RUN_DIGITS) digitRuns.push(runStart, n, run);
+  return { digits, maxDigitRun, maxWordRun, ibanStarts, digitRuns, at, colons, upper, hexColon };
 }

@@ -1,5 +1,3 @@
-import { isAscii } from './chars.js';
-
 /**
  * Case- and accent-folding that keeps string length, so positions found in a folded string are valid in the
  * original: 'García' → 'garcia', 'ÑOÑO' → 'nono'. Characters whose fold would change the length stay lower-cased
@@ -22,14 +20,26 @@ function foldCode(code: number): number {
   return result;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/g;
-const foldChar = (ch: string) => String.fromCharCode(foldCode(ch.charCodeAt(0)));
+/** `lower` with each non-ASCII code unit replaced by `fold` of it (ASCII runs copied in slices, no regex callback per character). */
+export function mapNonAscii(lower: string, fold: (code: number) => string): string {
+  let out = '';
+  let from = 0;
+  for (let k = 0; k < lower.length; k++) {
+    const c = lower.charCodeAt(k);
+    if (c < 128) continue;
+    out += lower.slice(from, k) + fold(c);
+    from = k + 1;
+  }
+  return from === 0 ? lower : out + lower.slice(from);
+}
+
+const foldChar = (code: number) => String.fromCharCode(foldCode(code));
 
 export function fold(text: string): string {
   const lower = text.toLowerCase();
   if (lower.length === text.length) {
     // Usually only a few accented letters: fold just those, on the lower-cased text.
-    return isAscii(lower) ? lower : lower.replace(NON_ASCII, foldChar);
+    return mapNonAscii(lower, foldChar);
   }
   // A character whose lower case is longer ("İ"): fold code unit by code unit to keep positions.
   const codes = new Uint16Array(text.length);

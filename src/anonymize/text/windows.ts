@@ -37,15 +37,15 @@ export function windowsAfter(text: string, hits: number[], after: number): numbe
 }
 
 /**
- * Merged windows around the long digit runs (`longRuns` of the text's facts) with at least `minDigits` digits,
+ * Merged windows around the digit runs (`digitRuns` of the text's facts) with at least `minDigits` digits,
  * `before` and `after` characters wider than the run: room for lookbehinds, lookaheads and letters next to it.
  */
-export function runWindows(text: string, longRuns: number[], minDigits: number, before: number, after: number): number[] {
+export function runWindows(text: string, digitRuns: number[], minDigits: number, before: number, after: number): number[] {
   const windows: number[] = [];
-  for (let r = 0; r < longRuns.length; r += 3) {
-    if (longRuns[r + 2]! < minDigits) continue;
-    const s = Math.max(0, longRuns[r]! - before);
-    const e = Math.min(text.length, longRuns[r + 1]! + after);
+  for (let r = 0; r < digitRuns.length; r += 3) {
+    if (digitRuns[r + 2]! < minDigits) continue;
+    const s = Math.max(0, digitRuns[r]! - before);
+    const e = Math.min(text.length, digitRuns[r + 1]! + after);
     const n = windows.length;
     if (n > 0 && s <= windows[n - 1]!) windows[n - 1] = Math.max(windows[n - 1]!, e);
     else windows.push(s, e);

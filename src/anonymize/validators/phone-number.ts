@@ -1,4 +1,5 @@
 import { Metadata, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { digitsOf } from '../text/chars.js';
 
 /**
  * Phone number validation on libphonenumber-js metadata ("max": full per-type patterns), with the metadata's
@@ -245,10 +246,10 @@ export function createPhoneValidator(regions: string[], options: PhoneValidatorO
       const cleaned = raw.replace(/^\(?00/, '+').replace(/^\(\+/, '+');
       if (cleaned.startsWith('+')) {
         if (!compiled) return library(cleaned);
-        const verdict = international(cleaned.slice(1).replace(/\D/g, ''));
+        const verdict = international(digitsOf(cleaned.slice(1)));
         return verdict === FALLBACK ? library(cleaned) : verdict;
       }
-      const digits = cleaned.replace(/\D/g, '');
+      const digits = digitsOf(cleaned);
       for (const { region, lengths } of candidates) {
         if (!mayBelong(region, lengths, digits)) continue;
         const verdict = compiled ? national(digits, region) : FALLBACK;

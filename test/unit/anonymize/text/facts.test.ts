@@ -3,19 +3,20 @@ import { factsOf } from '../../../../src/anonymize/text/facts.js';
 import { runWindows } from '../../../../src/anonymize/text/windows.js';
 
 describe('factsOf', () => {
-  it('lists the runs of digits and number punctuation with at least seven digits, with their digit counts', () => {
-    const text = 'Tel. +34 612 34 56 78, pedido 4411, DNI 12345678Z';
-    const runs = factsOf(text).longRuns;
+  it('lists the runs of digits and number punctuation with at least four digits, with their digit counts', () => {
+    const text = 'Tel. +34 612 34 56 78, pedido 4411, ref 123, DNI 12345678Z';
+    const runs = factsOf(text).digitRuns;
     const spans = [];
     for (let r = 0; r < runs.length; r += 3) spans.push([text.slice(runs[r], runs[r + 1]), runs[r + 2]]);
     expect(spans).toEqual([
       ['. +34 612 34 56 78', 11],
+      [' 4411', 4],
       [' 12345678', 8],
     ]);
   });
 
   it('closes a run at the end of the text', () => {
-    const runs = factsOf('call 600123456').longRuns;
+    const runs = factsOf('call 600123456').digitRuns;
     expect(runs).toEqual([4, 14, 9]);
   });
 
