@@ -132,7 +132,8 @@ function configFor(child: Child, extra: Record<string, Record<string, unknown>>)
   const base: Record<string, Record<string, unknown>> = {
     langfuse: { baseUrl: child.ready.langfuse.url, publicKey: child.ready.langfuse.publicKey, secretKey: child.ready.langfuse.secretKey },
     judge: { baseUrl: child.ready.judge.url, model: child.ready.judge.model, concurrency: PARALLELISM },
-    embeddings: { model: child.ready.judge.embeddingModel },
+    // The stand-in serves embeddings from the same 32 slots as chat, at the same service time.
+    embeddings: { model: child.ready.judge.embeddingModel, concurrency: PARALLELISM },
     log: { level: 'silent' },
   };
   for (const [k, v] of Object.entries(extra)) base[k] = { ...(base[k] ?? {}), ...v };
@@ -226,7 +227,7 @@ async function main() {
   const warmup = arg('--warmup', 200);
   const windowTraces = arg('--window', 100_000);
   const fmt = (n: number, d = 2) => n.toFixed(d);
-  console.log(`bench/online — judge stand-in: ${SERVICE_TIME_MS} ms service time, parallelism ${PARALLELISM}; ragwatch judge.concurrency ${PARALLELISM}, online.concurrency ${PARALLELISM * 2}`);
+  console.log(`bench/online — judge stand-in: ${SERVICE_TIME_MS} ms service time, parallelism ${PARALLELISM}; ragwatch judge.concurrency ${PARALLELISM}, embeddings.concurrency ${PARALLELISM}, online.concurrency ${PARALLELISM * 2}`);
 
   const profileAt = process.argv.indexOf('--cpu-prof');
   // A daemon runs warm: one untimed tick first, so JIT compilation and module loading stay out of the figures.

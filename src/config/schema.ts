@@ -66,6 +66,8 @@ const embeddingsSection = z
     /** Defaults to the judge's API key. */
     apiKey: z.string().optional(),
     batchSize: positiveInt().default(64),
+    /** Embeddings requests in flight at once (the judge's chat requests have their own `judge.concurrency`). */
+    concurrency: positiveInt().default(4),
     timeoutMs: positiveInt().default(60_000),
     maxAttempts: positiveInt().default(4),
   })

@@ -35,6 +35,7 @@ export function judgeClientsFromConfig(config: Pick<RagwatchConfig, 'judge' | 'e
     apiKey: e.apiKey ?? j.apiKey,
     model: e.model,
     batchSize: e.batchSize,
+    concurrency: e.concurrency,
     timeoutMs: e.timeoutMs,
     maxAttempts: e.maxAttempts,
   });

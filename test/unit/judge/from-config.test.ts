@@ -50,4 +50,24 @@ describe('judgeClientsFromConfig', () => {
     expect(seen[0]).toMatchObject({ url: 'http://emb.local:9000/v1/embeddings', auth: 'Bearer ek' });
     expect(seen[1]!.body).not.toHaveProperty('chat_template_kwargs');
   });
+
+  it('keeps at most embeddings.concurrency embeddings requests in flight', async () => {
+    for (const concurrency of [1, 3]) {
+      const config = configSchema.parse({ judge: { baseUrl: 'http://judge.local:8000/v1' }, embeddings: { model: 'bge-m3', batchSize: 1, concurrency } });
+      let open = 0;
+      let most = 0;
+      const fetchImpl: typeof fetch = async (input, init) => {
+        open += 1;
+        most = Math.max(most, open);
+        const inputs = (JSON.parse(String(init!.body)) as { input: string[] }).input;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        open -= 1;
+        const data = inputs.map((_, index) => ({ index, object: 'embedding', embedding: [1, 0] }));
+        return new Response(JSON.stringify({ object: 'list', data, model: 'e', usage: { prompt_tokens: 1, total_tokens: 1 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      };
+      const { embeddings } = judgeClientsFromConfig(config, { fetch: fetchImpl });
+      await embeddings.embed(['a', 'b', 'c', 'd', 'e', 'f']);
+      expect(most).toBe(concurrency);
+    }
+  });
 });
