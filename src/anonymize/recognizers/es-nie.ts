@@ -6,6 +6,8 @@ import { validNie } from '../validators/spanish-id.js';
 
 // X1234567L, X-1234567-L, x 1234567 l
 const PATTERN = /(?<![\p{L}\p{N}])([XYZxyz])[ -]?(\d{7})[ -]?([A-Za-z])(?![\p{L}\p{N}])/gu;
+/** X, Y or Z in either case: what stands right before the run of an NIE's digits. */
+const NIE_LETTER = new Set([...'XYZxyz'].map((c) => c.charCodeAt(0)));
 const CUE = /\b(?:nie|n\.i\.e\.?|extranjero|residencia|tie|foreigner)\b[^\n]{0,25}$/;
 
 /** Spanish foreigner identity number (NIE): X/Y/Z, seven digits, mod-23 control letter. */
@@ -16,7 +18,7 @@ export const esNieRecognizer: Recognizer = {
     const out: Candidate[] = [];
     if (facts.maxDigitRun < 7) return out;
     // The letter before the digits and its lookbehind character lie just outside the run.
-    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 7, 2, 2), PATTERN)) {
+    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 7, 2, 2, (start) => NIE_LETTER.has(text.charCodeAt(start - 1))), PATTERN)) {
       const compact = `${m[1]!.toUpperCase()}${m[2]}${m[3]!.toUpperCase()}`;
       if (!validNie(compact)) continue;
       const start = m.index;

@@ -35,8 +35,10 @@ export const personRecognizer: Recognizer = {
       if (found === undefined) continue;
       const { first, last, score } = found;
       if (score > 0) {
-        let normalized = '';
-        for (let k = first; k <= last; k++) if (isNamePart(tokens.at(k)!)) normalized += normalized === '' ? tokens.at(k)!.key : ` ${tokens.at(k)!.key}`;
+        // Joined (a flat string), not concatenated: the key is hashed and searched again downstream.
+        const parts: string[] = [];
+        for (let k = first; k <= last; k++) if (isNamePart(tokens.at(k)!)) parts.push(tokens.at(k)!.key);
+        const normalized = parts.join(' ');
         out.push({ type: 'PERSON', start: tokens.at(first)!.start, end: tokens.at(last)!.end, score, normalized });
       }
       i = Math.max(i, last);

@@ -16,7 +16,7 @@ export interface TextFacts {
   /** Where two ASCII letters are followed by two digits ("ES91", "GB29"): the only places an IBAN can start. */
   ibanStarts: number[];
   /**
-   * Runs of digits and number punctuation holding at least {@link MIN_RUN_DIGITS} digits, as [start, end, digits, …]:
+   * Runs of digits and number punctuation holding at least {@link MIN_RUN_DIGITS} digits, as [start, end, digits, dots, …]:
    * every phone, card, DNI, NIE number, IPv4 address and postcode lies inside one (the NIE letters right next to it).
    */
   digitRuns: number[];
@@ -72,6 +72,7 @@ export function factsOf(text: string): TextFacts {
   const ibanStarts: number[] = [];
   const digitRuns: number[] = [];
   let runStart = -1;
+  let dots = 0;
   let at = false;
   let colons = 0;
   let upper = false;
@@ -90,14 +91,18 @@ export function factsOf(text: string): TextFacts {
       upper = true;
     }
     if (k & (DIGIT | NUM_PUNCT)) {
-      if (runStart < 0) runStart = i;
+      if (runStart < 0) {
+        runStart = i;
+        dots = 0;
+      }
+      if (c === 46) dots++;
       if (k & DIGIT) {
         digits++;
         if (++run > maxDigitRun) maxDigitRun = run;
         if (prev1 & DIGIT && prev2 & LETTER && prev3 & LETTER) ibanStarts.push(i - 3);
       }
     } else if (runStart >= 0) {
-      if (run >= MIN_RUN_DIGITS) digitRuns.push(runStart, i, run);
+      if (run >= MIN_RUN_DIGITS) digitRuns.push(runStart, i, run, dots);
       run = 0;
       runStart = -1;
     }
@@ -114,6 +119,6 @@ export function factsOf(text: string): TextFacts {
     prev2 = prev1;
     prev1 = k;
   }
-  if (runStart >= 0 && run >= MIN_RUN_DIGITS) digitRuns.push(runStart, n, run);
+  if (runStart >= 0 && run >= MIN_RUN_DIGITS) digitRuns.push(runStart, n, run, dots);
   return { digits, maxDigitRun, maxWordRun, ibanStarts, digitRuns, at, colons, upper, hexColon };
 }
