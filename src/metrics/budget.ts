@@ -23,11 +23,75 @@ function isAscii(text: string): boolean {
   return true;
 }
 
-/** Estimated token count of a text. */
+const LETTERS = /\p{L}+/uy;
+const DIGITS = /\p{N}+/uy;
+const SPACES = /\s+/uy;
+
+const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
+const isAsciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+/** Where a run of `re` starting at `i` ends (`i` when there is none), without building a match array. */
+function runEnd(re: RegExp, text: string, i: number): number {
+  re.lastIndex = i;
+  return re.test(text) ? re.lastIndex : i;
+}
+
+/**
+ * Estimated token count of a text, piece by piece as PIECE cuts it. ASCII runs are scanned by char code and
+ * only non-ASCII characters go through the Unicode classes (sticky `test`, no match arrays): this runs over
+ * every question, answer and chunk of every evaluated trace, and `exec` allocated a match array per piece.
+ */
 export function estimateTokens(text: string): number {
   let n = 0;
-  const re = new RegExp(PIECE);
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) n += matchTokens(m);
+  let i = 0;
+  const end = text.length;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (isAsciiSpace(c)) {
+      i += 1;
+      continue;
+    }
+    if (isAsciiLetter(c)) {
+      let j = i + 1;
+      while (j < end && isAsciiLetter(text.charCodeAt(j))) j += 1;
+      // A letter run may go on with non-ASCII letters ("canción"): then it is not an ASCII run.
+      const stop = j < end && text.charCodeAt(j) >= 128 ? runEnd(LETTERS, text, j) : j;
+      n += Math.max(1, Math.ceil((stop - i) / (stop === j ? 7 : 4)));
+      i = stop;
+      continue;
+    }
+    if (isAsciiDigit(c)) {
+      let j = i + 1;
+      while (j < end && isAsciiDigit(text.charCodeAt(j))) j += 1;
+      const stop = j < end && text.charCodeAt(j) >= 128 ? runEnd(DIGITS, text, j) : j;
+      n += Math.ceil((stop - i) / 3);
+      i = stop;
+      continue;
+    }
+    if (c >= 128) {
+      const letters = runEnd(LETTERS, text, i);
+      if (letters > i) {
+        n += Math.max(1, Math.ceil((letters - i) / 4));
+        i = letters;
+        continue;
+      }
+      const digits = runEnd(DIGITS, text, i);
+      if (digits > i) {
+        n += Math.ceil((digits - i) / 3);
+        i = digits;
+        continue;
+      }
+      const spaces = runEnd(SPACES, text, i);
+      if (spaces > i) {
+        i = spaces;
+        continue;
+      }
+    }
+    // One symbol: one code point.
+    n += 1;
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
   return n;
 }
 
