@@ -8,6 +8,13 @@ describe('address recognizer', () => {
     expect(found(addressRecognizer, 'Avda. de la Constitución 12, 41004 Sevilla')).toEqual(['Avda. de la Constitución 12, 41004 Sevilla']);
     expect(found(addressRecognizer, 'Carrer de Provença 286, 3r 1a, 08008 Barcelona')).toEqual(['Carrer de Provença 286, 3r 1a, 08008 Barcelona']);
   });
+  it('finds Spanish addresses without a street type when a postcode and a place follow the number', () => {
+    expect(found(addressRecognizer, 'Oficina: Gran Vía 180, 15027 A Coruña (horario de 9 a 14)')).toEqual(['Gran Vía 180, 15027 A Coruña']);
+    expect(found(addressRecognizer, 'Pedido 1234, 28014 Madrid')).toEqual([]);
+  });
+  it('reads Catalan street types, "Passeig" included', () => {
+    expect(found(addressRecognizer, 'Passeig de Gràcia 21, 08007 Barcelona')).toEqual(['Passeig de Gràcia 21, 08007 Barcelona']);
+  });
   it('finds lower-case addresses only after a residence cue', () => {
     expect(found(addressRecognizer, 'mi dirección es calle mayor 12')).toEqual(['calle mayor 12']);
     expect(found(addressRecognizer, 'la calle estaba cortada 3 horas')).toEqual([]);
