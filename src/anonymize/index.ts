@@ -53,8 +53,15 @@ export interface Anonymizer {
  */
 function unifyPersonKeys(found: Candidate[][]): Candidate[][] {
   const full = new Set<string>();
-  for (const cands of found) for (const c of cands) if (c.type === 'PERSON' && c.normalized.includes(' ')) full.add(c.normalized);
-  if (full.size === 0) return found;
+  let single = false;
+  for (const cands of found) {
+    for (const c of cands) {
+      if (c.type !== 'PERSON') continue;
+      if (c.normalized.includes(' ')) full.add(c.normalized);
+      else single = true;
+    }
+  }
+  if (full.size === 0 || !single) return found;
   const owner = new Map<string, string | null>();
   for (const name of full) for (const word of name.split(' ')) owner.set(word, owner.has(word) && owner.get(word) !== name ? null : name);
   return found.map((cands) => {
