@@ -3,7 +3,7 @@ import { foldWindow, hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
 import { keywordsOf } from '../text/keywords.js';
 import { collapseSpaces, isDigitCode } from '../text/chars.js';
-import { matchAtStarts, matchInWindowList, matchInWindows, runWindows } from '../text/windows.js';
+import { addWindow, matchAtStarts, matchInWindowList, matchInWindows, runWindows } from '../text/windows.js';
 
 // Spanish, Catalan and Galician street types, with the capitalised spellings people type.
 const ES_TYPE =
@@ -58,9 +58,7 @@ function postcodeWindows(text: string, digitRuns: number[], before: number, afte
     if (k < 0 || m.index - k > 21 || !isDigitCode(text.charCodeAt(k))) continue;
     const s = Math.max(0, k - before);
     const e = Math.min(text.length, m.index + m[0].length + after);
-    const n = windows.length;
-    if (n > 0 && s <= windows[n - 1]!) windows[n - 1] = Math.max(windows[n - 1]!, e);
-    else windows.push(s, e);
+    addWindow(windows, s, e);
   }
   return windows;
 }

@@ -16,9 +16,7 @@ export function triggerWindows(text: string, trigger: RegExp, before: number, af
     if (hit[0].length === 0) trigger.lastIndex++;
     const s = Math.max(0, hit.index - before);
     const e = Math.min(text.length, hit.index + hit[0].length + after);
-    const n = windows.length;
-    if (n > 0 && s <= windows[n - 1]!) windows[n - 1] = Math.max(windows[n - 1]!, e);
-    else windows.push(s, e);
+    addWindow(windows, s, e);
   }
   return windows;
 }
@@ -29,9 +27,7 @@ export function windowsAfter(text: string, hits: number[], after: number): numbe
   for (let h = 0; h < hits.length; h += 2) {
     const s = hits[h]!;
     const e = Math.min(text.length, hits[h + 1]! + after);
-    const n = windows.length;
-    if (n > 0 && s <= windows[n - 1]!) windows[n - 1] = Math.max(windows[n - 1]!, e);
-    else windows.push(s, e);
+    addWindow(windows, s, e);
   }
   return windows;
 }
@@ -47,9 +43,7 @@ export function runWindows(text: string, digitRuns: number[], minDigits: number,
     if (digitRuns[r + 2]! < minDigits || (keep !== undefined && !keep(digitRuns[r]!, digitRuns[r + 3]!))) continue;
     const s = Math.max(0, digitRuns[r]! - before);
     const e = Math.min(text.length, digitRuns[r + 1]! + after);
-    const n = windows.length;
-    if (n > 0 && s <= windows[n - 1]!) windows[n - 1] = Math.max(windows[n - 1]!, e);
-    else windows.push(s, e);
+    addWindow(windows, s, e);
   }
   return windows;
 }
@@ -93,4 +87,11 @@ export function matchAtStarts(text: string, starts: number[], pattern: RegExp): 
     taken = m.index + m[0].length;
   }
   return out;
+}
+
+/** Appends the window [s, e) to `windows` (sorted by start), merged with the last one when they touch. */
+export function addWindow(windows: number[], s: number, e: number): void {
+  const n = windows.length;
+  if (n > 0 && s <= windows[n - 1]!) windows[n - 1] = Math.max(windows[n - 1]!, e);
+  else windows.push(s, e);
 }
