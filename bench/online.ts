@@ -166,7 +166,9 @@ async function throughput(traces: number, profilePath?: string) {
     online: { concurrency: PARALLELISM * 2 },
   });
   const state = openSqliteState({ path: ':memory:' });
-  const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, onJudgeRequest: () => void (judgeRequests += 1) });
+  let langfuseRequests = 0;
+  const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, onJudgeRequest: () => void (judgeRequests += 1), onLangfuseRequest: () => void (langfuseRequests += 1) });
+  langfuseRequests = 0;
   const profile = await startProfile(profilePath);
   const before = await child.ask({ type: 'cpu' });
   const cpu0 = process.cpuUsage();
@@ -184,7 +186,8 @@ async function throughput(traces: number, profilePath?: string) {
   const span = Math.max(1e-9, after.atMs - before.atMs);
   const occupancy = (after.judgeInFlightMs - before.judgeInFlightMs) / span / PARALLELISM;
   const inService = (after.judgeInServiceMs - before.judgeInServiceMs) / span / PARALLELISM;
-  return { report, seconds, cpuMs: (cpu.user + cpu.system) / 1000, standInCpuMs: after.cpuMs - before.cpuMs, judgeRequests, perTrace, idealPerSecond, occupancy, inService };
+  const langfusePerTrace = langfuseRequests / Math.max(1, report.evaluated);
+  return { report, seconds, cpuMs: (cpu.user + cpu.system) / 1000, standInCpuMs: after.cpuMs - before.cpuMs, judgeRequests, perTrace, langfusePerTrace, idealPerSecond, occupancy, inService };
 }
 
 async function listing(personality: Personality, windowTraces: number) {
@@ -244,7 +247,7 @@ async function main() {
   const spread = (xs: number[], d = 2) => (xs.length === 1 ? fmt(xs[0]!, d) : `${fmt(median(xs), d)} (${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)} over ${xs.length} runs)`);
   console.log(`\nthroughput (v3, every listed trace sampled; after an untimed warm-up tick of ${warmup} traces)`);
   console.log(`  evaluated traces        ${evaluated.join(', ')} of ${traces} per run in ${runs.map((r) => fmt(r.seconds)).join(', ')} s (outcome ${runs.map((r) => r.report.outcome).join(', ')})`);
-  console.log(`  judge requests / trace  ${fmt(t.perTrace)}`);
+  console.log(`  judge requests / trace  ${fmt(t.perTrace)}; Langfuse requests / trace ${spread(runs.map((r) => r.langfusePerTrace))} (trace reads, listing pages, score batches)`);
   console.log(`  evaluated traces / s    ${spread(rates, 1)}   ideal ${fmt(t.idealPerSecond, 1)} (judge capacity ${PARALLELISM / (SERVICE_TIME_MS / 1000)} req/s)`);
   console.log(`  share of judge capacity ${spread(shares, 1)} % (target ≥ 90 %)`);
   console.log(`  judge occupancy         ${spread(runs.map((r) => 100 * r.occupancy), 1)} % of its ${PARALLELISM} slots in flight (served or queued), ${spread(runs.map((r) => 100 * r.inService), 1)} % in service (as the stand-in saw the tick)`);
