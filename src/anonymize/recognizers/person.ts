@@ -1,4 +1,5 @@
 import { isOrganization, TITLES } from '../gazetteer/index.js';
+import { isSpaceCode } from '../text/chars.js';
 import { before, hasCueAfter } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, LABEL_FIELD_WORDS, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
@@ -106,11 +107,6 @@ function cueFor(text: string, tokens: Words, i: number): Cue {
 const COMPANY_SUFFIX_FIRST = new Set([...'SILGPpC&yAHeaF'].map((c) => c.charCodeAt(0)));
 
 /** Necessary for COMPANY_SUFFIX to match at `from`: the first character after blanks and an optional comma starts a suffix. */
-/** JavaScript's \s, by code unit. */
-function isSpaceCode(c: number): boolean {
-  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
-
 function mayStartCompanySuffix(text: string, from: number): boolean {
   let k = from;
   let comma = false;

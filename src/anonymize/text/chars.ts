@@ -63,9 +63,9 @@ export function isUpperCode(code: number): boolean {
   return (classOf(code) & UPPER) !== 0;
 }
 
-export function isAscii(text: string, from = 0, to = text.length): boolean {
-  for (let i = from; i < to; i++) if (text.charCodeAt(i) >= 128) return false;
-  return true;
+/** JavaScript's \s (white space and line terminators), by code unit. */
+export function isSpaceCode(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** The ASCII digits of `s`, in order (as s.replace(/\D/g, '')). */
