@@ -82,8 +82,18 @@ export function factsOf(text: string): TextFacts {
   let prev2 = 0;
   let prev3 = 0;
   const n = text.length;
+  let prevCode = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
+    // Most characters are lower-case ASCII letters outside any digit run: only the key-character run grows.
+    if (c >= 97 && c <= 122 && runStart < 0 && prevCode !== 58) {
+      if (++word > maxWordRun) maxWordRun = word;
+      prev3 = prev2;
+      prev2 = prev1;
+      prev1 = LETTER | KEY_CHAR;
+      prevCode = c;
+      continue;
+    }
     let k = 0;
     if (c < 128) {
       k = ASCII[c]!;
@@ -114,10 +124,11 @@ export function factsOf(text: string): TextFacts {
       else if (c === 58) colons++;
     }
     if (k & UPPER) upper = true;
-    if (!hexColon && i >= 1 && text.charCodeAt(i - 1) === 58 && (c === 58 || (isHex(c) && i >= 2 && isHex(text.charCodeAt(i - 2))))) hexColon = true;
+    if (!hexColon && prevCode === 58 && (c === 58 || (isHex(c) && i >= 2 && isHex(text.charCodeAt(i - 2))))) hexColon = true;
     prev3 = prev2;
     prev2 = prev1;
     prev1 = k;
+    prevCode = c;
   }
   if (runStart >= 0 && run >= MIN_RUN_DIGITS) digitRuns.push(runStart, n, run, dots);
   return { digits, maxDigitRun, maxWordRun, ibanStarts, digitRuns, at, colons, upper, hexColon };
