@@ -13,7 +13,8 @@
  *    divided by the judge requests one trace needs), judge at 20 ms service time and parallelism 32, and that
  *    share of the judge's capacity (target ≥ 90 %);
  *  - the judge's occupancy as the stand-in saw the tick: the time-weighted mean of its requests in flight
- *    (served or queued), and of those in service, over its parallelism — whether ragwatch keeps its slots full;
+ *    (served or queued), and of those in service, over its parallelism — whether ragwatch keeps its slots full —
+ *    and the mean time a request held a slot (above the nominal 20 ms when the stand-in's own event loop is busy);
  *  - ragwatch CPU time per evaluated trace (target < 5 ms) and per listed trace, and the stand-ins' CPU;
  *  - the CPU ceiling of this machine, cores × 1000 / (ragwatch + stand-ins CPU ms per evaluated trace)
  *    traces/s, and the achieved rate as a share of it; with the cores that 90 % of the judge's capacity would
@@ -43,10 +44,11 @@ const PARALLELISM = 32;
 const MIN = 60_000;
 
 type ToChild = { type: 'seed-rag'; count: number; end: number } | { type: 'seed-bulk'; count: number; end: number; windowMs: number } | { type: 'cpu' } | { type: 'close' };
-/** The child's CPU time so far, its clock, and the judge stand-in's time integrals of requests in service / in flight (request·ms). */
+/** The child's CPU time so far, its clock, and the judge stand-in's serving slots granted and time integrals of requests in service / in flight (request·ms). */
 interface ChildSnapshot {
   cpuMs: number;
   atMs: number;
+  judgeGranted: number;
   judgeInServiceMs: number;
   judgeInFlightMs: number;
 }
@@ -68,7 +70,7 @@ async function standIns(personality: Personality): Promise<void> {
     }
     const cpu = process.cpuUsage();
     const stats = judge.stats();
-    send({ type: 'done', cpuMs: (cpu.user + cpu.system) / 1000, atMs: performance.now(), judgeInServiceMs: stats.inServiceMs, judgeInFlightMs: stats.inFlightMs });
+    send({ type: 'done', cpuMs: (cpu.user + cpu.system) / 1000, atMs: performance.now(), judgeGranted: stats.granted, judgeInServiceMs: stats.inServiceMs, judgeInFlightMs: stats.inFlightMs });
   });
   send({ type: 'ready', langfuse: { url: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey }, judge: { url: judge.url, model: judge.model, embeddingModel: judge.embeddingModel } });
 }
@@ -186,8 +188,10 @@ async function throughput(traces: number, profilePath?: string) {
   const span = Math.max(1e-9, after.atMs - before.atMs);
   const occupancy = (after.judgeInFlightMs - before.judgeInFlightMs) / span / PARALLELISM;
   const inService = (after.judgeInServiceMs - before.judgeInServiceMs) / span / PARALLELISM;
+  // Little's law at the stand-in: a slot held longer than the nominal service time means its event loop is the bottleneck.
+  const serviceMs = (after.judgeInServiceMs - before.judgeInServiceMs) / Math.max(1, after.judgeGranted - before.judgeGranted);
   const langfusePerTrace = langfuseRequests / Math.max(1, report.evaluated);
-  return { report, seconds, cpuMs: (cpu.user + cpu.system) / 1000, standInCpuMs: after.cpuMs - before.cpuMs, judgeRequests, perTrace, langfusePerTrace, idealPerSecond, occupancy, inService };
+  return { report, seconds, cpuMs: (cpu.user + cpu.system) / 1000, standInCpuMs: after.cpuMs - before.cpuMs, judgeRequests, perTrace, langfusePerTrace, idealPerSecond, occupancy, inService, serviceMs };
 }
 
 async function listing(personality: Personality, windowTraces: number) {
@@ -251,6 +255,7 @@ async function main() {
   console.log(`  evaluated traces / s    ${spread(rates, 1)}   ideal ${fmt(t.idealPerSecond, 1)} (judge capacity ${PARALLELISM / (SERVICE_TIME_MS / 1000)} req/s)`);
   console.log(`  share of judge capacity ${spread(shares, 1)} % (target ≥ 90 %)`);
   console.log(`  judge occupancy         ${spread(runs.map((r) => 100 * r.occupancy), 1)} % of its ${PARALLELISM} slots in flight (served or queued), ${spread(runs.map((r) => 100 * r.inService), 1)} % in service (as the stand-in saw the tick)`);
+  console.log(`  judge time in service   ${spread(runs.map((r) => r.serviceMs), 1)} ms per request (nominal ${SERVICE_TIME_MS} ms; more means the stand-in's own event loop held the slots)`);
   console.log(`  ragwatch CPU / evaluated trace  ${spread(cpuPerTrace)} ms (target < 5 ms; judge and Langfuse work excluded)`);
   console.log(`  stand-ins' CPU / evaluated trace  ${spread(standInPerTrace)} ms (the other process: Langfuse and judge stand-ins)`);
   // What this machine can do at all: every evaluated trace costs ragwatch's CPU plus the stand-ins' CPU.

@@ -8,6 +8,8 @@ export class SlotLimiter {
   /** Time integrals since creation, in request·milliseconds: of the requests in service, and of those plus the queued ones. */
   inServiceMs = 0;
   inFlightMs = 0;
+  /** Slots handed out since creation. */
+  granted = 0;
   private lastChange: number;
 
   constructor(
@@ -58,6 +60,7 @@ export class SlotLimiter {
           signal.removeEventListener('abort', onAbort);
           this.settle();
           this.inService += 1;
+          this.granted += 1;
           this.maxInService = Math.max(this.maxInService, this.inService);
           let released = false;
           resolve(() => {

@@ -56,6 +56,8 @@ export interface JudgeServerStats {
   /** Since start, in request·milliseconds: time integrals of the requests in service, and of those plus the queued ones (occupancy over a period = difference / period / parallelism). */
   inServiceMs: number;
   inFlightMs: number;
+  /** Serving slots handed out since start (requests that got past the queue). */
+  granted: number;
 }
 
 export interface JudgeServer {
@@ -303,6 +305,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
         maxQueued: limiter.maxQueued,
         inServiceMs: limiter.inServiceMs,
         inFlightMs: limiter.inFlightMs,
+        granted: limiter.granted,
       };
     },
     async close() {

@@ -67,6 +67,7 @@ describe('SlotLimiter', () => {
     // in service: 1 for 10 ms, 2 for 30 ms, 0 after 40 ms; queued: 1 from 20 to 30 ms.
     expect(limiter.inServiceMs).toBe(1 * 10 + 2 * 30);
     expect(limiter.inFlightMs).toBe(1 * 10 + 2 * 10 + 3 * 10 + 2 * 10);
+    expect(limiter.granted).toBe(3);
   });
 
   it('drops a queued request whose client went away', async () => {
