@@ -10,7 +10,7 @@
  * before the session-2 throughput work.
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,6 +30,8 @@ const dir = mkdtempSync(join(tmpdir(), 'ragwatch-anonymize-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 execSync(`git archive ${rev} src/anonymize src/sample.ts | tar -x -C ${dir}`, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+// Loaded as the project's own sources are: ES modules (without this, tsx would run the copy as CommonJS, slower).
+writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
 const base = (await import(pathToFileURL(join(dir, 'src/anonymize/index.ts')).href)) as typeof current;
 
 const texts = [...loadDocs().map((d) => d.text), ...loadSamples().flatMap((s) => s.fields.map((f) => f.text))];
