@@ -5,9 +5,9 @@ import { digitsOf } from '../text/chars.js';
  * Phone number validation on libphonenumber-js metadata ("max": full per-type patterns), with the metadata's
  * regular expressions compiled once. `parsePhoneNumberFromString(…).isValid()` builds a new RegExp from the metadata
  * for every pattern it tries (10–40 µs a number, more than everything else the anonymizer does to a text); this
- * follows the same steps (country calling code, national prefix, country among those sharing a calling code,
- * number types) on compiled patterns, and hands anything outside those steps (national prefix transform rules,
- * international dialling prefixes, non-geographic calling codes) to the library itself. A test compares both on
+ * follows the same steps (country calling code, also when typed without its "+", national prefix, country among
+ * those sharing a calling code, number types) on compiled patterns, and hands anything outside those steps (national
+ * prefix transform rules, international dialling prefixes, non-geographic calling codes) to the library itself. A test compares both on
  * thousands of numbers per region.
  */
 export interface PhoneVerdict {
@@ -118,6 +118,13 @@ class Plan {
     return this.hasTypes ? this.hasNumberType(nsn) : this.nsn.test(nsn);
   }
 
+  /** checkNumberLength() says TOO_LONG. */
+  tooLong(nsn: string): boolean {
+    const lengths = this.lengths;
+    if (!lengths || lengths.length === 0) return false;
+    return lengths[0] !== nsn.length && lengths[0]! <= nsn.length && lengths[lengths.length - 1]! < nsn.length;
+  }
+
   /** checkNumberLength(): only TOO_SHORT and INVALID_LENGTH matter here. */
   impossibleLength(nsn: string): boolean {
     const lengths = this.lengths;
@@ -219,9 +226,21 @@ function international(digits: string): Verdict {
 
 function national(digits: string, region: string): Verdict {
   const plan = planFor(region);
-  // International dialling prefix ("011 …" in the US) or the country code without "+": the library's own paths.
+  // International dialling prefix ("011 …" in the US): the library's own path.
   if (plan.idd && digits.search(plan.idd) === 0) return FALLBACK;
-  if (digits.startsWith(plan.callingCode)) return FALLBACK;
+  if (digits.startsWith(plan.callingCode)) {
+    // extractCountryCallingCodeFromInternationalNumberWithoutPlusSign(): "34612345678" typed without its "+". The
+    // calling code is dropped when only the shorter number fits the plan's pattern, or the whole one is too long; the
+    // number is then read as an international one (the calling code's main plan, no default country).
+    const shorter = digits.slice(plan.callingCode.length);
+    const nsnShorter = nationalNumber(shorter, plan);
+    const nsnWhole = nationalNumber(digits, plan);
+    if (nsnShorter === FALLBACK || nsnWhole === FALLBACK) return FALLBACK;
+    if ((!plan.nsn.test(nsnWhole) && plan.nsn.test(nsnShorter)) || plan.tooLong(nsnWhole)) {
+      const main = metadata()!.getCountryCodesForCallingCode(plan.callingCode)?.[0];
+      return main ? finish(plan.callingCode, planFor(main), shorter, undefined) : FALLBACK;
+    }
+  }
   return finish(plan.callingCode, plan, digits, region);
 }
 

@@ -59,6 +59,25 @@ describe('phone number validator (compiled metadata patterns)', () => {
     expect(valid).toBeGreaterThan(1000);
   });
 
+  it('agrees with libphonenumber-js on numbers typed with their own calling code but no "+" ("34612345678")', () => {
+    const g = generator(20261129);
+    const own: Record<string, string> = { ES: '34', GB: '44', US: '1', FR: '33', DE: '49', PT: '351', IT: '39', MX: '52', AR: '54', BR: '55', AU: '61' };
+    let stripped = 0;
+    for (const regions of [['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'], ['GB'], ['US'], ['DE'], ['IT'], ['AR', 'BR', 'ES'], ['AU']]) {
+      const fast = createPhoneValidator(regions);
+      const reference = createPhoneValidator(regions, { compiled: false });
+      for (let i = 0; i < 1500; i++) {
+        const region = g.pick(regions);
+        const national = `${g.pick(['', '0', '6', '7', '9', '2', '3'])}${g.digits(5 + Math.floor(g.next() * 8))}`;
+        const raw = g.next() < 0.5 ? `${own[region]}${national}` : `${own[region]} ${national}`;
+        const expected = reference.validate(raw);
+        if (expected !== undefined && !expected.e164.startsWith(`+${own[region]}${own[region]}`)) stripped++;
+        expect(fast.validate(raw), `${raw} in ${regions.join(',')}`).toEqual(expected);
+      }
+    }
+    expect(stripped).toBeGreaterThan(300);
+  });
+
   it('normalises national and international spellings of one number to the same E.164', () => {
     const v = createPhoneValidator(['ES', 'GB', 'US']);
     const e164 = (raw: string) => v.validate(raw)?.e164;
