@@ -9,13 +9,11 @@
  * `formData()`). It inherits from `Response.prototype` and overrides every member, so `instanceof Response`
  * holds and the body can be consumed once, as with fetch.
  */
-import type { IncomingHttpHeaders } from 'node:http';
-
 export interface BufferedResponseInit {
   status: number;
   statusText: string;
-  /** node:http's parsed headers (lower-case names; repeated headers as arrays or joined). */
-  headers: IncomingHttpHeaders;
+  /** Headers as received, `[name, value, name, value, …]` (node:http's `rawHeaders`); repeats combine as fetch combines them. */
+  headers: readonly string[];
   /** Header names left out (e.g. content-encoding after decoding). */
   omitHeaders?: ReadonlySet<string>;
   url: string;
@@ -30,7 +28,7 @@ export class BufferedResponse {
   readonly url: string;
   readonly status: number;
   readonly statusText: string;
-  #raw: IncomingHttpHeaders;
+  #raw: readonly string[];
   #omit: ReadonlySet<string> | undefined;
   #headers: Headers | undefined;
   #bytes: Uint8Array | null;
@@ -54,11 +52,10 @@ export class BufferedResponse {
   get headers(): Headers {
     if (this.#headers === undefined) {
       const headers = new Headers();
-      for (const name in this.#raw) {
-        const value = this.#raw[name];
-        if (value === undefined || this.#omit?.has(name)) continue;
-        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-        else headers.append(name, value);
+      const raw = this.#raw;
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        if (this.#omit?.has(raw[i]!.toLowerCase())) continue;
+        headers.append(raw[i]!, raw[i + 1]!);
       }
       this.#headers = headers;
     }

@@ -73,8 +73,7 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
       const requester = url.protocol === 'https:' ? https.request : http.request;
       const req = requester(requestOptions, (res) => {
         const status = res.statusCode ?? 0;
-        const location = res.headers.location;
-        if (REDIRECTS.has(status) && location !== undefined) {
+        if (REDIRECTS.has(status) && res.headers.location !== undefined) {
           res.resume();
           finish(() => resolve(fallback(input, init)));
           return;
@@ -85,12 +84,14 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
         res.on('end', () => {
           try {
             const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-            const decoded = decode(raw, res.headers['content-encoding']);
+            // Read from the raw list: node:http's parsed `headers` object is built on first use, and nothing else needs it.
+            const encoding = rawHeader(res.rawHeaders, 'content-encoding');
+            const decoded = decode(raw, encoding);
             const response = new BufferedResponse(NULL_BODY.has(status) ? null : decoded, {
               status,
               statusText: res.statusMessage ?? '',
-              headers: res.headers,
-              ...(res.headers['content-encoding'] !== undefined ? { omitHeaders: DECODED_HEADERS } : {}),
+              headers: res.rawHeaders,
+              ...(encoding !== undefined ? { omitHeaders: DECODED_HEADERS } : {}),
               url: url.href,
             }) as unknown as Response;
             finish(() => resolve(response));
@@ -124,6 +125,12 @@ function headerList(init: RequestInit['headers'], host: string, contentLength: n
   if (!acceptEncoding) out.push('accept-encoding', 'gzip, deflate, br');
   if (contentLength !== undefined) out.push('content-length', String(contentLength));
   return out;
+}
+
+/** The first value of a header in node:http's `rawHeaders` list (names in any case). */
+function rawHeader(raw: readonly string[], name: string): string | undefined {
+  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) return raw[i + 1];
+  return undefined;
 }
 
 function decode(raw: Buffer, encoding: string | undefined): Buffer {

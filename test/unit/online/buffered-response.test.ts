@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BufferedResponse } from '../../../src/online/buffered-response.js';
 
-function make(body: string | null, headers: Record<string, string | string[]> = { 'content-type': 'application/json' }, status = 200) {
+function make(body: string | null, headers: string[] = ['Content-Type', 'application/json'], status = 200) {
   return new BufferedResponse(body === null ? null : Buffer.from(body), { status, statusText: 'OK', headers, url: 'http://127.0.0.1/x' }) as unknown as Response;
 }
 
@@ -21,11 +21,12 @@ describe('BufferedResponse', () => {
   });
 
   it('reads like fetch: status, ok, headers, json/text/arrayBuffer/bytes/blob, one read only', async () => {
-    const res = make('{"ñ":"ü"}', { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'], 'x-request-id': 'r1' }, 201);
+    const res = make('{"ñ":"ü"}', ['content-type', 'application/json', 'Set-Cookie', 'a=1', 'set-cookie', 'b=2', 'X-Request-Id', 'r1', 'x-multi', 'a', 'X-Multi', 'b'], 201);
     expect(res.status).toBe(201);
     expect(res.ok).toBe(true);
     expect(res.headers.get('x-request-id')).toBe('r1');
     expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(res.headers.get('x-multi')).toBe('a, b');
     expect(res.bodyUsed).toBe(false);
     expect(await res.json()).toEqual({ ñ: 'ü' });
     expect(res.bodyUsed).toBe(true);
@@ -36,7 +37,7 @@ describe('BufferedResponse', () => {
     const blob = await make('hi').blob();
     expect(blob.type).toBe('application/json');
     expect(await blob.text()).toBe('hi');
-    expect(make('', {}, 404).ok).toBe(false);
+    expect(make('', [], 404).ok).toBe(false);
   });
 
   it('drops a leading byte order mark and rejects invalid JSON with a SyntaxError', async () => {
@@ -53,14 +54,14 @@ describe('BufferedResponse', () => {
     expect(res.bodyUsed).toBe(true);
     await expect(res.text()).rejects.toBeInstanceOf(TypeError);
 
-    const empty = make(null, {}, 204);
+    const empty = make(null, [], 204);
     expect(empty.body).toBeNull();
     expect(await empty.text()).toBe('');
     expect(await empty.text()).toBe('');
   });
 
   it('clones before a read, not after; leaves out the headers it is told to', async () => {
-    const res = new BufferedResponse(Buffer.from('x'), { status: 200, statusText: 'OK', headers: { 'content-encoding': 'gzip', 'content-length': '20', 'content-type': 'text/plain' }, omitHeaders: new Set(['content-encoding', 'content-length']), url: 'http://h/' }) as unknown as Response;
+    const res = new BufferedResponse(Buffer.from('x'), { status: 200, statusText: 'OK', headers: ['Content-Encoding', 'gzip', 'Content-Length', '20', 'Content-Type', 'text/plain'], omitHeaders: new Set(['content-encoding', 'content-length']), url: 'http://h/' }) as unknown as Response;
     expect(res.headers.has('content-encoding')).toBe(false);
     expect(res.headers.has('content-length')).toBe(false);
     const copy = res.clone();
