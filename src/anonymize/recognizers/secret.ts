@@ -4,8 +4,12 @@ import { keywordsOf } from '../text/keywords.js';
 import { matchAtStarts } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 
-/** Credentials recognisable by their vendor prefix or shape alone. */
-const KNOWN = new RegExp(
+/**
+ * Credentials recognisable by their vendor prefix and shape alone, written in key characters only (`[A-Za-z0-9_-]`):
+ * such a key is a whole run of key characters, so the pattern is tried (sticky) at the start of each long run
+ * (facts.ts) and must end where the run ends.
+ */
+const VENDOR_KEY = new RegExp(
   [
     '(?:sk|pk)-(?:lf-|proj-|ant-|live-|test-|or-v1-)?[A-Za-z0-9_-]{16,}',
     '(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}',
@@ -17,6 +21,16 @@ const KNOWN = new RegExp(
     'AIza[0-9A-Za-z_-]{35}',
     'hf_[A-Za-z0-9]{30,}',
     'npm_[A-Za-z0-9]{36}',
+  ]
+    .map((p) => `(?:${p})`)
+    .join('|')
+    .replace(/^/, '(?:')
+    .concat(')(?![A-Za-z0-9_-])'),
+  'y',
+);
+/** Credentials whose shape spans dots or lines (SendGrid keys, JWTs, PEM private keys): looked for only when their literal start is in the text. */
+const DOTTED_KEY = new RegExp(
+  [
     'SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}',
     'eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}',
     '-----BEGIN [A-Z ]{0,20}PRIVATE KEY-----[\\s\\S]{0,8000}?-----END [A-Z ]{0,20}PRIVATE KEY-----',
@@ -45,8 +59,15 @@ export const secretRecognizer: Recognizer = {
   types: ['SECRET'],
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
-    // Every vendor shape has a run of at least 11 key characters ("eyJ" + 8 in a JWT), or is a PEM block.
-    if (facts.maxWordRun >= 11 || text.includes('-----BEGIN')) for (const m of execAll(KNOWN, text)) out.push({ type: 'SECRET', start: m.index, end: m.index + m[0].length, score: 0.95, normalized: m[0] });
+    const runs = facts.keyRuns;
+    for (let r = 0; r < runs.length; r += 2) {
+      VENDOR_KEY.lastIndex = runs[r]!;
+      const m = VENDOR_KEY.exec(text);
+      if (m !== null && m.index + m[0].length === runs[r + 1]) out.push({ type: 'SECRET', start: m.index, end: runs[r + 1]!, score: 0.95, normalized: m[0] });
+    }
+    if (text.includes('eyJ') || text.includes('SG.') || text.includes('-----BEGIN')) {
+      for (const m of execAll(DOTTED_KEY, text)) out.push({ type: 'SECRET', start: m.index, end: m.index + m[0].length, score: 0.95, normalized: m[0] });
+    }
     for (const m of execAll(BEARER, text)) {
       const value = m[1]!;
       const start = m.index + m[0].length - value.length;

@@ -13,6 +13,8 @@ export interface TextFacts {
   maxDigitRun: number;
   /** Longest run of `[A-Za-z0-9_-]`: API keys and tokens are long runs. */
   maxWordRun: number;
+  /** The runs of `[A-Za-z0-9_-]` of at least {@link MIN_KEY_RUN} characters, as [start, end, …]: where vendor keys can be. */
+  keyRuns: number[];
   /** Where two ASCII letters are followed by two digits ("ES91", "GB29"): the only places an IBAN can start. */
   ibanStarts: number[];
   /**
@@ -60,6 +62,8 @@ for (let c = 0; c < 128; c++) {
 
 /** Digits a run needs to be listed in `digitRuns`: the fewest an IPv4 address has. */
 export const MIN_RUN_DIGITS = 4;
+/** Characters a key-character run needs to be listed in `keyRuns`: the shortest vendor key has 15 ("xoxb-" + 10). */
+export const MIN_KEY_RUN = 11;
 
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
@@ -73,6 +77,8 @@ export function factsOf(text: string): TextFacts {
   const digitRuns: number[] = [];
   let runStart = -1;
   let dots = 0;
+  const keyRuns: number[] = [];
+  let wordStart = 0;
   let at = false;
   let colons = 0;
   let upper = false;
@@ -87,6 +93,7 @@ export function factsOf(text: string): TextFacts {
     const c = text.charCodeAt(i);
     // Most characters are lower-case ASCII letters outside any digit run: only the key-character run grows.
     if (c >= 97 && c <= 122 && runStart < 0 && prevCode !== 58) {
+      if (word === 0) wordStart = i;
       if (++word > maxWordRun) maxWordRun = word;
       prev3 = prev2;
       prev2 = prev1;
@@ -117,8 +124,10 @@ export function factsOf(text: string): TextFacts {
       runStart = -1;
     }
     if (k & KEY_CHAR) {
+      if (word === 0) wordStart = i;
       if (++word > maxWordRun) maxWordRun = word;
     } else {
+      if (word >= MIN_KEY_RUN) keyRuns.push(wordStart, i);
       word = 0;
       if (c === 64) at = true;
       else if (c === 58) colons++;
@@ -131,5 +140,6 @@ export function factsOf(text: string): TextFacts {
     prevCode = c;
   }
   if (runStart >= 0 && run >= MIN_RUN_DIGITS) digitRuns.push(runStart, n, run, dots);
-  return { digits, maxDigitRun, maxWordRun, ibanStarts, digitRuns, at, colons, upper, hexColon };
+  if (word >= MIN_KEY_RUN) keyRuns.push(wordStart, n);
+  return { digits, maxDigitRun, maxWordRun, keyRuns, ibanStarts, digitRuns, at, colons, upper, hexColon };
 }

@@ -7,6 +7,16 @@ describe('secret recognizer', () => {
     expect(found(secretRecognizer, 'key sk-proj-Xq81kLmZ29aPvB7tRcN0wYhJ and AKIAIOSFODNN7EXAMPLE')).toEqual(['sk-proj-Xq81kLmZ29aPvB7tRcN0wYhJ', 'AKIAIOSFODNN7EXAMPLE']);
     expect(found(secretRecognizer, 'Authorization: Bearer abcdefghijklmnop1234')).toEqual(['abcdefghijklmnop1234']);
   });
+  it('finds keys that span dots or lines, and keys at the edges of a text', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+    const sendgrid = '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';
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1x2y\n-----END RSA PRIVATE KEY-----';
+    expect(found(secretRecognizer, `${jwt} then ${sendgrid}:\n${pem}`)).toEqual([jwt, sendgrid, pem]);
+    expect(found(secretRecognizer, 'ghp_16C7e42F292c6912E7710c838347Ae178B4a')).toEqual(['ghp_16C7e42F292c6912E7710c838347Ae178B4a']);
+  });
+  it('takes a vendor key only as a whole run of key characters', () => {
+    expect(found(secretRecognizer, 'xAKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE_2 build-sk-proj-Xq81kLmZ29aPvB7tRcN0wYhJ')).toEqual([]);
+  });
   it('redacts only the value after a password or PIN keyword', () => {
     expect(found(secretRecognizer, 'password: Hunter2!x')).toEqual(['Hunter2!x']);
     expect(found(secretRecognizer, 'mi contraseña es Perro2019!')).toEqual(['Perro2019!']);
