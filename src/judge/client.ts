@@ -3,10 +3,9 @@
  * vLLM, with bounded concurrency, a deadline per attempt, retries with backoff and jitter, and repair
  * retries on unusable answers. Greedy and seeded by default, with an explicit max_tokens.
  */
-import type OpenAI from 'openai';
+import OpenAI from 'openai';
 import { parseJsonAnswer } from './answer-text.js';
 import { shorten, type AttemptFailure } from './failure.js';
-import { createOpenAiHttp } from './openai-http.js';
 import type { TransportOptions } from './options.js';
 import { defaultSleep, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { Semaphore } from './semaphore.js';
@@ -27,7 +26,13 @@ export interface JudgeClientOptions extends TransportOptions {
 const MAX_QUOTED_ANSWER_CHARS = 1500;
 
 export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
-  const http = createOpenAiHttp({ baseUrl: options.baseUrl, apiKey: options.apiKey || 'EMPTY', ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const openai = new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey || 'EMPTY',
+    maxRetries: 0,
+    timeout: (options.timeoutMs ?? 120_000) + 1_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const policy: RetryPolicy = {
     kind: 'chat',
     maxAttempts: options.maxAttempts ?? 4,
@@ -60,7 +65,7 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
         response_format: { type: 'json_schema' as const, json_schema: { name: request.name, schema: request.schema, strict: true } },
         ...(options.disableThinking ? { chat_template_kwargs: { enable_thinking: false } } : {}),
       };
-      const completion = (await http.post('/chat/completions', body, signal)) as OpenAI.ChatCompletion;
+      const completion = await openai.chat.completions.create(body as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal });
       return readAnswer(completion, request.parse);
     });
     return {

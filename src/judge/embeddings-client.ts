@@ -1,11 +1,10 @@
 /**
  * The embeddings client: its own base URL and model (e.g. bge-m3 on a second vLLM), `encoding_format:
- * 'float'` always (what the vectors are read as; the openai SDK would ask for base64 without it), inputs batched, vectors
+ * 'float'` always (openai 6.x otherwise asks for base64 and decodes it itself), inputs batched, vectors
  * cached for the client's lifetime (identical texts are embedded once, also across concurrent calls), and
  * the judge client's retry policy.
  */
-import type OpenAI from 'openai';
-import { createOpenAiHttp } from './openai-http.js';
+import OpenAI from 'openai';
 import type { TransportOptions } from './options.js';
 import { defaultSleep, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { Semaphore } from './semaphore.js';
@@ -21,7 +20,13 @@ export interface EmbeddingsClientOptions extends TransportOptions {
 }
 
 export function createEmbeddingsClient(options: EmbeddingsClientOptions): EmbeddingsClient {
-  const http = createOpenAiHttp({ baseUrl: options.baseUrl, apiKey: options.apiKey || 'EMPTY', ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const openai = new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey || 'EMPTY',
+    maxRetries: 0,
+    timeout: (options.timeoutMs ?? 60_000) + 1_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const policy: RetryPolicy = {
     kind: 'embeddings',
     maxAttempts: options.maxAttempts ?? 4,
@@ -49,8 +54,10 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): Embedd
   async function embedBatch(texts: string[], signal: AbortSignal | undefined, usage: EmbeddingUsage): Promise<number[][]> {
     try {
       const outcome = await withRetries<number[][]>(policy, `embeddings request (${texts.length} inputs)`, signal, async (_n, _previous, attemptSignal) => {
-        const request: OpenAI.EmbeddingCreateParams = { model: options.model, input: texts, encoding_format: 'float', ...(options.dimensions ? { dimensions: options.dimensions } : {}) };
-        const response = (await http.post('/embeddings', request, attemptSignal)) as OpenAI.CreateEmbeddingResponse;
+        const response = await openai.embeddings.create(
+          { model: options.model, input: texts, encoding_format: 'float', ...(options.dimensions ? { dimensions: options.dimensions } : {}) },
+          { signal: attemptSignal },
+        );
         return readVectors(response, texts.length);
       });
       usage.requests += outcome.attempts;
