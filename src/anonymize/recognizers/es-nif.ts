@@ -15,7 +15,9 @@ export const esNifRecognizer: Recognizer = {
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
     if (facts.maxDigitRun < 8) return out;
-    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 8, 1, 2), PATTERN)) {
+    // The control letter follows the run of digits (a space or dash before it belongs to the run).
+    const letterAfter = (start: number, end: number) => end < text.length && ((text.charCodeAt(end) | 0x20) >= 97 && (text.charCodeAt(end) | 0x20) <= 122);
+    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 8, 1, 2, letterAfter), PATTERN)) {
       const compact = `${m[1]!.replace(/[ .]/g, '')}${m[2]!.toUpperCase()}`;
       if (!validDni(compact)) continue;
       const start = m.index;

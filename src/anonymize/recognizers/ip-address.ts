@@ -22,7 +22,7 @@ export const ipAddressRecognizer: Recognizer = {
   find(text, facts = factsOf(text)) {
     const out: Candidate[] = [];
     // An IPv4 address lies inside one run of digits and dots.
-    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 4, 1, 2, (_, dots) => dots >= 3), IPV4)) {
+    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 4, 1, 2, (_start, _end, dots) => dots >= 3), IPV4)) {
       if (isIP(m[0]) !== 4 || NOT_PERSONAL_V4.test(m[0])) continue;
       if (hasCueBefore(text, m.index, VERSION_CUE, 20) || CIDR_SUFFIX.test(text.slice(m.index + m[0].length, m.index + m[0].length + 4))) continue;
       const score = hasCueBefore(text, m.index, IP_CUE) ? 0.95 : 0.85;

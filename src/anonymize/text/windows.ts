@@ -35,12 +35,12 @@ export function windowsAfter(text: string, hits: number[], after: number): numbe
 /**
  * Merged windows around the digit runs (`digitRuns` of the text's facts) with at least `minDigits` digits,
  * `before` and `after` characters wider than the run: room for lookbehinds, lookaheads and letters next to it.
- * `keep` may drop runs by their start and number of dots.
+ * `keep` may drop runs by their start, end and number of dots.
  */
-export function runWindows(text: string, digitRuns: number[], minDigits: number, before: number, after: number, keep?: (start: number, dots: number) => boolean): number[] {
+export function runWindows(text: string, digitRuns: number[], minDigits: number, before: number, after: number, keep?: (start: number, end: number, dots: number) => boolean): number[] {
   const windows: number[] = [];
   for (let r = 0; r < digitRuns.length; r += 4) {
-    if (digitRuns[r + 2]! < minDigits || (keep !== undefined && !keep(digitRuns[r]!, digitRuns[r + 3]!))) continue;
+    if (digitRuns[r + 2]! < minDigits || (keep !== undefined && !keep(digitRuns[r]!, digitRuns[r + 1]!, digitRuns[r + 3]!))) continue;
     const s = Math.max(0, digitRuns[r]! - before);
     const e = Math.min(text.length, digitRuns[r + 1]! + after);
     addWindow(windows, s, e);

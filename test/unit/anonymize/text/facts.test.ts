@@ -36,6 +36,6 @@ describe('runWindows', () => {
 
   it('keeps only the runs the caller asks for', () => {
     const text = 'x'.repeat(60);
-    expect(runWindows(text, [10, 20, 9, 3, 30, 40, 9, 1], 4, 1, 1, (_, dots) => dots >= 3)).toEqual([9, 21]);
+    expect(runWindows(text, [10, 20, 9, 3, 30, 40, 9, 1], 4, 1, 1, (_start, _end, dots) => dots >= 3)).toEqual([9, 21]);
   });
 });
