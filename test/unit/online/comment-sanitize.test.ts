@@ -2,20 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { anonymizerFrom } from '../../../src/online/edges.js';
-import { runOnlineTick, type OnlineSettings } from '../../../src/online/job.js';
-import { FakeLangfuse, fakeScorer, jobDeps, ManualClock } from './fakes.js';
+import { runOnlineTick } from '../../../src/online/job.js';
+import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings } from './fakes.js';
 
 const NOW = Date.parse('2025-03-03T12:00:00Z');
 const MIN = 60_000;
-const settings: OnlineSettings = {
-  window: { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 3600, maxWindowSeconds: 6 * 3600 },
-  sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} },
-  caps: { maxPerTick: 500, maxPerHour: 5000 },
-  maxAttempts: 3,
-  retryBackoffSeconds: 60,
-  concurrency: 2,
-  leaseSeconds: 300,
-};
+const settings = testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} }, concurrency: 2 });
 
 const CLEAN = 'Three of four statements are supported by the second context; the refund period is not mentioned.';
 const WITH_EMAIL = 'The answer repeats the contact laura.gomez84@gmail.com, which the context never gives.';

@@ -4,7 +4,7 @@ import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, ScoreTo
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { silentLogger } from '../../../src/service/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
-import type { OnlineJobDeps } from '../../../src/online/job.js';
+import type { OnlineJobDeps, OnlineSettings } from '../../../src/online/job.js';
 
 export interface FakeTrace {
   id: string;
@@ -111,5 +111,19 @@ export function jobDeps(langfuse: FakeLangfuse, clock: ManualClock, overrides: P
     logger: silentLogger(),
     holder: { id: 'h:1:test', host: 'h', pid: 1 },
     ...overrides,
+  };
+}
+
+/** The online settings the job tests start from (10 min settle and overlap, 1 h first look-back, rate 0.1). */
+export function testSettings(over: Partial<OnlineSettings> = {}): OnlineSettings {
+  return {
+    window: { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 3600, maxWindowSeconds: 6 * 3600 },
+    sampling: { rate: 0.1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} },
+    caps: { maxPerTick: 500, maxPerHour: 5000 },
+    maxAttempts: 3,
+    retryBackoffSeconds: 60,
+    concurrency: 4,
+    leaseSeconds: 300,
+    ...over,
   };
 }

@@ -1,23 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
-import { BACKFILL_JOB, ONLINE_JOB, runBackfill, runOnlineTick, type OnlineSettings } from '../../../src/online/job.js';
+import { BACKFILL_JOB, ONLINE_JOB, runBackfill, runOnlineTick } from '../../../src/online/job.js';
 import { planOnlineTick } from '../../../src/online/plan.js';
-import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, type FakeTrace } from './fakes.js';
+import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings, type FakeTrace } from './fakes.js';
 
 const NOW = Date.parse('2025-03-03T12:00:00Z');
 const MIN = 60_000;
 
-const settings = (over: Partial<OnlineSettings> = {}): OnlineSettings => ({
-  window: { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 3600, maxWindowSeconds: 6 * 3600 },
-  sampling: { rate: 0.1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} },
-  caps: { maxPerTick: 500, maxPerHour: 5000 },
-  maxAttempts: 3,
-  retryBackoffSeconds: 60,
-  concurrency: 4,
-  leaseSeconds: 300,
-  ...over,
-});
+const settings = testSettings;
 
 /** Independent of the code under test: the formula from the issue, with BigInt. */
 function expectedSampled(ids: string[], rate: number, salt = 'ragwatch-sampling-v1'): string[] {
