@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/la
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { DOCKERFILE, readText } from '../../unit/deploy/support/paths.js';
 import { buildDockerfile, devOnlyPackages, makeContext, mapEnv, mapPath, onHost } from './dockerfile-runner.js';
+import { freePort } from '../../helpers/free-port.js';
 
 /**
  * deploy/Dockerfile without Docker: its npm commands run in a clean copy of the repository, then the
@@ -24,17 +24,6 @@ afterAll(async () => {
   await Promise.all([langfuse?.close(), judge?.close()]);
   rmSync(work, { recursive: true, force: true });
 }, 120_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<Response> {
   for (let i = 0; i < 1200; i++) {

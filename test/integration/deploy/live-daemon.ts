@@ -4,7 +4,6 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -13,6 +12,7 @@ import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/in
 import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { spawnCli } from '../../helpers/run-cli.js';
+import { freePort } from '../../helpers/free-port.js';
 
 export interface LiveDaemon {
   /** /metrics as text, once the first online tick has succeeded. */
@@ -20,17 +20,6 @@ export interface LiveDaemon {
   scrape(): Promise<string | null>;
   output(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /**
