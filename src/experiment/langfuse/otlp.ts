@@ -82,51 +82,47 @@ export function itemSpans(input: ItemSpansInput, childSpanId: string = newSpanId
     [A.ENVIRONMENT]: EXPERIMENT_ENVIRONMENT,
   };
   const output = { answer: input.answer, contexts: input.contexts };
-  const root: OtlpSpan = {
-    traceId: input.traceId,
-    spanId: input.rootSpanId,
-    name: ITEM_SPAN_NAME,
-    kind: 1,
-    startTimeUnixNano: nanos(input.startMs),
-    endTimeUnixNano: nanos(input.endMs),
-    status: { code: 0 },
-    attributes: attributes({
-      ...experiment,
-      [A.OBSERVATION_TYPE]: 'span',
-      [A.EXPERIMENT_DESCRIPTION]: e.description || undefined,
-      [A.EXPERIMENT_ITEM_EXPECTED_OUTPUT]: input.expectedOutput === null || input.expectedOutput === undefined ? undefined : serialize(input.expectedOutput),
-      [A.OBSERVATION_INPUT]: serialize({ question: input.question }),
-      [A.OBSERVATION_OUTPUT]: serialize(output),
-      [`${A.OBSERVATION_METADATA}.source`]: 'ragwatch',
-      [`${A.OBSERVATION_METADATA}.dataset_item_id`]: input.itemId,
-      [`${A.OBSERVATION_METADATA}.experiment_run_name`]: e.runName,
-      [`${A.OBSERVATION_METADATA}.service_trace_id`]: input.serviceTraceId ?? undefined,
-      ...(input.ownTrace
-        ? {
-            [A.TRACE_NAME]: 'ragwatch-experiment',
-            [A.TRACE_INPUT]: serialize({ question: input.question }),
-            [A.TRACE_OUTPUT]: serialize(output),
-          }
-        : {}),
-    }),
-  };
-  const retriever: OtlpSpan = {
-    traceId: input.traceId,
-    spanId: childSpanId,
-    parentSpanId: input.rootSpanId,
-    name: 'rag-contexts',
-    kind: 1,
-    startTimeUnixNano: nanos(input.startMs),
-    endTimeUnixNano: nanos(input.endMs),
-    status: { code: 0 },
-    attributes: attributes({
-      ...experiment,
-      [A.OBSERVATION_TYPE]: 'retriever',
-      [A.OBSERVATION_INPUT]: serialize({ query: input.question }),
-      [A.OBSERVATION_OUTPUT]: serialize(input.contexts),
-    }),
-  };
+  const root = span(input, { spanId: input.rootSpanId, name: ITEM_SPAN_NAME }, {
+    ...experiment,
+    [A.OBSERVATION_TYPE]: 'span',
+    [A.EXPERIMENT_DESCRIPTION]: e.description || undefined,
+    [A.EXPERIMENT_ITEM_EXPECTED_OUTPUT]: input.expectedOutput === null || input.expectedOutput === undefined ? undefined : serialize(input.expectedOutput),
+    [A.OBSERVATION_INPUT]: serialize({ question: input.question }),
+    [A.OBSERVATION_OUTPUT]: serialize(output),
+    [`${A.OBSERVATION_METADATA}.source`]: 'ragwatch',
+    [`${A.OBSERVATION_METADATA}.dataset_item_id`]: input.itemId,
+    [`${A.OBSERVATION_METADATA}.experiment_run_name`]: e.runName,
+    [`${A.OBSERVATION_METADATA}.service_trace_id`]: input.serviceTraceId ?? undefined,
+    ...(input.ownTrace
+      ? {
+          [A.TRACE_NAME]: 'ragwatch-experiment',
+          [A.TRACE_INPUT]: serialize({ question: input.question }),
+          [A.TRACE_OUTPUT]: serialize(output),
+        }
+      : {}),
+  });
+  const retriever = span(input, { spanId: childSpanId, parentSpanId: input.rootSpanId, name: 'rag-contexts' }, {
+    ...experiment,
+    [A.OBSERVATION_TYPE]: 'retriever',
+    [A.OBSERVATION_INPUT]: serialize({ query: input.question }),
+    [A.OBSERVATION_OUTPUT]: serialize(input.contexts),
+  });
   return [root, retriever];
+}
+
+/** An internal span of the item's trace over the item's time, status unset. */
+function span(input: ItemSpansInput, id: { spanId: string; parentSpanId?: string; name: string }, attrs: Record<string, string | undefined>): OtlpSpan {
+  return {
+    traceId: input.traceId,
+    spanId: id.spanId,
+    ...(id.parentSpanId ? { parentSpanId: id.parentSpanId } : {}),
+    name: id.name,
+    kind: 1,
+    startTimeUnixNano: nanos(input.startMs),
+    endTimeUnixNano: nanos(input.endMs),
+    status: { code: 0 },
+    attributes: attributes(attrs),
+  };
 }
 
 /** The export request body: one resource (ragwatch) and one scope. */
