@@ -1,17 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../../src/program.js';
+import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { runCli, spawnCli } from '../../helpers/run-cli.js';
 
-function captureContext() {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  return { ctx: { stdout, stderr, stdin: new PassThrough(), env: {}, cwd: process.cwd() }, out: () => out, err: () => err };
-}
 
 describe('ragwatch demo', () => {
   it('runs with defaults, exits 0 and prints what happened and where to look', async () => {
@@ -46,11 +36,10 @@ describe('ragwatch demo', () => {
   }, 120_000);
 
   it('prints a JSON report against a v4 stand-in, where legacy ingestion traces are not sent', async () => {
-    const cap = captureContext();
-    const code = await main(['demo', '--personality', 'v4', '--traces', '25', '--seed', 'json', '--json'], cap.ctx);
-    expect(cap.err()).toBe('');
+    const { code, stdout, stderr } = await runCliInProcess(['demo', '--personality', 'v4', '--traces', '25', '--seed', 'json', '--json']);
+    expect(stderr).toBe('');
     expect(code).toBe(0);
-    const report = JSON.parse(cap.out()) as {
+    const report = JSON.parse(stdout) as {
       personality: string;
       ok: boolean;
       steps: Array<{ name: string; ok: boolean; data: { emitted: { total: number; byShape: Record<string, number> }; skipped: unknown[]; dataset: { items: number } } }>;

@@ -1,10 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
-import { main } from '../../../src/program.js';
+import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { runCli } from '../../helpers/run-cli.js';
 
 let server: JudgeServer;
@@ -67,15 +66,8 @@ async function writeInput(lines: string[]): Promise<string> {
 }
 
 /** Runs the CLI in-process with captured streams. */
-async function evaluate(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(args, { stdout, stderr, stdin: new PassThrough(), env: { PATH: process.env.PATH }, cwd: dir });
-  return { code, stdout: out, stderr: err };
+function evaluate(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCliInProcess(args, { env: { PATH: process.env.PATH }, cwd: dir });
 }
 
 async function resultLines(file: string): Promise<Record<string, any>[]> {
