@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { DOCKERFILE, readText } from '../../unit/deploy/support/paths.js';
 import { buildDockerfile, devOnlyPackages, makeContext, mapEnv, mapPath, onHost } from './dockerfile-runner.js';
 import { freePort } from '../../helpers/free-port.js';
+import { standInEnv } from '../../helpers/stand-in-env.js';
 
 /**
  * deploy/Dockerfile without Docker: its npm commands run in a clean copy of the repository, then the
@@ -77,12 +78,7 @@ describe('deploy/Dockerfile, run without Docker', () => {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       ...mapEnv(image.root, image.env),
-      LANGFUSE_BASE_URL: langfuse.url,
-      LANGFUSE_PUBLIC_KEY: langfuse.publicKey,
-      LANGFUSE_SECRET_KEY: langfuse.secretKey,
-      RAGWATCH_JUDGE_BASE_URL: judge.url,
-      RAGWATCH_JUDGE_MODEL: judge.model,
-      RAGWATCH_EMBEDDINGS_MODEL: judge.embeddingModel,
+      ...standInEnv(langfuse, judge),
       RAGWATCH_HTTP_PORT: String(port),
     };
     expect(runtimeEnv.NODE_ENV).toBe('production');

@@ -13,6 +13,7 @@ import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/la
 import { openSqliteState } from '../../../src/state/index.js';
 import { spawnCli } from '../../helpers/run-cli.js';
 import { freePort } from '../../helpers/free-port.js';
+import { standInEnv } from '../../helpers/stand-in-env.js';
 
 export interface LiveDaemon {
   /** /metrics as text, once the first online tick has succeeded. */
@@ -70,12 +71,7 @@ export async function startLiveDaemon(options: { traces: number; seed: string; p
     daemon = spawnCli(['run', '--config', configFile], {
       cwd: work,
       env: {
-        LANGFUSE_BASE_URL: langfuse.url,
-        LANGFUSE_PUBLIC_KEY: langfuse.publicKey,
-        LANGFUSE_SECRET_KEY: langfuse.secretKey,
-        RAGWATCH_JUDGE_BASE_URL: judge.url,
-        RAGWATCH_JUDGE_MODEL: judge.model,
-        RAGWATCH_EMBEDDINGS_MODEL: judge.embeddingModel,
+        ...standInEnv(langfuse, judge),
         RAGWATCH_HTTP_PORT: String(port),
       },
     });
