@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** `npm test`: every test that needs nothing outside node_modules. The system tier is `vitest.system.config.ts`. */
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'test/**/*.system.test.ts'],
+    globalSetup: ['test/setup/announce-system-tier.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,

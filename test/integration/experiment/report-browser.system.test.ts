@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, copyFileSync } from 'node:fs';
+import { mkdtempSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport, perItemValues, writeReportFiles } from '../../../src/experiment/report/index.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { reportInput, sampleOutcomes } from '../../fixtures/experiment/report-input.js';
+import { chromiumPath } from '../../tiers.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath();
 
 describe('HTML report in headless Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium`);
+    if (!CHROMIUM) throw new Error('Chromium is missing: apt-get install chromium, or set CHROMIUM_PATH (.ci/run installs it)');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:system`: exactly the tests that need a tool or a server outside node_modules (see
+ * test/tiers.ts). A missing tool fails its test with how to install it; nothing here skips.
+ */
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['test/**/*.system.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+  },
+});
