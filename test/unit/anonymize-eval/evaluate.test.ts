@@ -1,7 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../../src/program.js';
 import { align } from '../../fixtures/anonymize-eval/align.js';
 import { loadSplit, type EntityLabel, type EvalRecord, type KeepLabel } from '../../fixtures/anonymize-eval/corpus.js';
-import { anonymizeRecords, evaluateRecords, headline, scoreSplit } from '../../fixtures/anonymize-eval/evaluate.js';
+import {
+  anonymizeRecords,
+  defaultLineAnonymizer,
+  evaluateRecords,
+  headline,
+  scoreSplit,
+} from '../../fixtures/anonymize-eval/evaluate.js';
 
 /** The evaluator's figures on hand-made outputs whose right answers are counted by hand. */
 const ZWSP = '\u200B';
@@ -159,6 +170,33 @@ describe('anonymizer evaluation: reading the output', () => {
     const rejecting = anonymizeRecords([r1], () => 'not valid JSON');
     expect(rejecting.rejected).toBe(1);
     expect(rejecting.outputs[0]).toEqual(f1);
+  });
+
+  it('sees exactly what `ragwatch anonymize --format jsonl` prints for the same lines', async () => {
+    const records = [...loadSplit('dev').slice(0, 4), ...loadSplit('heldout').slice(0, 4)];
+    const dir = mkdtempSync(join(tmpdir(), 'ragwatch-anon-eval-'));
+    try {
+      const stdin = new PassThrough();
+      stdin.end(records.map((r) => JSON.stringify(r.input)).join('\n') + '\n');
+      const stdout = new PassThrough();
+      let printed = '';
+      stdout.on('data', (d) => (printed += d));
+      const code = await main(['anonymize', '--format', 'jsonl'], { stdout, stderr: new PassThrough(), stdin, env: {}, cwd: dir });
+      expect(code).toBe(0);
+      const cli = printed.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const mine = anonymizeRecords(records, defaultLineAnonymizer()).outputs;
+      cli.forEach((line, i) => {
+        const fields: Record<string, string> = 'text' in line ? { text: line.text as string } : {};
+        if (!('text' in line)) {
+          fields.question = line.question as string;
+          fields.answer = line.answer as string;
+          (line.contexts as string[]).forEach((c, k) => (fields[`contexts[${k}]`] = c));
+        }
+        expect(mine[i]).toEqual(fields);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads what the real anonymizer prints for a few corpus records', () => {
