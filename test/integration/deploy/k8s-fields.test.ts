@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { type K8sObject, modelModule, readObjects, renderKustomization } from '../../unit/deploy/support/k8s.js';
-import { K8S_DIR } from '../../unit/deploy/support/paths.js';
+import { EXAMPLE_OVERLAY_DIR, K8S_DIR, OPERATOR_COMPONENT_DIR } from '../../unit/deploy/support/paths.js';
 
 /**
  * The JSON schemas accept unknown fields (a typo such as `livenessProbee` validates and is silently
@@ -34,10 +34,13 @@ function typedModule(objects: { label: string; object: K8sObject }[]): string {
 
 describe('deploy/k8s fields', () => {
   it('uses only fields the Kubernetes and Prometheus Operator APIs define', () => {
-    const files = readdirSync(K8S_DIR).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml' && f !== 'ragwatch.yaml');
+    const manifests = (dir: string) => readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml' && f !== 'ragwatch.yaml');
     const objects = [
-      ...files.flatMap((f) => readObjects(join(K8S_DIR, f)).map((object) => ({ label: f, object }))),
+      ...[K8S_DIR, OPERATOR_COMPONENT_DIR].flatMap((dir) =>
+        manifests(dir).flatMap((f) => readObjects(join(dir, f)).map((object) => ({ label: f, object }))),
+      ),
       ...renderKustomization(K8S_DIR).map((object) => ({ label: `rendered ${object.kind}`, object })),
+      ...renderKustomization(EXAMPLE_OVERLAY_DIR).map((object) => ({ label: `example overlay ${object.kind}`, object })),
     ];
     writeFileSync(join(work, 'manifests.ts'), typedModule(objects));
 

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseExposition, type ExportedFamily } from '../../unit/deploy/support/exposition.js';
 import { readObjects } from '../../unit/deploy/support/k8s.js';
-import { ALERTS_FILE, DASHBOARD_FILE, K8S_DIR, readText, readYaml, type RuleFile } from '../../unit/deploy/support/paths.js';
+import { ALERTS_FILE, DASHBOARD_FILE, PROMETHEUS_RULE_FILE, readText, readYaml, type RuleFile } from '../../unit/deploy/support/paths.js';
 import { metricUses, type MetricUse } from '../../unit/deploy/support/promql.js';
 import { startLiveDaemon, type LiveDaemon } from './live-daemon.js';
 
@@ -25,7 +24,7 @@ function ruleUses(file: string, groups: RuleFile['groups']): Use[] {
 }
 
 function queryUses(): Use[] {
-  const [rule] = readObjects(join(K8S_DIR, 'prometheusrule.yaml')) as unknown as { spec: RuleFile }[];
+  const [rule] = readObjects(PROMETHEUS_RULE_FILE) as unknown as { spec: RuleFile }[];
   const dashboard = JSON.parse(readText(DASHBOARD_FILE)) as { panels: { title: string; targets?: { expr: string }[] }[] };
   return [
     ...ruleUses('alerts.yaml', readYaml<RuleFile>(ALERTS_FILE).groups),

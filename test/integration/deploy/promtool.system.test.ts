@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { readObjects } from '../../unit/deploy/support/k8s.js';
 import { substituteGrafanaVariables } from '../../unit/deploy/support/promql.js';
-import { ALERTS_FILE, DASHBOARD_FILE, DEPLOY, K8S_DIR, readText, readYaml, type RuleFile } from '../../unit/deploy/support/paths.js';
+import { ALERTS_FILE, DASHBOARD_FILE, DEPLOY, PROMETHEUS_RULE_FILE, readText, readYaml, type RuleFile } from '../../unit/deploy/support/paths.js';
 import { runTool } from './tools.js';
 
 const work = mkdtempSync(join(tmpdir(), 'ragwatch-promtool-'));
@@ -33,7 +33,7 @@ describe('promtool', () => {
   });
 
   it('accepts the PrometheusRule’s groups as a rule file', () => {
-    const [rule] = readObjects(join(K8S_DIR, 'prometheusrule.yaml')) as unknown as { spec: RuleFile }[];
+    const [rule] = readObjects(PROMETHEUS_RULE_FILE) as unknown as { spec: RuleFile }[];
     const file = join(work, 'prometheusrule-groups.yaml');
     writeFileSync(file, stringify(rule!.spec));
     const res = promtool('check', 'rules', file);

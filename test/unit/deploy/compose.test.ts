@@ -43,6 +43,7 @@ describe('deploy/compose.yaml', () => {
     LANGFUSE_PUBLIC_KEY: 'pk-lf-1234',
     LANGFUSE_SECRET_KEY: 'sk-lf-5678',
     RAGWATCH_JUDGE_MODEL: 'Qwen/Qwen3-32B',
+    RAGWATCH_EMBEDDINGS_MODEL: 'BAAI/bge-m3',
   };
   const effectiveEnv = (env: Record<string, string>) =>
     Object.fromEntries(Object.entries(service.environment).map(([k, v]) => [k, interpolate(String(v), env)]));
@@ -62,13 +63,14 @@ describe('deploy/compose.yaml', () => {
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
     expect(loaded.config.langfuse.secretKey).toBe('sk-lf-5678');
     expect(loaded.config.judge.model).toBe('Qwen/Qwen3-32B');
+    expect(loaded.config.embeddings.model).toBe('BAAI/bge-m3');
     expect(new URL(loaded.config.langfuse.baseUrl).hostname).toBe('langfuse-web');
     expect(new URL(loaded.config.judge.baseUrl).hostname).toBe('vllm');
     // Empty embedding settings fall back to the judge's.
     expect(loaded.config.embeddings.baseUrl).toBeUndefined();
   });
 
-  it('refuses to start without the Langfuse keys and the judge model, and never holds a key itself', () => {
+  it('refuses to start without the Langfuse keys and the judge and embeddings models, and never holds a key itself', () => {
     for (const missing of Object.keys(deploymentEnv)) {
       const env = { ...deploymentEnv, [missing]: undefined } as unknown as Record<string, string>;
       expect(() => effectiveEnv(env), missing).toThrow(new RegExp(missing));

@@ -1,11 +1,15 @@
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseConfig } from '../../../src/config/load.js';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
+import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { commandArgv, parseDockerfile } from './support/dockerfile.js';
 import {
+  apiGroup,
   type K8sObject,
+  OPERATOR_GROUPS,
   podContainers,
   podSpec,
   podVolumes,
@@ -13,16 +17,25 @@ import {
   readObjects,
   renderKustomization,
   schemaProblems,
+  strategicMerge,
 } from './support/k8s.js';
-import { ALERTS_FILE, DOCKERFILE, K8S_DIR, KNOWN_ENV, readText, readYaml, type RuleFile } from './support/paths.js';
+import { ALERTS_FILE, DOCKERFILE, EXAMPLE_OVERLAY_DIR, K8S_DIR, KNOWN_ENV, OPERATOR_COMPONENT_DIR, readText, readYaml, type RuleFile } from './support/paths.js';
 
-const manifestFiles = readdirSync(K8S_DIR).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml' && f !== 'ragwatch.yaml');
+const manifests = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml' && f !== 'ragwatch.yaml')
+    .map((f) => join(dir, f));
+const manifestFiles = [...manifests(K8S_DIR), ...manifests(OPERATOR_COMPONENT_DIR)];
 const rendered = renderKustomization(K8S_DIR);
-const one = (kind: string): K8sObject => {
-  const found = rendered.filter((o) => o.kind === kind);
-  expect(found, `exactly one ${kind} in the rendered base`).toHaveLength(1);
+const overlay = renderKustomization(EXAMPLE_OVERLAY_DIR);
+const oneOf = (objects: K8sObject[], kind: string, where: string): K8sObject => {
+  const found = objects.filter((o) => o.kind === kind);
+  expect(found, `exactly one ${kind} in ${where}`).toHaveLength(1);
   return found[0] as K8sObject;
 };
+const one = (kind: string) => oneOf(rendered, kind, 'the rendered base');
+const inOverlay = (kind: string) => oneOf(overlay, kind, 'the rendered example overlay');
+const envOf = (deployment: K8sObject) => ((podContainers(deployment)[0] as unknown as Container).env ?? []).map((e) => [e.name, e.value] as const);
 const byName = (kind: string, name: string) => rendered.find((o) => o.kind === kind && o.metadata.name === name);
 const renderedConfig = () => {
   const cm = rendered.find((o) => o.kind === 'ConfigMap') as K8sObject & { data: Record<string, string> };
@@ -43,7 +56,7 @@ type Container = {
 
 describe('deploy/k8s manifests', () => {
   it.each(manifestFiles)('%s validates against its Kubernetes schema', async (file) => {
-    const objects = readObjects(join(K8S_DIR, file));
+    const objects = readObjects(file);
     expect(objects.length).toBeGreaterThan(0);
     for (const o of objects) expect(await schemaProblems(o), `${file}: ${o.kind}/${o.metadata?.name}`).toEqual([]);
   });
@@ -52,7 +65,7 @@ describe('deploy/k8s manifests', () => {
     const deployment = structuredClone(one('Deployment')) as K8sObject & { spec: { strategy: { type: unknown } } };
     deployment.spec.strategy.type = 7;
     expect((await schemaProblems(deployment)).join()).toMatch(/strategy\/type must be string/);
-    const rule = structuredClone(one('PrometheusRule')) as K8sObject & { spec: { groups: { rules: { for?: string }[] }[] } };
+    const rule = structuredClone(inOverlay('PrometheusRule')) as K8sObject & { spec: { groups: { rules: { for?: string }[] }[] } };
     (rule.spec.groups[0]!.rules[0] as { for?: string }).for = 'ten minutes';
     expect((await schemaProblems(rule)).join()).toMatch(/for must match pattern/);
   });
@@ -64,10 +77,13 @@ describe('deploy/k8s kustomize base', () => {
     expect(k.kind).toBe('Kustomization');
     expect(k.resources?.length).toBeGreaterThan(0);
     for (const o of rendered) expect(await schemaProblems(o), `${o.kind}/${o.metadata.name}`).toEqual([]);
-    expect(rendered.map((o) => o.kind).sort()).toEqual(
-      ['ConfigMap', 'Deployment', 'PersistentVolumeClaim', 'PrometheusRule', 'Service', 'ServiceAccount', 'ServiceMonitor'].sort(),
-    );
+    expect(rendered.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'PersistentVolumeClaim', 'Service', 'ServiceAccount'].sort());
     for (const o of rendered) expect(o.metadata.labels?.['app.kubernetes.io/part-of']).toBe('ragwatch');
+  });
+
+  it('holds only core kinds, so a cluster without the Prometheus Operator can apply it', () => {
+    expect(rendered.filter((o) => OPERATOR_GROUPS.includes(apiGroup(o))).map((o) => o.kind)).toEqual([]);
+    for (const o of rendered) expect(['', 'apps'], `${o.apiVersion}/${o.kind}`).toContain(apiGroup(o));
   });
 
   it('keeps the example Secret out of the base (keys never live in the repository)', () => {
@@ -136,6 +152,15 @@ describe('the Deployment', () => {
     expect(byName('PersistentVolumeClaim', stateVolume?.persistentVolumeClaim?.claimName ?? '')).toBeDefined();
   });
 
+  it('names the embeddings model explicitly (the default "embeddings" is served by no real server)', () => {
+    const env = Object.fromEntries((container?.env ?? []).map((e) => [e.name, e.value ?? '']));
+    expect(env.RAGWATCH_EMBEDDINGS_MODEL).toMatch(/\S/);
+    const loaded = loadConfig({ file: join(K8S_DIR, 'ragwatch.yaml'), env });
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    expect(loaded.config.embeddings.model).toBe(env.RAGWATCH_EMBEDDINGS_MODEL);
+    expect(loaded.config.judge.model).toBe(env.RAGWATCH_JUDGE_MODEL);
+  });
+
   it('takes its keys from the Secret the example documents, and sets only variables ragwatch reads', () => {
     const secretName = container?.envFrom?.find((e) => e.secretRef)?.secretRef?.name;
     const [secret] = readObjects(join(K8S_DIR, 'secret.example.yaml')) as (K8sObject & { stringData: Record<string, string> })[];
@@ -165,11 +190,11 @@ describe('the Deployment', () => {
   });
 });
 
-describe('the Service, ServiceMonitor and PrometheusRule', () => {
+describe('the Service, ServiceMonitor and PrometheusRule (example overlay)', () => {
   it('route /metrics from the pod to Prometheus', () => {
-    const deployment = one('Deployment') as K8sObject & { spec: { template: { metadata: { labels: Record<string, string> } } } };
-    const service = one('Service') as K8sObject & { spec: { selector: Record<string, string>; ports: { name: string; targetPort: string | number }[] } };
-    const monitor = one('ServiceMonitor') as K8sObject & { spec: { selector: { matchLabels: Record<string, string> }; endpoints: { port: string; path?: string }[] } };
+    const deployment = inOverlay('Deployment') as K8sObject & { spec: { template: { metadata: { labels: Record<string, string> } } } };
+    const service = inOverlay('Service') as K8sObject & { spec: { selector: Record<string, string>; ports: { name: string; targetPort: string | number }[] } };
+    const monitor = inOverlay('ServiceMonitor') as K8sObject & { spec: { selector: { matchLabels: Record<string, string> }; endpoints: { port: string; path?: string }[] } };
     const podLabels = deployment.spec.template.metadata.labels;
     for (const [k, v] of Object.entries(service.spec.selector)) expect(podLabels[k], `pod label ${k}`).toBe(v);
     const containerPorts = (podContainers(deployment)[0] as unknown as Container).ports ?? [];
@@ -182,7 +207,62 @@ describe('the Service, ServiceMonitor and PrometheusRule', () => {
   });
 
   it('carries exactly the rules of deploy/prometheus/alerts.yaml', () => {
-    const rule = one('PrometheusRule') as K8sObject & { spec: RuleFile };
+    const rule = inOverlay('PrometheusRule') as K8sObject & { spec: RuleFile };
     expect(rule.spec.groups).toEqual(readYaml<RuleFile>(ALERTS_FILE).groups);
+  });
+});
+
+describe('the example overlay', () => {
+  it('adds the Prometheus Operator component to the base, every object valid and in the namespace', async () => {
+    expect(overlay.map((o) => o.kind).sort()).toEqual([...rendered.map((o) => o.kind), 'PrometheusRule', 'ServiceMonitor'].sort());
+    for (const o of overlay) {
+      expect(await schemaProblems(o), `${o.kind}/${o.metadata.name}`).toEqual([]);
+      expect(o.metadata.namespace, `${o.kind} namespace`).toBe(readKustomization(EXAMPLE_OVERLAY_DIR).namespace);
+      expect(o.metadata.labels?.['app.kubernetes.io/part-of']).toBe('ragwatch');
+    }
+    for (const kind of ['ServiceMonitor', 'PrometheusRule']) expect(inOverlay(kind).metadata.labels?.release).toBe('kube-prometheus-stack');
+  });
+
+  it('patches the environment by name: every variable of the base is kept, in order, only the values change', () => {
+    const base = envOf(one('Deployment'));
+    const patched = envOf(inOverlay('Deployment'));
+    expect(patched.map(([name]) => name)).toEqual(base.map(([name]) => name));
+    const changed = Object.fromEntries(patched.filter(([name, value], i) => value !== base[i]![1]).map(([name, value]) => [name, value]));
+    expect(changed).toEqual({
+      LANGFUSE_BASE_URL: 'http://langfuse-web.langfuse.svc:3000',
+      RAGWATCH_JUDGE_BASE_URL: 'http://vllm.vllm.svc:8000/v1',
+      RAGWATCH_JUDGE_MODEL: 'Qwen/Qwen3-32B',
+      RAGWATCH_EMBEDDINGS_MODEL: 'BAAI/bge-m3',
+    });
+    const text = readText(join(EXAMPLE_OVERLAY_DIR, 'kustomization.yaml'));
+    expect(text, 'no JSON 6902 patch addressing a list position').not.toMatch(/path:\s*\S*\/\d+(\/|\s|$)/m);
+  });
+
+  it('is shown as it is in docs/operations.md', () => {
+    const doc = readText(join(REPO_ROOT, 'docs', 'operations.md'));
+    expect(doc).toContain(`\`\`\`yaml\n${readText(join(EXAMPLE_OVERLAY_DIR, 'kustomization.yaml'))}\`\`\``);
+  });
+
+  it('the renderer refuses a positional JSON 6902 patch and merges named lists by name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ragwatch-overlay-'));
+    try {
+      writeFileSync(
+        join(dir, 'kustomization.yaml'),
+        stringify({
+          apiVersion: 'kustomize.config.k8s.io/v1beta1',
+          kind: 'Kustomization',
+          resources: [relative(dir, K8S_DIR)],
+          patches: [{ target: { kind: 'Deployment', name: 'ragwatch' }, patch: '- op: replace\n  path: /spec/template/spec/containers/0/env/1/value\n  value: x\n' }],
+        }),
+      );
+      expect(() => renderKustomization(dir)).toThrow(/JSON 6902/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const merged = strategicMerge(
+      { env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] },
+      { env: [{ name: 'B', value: '3' }, { name: 'C', value: '4' }] },
+    );
+    expect(merged).toEqual({ env: [{ name: 'A', value: '1' }, { name: 'B', value: '3' }, { name: 'C', value: '4' }] });
   });
 });

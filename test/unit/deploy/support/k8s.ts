@@ -1,10 +1,11 @@
 /**
  * Kubernetes objects of deploy/k8s: loading, schema validation with kubernetes-models (the OpenAPI
- * schemas of Kubernetes and of the Prometheus Operator CRDs) and a kustomize rendering of the base
- * for the features it uses (resources, configMapGenerator, labels, images).
+ * schemas of Kubernetes and of the Prometheus Operator CRDs) and a kustomize rendering of the base, its
+ * component and the example overlay for the features they use (resources, components, configMapGenerator,
+ * namespace, labels, images, strategic-merge patches).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
@@ -59,18 +60,34 @@ export function readObjects(file: string): K8sObject[] {
     .filter((o): o is K8sObject => o !== null);
 }
 
+export interface KustomizePatch {
+  /** An inline strategic-merge patch (a JSON 6902 list is refused: it addresses list items by position). */
+  patch?: string;
+  /** A file holding the patch, relative to the kustomization. */
+  path?: string;
+  target?: { group?: string; version?: string; kind?: string; name?: string };
+}
+
 export interface Kustomization {
   apiVersion: string;
   kind: string;
+  namespace?: string;
   resources?: string[];
+  components?: string[];
   labels?: { pairs: Record<string, string>; includeSelectors?: boolean }[];
   configMapGenerator?: { name: string; files?: string[]; literals?: string[] }[];
   images?: { name: string; newName?: string; newTag?: string }[];
+  patches?: KustomizePatch[];
   [key: string]: unknown;
 }
 
 /** The kustomization fields this renderer implements; anything else must fail the test, not be ignored. */
-export const SUPPORTED_KUSTOMIZE_FIELDS = ['apiVersion', 'kind', 'resources', 'labels', 'configMapGenerator', 'images'];
+export const SUPPORTED_KUSTOMIZE_FIELDS = ['apiVersion', 'kind', 'namespace', 'resources', 'components', 'labels', 'configMapGenerator', 'images', 'patches'];
+
+/** API groups of the Prometheus Operator's custom resources: a cluster without its CRDs rejects these kinds. */
+export const OPERATOR_GROUPS = ['monitoring.coreos.com'];
+
+export const apiGroup = (o: { apiVersion: string }) => (o.apiVersion.includes('/') ? o.apiVersion.split('/')[0]! : '');
 
 export function readKustomization(dir: string): Kustomization {
   const [k] = readObjects(join(dir, 'kustomization.yaml')) as unknown as Kustomization[];
@@ -79,18 +96,30 @@ export function readKustomization(dir: string): Kustomization {
 }
 
 /**
- * Renders the base like `kustomize build`: resources in order, generated ConfigMaps (name suffixed with
- * a content hash, references in Deployments rewritten), common labels, image overrides.
+ * Renders a kustomization like `kustomize build`: resources in order (files, or directories rendered as
+ * kustomizations of their own), components (a `kind: Component` adds its resources and applies its
+ * transformers to everything so far), generated ConfigMaps (name suffixed with a content hash, references in
+ * Deployments rewritten), then the namespace, common labels, image overrides and strategic-merge patches.
  */
 export function renderKustomization(dir: string): K8sObject[] {
+  return render(dir, 'Kustomization', []);
+}
+
+function render(dir: string, expectedKind: 'Kustomization' | 'Component', accumulated: K8sObject[]): K8sObject[] {
   const k = readKustomization(dir);
+  if (k.kind !== expectedKind) throw new Error(`${dir}: expected a ${expectedKind}, found ${k.kind}`);
   const unsupported = Object.keys(k).filter((key) => !SUPPORTED_KUSTOMIZE_FIELDS.includes(key));
   if (unsupported.length > 0) throw new Error(`kustomization fields not rendered by this test: ${unsupported.join(', ')}`);
-  const objects: K8sObject[] = [];
+  let objects = [...accumulated];
   for (const resource of k.resources ?? []) {
-    const file = join(dir, resource);
-    if (!existsSync(file)) throw new Error(`kustomization resource missing: ${resource}`);
-    objects.push(...readObjects(file));
+    const path = join(dir, resource);
+    if (!existsSync(path)) throw new Error(`kustomization resource missing: ${resource}`);
+    objects.push(...(statSync(path).isDirectory() ? render(path, 'Kustomization', []) : readObjects(path)));
+  }
+  for (const component of k.components ?? []) {
+    const path = join(dir, component);
+    if (!existsSync(join(path, 'kustomization.yaml'))) throw new Error(`component missing: ${component}`);
+    objects = render(path, 'Component', objects);
   }
   const renamed = new Map<string, string>();
   for (const gen of k.configMapGenerator ?? []) {
@@ -111,6 +140,7 @@ export function renderKustomization(dir: string): K8sObject[] {
     objects.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
   }
   for (const o of objects) {
+    if (k.namespace) o.metadata.namespace = k.namespace;
     for (const l of k.labels ?? []) {
       o.metadata.labels = { ...(o.metadata.labels ?? {}), ...l.pairs };
       if (l.includeSelectors) throw new Error('labels.includeSelectors is not rendered by this test');
@@ -124,7 +154,58 @@ export function renderKustomization(dir: string): K8sObject[] {
       if (cm?.name && renamed.has(cm.name)) cm.name = renamed.get(cm.name);
     }
   }
+  for (const p of k.patches ?? []) applyPatch(dir, p, objects);
   return objects;
+}
+
+function applyPatch(dir: string, p: KustomizePatch, objects: K8sObject[]): void {
+  const text = p.patch ?? (p.path ? readFileSync(join(dir, p.path), 'utf8') : undefined);
+  if (text === undefined) throw new Error('a patch needs `patch` or `path`');
+  const body = parseAllDocuments(text)[0]?.toJS() as unknown;
+  if (Array.isArray(body)) throw new Error('JSON 6902 patches are not rendered by this test (they address list items by position)');
+  const doc = body as Partial<K8sObject>;
+  const target = p.target ?? { kind: doc.kind, name: doc.metadata?.name, group: doc.apiVersion ? apiGroup(doc as K8sObject) : undefined };
+  const matched = objects.filter(
+    (o) =>
+      (target.kind === undefined || o.kind === target.kind) &&
+      (target.name === undefined || o.metadata.name === target.name) &&
+      (target.group === undefined || apiGroup(o) === target.group),
+  );
+  if (matched.length === 0) throw new Error(`patch matches no resource: ${JSON.stringify(target)}`);
+  for (const o of matched) {
+    const { name } = o.metadata;
+    const merged = strategicMerge(o, { ...doc, apiVersion: o.apiVersion, kind: o.kind }) as K8sObject;
+    Object.assign(o, merged);
+    o.metadata.name = name;
+  }
+}
+
+/**
+ * Strategic merge as Kubernetes does it for the fields ragwatch's manifests use: maps merge key by key,
+ * `null` deletes, lists of named objects (containers, env, volumes, volumeMounts, ports) merge by `name`,
+ * other lists are replaced.
+ */
+export function strategicMerge(target: unknown, patch: unknown): unknown {
+  const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const named = (v: unknown): v is Array<{ name: string }> => Array.isArray(v) && v.every((x) => isMap(x) && typeof x.name === 'string');
+  if (isMap(target) && isMap(patch)) {
+    const out: Record<string, unknown> = { ...target };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === null) delete out[key];
+      else out[key] = strategicMerge(out[key], value);
+    }
+    return out;
+  }
+  if (named(target) && named(patch)) {
+    const out = target.map((item) => ({ ...item }));
+    for (const item of patch) {
+      const i = out.findIndex((x) => x.name === item.name);
+      if (i >= 0) out[i] = strategicMerge(out[i], item) as { name: string };
+      else out.push(structuredClone(item));
+    }
+    return out;
+  }
+  return structuredClone(patch);
 }
 
 type Container = { name: string; image: string; [key: string]: unknown };
