@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config/load.js';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
+import type { Timers } from '../progress/index.js';
 import { createLogger, type Logger } from '../service/logger.js';
 
 /** What every command receives: streams and environment are injected so tests can run commands in-process. */
@@ -11,6 +12,9 @@ export interface CommandContext {
   stdin: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** Clock and interval timers of the progress output (tests drive them by hand). */
+  now?: () => number;
+  timers?: Timers;
 }
 
 export function defaultContext(): CommandContext {

@@ -17,7 +17,9 @@ import { renderSummary, summarise } from '../metrics/batch/summary.js';
 import { parseMetricList } from '../metrics/registry.js';
 import type { MetricName } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
+import { countingJudge } from '../progress/index.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
+import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
 /** The four RAGAS metrics of the seeds; noise sensitivity on request. */
 const DEFAULT_METRICS: MetricName[] = ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall'];
@@ -27,6 +29,7 @@ interface EvaluateOptions {
   metrics?: string;
   output?: string;
   anonymize: boolean;
+  progress?: boolean;
 }
 
 async function readInput(path: string, ctx: CommandContext): Promise<string> {
@@ -50,6 +53,7 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
     .option('-m, --metrics <list>', `comma-separated metrics (default ${DEFAULT_METRICS.join(',')})`)
     .option('-o, --output <file>', 'write one JSON result line per sample here (default: stdout, with the summary on stderr)')
     .option('--no-anonymize', 'send the texts to the judge as they are (anonymization is on by default)')
+    .option('--no-progress', NO_PROGRESS_HELP)
     .action(async (options: EvaluateOptions, command: Command) => {
       const config = requireConfig(command, ctx);
       let metrics = DEFAULT_METRICS;
@@ -66,21 +70,31 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
       const samples = lines.flatMap((l): RagSample[] => ('sample' in l ? [l.sample] : []));
 
       const logger = loggerFor(config);
-      const { judge, embeddings } = judgeClientsFromConfig(config);
+      const progress = progressFor(ctx, options, config);
+      const clients = judgeClientsFromConfig(config);
+      const judge = countingJudge(clients.judge, progress);
+      const { embeddings } = clients;
       const anonymize = options.anonymize && config.anonymize.enabled;
       const anonymizer = anonymize ? createAnonymizer(config.anonymize) : undefined;
       const toFile = options.output !== undefined;
       const out = toFile ? createWriteStream(resolve(ctx.cwd, options.output as string), { encoding: 'utf8' }) : ctx.stdout;
       const report = toFile ? ctx.stdout : ctx.stderr;
 
-      const records = await scoreBatch(
-        samples,
-        metrics,
-        { judge, embeddings, options: config.metrics, logger, concurrency: config.judge.concurrency, ...(anonymizer ? { anonymizer } : {}) },
-        (record) => {
-          out.write(`${JSON.stringify(recordToJson(record))}\n`);
-        },
-      );
+      progress.stage('evaluate', { total: samples.length, unit: 'samples' });
+      let records;
+      try {
+        records = await scoreBatch(
+          samples,
+          metrics,
+          { judge, embeddings, options: config.metrics, logger, concurrency: config.judge.concurrency, ...(anonymizer ? { anonymizer } : {}) },
+          (record) => {
+            out.write(`${JSON.stringify(recordToJson(record))}\n`);
+            progress.advance();
+          },
+        );
+      } finally {
+        progress.end();
+      }
       if (toFile) await new Promise<void>((done, fail) => (out as NodeJS.WritableStream).end((err?: Error | null) => (err ? fail(err) : done())));
 
       const rows = summarise(metrics, records.map((r) => r.results));

@@ -7,13 +7,16 @@ import { goldenGaugeValues } from '../experiment/gauges.js';
 import { formatRunSummary } from '../experiment/summary.js';
 import { runExperiment } from '../experiment/run.js';
 import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
+import { countingJudge } from '../progress/index.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
+import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
 interface RunOptions {
   dataset?: string;
   split?: string;
   runName?: string;
   json?: boolean;
+  progress?: boolean;
 }
 
 export function registerExperimentCommand(program: Command, ctx: CommandContext): void {
@@ -25,6 +28,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
     .option('--split <split>', 'items to run: dev, test or all (default: experiment.split)')
     .option('--run-name <name>', 'dataset run name (default: <prefix>-<ISO week>, unique per execution)')
     .option('--json', 'print the summary as JSON')
+    .option('--no-progress', NO_PROGRESS_HELP)
     .action(async (options: RunOptions, command: Command) => {
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
       if (options.split !== undefined && !['dev', 'test', 'all'].includes(options.split)) {
@@ -33,6 +37,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
       if (options.runName !== undefined && options.runName.trim() === '') throw new CliExit(ExitCode.badInput, ['--run-name: must not be empty']);
       const logger = loggerFor(config);
       const state = openStateOrExit(config);
+      const progress = progressFor(ctx, options, config);
       try {
         let deps;
         try {
@@ -40,10 +45,12 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
         } catch (err) {
           throw startupFailureExit(err);
         }
+        deps = { ...deps, judge: countingJudge(deps.judge, progress) };
         let result;
         try {
           result = await runExperiment(deps, {
             reportsDir: resolve(ctx.cwd, config.experiment.reportsDir),
+            progress,
             ...(options.dataset ? { dataset: options.dataset } : {}),
             ...(options.split ? { split: options.split as 'dev' | 'test' | 'all' } : {}),
             ...(options.runName ? { runName: options.runName.trim() } : {}),
@@ -55,11 +62,14 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
           }
           if ((err as { name?: string }).name === 'LangfuseApiError') throw startupFailureExit(err);
           throw err;
+        } finally {
+          progress.end();
         }
         await state.setGauges(goldenGaugeValues(result.report), Date.parse(result.report.finishedAt));
         ctx.stdout.write(options.json ? `${JSON.stringify(summaryJson(result), null, 2)}\n` : formatRunSummary(result));
         if (!result.passed) throw new CliExit(ExitCode.gateFailed, []);
       } finally {
+        progress.end();
         await state.close();
       }
     });

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { formatOneTrace, formatPlan, formatTickReport } from '../online/format.js';
-import { runBackfill, runOnlineTick, type TickReport } from '../online/job.js';
+import { runBackfill, runOnlineTick, type RunProgress, type TickReport } from '../online/job.js';
 import { recordingJudge, scoreOneTrace, type JudgeExchange } from '../online/one-trace.js';
 import { planOnlineTick } from '../online/plan.js';
 import { createOnlineRuntime, type OnlineRuntime } from '../online/runtime.js';
@@ -11,7 +11,9 @@ import type { Logger } from '../service/logger.js';
 import { openStateOrExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
 import { recordLangfuseApi } from '../state/queries/langfuse-api.js';
 import type { StateStore } from '../state/types.js';
+import { countingJudge, noProgress, type Progress } from '../progress/index.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
+import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
 interface SampleOptions {
   once?: boolean;
@@ -20,6 +22,7 @@ interface SampleOptions {
   from?: string;
   to?: string;
   json?: boolean;
+  progress?: boolean;
 }
 
 type Mode = { kind: 'once' } | { kind: 'trace'; traceId: string } | { kind: 'backfill'; from: Date; to: Date };
@@ -34,6 +37,7 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
     .option('--from <time>', 'backfill: start of the window (ISO 8601)')
     .option('--to <time>', 'backfill: end of the window (ISO 8601)')
     .option('--json', 'print JSON')
+    .option('--no-progress', NO_PROGRESS_HELP)
     .addHelpText('after', '\nExit codes: 0 done, 2 bad configuration or arguments, 3 Langfuse or the judge unreachable after retries (or the run was interrupted).')
     .action(async (options: SampleOptions, command: Command) => {
       const mode = parseMode(options);
@@ -81,6 +85,8 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
     () => soft.abort(new Error('interrupted')),
     () => hard.abort(new Error('interrupted')),
   );
+  // A tick or a backfill can take minutes: show it go. `--trace` and dry runs are quick.
+  const progress = mode.kind !== 'trace' && !dryRun ? progressFor(ctx, options, config) : noProgress;
   try {
     let runtime: OnlineRuntime;
     try {
@@ -89,7 +95,7 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
         state,
         signal: hard.signal,
         skipScoreConfigs: dryRun,
-        ...(mode.kind === 'trace' ? { wrapJudge: (judge) => recordingJudge(judge, exchanges) } : {}),
+        wrapJudge: (judge) => (mode.kind === 'trace' ? recordingJudge(judge, exchanges) : countingJudge(judge, progress)),
       });
     } catch (err) {
       throw startupFailureExit(err);
@@ -110,17 +116,34 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
       return;
     }
     if (dryRun) throw new CliExit(ExitCode.badInput, ['sample: --dry-run works with --once and --trace']);
-    const tickOptions = { stop: soft.signal, signal: hard.signal };
-    const report: TickReport =
-      mode.kind === 'once'
-        ? await runOnlineTick(runtime.deps, runtime.settings, tickOptions)
-        : await runBackfill(runtime.deps, runtime.settings, { from: mode.from, to: mode.to }, tickOptions);
+    progress.stage(mode.kind === 'once' ? 'online tick' : 'backfill', { unit: 'traces' });
+    const tickOptions = { stop: soft.signal, signal: hard.signal, progress: runProgress(progress) };
+    let report: TickReport;
+    try {
+      report =
+        mode.kind === 'once'
+          ? await runOnlineTick(runtime.deps, runtime.settings, tickOptions)
+          : await runBackfill(runtime.deps, runtime.settings, { from: mode.from, to: mode.to }, tickOptions);
+    } finally {
+      progress.end();
+    }
     out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatTickReport(report, mode.kind === 'once' ? 'tick' : 'backfill'));
     if (report.outcome === 'lease_held') throw new CliExit(ExitCode.incomplete, ['sample: another ragwatch holds the lease (a tick is running); nothing done']);
     if (report.outcome !== 'success') throw new CliExit(ExitCode.incomplete, [`sample: ${report.outcome}${report.error ? `: ${report.error}` : ''}`]);
   } finally {
+    progress.end();
     dispose();
   }
+}
+
+/** Traces taken grow the total while the listing goes on; each settled trace is one done. */
+function runProgress(progress: Progress): RunProgress {
+  return {
+    listed: (count) => progress.note(`listed ${count}`),
+    taken: () => progress.grow(),
+    settled: () => progress.advance(),
+    listingDone: () => progress.totalKnown(),
+  };
 }
 
 /** Langfuse errors outside a tick (the trace fetch of --trace, dry-run listing) end as exit 2 or 3. */

@@ -7,6 +7,7 @@ import type { ApiGeneration } from '../langfuse/types.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import type { SampleAnonymizer } from '../online/ports.js';
 import { scoreConfigDefinitions } from '../online/scores.js';
+import type { Progress } from '../progress/index.js';
 import type { Logger } from '../service/logger.js';
 import type { StateStore } from '../state/types.js';
 import { VERSION } from '../version.js';
@@ -49,6 +50,8 @@ export interface ExperimentOptions {
   /** Where `<run>/report.*` go (already resolved). */
   reportsDir: string;
   signal?: AbortSignal;
+  /** Sees each pass start and each item finish (`experiment run` shows it on stderr). */
+  progress?: Pick<Progress, 'stage' | 'advance'>;
 }
 
 export interface ExperimentResult {
@@ -153,15 +156,19 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
       signal,
       fail,
     };
-    const clean = await pool(loaded.items, passDeps.concurrency, signal, (item) => cleanItem(item, passDeps));
+    const progress = options.progress;
+    const counted = <T, R>(work: (x: T) => Promise<R>) => async (x: T) => {
+      const r = await work(x);
+      progress?.advance();
+      return r;
+    };
+    progress?.stage('experiment: clean pass', { total: loaded.items.length, unit: 'items' });
+    const clean = await pool(loaded.items, passDeps.concurrency, signal, counted((item) => cleanItem(item, passDeps)));
     if (noise) {
       const contextsPool = clean.flatMap((c) => (c.answer && !c.outcome.adversarial ? [{ itemId: c.outcome.itemId, contexts: c.answer.contexts }] : []));
-      await pool(
-        loaded.items.map((item, i) => ({ item, clean: clean[i]! })).filter((x) => !x.item.adversarial),
-        passDeps.concurrency,
-        signal,
-        (x) => noisyItem(x.item, x.clean, contextsPool, cfg.noise.distractors, cfg.seed, passDeps),
-      );
+      const noisy = loaded.items.map((item, i) => ({ item, clean: clean[i]! })).filter((x) => !x.item.adversarial);
+      progress?.stage('experiment: noise pass', { total: noisy.length, unit: 'items' });
+      await pool(noisy, passDeps.concurrency, signal, counted((x) => noisyItem(x.item, x.clean, contextsPool, cfg.noise.distractors, cfg.seed, passDeps)));
     }
     await langfuse(() => recorder.flush(), fail);
     const traceScores = clean.flatMap((c) => c.scores);

@@ -33,6 +33,17 @@ export interface TickOptions {
   stop?: AbortSignal;
   /** Hard stop: abandon in-flight work (it stays pending and is retried). */
   signal?: AbortSignal;
+  /** Sees the run go (`sample --once` and backfills show it on stderr). */
+  progress?: RunProgress;
+}
+
+/** A run's progress: traces taken as the listing goes on, each one settled, the listing's end. */
+export interface RunProgress {
+  listed(count: number): void;
+  taken(): void;
+  settled(): void;
+  /** Nothing more will be taken. */
+  listingDone(): void;
 }
 
 /** What happened to one trace this tick. */

@@ -95,6 +95,7 @@ export class TickRun {
         await this.take(entry);
       }
       if (window && !this.shouldStop) await this.listWindow(window, budget);
+      this.options.progress?.listingDone();
     } catch (err) {
       if (!this.abort.signal.aborted) {
         const failure = langfuseFailure(err);
@@ -111,6 +112,7 @@ export class TickRun {
     for await (const summary of langfuse.listTraces({ from: window.from, to: window.to, signal: this.abort.signal })) {
       this.report.listed += 1;
       this.recorder.tracesListed(1);
+      this.options.progress?.listed(this.report.listed);
       if (this.shouldStop) return;
       if ((this.report.listed & 63) === 0 && !(await this.renewLease())) return;
       const decision = decide(this.settings.sampling, summary.id, summary.name);
@@ -133,6 +135,7 @@ export class TickRun {
   private async take(entry: LedgerEntry): Promise<void> {
     this.handled.add(entry.traceId);
     this.report.taken += 1;
+    this.options.progress?.taken();
     await this.pool.submit(() => this.process(entry));
   }
 
@@ -229,6 +232,7 @@ export class TickRun {
 
   private addTrace(trace: TraceReport) {
     this.report.traces.push(trace);
+    this.options.progress?.settled();
   }
 
   means(): Partial<Record<MetricName, number>> {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOLDEN_ITEMS } from '../../../src/devkit/corpus/index.js';
 import { runCli } from '../../helpers/run-cli.js';
+import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startHarness, type Harness } from './harness.js';
 
 const ITEMS = [
@@ -105,4 +106,17 @@ describe('ragwatch experiment run', () => {
       h.langfuse.faults.clear();
     }
   }, 300_000);
+
+  it('shows its progress on a terminal: each pass with its items, on stderr only', async () => {
+    const noisy = `${target(h.rag.askUrl, ', body: {question: "{{question}}", distractors: "{{distractors}}"}')}\n  noise: {enabled: true, distractors: 2}`;
+    const config = await configFile(noisy, LOOSE);
+    const result = await runCliInProcess(['--config', config, 'experiment', 'run', '--run-name', 'cli-progress'], { cwd: h.dir, stderrIsTTY: true });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('\r\x1b[2Kexperiment: clean pass 0/8 items (0 %) · 0 judge calls in flight · 0:00 elapsed');
+    // The noise pass runs the 6 items that are not adversarial.
+    expect(result.stderr).toContain('\r\x1b[2Kexperiment: noise pass 0/6 items (0 %)');
+    expect(result.stderr.endsWith('\r\x1b[2K')).toBe(true);
+    expect(result.stdout).not.toContain('\x1b');
+    expect(result.stdout).toContain('gate: PASSED');
+  }, 130_000);
 });
