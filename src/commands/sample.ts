@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { formatOneTrace, formatPlan, formatTickReport } from '../online/format.js';
+import { formatOneTrace, oneTraceJson } from '../online/explain.js';
+import { formatPlan, formatTickReport } from '../online/format.js';
 import { runBackfill, runOnlineTick, type RunProgress, type TickReport } from '../online/job.js';
-import { recordingJudge, scoreOneTrace, type JudgeExchange } from '../online/one-trace.js';
+import { prepareSample } from '../metrics/prepare.js';
+import { scoreOneTrace } from '../online/one-trace.js';
 import { planOnlineTick } from '../online/plan.js';
 import { createOnlineRuntime, type OnlineRuntime } from '../online/runtime.js';
 import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
@@ -23,6 +25,7 @@ interface SampleOptions {
   to?: string;
   json?: boolean;
   progress?: boolean;
+  showPrompts?: boolean;
 }
 
 type Mode = { kind: 'once' } | { kind: 'trace'; traceId: string } | { kind: 'backfill'; from: Date; to: Date };
@@ -33,7 +36,8 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
     .description('run the online job by hand: one tick (--once), one trace (--trace ID) or a past window (--from/--to)')
     .option('--once', 'run one online tick now (the default)')
     .option('--dry-run', 'evaluate and write nothing: with --once, only list what would be sampled and why')
-    .option('--trace <id>', 'score one trace now and show what was extracted and what the judge saw (anonymized)')
+    .option('--trace <id>', 'score one trace now and explain it: what the judge was given (anonymized, cut to the budgets), its answers, the scores')
+    .option('--show-prompts', 'with --trace: print every judge prompt in full (by default the first one)')
     .option('--from <time>', 'backfill: start of the window (ISO 8601)')
     .option('--to <time>', 'backfill: end of the window (ISO 8601)')
     .option('--json', 'print JSON')
@@ -56,6 +60,7 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
 function parseMode(options: SampleOptions): Mode {
   const chosen = [options.once, options.trace !== undefined, options.from !== undefined || options.to !== undefined].filter(Boolean).length;
   if (chosen > 1) throw new CliExit(ExitCode.badInput, ['sample: choose one of --once, --trace ID, --from/--to']);
+  if (options.showPrompts && options.trace === undefined) throw new CliExit(ExitCode.badInput, ['sample: --show-prompts works with --trace ID']);
   if (options.trace !== undefined) {
     if (options.trace.trim() === '') throw new CliExit(ExitCode.badInput, ['sample: --trace needs a trace id']);
     return { kind: 'trace', traceId: options.trace.trim() };
@@ -78,7 +83,6 @@ function parseTime(text: string, flag: string): Date {
 
 async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfig, state: StateStore, logger: Logger, ctx: CommandContext): Promise<void> {
   const dryRun = options.dryRun === true;
-  const exchanges: JudgeExchange[] = [];
   const soft = new AbortController();
   const hard = new AbortController();
   const dispose = stopSignals(
@@ -95,7 +99,7 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
         state,
         signal: hard.signal,
         skipScoreConfigs: dryRun,
-        wrapJudge: (judge) => (mode.kind === 'trace' ? recordingJudge(judge, exchanges) : countingJudge(judge, progress)),
+        wrapJudge: (judge) => countingJudge(judge, progress),
       });
     } catch (err) {
       throw startupFailureExit(err);
@@ -110,7 +114,9 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
     }
     if (mode.kind === 'trace') {
       const result = await guard(() => scoreOneTrace(runtime.deps, runtime.settings, mode.traceId, { dryRun, signal: hard.signal }));
-      out(options.json ? `${JSON.stringify({ ...result, judgeRequests: exchanges }, null, 2)}\n` : formatOneTrace(result, exchanges, dryRun));
+      // What the judge was given: the anonymized sample after the token budgets, as the metrics cut it.
+      const given = result.view ? prepareSample(result.view.sample, config.metrics) : null;
+      out(options.json ? `${JSON.stringify(oneTraceJson(result, given), null, 2)}\n` : formatOneTrace(result, given, { dryRun, showPrompts: options.showPrompts === true }));
       if (!result.found) throw new CliExit(ExitCode.badInput, [`sample: trace ${mode.traceId} not found`]);
       if (result.outcome?.kind === 'failed') throw new CliExit(ExitCode.incomplete, [`sample: trace ${mode.traceId} failed: ${result.outcome.failure.code}`]);
       return;

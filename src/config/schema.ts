@@ -35,8 +35,11 @@ const langfuseSection = z
     apiGeneration: z.enum(['auto', 'v3', 'v4']).default('auto'),
     timeoutMs: positiveInt().default(30_000),
     maxAttempts: positiveInt().default(5),
-    /** Environment written on ragwatch's own traces, excluded from online sampling. */
-    ownEnvironment: z.string().default('ragwatch'),
+    /** Environment written on ragwatch's own traces, excluded from online sampling (Langfuse's naming rule). */
+    ownEnvironment: z
+      .string()
+      .regex(/^(?!langfuse)[a-z0-9_-]{1,40}$/, { error: 'must be 1-40 lower-case letters, digits, - or _, not starting with "langfuse"' })
+      .default('ragwatch'),
   })
   .strict()
   .prefault({});
@@ -54,6 +57,8 @@ const judgeSection = z
     maxTokens: positiveInt().default(2048),
     /** Sends `chat_template_kwargs: {enable_thinking: false}` for reasoning models served by vLLM. */
     disableThinking: z.boolean().default(true),
+    /** Records every judge call of the online job in Langfuse (under `langfuse.ownEnvironment`), linked from the score. */
+    traceCalls: z.boolean().default(false),
   })
   .strict()
   .prefault({});

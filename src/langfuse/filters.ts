@@ -12,6 +12,8 @@ export interface TraceFilters {
   excludeEnvironments: string[];
   /** Metadata key = value, all must hold (values compared as strings). */
   metadata: Record<string, string>;
+  /** ragwatch's own environment: never taken, not even when `environments` names it. */
+  ownEnvironment?: string;
 }
 
 /** The filters of `online.filters`, plus ragwatch's own environment, which is never sampled. */
@@ -25,6 +27,7 @@ export function filtersFromConfig(config: Pick<RagwatchConfig, 'langfuse' | 'onl
     environments: [...f.environments],
     excludeEnvironments: [...exclude],
     metadata: { ...f.metadata },
+    ...(config.langfuse.ownEnvironment ? { ownEnvironment: config.langfuse.ownEnvironment } : {}),
   };
 }
 
@@ -42,6 +45,7 @@ function escapeRegExp(text: string): string {
 
 /** An environment named explicitly in `environments` is taken even when an exclusion pattern matches it. */
 export function environmentAllowed(environment: string, filters: TraceFilters): boolean {
+  if (filters.ownEnvironment && environment === filters.ownEnvironment) return false;
   if (filters.environments.length > 0) {
     if (!filters.environments.some((p) => globMatches(p, environment))) return false;
     if (filters.environments.includes(environment)) return true;

@@ -1,6 +1,7 @@
 import { createAnonymizer } from '../anonymize/index.js';
 import type { RagwatchConfig } from '../config/schema.js';
 import { extractRagSample } from '../extract/index.js';
+import { createJudgeCallTracer, type JudgeCallTracer } from '../judge-calls/index.js';
 import { judgeClientsFromConfig, type JudgeClientDeps, type RequestEvent as JudgeRequestEvent } from '../judge/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import { connectLangfuse, type LangfuseApi, type LangfuseDeps, type RequestEvent as LangfuseRequestEvent } from '../langfuse/index.js';
@@ -59,10 +60,11 @@ export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps,
     langfuse,
     extract: (trace) => extractRagSample(trace, mapping),
     anonymizer,
-    score: (sample, metrics, s) => scoreSample(sample, metrics, { judge, embeddings, options: config.metrics, logger: deps.logger, signal: s }),
+    score: (sample, metrics, s, wrap) => scoreSample(sample, metrics, { judge: wrap ? wrap(judge) : judge, embeddings, options: config.metrics, logger: deps.logger, signal: s }),
     metrics: config.metrics.online,
     judgeModel: judge.model,
     scorePrefix: config.metrics.scorePrefix,
+    ...(config.judge.traceCalls ? { judgeCalls: judgeCallTracerFrom(config, langfuse, deps.logger) } : {}),
   };
   const probes: Record<Dependency, HealthProbe> = {
     langfuse: async (s) => {
@@ -76,6 +78,19 @@ export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps,
     judge: judgeProbe(config, fetchImpl),
   };
   return { langfuse, judge, embeddings, anonymizer, probes, evaluate };
+}
+
+/** `judge.traceCalls`: each evaluation's judge calls as a trace in ragwatch's own environment. */
+function judgeCallTracerFrom(config: RagwatchConfig, langfuse: LangfuseApi, logger: Logger): JudgeCallTracer {
+  const j = config.judge;
+  return createJudgeCallTracer({
+    http: langfuse.http,
+    generation: langfuse.generation,
+    environment: config.langfuse.ownEnvironment,
+    includeTexts: config.anonymize.enabled,
+    modelParameters: { temperature: j.temperature, max_tokens: j.maxTokens, ...(j.seed !== undefined ? { seed: j.seed } : {}) },
+    logger,
+  });
 }
 
 /** The anonymizer of `anonymize`; with `enabled: false` samples reach the judge as they are (an explicit choice). */

@@ -1,4 +1,5 @@
-import type { MetricName } from '../metrics/types.js';
+import { recordingJudge, type JudgeCallRecord, type JudgeCallTracer } from '../judge-calls/index.js';
+import type { MetricName, MetricResult } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
 import { langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure, type Failure } from './failures.js';
 import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, TraceRecord } from './ports.js';
@@ -17,6 +18,8 @@ export interface EvaluateDeps {
   configIds: ReadonlyMap<string, string>;
   /** Batches score writes across traces; without it each trace writes its own scores. */
   scoreWriter?: Pick<ScoreBatcher, 'write'>;
+  /** `judge.traceCalls`: the judge calls of each evaluation go to Langfuse, linked from the scores. */
+  judgeCalls?: JudgeCallTracer;
 }
 
 export interface EvaluateTarget {
@@ -33,6 +36,8 @@ export interface EvaluateOptions {
   dryRun?: boolean;
   /** Sees the trace after extraction and anonymization: what the judge is given (for `sample --trace`). */
   onSample?: (view: { shape: string; sample: RagSample; entities: number; trace: TraceRecord }) => void;
+  /** Sees the metric results and every judge call made for them (for `sample --trace`). */
+  onJudged?: (judged: { results: MetricResult[]; calls: JudgeCallRecord[] }) => void;
 }
 
 export interface ScoredValue {
@@ -70,12 +75,17 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
   options.onSample?.({ shape: extracted.shape, sample: anonymized.sample, entities: anonymized.entities.length, trace });
 
   let results;
+  const calls: JudgeCallRecord[] = [];
+  const record = deps.judgeCalls !== undefined || options.onJudged !== undefined;
   try {
-    results = await deps.score(anonymized.sample, deps.metrics, signal);
+    results = await deps.score(anonymized.sample, deps.metrics, signal, record ? (judge) => recordingJudge(judge, calls) : undefined);
   } catch (err) {
     if (signal.aborted) throw err;
     return { kind: 'failed', failure: unexpectedFailure(err, 'metrics') };
   }
+  options.onJudged?.({ results, calls });
+  // Failed calls are traced too: that is where an operator looks for what went wrong.
+  const executionTraceId = deps.judgeCalls && !options.dryRun ? await deps.judgeCalls.record({ traceId: trace.id, calls }, signal) : null;
   for (const result of results) {
     // All or nothing: a trace is done only when every metric either scored or was not scorable.
     if (result.status === 'failed') return { kind: 'failed', failure: metricFailure(result) };
@@ -90,6 +100,7 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
     scorePrefix: deps.scorePrefix,
     configIds: deps.configIds,
     extractShape: extracted.shape,
+    ...(executionTraceId ? { executionTraceId } : {}),
     sanitizeComment: (text) => sanitizeComment(deps.anonymizer, trace.id, text),
   });
   const scored: ScoredValue[] = [];

@@ -1,4 +1,3 @@
-import type { JudgeExchange, OneTraceResult } from './one-trace.js';
 import type { TickPlan } from './plan.js';
 import type { TickReport } from './run-types.js';
 
@@ -40,35 +39,5 @@ export function formatPlan(plan: TickPlan): string {
     const why = Number.isNaN(p.point) ? `ledger ${p.ledger}` : `u=${p.point.toFixed(6)} < rate ${p.rate}; ledger ${p.ledger}`;
     lines.push(`  ${p.traceId}  ${p.action.padEnd(15)} ${p.traceName ?? '(no name)'}  ${p.timestamp}  ${why}`);
   }
-  return `${lines.join('\n')}\n`;
-}
-
-export function formatOneTrace(result: OneTraceResult, exchanges: JudgeExchange[], dryRun: boolean): string {
-  if (!result.found) return `trace ${result.traceId}: not found in Langfuse (or not readable yet)\n`;
-  const lines: string[] = [];
-  lines.push(`trace ${result.traceId}  name=${result.trace?.name ?? '(none)'}  timestamp=${result.trace?.timestamp}  environment=${result.trace?.environment}`);
-  if (result.view) {
-    const s = result.view.sample;
-    lines.push(`extracted (${result.view.shape}); ${result.view.entities} personal-data entities replaced; this is what the judge is given:`);
-    lines.push(`  question: ${s.question}`);
-    lines.push(`  answer:   ${s.answer}`);
-    s.contexts.forEach((c, i) => lines.push(`  context[${i + 1}]: ${c}`));
-  }
-  const outcome = result.outcome;
-  if (outcome?.kind === 'skipped') lines.push(`skipped: ${outcome.reason}`);
-  if (outcome?.kind === 'failed') lines.push(`failed: ${outcome.failure.code}`);
-  if (outcome?.kind === 'done') {
-    for (const s of outcome.scored) lines.push(`score ${s.metric} = ${fixed(s.value)}`);
-    for (const m of outcome.notScorable) lines.push(`score ${m}: not scorable (no score written)`);
-    lines.push(dryRun ? 'dry run: no score written' : `written: ${outcome.scoreIds.length} score(s) (${outcome.scoreIds.join(', ')})`);
-  }
-  if (exchanges.length > 0) {
-    lines.push('', `judge requests (${exchanges.length}):`);
-    for (const e of exchanges) {
-      lines.push(`--- ${e.name}`);
-      for (const m of e.messages) lines.push(`[${m.role}] ${m.content}`);
-    }
-  }
-  if (result.ledger) lines.push('', `ledger: ${result.ledger.status}${result.ledger.reason ? ` (${result.ledger.reason})` : ''}, attempts ${result.ledger.attempts}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
-import type { ChatMessage, JudgeClient, StructuredRequest, StructuredResult } from '../judge/types.js';
+import type { JudgeCallRecord } from '../judge-calls/index.js';
+import type { MetricResult } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
 import type { LedgerEntry } from '../state/types.js';
 import { evaluateTrace, type TraceOutcome } from './evaluate-trace.js';
@@ -6,30 +7,15 @@ import type { OnlineJobDeps, OnlineSettings } from './run-types.js';
 import { rateFor } from './sampler.js';
 import { retryDelayMs } from './tick-run.js';
 
-export interface JudgeExchange {
-  /** The structured request's name (which prompt). */
-  name: string;
-  messages: ChatMessage[];
-}
-
-/** A judge client that remembers what it was sent: `sample --trace` shows what the judge saw. */
-export function recordingJudge(inner: JudgeClient, sink: JudgeExchange[]): JudgeClient {
-  return {
-    get model() {
-      return inner.model;
-    },
-    structured<T>(request: StructuredRequest<T>): Promise<StructuredResult<T>> {
-      sink.push({ name: request.name, messages: request.messages.map((m) => ({ ...m })) });
-      return inner.structured(request);
-    },
-  };
-}
-
 export interface OneTraceResult {
   traceId: string;
   found: boolean;
-  /** What the judge was given, after extraction and anonymization. */
+  /** The sample after extraction and anonymization (before the token budgets, which the metrics apply). */
   view?: { shape: string; sample: RagSample; entities: number };
+  /** Every metric's result, with its details (claims, generated questions, ...). */
+  results?: MetricResult[];
+  /** Every judge call: the messages sent, the parsed answer, tokens and time. */
+  calls?: JudgeCallRecord[];
   trace?: { name: string | null; timestamp: string; environment: string };
   outcome?: TraceOutcome;
   ledger?: LedgerEntry | null;
@@ -60,7 +46,15 @@ export async function scoreOneTrace(deps: OnlineJobDeps, settings: OnlineSetting
     outcome = await evaluateTrace(
       deps,
       { traceId, traceTimestamp: timestamp, environment: trace.environment || null, sampleRate },
-      { signal, dryRun: options.dryRun ?? false, onSample: (v) => (result.view = { shape: v.shape, sample: v.sample, entities: v.entities }) },
+      {
+        signal,
+        dryRun: options.dryRun ?? false,
+        onSample: (v) => (result.view = { shape: v.shape, sample: v.sample, entities: v.entities }),
+        onJudged: (j) => {
+          result.results = j.results;
+          result.calls = j.calls;
+        },
+      },
     );
   } catch (err) {
     if (!options.dryRun) await state.markPending(traceId, clock.now());

@@ -3,6 +3,7 @@
  * and the judge (see `edges.ts`); tests and benches can wire anything with the same shape.
  */
 import type { ExtractResult } from '../extract/types.js';
+import type { JudgeClient } from '../judge/types.js';
 import type { TraceRecord, TraceSummary, ScoreToWrite, WriteScoresResult } from '../langfuse/index.js';
 import type { MetricName, MetricResult } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
@@ -35,7 +36,13 @@ export interface SampleAnonymizer {
   isClean?(text: string): boolean;
 }
 
-export type SampleScorer = (sample: RagSample, metrics: readonly MetricName[], signal: AbortSignal) => Promise<MetricResult[]>;
+/** `wrapJudge` wraps the judge client for this one sample (to record its calls). */
+export type SampleScorer = (
+  sample: RagSample,
+  metrics: readonly MetricName[],
+  signal: AbortSignal,
+  wrapJudge?: (judge: JudgeClient) => JudgeClient,
+) => Promise<MetricResult[]>;
 
 /** Whether a dependency answers at all: tells an outage apart from one trace that keeps failing. */
 export type HealthProbe = (signal: AbortSignal) => Promise<boolean>;

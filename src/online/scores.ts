@@ -43,6 +43,8 @@ export interface ScoreContext {
   sanitizeComment: (text: string) => string | null;
   /** How the sample was found in the trace. */
   extractShape?: string;
+  /** The trace holding the judge calls behind these scores (`judge.traceCalls`). */
+  executionTraceId?: string;
 }
 
 /** One score per metric that scored; `not_scorable` and `failed` results write nothing. */
@@ -66,6 +68,7 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
         sampleRate: ctx.sampleRate,
         usage: { calls: result.usage.calls, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens },
         ...(ctx.extractShape ? { extractShape: ctx.extractShape } : {}),
+        ...(ctx.executionTraceId ? { executionTraceId: ctx.executionTraceId } : {}),
       },
     };
     const configId = ctx.configIds.get(name);

@@ -187,6 +187,22 @@ describe('environment filters', () => {
     expect(environmentAllowed('default', { ...f, environments: ['prod-*'] })).toBe(false);
     expect(environmentAllowed('prod-eu', { ...f, environments: ['prod-*'] })).toBe(true);
   });
+
+  it('never takes ragwatch’s own environment (its judge call traces), not even when named or matched by a pattern', () => {
+    const named = filtersFromConfig(parseConfig({ online: { filters: { environments: ['ragwatch', 'production'] } } }));
+    expect(environmentAllowed('ragwatch', named)).toBe(false);
+    expect(environmentAllowed('production', named)).toBe(true);
+    const wildcard = filtersFromConfig(parseConfig({ online: { filters: { environments: ['*'], excludeEnvironments: [] } } }));
+    expect(environmentAllowed('ragwatch', wildcard)).toBe(false);
+    expect(environmentAllowed('default', wildcard)).toBe(true);
+  });
+
+  it('refuses an own environment Langfuse would not store as given (empty, upper case, langfuse-*)', () => {
+    for (const ownEnvironment of ['', 'RagWatch', 'langfuse-ragwatch', 'a b', 'x'.repeat(41)]) {
+      expect(() => parseConfig({ langfuse: { ownEnvironment } }), JSON.stringify(ownEnvironment)).toThrow(/langfuse\.ownEnvironment/);
+    }
+    expect(parseConfig({ langfuse: { ownEnvironment: 'ragwatch-eval_2' } }).langfuse.ownEnvironment).toBe('ragwatch-eval_2');
+  });
 });
 
 describe('listing streams', () => {

@@ -1,0 +1,169 @@
+/**
+ * `sample --trace ID`: why a trace got its scores. What the judge was given (anonymized and cut to the token
+ * budgets, cuts marked), each metric's result, and each judge call with its parsed answer: claims and
+ * verdicts, generated questions and noncommittal flags. The prompt is printed once (`--show-prompts`: all).
+ */
+import type { JudgeCallRecord } from '../judge-calls/index.js';
+import { CUT_MARKER } from '../metrics/budget.js';
+import type { PreparedSample } from '../metrics/prepare.js';
+import type { MetricResult } from '../metrics/types.js';
+import type { OneTraceResult } from './one-trace.js';
+
+export interface ExplainOptions {
+  dryRun: boolean;
+  /** Every call's prompt in full, not only the first one. */
+  showPrompts: boolean;
+}
+
+const fixed = (n: number) => n.toFixed(3);
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Which budget each field is cut to, named as the configuration names it. */
+const BUDGET_KEYS: Record<keyof PreparedSample['truncated'], string> = {
+  question: 'metrics.maxQuestionTokens',
+  answer: 'metrics.maxAnswerTokens',
+  contexts: 'metrics.maxContextTokens',
+  reference: 'metrics.maxReferenceTokens',
+};
+
+export function formatOneTrace(result: OneTraceResult, given: PreparedSample | null, options: ExplainOptions): string {
+  if (!result.found) return `trace ${result.traceId}: not found in Langfuse (or not readable yet)\n`;
+  const lines: string[] = [];
+  lines.push(`trace ${result.traceId}  name=${result.trace?.name ?? '(none)'}  timestamp=${result.trace?.timestamp}  environment=${result.trace?.environment}`);
+  if (result.view && given) {
+    lines.push(`extracted (${result.view.shape}); ${result.view.entities} personal-data entities replaced`);
+    lines.push(...givenLines(given));
+  }
+  const outcome = result.outcome;
+  if (outcome?.kind === 'skipped') lines.push(`skipped: ${outcome.reason}`);
+  if (outcome?.kind === 'failed') lines.push(`failed: ${outcome.failure.code}`);
+  if (result.results && result.results.length > 0) lines.push('', 'scores:', ...result.results.map(resultLine));
+  if (outcome?.kind === 'done') {
+    lines.push(options.dryRun ? 'dry run: no score written' : `written: ${outcome.scoreIds.length} score(s) (${outcome.scoreIds.join(', ')})`);
+  }
+  const calls = result.calls ?? [];
+  if (calls.length > 0) lines.push('', `judge calls (${calls.length}):`, ...callLines(calls, result.results ?? [], options.showPrompts));
+  if (result.ledger) lines.push('', `ledger: ${result.ledger.status}${result.ledger.reason ? ` (${result.ledger.reason})` : ''}, attempts ${result.ledger.attempts}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The JSON of `sample --trace --json`: what was given to the judge, never the raw trace texts. */
+export function oneTraceJson(result: OneTraceResult, given: PreparedSample | null): Record<string, unknown> {
+  const { view, calls, ...rest } = result;
+  return {
+    ...rest,
+    ...(view ? { view: { shape: view.shape, entities: view.entities, given } } : {}),
+    judgeCalls: calls ?? [],
+  };
+}
+
+function givenLines(s: PreparedSample): string[] {
+  const cut = (field: keyof PreparedSample['truncated']) => {
+    const t = s.truncated[field];
+    return t ? `  (cut: ${count(t.originalTokens)} → ${count(t.keptTokens)} tokens, ${BUDGET_KEYS[field]})` : '';
+  };
+  const lines = [
+    `what the judge was given (anonymized, cut to the token budgets; a cut ends with "${CUT_MARKER.trim()}"), prompts in ${s.language}:`,
+    `  question: ${s.question}${cut('question')}`,
+    `  answer:   ${s.answer}${cut('answer')}`,
+  ];
+  lines.push(...contextLines(s.contexts));
+  if (s.truncated.contexts) lines.push(`  contexts${cut('contexts')}`);
+  if (s.reference !== undefined) lines.push(`  reference: ${s.reference}${cut('reference')}`);
+  return lines;
+}
+
+/** One line per chunk; a run of chunks the budget emptied is one line. */
+function contextLines(contexts: readonly string[]): string[] {
+  const lines: string[] = [];
+  const emptied = (c: string) => c.trim() === '' || c.trim() === CUT_MARKER.trim();
+  for (let i = 0; i < contexts.length; ) {
+    let j = i;
+    while (j < contexts.length && emptied(contexts[j]!)) j += 1;
+    if (j - i >= 2) {
+      lines.push(`  context[${i + 1}..${j}]: ${count(j - i)} chunks with nothing left after the budget`);
+      i = j;
+      continue;
+    }
+    lines.push(`  context[${i + 1}]: ${contexts[i]}`);
+    i += 1;
+  }
+  if (contexts.length === 0) lines.push('  contexts: (none)');
+  return lines;
+}
+
+function resultLine(r: MetricResult): string {
+  if (r.status === 'scored') return `  ${r.metric} = ${fixed(r.value)}  ${r.reason}`;
+  if (r.status === 'not_scorable') return `  ${r.metric}: not scorable (${r.reason}); no score written`;
+  return `  ${r.metric}: failed (${r.error})`;
+}
+
+function callLines(calls: readonly JudgeCallRecord[], results: readonly MetricResult[], showPrompts: boolean): string[] {
+  const lines: string[] = [];
+  const cosines = questionCosines(results);
+  const printed = new Map<string, string>();
+  calls.forEach((call, i) => {
+    lines.push(`--- ${call.name}${usageText(call)}`);
+    if (call.error) lines.push(`  no usable answer: ${call.error.kind}: ${call.error.message}`);
+    else lines.push(...answerLines(call.value, cosines));
+    const full = showPrompts || i === 0;
+    for (const m of call.messages) {
+      const seen = printed.get(m.content);
+      if (full && (showPrompts || seen === undefined)) {
+        lines.push(`  [${m.role}] ${m.content}`);
+        printed.set(m.content, call.name);
+      } else if (seen !== undefined) lines.push(`  [${m.role}] (the same as in ${seen} above)`);
+      else lines.push(`  [${m.role}] (${count(m.content.length)} characters; --show-prompts prints every prompt)`);
+    }
+  });
+  return lines;
+}
+
+function usageText(call: JudgeCallRecord): string {
+  const u = call.usage;
+  const ms = u?.latencyMs ?? (call.endedAt !== undefined ? call.endedAt - call.startedAt : undefined);
+  const parts: string[] = [];
+  if (u) parts.push(`${u.calls} attempt${u.calls === 1 ? '' : 's'}`, `${count(u.promptTokens)} prompt + ${count(u.completionTokens)} completion tokens`);
+  if (ms !== undefined) parts.push(`${Math.round(ms)} ms`);
+  return parts.length > 0 ? `  (${parts.join(', ')})` : '';
+}
+
+type Row = Record<string, unknown>;
+const isRows = (v: unknown, key: string): v is Row[] => Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && key in x);
+const chunkRefs = (chunks: unknown) => (Array.isArray(chunks) && chunks.length > 0 ? `  (chunk${chunks.length === 1 ? '' : 's'} ${chunks.join(', ')})` : '');
+
+/** The parsed answer, read: claims and verdicts, generated questions, per-chunk or per-claim verdicts. */
+function answerLines(value: unknown, cosines: ReadonlyMap<string, number>): string[] {
+  if (isRows(value, 'claim')) {
+    return [`  claims (${value.length}):`, ...value.map((c) => `    ${c.supported ? 'supported  ' : 'UNSUPPORTED'}  ${String(c.claim)}${chunkRefs(c.chunks)}`)];
+  }
+  if (isRows(value, 'question')) {
+    return [
+      `  generated questions (${value.length}):`,
+      ...value.map((q) => {
+        const cosine = cosines.get(String(q.question));
+        const flags = [q.noncommittal ? 'noncommittal' : 'committal', ...(cosine !== undefined ? [`cosine ${cosine.toFixed(2)}`] : [])];
+        return `    ${String(q.question)}  [${flags.join(', ')}]`;
+      }),
+    ];
+  }
+  if (isRows(value, 'statement')) {
+    return [`  statements (${value.length}):`, ...value.map((s) => `    ${s.attributed ? 'attributed  ' : 'UNATTRIBUTED'}  ${String(s.statement)}${chunkRefs(s.chunks)}`)];
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v === 'boolean')) {
+    return [`  verdicts: ${value.map((v, i) => `[${i + 1}] ${v ? 'yes' : 'no'}`).join('  ')}`];
+  }
+  return [`  answer: ${JSON.stringify(value)}`];
+}
+
+/** Answer relevancy's cosine per generated question, from its result's details. */
+function questionCosines(results: readonly MetricResult[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of results) {
+    if (r.status !== 'scored') continue;
+    const questions = r.details.questions;
+    if (!isRows(questions, 'question')) continue;
+    for (const q of questions) if (typeof q.cosine === 'number') out.set(String(q.question), q.cosine);
+  }
+  return out;
+}
