@@ -4,7 +4,9 @@ import type { Command } from 'commander';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { mappingProblems } from '../extract/mapping.js';
-import { judgeClientsFromConfig } from '../judge/from-config.js';
+import { checkExperiment } from '../doctor/experiment.js';
+import { checkEmbeddings, checkJudgeModel, checkStructuredOutput } from '../doctor/judge.js';
+import { describeError, type Check, type DoctorDeps, type Verdict } from '../doctor/types.js';
 import { langfuseHttpFromConfig } from '../langfuse/client.js';
 import { detectApiGeneration } from '../langfuse/detect.js';
 import { LangfuseApiError } from '../langfuse/http.js';
@@ -15,20 +17,7 @@ import { requireConfig, type CommandContext } from './context.js';
  * passes, 3 when something is unreachable or wrong, 2 when the configuration itself is unusable.
  */
 
-export type Verdict = 'ok' | 'warn' | 'fail';
-
-export interface Check {
-  name: string;
-  verdict: Verdict;
-  detail: string;
-}
-
-export interface DoctorDeps {
-  fetch?: typeof globalThis.fetch;
-  cwd: string;
-  /** Deadline per network check. */
-  timeoutMs?: number;
-}
+export type { Check, DoctorDeps, Verdict };
 
 export interface DoctorReport {
   checks: Check[];
@@ -39,14 +28,14 @@ export interface DoctorReport {
 export function registerDoctorCommand(program: Command, ctx: CommandContext): void {
   program
     .command('doctor')
-    .description('check Langfuse keys and API generation, the judge model, structured output, embeddings and the state path')
+    .description('check Langfuse keys and API generation, the judge and embeddings models, structured output, the state path and, with the experiment enabled, its dataset and RAG service')
     .option('--json', 'print the checks as JSON')
     .option('--timeout <seconds>', 'deadline of each network check', '20')
     .action(async (options: { json?: boolean; timeout: string }, command: Command) => {
       const config = requireConfig(command, ctx);
       const seconds = Number(options.timeout);
       if (!Number.isFinite(seconds) || seconds <= 0) throw new CliExit(ExitCode.badInput, [`doctor: --timeout must be a positive number of seconds (got ${options.timeout})`]);
-      const report = await runDoctor(config, { cwd: ctx.cwd, timeoutMs: seconds * 1000 });
+      const report = await runDoctor(config, { cwd: ctx.cwd, env: ctx.env, timeoutMs: seconds * 1000 });
       if (options.json) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {
         for (const line of formatReport(report)) ctx.stdout.write(`${line}\n`);
@@ -78,15 +67,19 @@ export async function runDoctor(config: RagwatchConfig, deps: DoctorDeps): Promi
   const secrets = [config.langfuse.secretKey, config.judge.apiKey, config.embeddings.apiKey ?? ''].filter((s) => s.length >= 4 && s !== 'EMPTY');
   const scrub = (c: Check): Check => ({ ...c, detail: secrets.reduce((d, s) => d.split(s).join('[redacted]'), c.detail) });
 
+  const judge = async () => {
+    const model = await checkJudgeModel(config, deps, timeoutMs);
+    return [model, await checkStructuredOutput(config, deps, timeoutMs, model)];
+  };
   const checks = await Promise.all([
-    checkLangfuse(config, deps, timeoutMs),
-    checkJudgeModel(config, deps, timeoutMs),
-    checkStructuredOutput(config, deps, timeoutMs),
-    checkEmbeddings(config, deps, timeoutMs),
-    Promise.resolve(checkStatePath(config, deps.cwd)),
+    checkLangfuse(config, deps, timeoutMs).then((c) => [c]),
+    judge(),
+    checkEmbeddings(config, deps, timeoutMs).then((c) => [c]),
+    Promise.resolve([checkStatePath(config, deps.cwd)]),
+    checkExperiment(config, deps, timeoutMs),
   ]);
   const sampling = checkSamplingRate(config);
-  return { checks: [...checks, ...(sampling ? [sampling] : [])].map(scrub), configProblems: [] };
+  return { checks: [...checks.flat(), ...(sampling ? [sampling] : [])].map(scrub), configProblems: [] };
 }
 
 function configurationProblems(config: RagwatchConfig): string[] {
@@ -118,80 +111,6 @@ async function checkLangfuse(config: RagwatchConfig, deps: DoctorDeps, timeoutMs
   }
 }
 
-async function checkJudgeModel(config: RagwatchConfig, deps: DoctorDeps, timeoutMs: number): Promise<Check> {
-  const base = config.judge.baseUrl.replace(/\/+$/, '');
-  try {
-    const served = await listModels(base, config.judge.apiKey, deps.fetch ?? globalThis.fetch, timeoutMs);
-    if (served.includes(config.judge.model)) return { name: 'judge-model', verdict: 'ok', detail: `${base}: serves ${config.judge.model}` };
-    return { name: 'judge-model', verdict: 'fail', detail: `${base}: judge.model "${config.judge.model}" is not served (served: ${served.join(', ') || 'none'})` };
-  } catch (err) {
-    return { name: 'judge-model', verdict: 'fail', detail: `${base}/models: ${describeError(err)}` };
-  }
-}
-
-async function listModels(base: string, apiKey: string, fetchImpl: typeof globalThis.fetch, timeoutMs: number): Promise<string[]> {
-  const res = await fetchImpl(`${base}/models`, { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`HTTP ${res.status}${res.status === 401 ? ' (judge.apiKey rejected)' : ''}`);
-  const body = JSON.parse(text) as { data?: Array<{ id?: unknown }> };
-  return (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
-}
-
-const PROBE_SCHEMA = {
-  type: 'object',
-  properties: { sum: { type: 'integer' }, verdict: { type: 'string', enum: ['yes', 'no'] } },
-  required: ['sum', 'verdict'],
-  additionalProperties: false,
-};
-
-async function checkStructuredOutput(config: RagwatchConfig, deps: DoctorDeps, timeoutMs: number): Promise<Check> {
-  const { judge } = judgeClientsFromConfig(narrowed(config, timeoutMs), deps.fetch ? { fetch: deps.fetch } : {});
-  try {
-    const result = await judge.structured({
-      name: 'ragwatch_doctor_probe',
-      schema: PROBE_SCHEMA,
-      parse: (value) => {
-        const v = value as { sum?: unknown; verdict?: unknown };
-        const keys = typeof value === 'object' && value !== null ? Object.keys(value) : [];
-        if (!Number.isInteger(v.sum) || (v.verdict !== 'yes' && v.verdict !== 'no') || keys.some((k) => k !== 'sum' && k !== 'verdict'))
-          throw new Error('answer does not follow the JSON schema');
-        return v as { sum: number; verdict: 'yes' | 'no' };
-      },
-      messages: [
-        { role: 'system', content: 'Answer with a JSON object that follows the schema.' },
-        { role: 'user', content: 'What is 2 + 3? Put the number in "sum" and "yes" in "verdict".' },
-      ],
-      maxTokens: 64,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return { name: 'judge-json-schema', verdict: 'ok', detail: `${config.judge.model} answered in the requested JSON schema (${result.usage.latencyMs.toFixed(0)} ms)` };
-  } catch (err) {
-    return { name: 'judge-json-schema', verdict: 'fail', detail: `${config.judge.model}: no schema-conforming answer to response_format json_schema: ${describeError(err)}` };
-  }
-}
-
-async function checkEmbeddings(config: RagwatchConfig, deps: DoctorDeps, timeoutMs: number): Promise<Check> {
-  const { embeddings } = judgeClientsFromConfig(narrowed(config, timeoutMs), deps.fetch ? { fetch: deps.fetch } : {});
-  try {
-    const { vectors } = await embeddings.embed(['ragwatch doctor probe'], AbortSignal.timeout(timeoutMs));
-    const vector = vectors[0];
-    if (!vector || vector.length === 0) return { name: 'embeddings', verdict: 'fail', detail: `${config.embeddings.model}: returned an empty vector` };
-    if (!vector.every((x) => Number.isFinite(x))) return { name: 'embeddings', verdict: 'fail', detail: `${config.embeddings.model}: vector has non-finite values` };
-    return { name: 'embeddings', verdict: 'ok', detail: `${config.embeddings.model}: dimension ${vector.length}` };
-  } catch (err) {
-    return { name: 'embeddings', verdict: 'fail', detail: `${config.embeddings.model} at ${config.embeddings.baseUrl ?? config.judge.baseUrl}: ${describeError(err)}` };
-  }
-}
-
-/** Doctor answers within its deadline: one retry at most, no long waits. */
-function narrowed(config: RagwatchConfig, timeoutMs: number): RagwatchConfig {
-  return {
-    ...config,
-    judge: { ...config.judge, timeoutMs: Math.min(config.judge.timeoutMs, timeoutMs), maxAttempts: Math.min(2, config.judge.maxAttempts) },
-    embeddings: { ...config.embeddings, timeoutMs: Math.min(config.embeddings.timeoutMs, timeoutMs), maxAttempts: Math.min(2, config.embeddings.maxAttempts) },
-  };
-}
-
 export function checkStatePath(config: Pick<RagwatchConfig, 'state'>, cwd: string): Check {
   const path = resolve(cwd, config.state.path);
   try {
@@ -216,12 +135,4 @@ function checkSamplingRate(config: RagwatchConfig): Check | null {
   const rate = config.sampling.rate;
   if (rate >= 0.05 && rate <= 0.1) return null;
   return { name: 'sampling', verdict: 'warn', detail: `sampling.rate ${rate} is outside the recommended 0.05–0.10` };
-}
-
-function describeError(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'no answer before the deadline';
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  const code = cause?.code ? ` (${cause.code})` : '';
-  return `${err.message.split('\n')[0]}${code}`;
 }

@@ -2,6 +2,7 @@
 import type { RagwatchConfig } from '../config/schema.js';
 import { createJudgeClient } from './client.js';
 import { createEmbeddingsClient } from './embeddings-client.js';
+import { withErrorEnvelope } from './error-envelope.js';
 import type { RequestEvent } from './retry.js';
 import type { EmbeddingsClient, JudgeClient } from './types.js';
 
@@ -16,6 +17,8 @@ export interface JudgeClientDeps {
 export function judgeClientsFromConfig(config: Pick<RagwatchConfig, 'judge' | 'embeddings'>, deps: JudgeClientDeps = {}): { judge: JudgeClient; embeddings: EmbeddingsClient } {
   const j = config.judge;
   const e = config.embeddings;
+  // The server's own words on every error, whatever the shape of its error body.
+  deps = { ...deps, fetch: withErrorEnvelope(deps.fetch) };
   const judge = createJudgeClient({
     ...deps,
     baseUrl: j.baseUrl,

@@ -1,0 +1,26 @@
+/** One verdict per check of `ragwatch doctor`. */
+export type Verdict = 'ok' | 'warn' | 'fail';
+
+export interface Check {
+  name: string;
+  verdict: Verdict;
+  detail: string;
+}
+
+export interface DoctorDeps {
+  fetch?: typeof globalThis.fetch;
+  cwd: string;
+  /** Environment for `${NAME}` references in experiment.target.headers. */
+  env?: NodeJS.ProcessEnv;
+  /** Deadline per network check. */
+  timeoutMs?: number;
+}
+
+/** What went wrong, in one line: the deadline, the server's own message, the connection error's code. */
+export function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'no answer before the deadline';
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ? ` (${cause.code})` : '';
+  return `${err.message.split('\n')[0]}${code}`;
+}
