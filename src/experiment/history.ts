@@ -85,6 +85,11 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
       const fromPrevious = previous?.runName === run.name ? meanOf(previous.perItem.get(metric)) : null;
       means[metric] = fromRun ?? fromState ?? fromPrevious ?? null;
     }
+    // A run this state never recorded and whose listing carries no run scores (v3): its items' scores say.
+    if (!record && deps.metrics.every((m) => means[m] === null)) {
+      const perItem = await readRunItemValues(deps.http, deps.generation, deps.dataset, run, scoreMetric, { since, ...(deps.signal ? { signal: deps.signal } : {}) });
+      for (const metric of deps.metrics) means[metric] = meanOf(perItem.get(metric));
+    }
     trend.push({ runName: run.name, date: run.createdAt, means });
     names.add(run.name);
   }

@@ -1,4 +1,5 @@
 import { cell, formatChange, formatInterval, formatScore, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
+import { comparisonRows, formatSigned } from './comparison.js';
 import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
 
 const STYLE = `
@@ -30,7 +31,12 @@ export function renderHtml(report: ExperimentReport): string {
     parts.push(`<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>`);
   }
 
-  parts.push('<h2>Scores</h2>', metricBarsSvg(report));
+  const judged = report.gate.judgedOn === 'test' ? 'the test split' : 'all items';
+  parts.push(
+    '<h2>Scores</h2>',
+    `<p class="meta">Bars: the mean on ${judged}, the split the verdict is judged on, with its 95% confidence interval and the threshold (dashed).</p>`,
+    metricBarsSvg(report, report.gate.judgedOn),
+  );
   parts.push(scoresTable(report));
   parts.push(strataTable(report));
 
@@ -43,12 +49,6 @@ export function renderHtml(report: ExperimentReport): string {
     parts.push(`<h2>Noise sensitivity</h2><p>ΔFaithfulness (clean − noisy) <b class="${n.flagged ? 'regression' : ''}">${formatScore(n.deltaFaithfulness)}</b>, 95% CI ${formatInterval(n.ci)}, over ${n.n} items. ${n.flagged ? `Above ${n.threshold}: the prompt or the model is fragile under contaminated context.` : `Below the ${n.threshold} alarm.`}</p>`);
   }
   if (report.comparison) parts.push(comparisonTable(report));
-  if (report.baseline.length > 0) {
-    const rows = report.baseline
-      .map((r) => `<tr><td>${esc(METRIC_LABELS[r.metric])}</td><td class="num">${formatScore(r.baseline)}</td><td class="num">${formatScore(r.current)}</td><td class="num">${formatChange(r.changePct)}</td></tr>`)
-      .join('');
-    parts.push(`<h2>Baseline vs current</h2><table id="baseline"><tr><th>Metric</th><th>Baseline</th><th>Current</th><th>Change</th></tr>${rows}</table>`);
-  }
   const trend = trendSvg(report);
   if (trend) parts.push('<h2>Trend</h2>', trend);
   if (report.worstItems.length > 0) {
@@ -95,14 +95,16 @@ function strataTable(report: ExperimentReport): string {
   return `<h2>By stratum</h2><table id="strata">${head}${rows.join('')}</table>`;
 }
 
+/** The previous run against this one: both means and the paired per-item change, in one table. */
 function comparisonTable(report: ExperimentReport): string {
-  const c = report.comparison!;
-  const rows = c.perMetric
-    .map(({ metric, comparison: p }) => {
-      const flag = p.regression ? '<span class="regression">regression</span>' : p.improvement ? '<span class="improvement">improvement</span>' : '—';
-      const delta = p.meanDelta === null ? '—' : `${p.meanDelta > 0 ? '+' : ''}${p.meanDelta.toFixed(3)}`;
-      return `<tr><td>${esc(METRIC_LABELS[metric])}</td><td class="num">${delta}</td><td class="num">${formatInterval(p.ci)}</td><td class="num">${p.n}</td><td>${flag}</td></tr>`;
+  const previous = report.comparison!.previousRun;
+  const rows = comparisonRows(report)
+    .map((r) => {
+      const flag = r.flag ? `<span class="${r.flag}">${r.flag}</span>` : '—';
+      const cells = [formatScore(r.previous), formatScore(r.current), formatChange(r.changePct), formatSigned(r.pairedDelta), formatInterval(r.ci), String(r.n)];
+      return `<tr><td>${esc(METRIC_LABELS[r.metric])}</td>${cells.map((c) => `<td class="num">${c}</td>`).join('')}<td>${flag}</td></tr>`;
     })
     .join('');
-  return `<h2>Change against ${esc(c.previousRun)}</h2><table id="comparison"><tr><th>Metric</th><th>Mean Δ (paired)</th><th>95% CI</th><th>n</th><th>Flag</th></tr>${rows}</table>`;
+  const head = ['Metric', esc(previous), 'This run', 'Change', 'Mean Δ (paired)', '95% CI', 'n', 'Flag'].map((h) => `<th>${h}</th>`).join('');
+  return `<h2>Change against ${esc(previous)}</h2><table id="comparison"><tr>${head}</tr>${rows}</table>`;
 }

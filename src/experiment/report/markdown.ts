@@ -1,3 +1,4 @@
+import { comparisonRows, formatSigned } from './comparison.js';
 import { cell, formatChange, formatInterval, formatScore, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
 
 /** The report as Markdown: what a person reads first, in a merge request or a chat message. */
@@ -67,20 +68,12 @@ export function renderMarkdown(report: ExperimentReport): string {
   }
 
   if (report.comparison) {
-    out.push(`## Change against ${report.comparison.previousRun} (paired per item)`, '');
-    out.push('| Metric | Mean Δ | 95% CI | n | Flag |', '|---|---|---|---|---|');
-    for (const { metric, comparison: c } of report.comparison.perMetric) {
-      const flag = c.regression ? '**regression**' : c.improvement ? 'improvement' : '—';
-      out.push(`| ${METRIC_LABELS[metric]} | ${formatSigned(c.meanDelta)} | ${formatInterval(c.ci)} | ${c.n} | ${flag} |`);
-    }
-    out.push('');
-  }
-
-  if (report.baseline.length > 0) {
-    out.push('## Baseline vs current', '');
-    out.push(`| Métrica | Baseline | Current | Change |`, '|---|---|---|---|');
-    for (const row of report.baseline) {
-      out.push(`| ${METRIC_LABELS[row.metric]} | ${formatScore(row.baseline)} | ${formatScore(row.current)} | ${formatChange(row.changePct)} |`);
+    const previous = report.comparison.previousRun;
+    out.push(`## Change against ${previous}`, '');
+    out.push(`| Metric | ${previous} | This run | Change | Mean Δ (paired) | 95% CI | n | Flag |`, '|---|---|---|---|---|---|---|---|');
+    for (const r of comparisonRows(report)) {
+      const flag = r.flag === 'regression' ? '**regression**' : (r.flag ?? '—');
+      out.push(`| ${METRIC_LABELS[r.metric]} | ${formatScore(r.previous)} | ${formatScore(r.current)} | ${formatChange(r.changePct)} | ${formatSigned(r.pairedDelta)} | ${formatInterval(r.ci)} | ${r.n} | ${flag} |`);
     }
     out.push('');
   }
@@ -108,11 +101,6 @@ export function renderMarkdown(report: ExperimentReport): string {
 
 function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
-}
-
-function formatSigned(value: number | null): string {
-  if (value === null) return '—';
-  return `${value > 0 ? '+' : ''}${value.toFixed(3)}`;
 }
 
 function escapeCell(text: string): string {

@@ -1,15 +1,23 @@
+import type { MetricName } from '../../metrics/types.js';
 import { cell, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
 
 /** Inline SVG charts for the HTML report: no script, no external resource. */
 
-const PALETTE = ['#2563eb', '#059669', '#d97706', '#7c3aed', '#dc2626'];
+/** One colour per metric, the same in every report. */
+export const METRIC_COLORS: Record<MetricName, string> = {
+  faithfulness: '#2563eb',
+  answer_relevancy: '#059669',
+  context_precision: '#d97706',
+  context_recall: '#7c3aed',
+  noise_sensitivity: '#dc2626',
+};
 
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** One horizontal bar per metric (mean of the split), whiskers for the 95 % interval, a threshold line. */
-export function metricBarsSvg(report: ExperimentReport, split = 'all'): string {
+export function metricBarsSvg(report: ExperimentReport, split: string): string {
   const rowHeight = 44;
   const left = 170;
   const width = 640;
@@ -43,7 +51,7 @@ export function metricBarsSvg(report: ExperimentReport, split = 'all'): string {
   const axis = [0, 0.25, 0.5, 0.75, 1]
     .map((t) => `<g class="tick"><line x1="${x(t)}" x2="${x(t)}" y1="14" y2="${height - 20}"/><text x="${x(t)}" y="${height - 6}" text-anchor="middle">${t}</text></g>`)
     .join('');
-  return `<svg class="chart bars" role="img" aria-label="Mean score per metric with 95% confidence interval and threshold" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${axis}${rows.join('')}</svg>`;
+  return `<svg class="chart bars" data-split="${escapeXml(split)}" role="img" aria-label="Mean score per metric on the ${escapeXml(split)} split, with 95% confidence interval and threshold" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${axis}${rows.join('')}</svg>`;
 }
 
 /** Mean of each metric over the last runs, one line per metric. */
@@ -59,7 +67,7 @@ export function trendSvg(report: ExperimentReport): string {
   const x = (i: number) => left + (i / (points.length - 1)) * (width - left - right);
   const y = (v: number) => top + (1 - v) * (height - top - bottom);
   const series = report.metrics.map((metric, m) => {
-    const color = PALETTE[m % PALETTE.length] as string;
+    const color = METRIC_COLORS[metric];
     const coords = points
       .map((p, i) => ({ i, v: p.means[metric] }))
       .filter((p): p is { i: number; v: number } => typeof p.v === 'number');
@@ -67,7 +75,12 @@ export function trendSvg(report: ExperimentReport): string {
     const path = coords.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ');
     const dots = coords.map((p) => `<circle cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3" fill="${color}"/>`).join('');
     const legendY = top + 14 + m * 18;
-    return `<g class="series" data-metric="${metric}"><polyline fill="none" stroke="${color}" stroke-width="2" points="${path}"/>${dots}<text x="${width - right + 12}" y="${legendY}" fill="${color}">${escapeXml(METRIC_LABELS[metric])}</text></g>`;
+    const lx = width - right + 12;
+    // The style attribute, not `fill=`: the report's stylesheet greys every svg text, and CSS beats presentation attributes.
+    const legend =
+      `<line class="swatch" x1="${lx}" x2="${lx + 14}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="3"/>` +
+      `<text class="legend" x="${lx + 20}" y="${legendY}" style="fill:${color}">${escapeXml(METRIC_LABELS[metric])}</text>`;
+    return `<g class="series" data-metric="${metric}"><polyline fill="none" stroke="${color}" stroke-width="2" points="${path}"/>${dots}${legend}</g>`;
   });
   const grid = [0, 0.5, 1].map((t) => `<g class="tick"><line x1="${left}" x2="${width - right}" y1="${y(t)}" y2="${y(t)}"/><text x="${left - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text></g>`).join('');
   const labels = points

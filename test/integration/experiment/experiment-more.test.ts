@@ -9,6 +9,8 @@ import { answerQuestion } from '../../../src/devkit/rag/answer.js';
 import { startDaemon } from '../../../src/service/daemon.js';
 import { createLogger } from '../../../src/service/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
+import { connectExperiment } from '../../../src/experiment/edges.js';
+import { runExperiment } from '../../../src/experiment/run.js';
 import { START, startHarness, type Harness } from './harness.js';
 
 const SUBSET = [
@@ -124,6 +126,26 @@ describe('replay mode and ragwatch’s own record', () => {
       expect(Object.keys(values.faithfulness ?? {}).every((id) => id.startsWith('replay-golden-'))).toBe(true);
     } finally {
       h.langfuse.faults.clear();
+    }
+  }, 120_000);
+});
+
+describe('the trend of a run this state never recorded', () => {
+  it('reads its means back from Langfuse (v3 lists runs without their scores), so the chart has no gap', async () => {
+    const h = await startHarness('v3', { judge, rag, items: SUBSET.slice(0, 5) });
+    try {
+      for (const name of ['trend-1', 'trend-2', 'trend-3']) await h.run({ runName: name });
+      // Another machine, or a lost state file: none of the earlier runs is in this record.
+      const deps = await connectExperiment(h.config(), { logger: createLogger({ level: 'silent' }), state: openSqliteState({ path: ':memory:' }), sleep: async () => {} });
+      const result = await runExperiment(deps, { reportsDir: h.config().experiment.reportsDir, runName: 'trend-4' });
+      expect(result.report.trend.map((p) => p.runName)).toEqual(['trend-1', 'trend-2', 'trend-3', 'trend-4']);
+      for (const point of result.report.trend) {
+        for (const metric of result.report.metrics) expect(point.means[metric], `${point.runName} ${metric}`).toEqual(expect.any(Number));
+      }
+      const svg = /<svg class="chart trend"[\s\S]*?<\/svg>/.exec(await readFile(result.files.html, 'utf8'))![0];
+      expect(svg.match(/<circle /g)).toHaveLength(4 * result.report.metrics.length);
+    } finally {
+      await h.close();
     }
   }, 120_000);
 });

@@ -61,6 +61,17 @@ describe('HTML report in headless Chromium', () => {
     }
     expect(await page.textContent('#gate')).toMatch(/PASS|FAIL/);
     expect(await page.$$eval('svg.trend g.series', (s) => s.length)).toBe(report.metrics.length);
+    // The trend legend is written in each metric's colour: the computed fill of its text is its line's stroke.
+    const legend = await page.$$eval('svg.trend g.series', (series) => {
+      const style = (e: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { fill: string; stroke: string } }).getComputedStyle(e);
+      return series.map((g) => ({ metric: g.getAttribute('data-metric'), stroke: style(g.querySelector('polyline')!).stroke, text: style(g.querySelector('text')!).fill }));
+    });
+    const grey = await page.$eval('svg.trend g.tick text', (t) => (globalThis as unknown as { getComputedStyle(e: unknown): { fill: string } }).getComputedStyle(t).fill);
+    for (const l of legend) {
+      expect(l.text, `${l.metric} legend`).toBe(l.stroke);
+      expect(l.text, `${l.metric} legend`).not.toBe(grey);
+    }
+    expect(new Set(legend.map((l) => l.stroke)).size).toBe(report.metrics.length);
     expect(consoleErrors).toEqual([]);
     expect(requests).toEqual([url]);
 

@@ -94,3 +94,47 @@ describe('buildReport', () => {
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
   });
 });
+
+describe('the rendered report', () => {
+  const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(sampleOutcomes(-0.05), ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']) };
+  const history = [{ runName: 'weekly-2026-W46', date: '2026-11-09T03:00:00.000Z', means: { faithfulness: 0.78, answer_relevancy: 0.8, context_precision: 0.7, context_recall: 0.74 } }];
+  const report = buildReport(reportInput({ previous, history }));
+
+  it('draws the bars on the split the verdict is judged on, red exactly where the verdict names a metric', () => {
+    expect(report.gate.judgedOn).toBe('test');
+    const html = renderHtml(report);
+    expect(html).toContain('<svg class="chart bars" data-split="test"');
+    for (const metric of report.metrics) {
+      const group = new RegExp(`<g class="metric" data-metric="${metric}">.*?</g>(?=<g class="metric"|</svg>)`).exec(html)![0];
+      const drawn = Number(/<text class="value"[^>]*>([\d.]+)</.exec(group)![1]);
+      expect(drawn, metric).toBe(Number(cell(report, metric, 'test')!.summary.mean!.toFixed(3)));
+      const failing = report.gate.lines.some((l) => l.startsWith(`${metric}:`));
+      expect(group.includes('class="bar below"'), `${metric} red`).toBe(failing);
+    }
+    expect(cell(report, 'faithfulness', 'test')!.summary.mean).not.toBeCloseTo(cell(report, 'faithfulness', 'all')!.summary.mean!, 3);
+  });
+
+  it('has one comparison table: the previous run’s mean, this run’s, the change and the paired difference', () => {
+    const html = renderHtml(report);
+    const md = renderMarkdown(report);
+    expect(html.match(/<table id="comparison">/g)).toHaveLength(1);
+    expect(html).not.toContain('Baseline vs current');
+    const head = /<table id="comparison"><tr>(.*?)<\/tr>/.exec(html)![1]!.replace(/<\/?th>/g, '|');
+    expect(head).toBe('|Metric||weekly-2026-W47||This run||Change||Mean Δ (paired)||95% CI||n||Flag|');
+    expect(md.match(/^## Change against/gm)).toHaveLength(1);
+    expect(md).not.toContain('Baseline vs current');
+    const row = md.split('\n').find((l) => l.startsWith('| Faithfulness |') && l.split('|').length > 8)!;
+    const base = report.baseline.find((b) => b.metric === 'faithfulness')!;
+    const paired = report.comparison!.perMetric.find((p) => p.metric === 'faithfulness')!.comparison;
+    expect(row).toContain(`| ${base.baseline!.toFixed(3)} | ${base.current!.toFixed(3)} |`);
+    expect(row).toContain(`| ${paired.n} |`);
+  });
+
+  it('speaks one language: every heading and table header of an English report is English', () => {
+    const md = renderMarkdown(report);
+    const headers = md.split('\n').filter((l, i, all) => l.startsWith('#') || (l.startsWith('|') && all[i + 1]?.startsWith('|---')));
+    const words = headers.join(' ').replace(/weekly-\d{4}-W\d+|rag-golden/g, '').match(/\p{L}+/gu) ?? [];
+    expect(words.filter((w) => w !== 'Δ' && /[^\x00-\x7f]/.test(w))).toEqual([]);
+    expect(md).not.toMatch(/Métrica|Umbral|Mejora|Regresión|Cambio/);
+  });
+});

@@ -1,0 +1,39 @@
+import type { MetricName } from '../../metrics/types.js';
+import type { Interval } from '../stats.js';
+import type { ExperimentReport } from './model.js';
+
+/** One row of the report's one comparison table: the previous run's mean, this run's, and the paired change. */
+export interface ComparisonRow {
+  metric: MetricName;
+  previous: number | null;
+  current: number | null;
+  /** (current − previous) / previous × 100. */
+  changePct: number | null;
+  /** Mean of the per-item differences (paired), with its 95 % interval and the items both runs scored. */
+  pairedDelta: number | null;
+  ci: Interval | null;
+  n: number;
+  flag: 'regression' | 'improvement' | null;
+}
+
+export function comparisonRows(report: Pick<ExperimentReport, 'comparison' | 'baseline'>): ComparisonRow[] {
+  if (!report.comparison) return [];
+  return report.comparison.perMetric.map(({ metric, comparison: p }) => {
+    const b = report.baseline.find((row) => row.metric === metric);
+    return {
+      metric,
+      previous: b?.baseline ?? null,
+      current: b?.current ?? null,
+      changePct: b?.changePct ?? null,
+      pairedDelta: p.meanDelta,
+      ci: p.ci,
+      n: p.n,
+      flag: p.regression ? 'regression' : p.improvement ? 'improvement' : null,
+    };
+  });
+}
+
+export function formatSigned(value: number | null): string {
+  if (value === null) return '—';
+  return `${value > 0 ? '+' : ''}${value.toFixed(3)}`;
+}
