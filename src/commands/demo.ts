@@ -53,6 +53,8 @@ function jsonReport(run: DemoRun) {
     traces: env.traces,
     langfuse: { url: env.langfuse.url, publicKey: env.langfuse.publicKey, secretKey: env.langfuse.secretKey },
     judge: { url: env.judge.url, model: env.judge.model, embeddingModel: env.judge.embeddingModel },
+    reports: env.reports,
+    ...(env.rag ? { rag: env.rag } : {}),
     ok: run.ok,
     steps: run.steps.map((s) => ({ name: s.name, title: s.title, ok: s.result.ok, lines: s.result.lines, data: s.result.data })),
   };
@@ -69,7 +71,7 @@ export function registerDemoCommand(program: Command, ctx: CommandContext): void
     .option('--personality <generation>', 'Langfuse API generation the stand-in imitates: v3 or v4', 'v3')
     .option('--traces <n>', 'number of demo traces to generate', '120')
     .option('--seed <seed>', 'seed of the generated corpus (same seed, same traces)', '42')
-    .option('--keep', 'keep the servers running until Ctrl-C')
+    .option('--keep', 'keep the servers (and the toy RAG service) running until Ctrl-C, and print how to use them')
     .option('--host <host>', 'interface the stand-ins listen on', '127.0.0.1')
     .option('--langfuse-port <port>', 'port of the Langfuse stand-in (0: any free port)', '0')
     .option('--judge-port <port>', 'port of the judge stand-in (0: any free port)', '0')
@@ -85,6 +87,7 @@ export function registerDemoCommand(program: Command, ctx: CommandContext): void
       };
       const run = await runDemo({
         ...options,
+        keep: Boolean(raw.keep),
         steps: defaultDemoSteps(),
         onReady: (env) => print(headerLines(env)),
         onStepStart: (step, i, total) => print([stepStartLine(step, i, total)]),
@@ -94,7 +97,7 @@ export function registerDemoCommand(program: Command, ctx: CommandContext): void
       });
       try {
         if (raw.json) ctx.stdout.write(`${JSON.stringify(jsonReport(run), null, 2)}\n`);
-        else print([...whereToLookLines(run), ...closingLines(run, Boolean(raw.keep))]);
+        else print([...(raw.keep ? whereToLookLines(run) : []), ...closingLines(run, Boolean(raw.keep))]);
         if (raw.keep) await untilSignal();
       } finally {
         await run.close();

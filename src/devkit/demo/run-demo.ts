@@ -6,6 +6,7 @@ import type { Personality } from '../corpus/emit/emit.js';
 import type { DemoTrace } from '../corpus/model.js';
 import { startJudgeServer, type JudgeServer } from '../judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '../langfuse/index.js';
+import { startReportServer, type ReportServer } from './report-server.js';
 
 /** Everything a demo step can use: both stand-ins, a configuration pointing at them, a scratch directory. */
 export interface DemoEnvironment {
@@ -17,8 +18,16 @@ export interface DemoEnvironment {
   judge: JudgeServer;
   /** The configuration a user would write for these servers (state and reports inside `workDir`). */
   config: RagwatchConfig;
-  /** Scratch directory for the state database and reports; removed on close unless kept. */
+  /** Scratch directory for the state database and config files; removed on close. */
   workDir: string;
+  /** A fresh directory per demo run, kept after it ends, and where its reports are served while the servers run. */
+  reports: { dir: string; url: string };
+  /** Whether the servers stay up after the steps (`--keep`): steps leave their own services running too. */
+  keep: boolean;
+  /** The toy RAG service, when a step left it running (`--keep`), with a configuration that points at it. */
+  rag?: { askUrl: string; configFile: string };
+  /** Registers something to stop when the demo closes. */
+  onClose(stop: () => Promise<void>): void;
   /** Results of the steps that already ran, by step name. */
   results: Map<string, DemoStepResult>;
   /** The generated traces the seed step sent to Langfuse (empty until it ran): what each trace id is. */
@@ -49,6 +58,8 @@ export interface RunDemoOptions {
   langfusePort?: number;
   judgePort?: number;
   now?: () => number;
+  /** Leave the servers up after the steps, until `close()`. */
+  keep?: boolean;
   /** Called once both stand-ins are up, before the first step. */
   onReady?: (env: DemoEnvironment) => void;
   /** Called when a step starts and ends, so the console shows progress. */
@@ -60,7 +71,7 @@ export interface DemoRun {
   env: DemoEnvironment;
   steps: Array<{ name: string; title: string; result: DemoStepResult }>;
   ok: boolean;
-  /** Stops both stand-ins and removes the scratch directory. */
+  /** Stops the servers and removes the scratch directory (the reports stay). */
   close(): Promise<void>;
 }
 
@@ -68,12 +79,13 @@ export const DEMO_SAMPLING_RATE = 0.3;
 /** Twice the seeded hour: the first tick lists all of it, with room to spare. */
 const DEMO_LOOKBACK_SECONDS = 2 * 3600;
 
-function demoConfig(personality: Personality, langfuse: LangfuseServer, judge: JudgeServer, workDir: string): RagwatchConfig {
+function demoConfig(personality: Personality, langfuse: LangfuseServer, judge: JudgeServer, workDir: string, reports: { dir: string; url: string }): RagwatchConfig {
   return configSchema.parse({
     langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey, apiGeneration: personality, maxAttempts: 3 },
     judge: { baseUrl: judge.url, model: judge.model, apiKey: 'EMPTY' },
     embeddings: { baseUrl: judge.url, model: judge.embeddingModel, apiKey: 'EMPTY' },
-    experiment: { reportsDir: join(workDir, 'reports') },
+    // The run metadata links to the reports as the daemon would serve them: here, the demo's report server.
+    experiment: { reportsDir: reports.dir, publicUrl: reports.url },
     state: { path: join(workDir, 'ragwatch.db') },
     // The seeded traces are spread over the last hour and the demo ticks right away: nothing waits to
     // settle, the first look-back covers the whole seeded window, and a rate well above production's
@@ -101,6 +113,16 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoRun> {
     throw err;
   }
   const workDir = mkdtempSync(join(tmpdir(), 'ragwatch-demo-'));
+  const reportsDir = mkdtempSync(join(tmpdir(), 'ragwatch-demo-reports-'));
+  let reportServer: ReportServer;
+  try {
+    reportServer = await startReportServer(reportsDir, host);
+  } catch (err) {
+    await Promise.allSettled([langfuse.close(), judge.close()]);
+    throw err;
+  }
+  const reports = { dir: reportsDir, url: reportServer.url };
+  const closers: Array<() => Promise<void>> = [];
   const env: DemoEnvironment = {
     personality: options.personality,
     seed: options.seed,
@@ -108,13 +130,16 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoRun> {
     now,
     langfuse,
     judge,
-    config: demoConfig(options.personality, langfuse, judge, workDir),
+    config: demoConfig(options.personality, langfuse, judge, workDir, reports),
     workDir,
+    reports,
+    keep: options.keep ?? false,
+    onClose: (stop) => void closers.push(stop),
     results: new Map(),
     seeded: [],
   };
   const close = async () => {
-    await Promise.allSettled([langfuse.close(), judge.close()]);
+    await Promise.allSettled([...closers.map((stop) => stop()), langfuse.close(), judge.close(), reportServer.close()]);
     rmSync(workDir, { recursive: true, force: true });
   };
   options.onReady?.(env);

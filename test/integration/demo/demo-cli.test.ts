@@ -1,3 +1,5 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { runCli, spawnCli } from '../../helpers/run-cli.js';
@@ -22,8 +24,13 @@ describe('ragwatch demo', () => {
     expect(out).toMatch(/look at one: curl -u pk-lf-devkit:sk-lf-devkit 'http:\/\/127\.0\.0\.1:\d+\/api\/public\/traces\/[0-9a-f]{32}'/);
     expect(out).toMatch(/second tick right after: success, .* scores written 0: the ledger remembers/);
     expect(out).toContain('[4/4] Golden-set experiment');
-    expect(out).toContain("/api/public/traces?limit=5'");
+    expect(out).toContain('answer relevancy judged against 0.55 instead of metrics.thresholds.answer_relevancy (0.8): the stand-in judge');
     expect(out).toContain('demo: all 4 steps completed');
+    // The servers are gone: no command to try against them, but where the reports stay and how to keep them.
+    expect(out).not.toContain('Where to look');
+    const kept = /Servers stopped; the reports stay in (\S*ragwatch-demo-reports-\w+)\./.exec(out)![1]!;
+    expect(existsSync(join(kept, 'demo-degraded', 'report.html'))).toBe(true);
+    rmSync(kept, { recursive: true, force: true });
     expect(out).toContain('npm run demo -- --keep');
   }, 180_000);
 
@@ -42,8 +49,10 @@ describe('ragwatch demo', () => {
     const report = JSON.parse(stdout) as {
       personality: string;
       ok: boolean;
+      reports: { dir: string; url: string };
       steps: Array<{ name: string; ok: boolean; data: { emitted: { total: number; byShape: Record<string, number> }; skipped: unknown[]; dataset: { items: number } } }>;
     };
+    rmSync(report.reports.dir, { recursive: true, force: true });
     expect(report.personality).toBe('v4');
     expect(report.ok).toBe(true);
     const seed = report.steps.find((s) => s.name === 'seed')!;
@@ -71,8 +80,29 @@ describe('ragwatch demo', () => {
     const auth = `Basic ${Buffer.from('pk-lf-devkit:sk-lf-devkit').toString('base64')}`;
     const live = await fetch(`${url}/api/public/v2/observations?limit=1`, { headers: { authorization: auth } });
     expect(live.status).toBe(200);
+    expect(out).toContain('Where to look (the servers stay up until Ctrl-C):');
+    expect(out).toContain("/api/public/traces?limit=5'");
+
+    // The report links in the runs' metadata open while the servers are up.
+    const runs = (await (await fetch(`${url}/api/public/datasets/rag-golden/runs`, { headers: { authorization: auth } })).json()) as { data: Array<{ name: string; metadata: { reportUrl: string } }> };
+    expect(runs.data.map((r) => r.name).sort()).toEqual(['demo-baseline', 'demo-degraded']);
+    for (const run of runs.data) {
+      const page = await fetch(run.metadata.reportUrl);
+      expect(page.status, run.metadata.reportUrl).toBe(200);
+      expect(await page.text()).toContain(`Golden-set report: ${run.name}`);
+    }
+
+    // The toy RAG service is kept, with a configuration `experiment run` takes as it is.
+    const askUrl = /The toy RAG service answers at (\S+);/.exec(out)![1]!;
+    const answer = await fetch(askUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'How do I reset the hub?' }) });
+    expect(answer.status).toBe(200);
+    const configFile = /experiment run --config (\S+)/.exec(out)![1]!;
+    const mine = await runCliInProcess(['--config', configFile, 'experiment', 'run', '--split', 'dev', '--run-name', 'mine', '--no-progress'], { env: {} });
+    expect([0, 1], mine.stderr).toContain(mine.code);
+    expect(mine.stdout).toContain('run mine on dataset rag-golden (split dev)');
     child.kill('SIGINT');
     expect(await exited).toBe(0);
+    rmSync(/files in (\S+), kept after the demo/.exec(out)![1]!, { recursive: true, force: true });
     await expect(fetch(`${url}/api/public/v2/observations?limit=1`, { headers: { authorization: auth } })).rejects.toThrow();
   }, 180_000);
 });

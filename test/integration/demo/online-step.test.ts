@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Personality } from '../../../src/devkit/corpus/index.js';
@@ -117,6 +118,7 @@ describe.each<Personality>(['v3', 'v4'])('demo online step (%s stand-in)', (pers
       expect(text).toMatch(/second tick right after: success, .*scores written 0/);
     } finally {
       await run.close();
+      rmSync(run.env.reports.dir, { recursive: true, force: true });
     }
   }, 120_000);
 });

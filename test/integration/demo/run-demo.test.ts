@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDemo, type DemoStep } from '../../../src/devkit/demo/run-demo.js';
 
@@ -60,6 +61,31 @@ describe('runDemo', () => {
       await run.close();
     }
     expect(existsSync(run.env.workDir)).toBe(false);
+    rmSync(run.env.reports.dir, { recursive: true, force: true });
     await expect(fetch(`${run.env.judge.url}/models`)).rejects.toThrow();
+  });
+
+  it('gives each run a fresh reports directory, served while the servers run and kept after', async () => {
+    const write: DemoStep = {
+      name: 'write',
+      title: 'write a report',
+      async run(env) {
+        mkdirSync(join(env.config.experiment.reportsDir, 'r1'));
+        writeFileSync(join(env.config.experiment.reportsDir, 'r1', 'report.html'), '<!doctype html><title>r1</title>');
+        const served = await fetch(`${env.config.experiment.publicUrl}/reports/r1/report.html`);
+        return { ok: served.status === 200 && (await served.text()).includes('r1'), lines: [] };
+      },
+    };
+    const runs = [await runDemo({ personality: 'v3', seed: 's', traces: 1, steps: [write] }), await runDemo({ personality: 'v3', seed: 's', traces: 1, steps: [write] })];
+    for (const run of runs) await run.close();
+    const [a, b] = runs.map((r) => r.env);
+    expect(runs.every((r) => r.ok)).toBe(true);
+    expect(a!.reports.dir).not.toBe(b!.reports.dir);
+    expect(a!.config.experiment.reportsDir).toBe(a!.reports.dir);
+    for (const env of [a!, b!]) {
+      expect(existsSync(join(env.reports.dir, 'r1', 'report.html'))).toBe(true);
+      rmSync(env.reports.dir, { recursive: true, force: true });
+    }
+    await expect(fetch(`${a!.reports.url}/reports/`)).rejects.toThrow();
   });
 });

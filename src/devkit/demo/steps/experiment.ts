@@ -1,5 +1,6 @@
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stringify } from 'yaml';
 import { configSchema } from '../../../config/schema.js';
 import { connectExperiment } from '../../../experiment/edges.js';
 import { runExperiment, type ExperimentResult } from '../../../experiment/run.js';
@@ -9,12 +10,16 @@ import { openState } from '../../../state/index.js';
 import { startToyRag } from '../../rag/index.js';
 import type { DemoEnvironment, DemoStep, DemoStepResult } from '../run-demo.js';
 
-/** Reports outlive the demo's scratch directory, so the printed paths stay valid after it ends. */
-export const DEMO_REPORTS_DIR = join(tmpdir(), 'ragwatch-demo-reports');
+/**
+ * The judge stand-in's lexical answer relevancy tops out near 0.6 even for good answers, so the demo judges
+ * that metric against this bar instead of `metrics.thresholds.answer_relevancy`, and says so.
+ */
+export const DEMO_ANSWER_RELEVANCY_THRESHOLD = 0.55;
 
 /**
  * The weekly golden-set experiment twice against the toy RAG service: as it is (baseline), then with its
  * degraded switch on (noisier retrieval, a hallucinated sentence), so the second report shows the regressions.
+ * With `--keep` the toy RAG service stays up, with a configuration file to run `experiment run` against it.
  */
 export const experimentStep: DemoStep = {
   name: 'experiment',
@@ -22,39 +27,62 @@ export const experimentStep: DemoStep = {
   async run(env: DemoEnvironment): Promise<DemoStepResult> {
     const lf = env.config.langfuse;
     const rag = await startToyRag({ langfuse: { baseUrl: lf.baseUrl, publicKey: lf.publicKey, secretKey: lf.secretKey } });
-    const config = configSchema.parse({
+    const configured = env.config.metrics.thresholds.answer_relevancy;
+    const settings = {
       ...env.config,
-      metrics: {
-        ...env.config.metrics,
-        // The judge stand-in's lexical answer relevancy tops out near 0.6 even for good answers.
-        thresholds: { ...env.config.metrics.thresholds, answer_relevancy: 0.55 },
-      },
+      metrics: { ...env.config.metrics, thresholds: { ...env.config.metrics.thresholds, answer_relevancy: DEMO_ANSWER_RELEVANCY_THRESHOLD } },
       experiment: {
         ...env.config.experiment,
-        reportsDir: DEMO_REPORTS_DIR,
         noise: { enabled: true, distractors: 2, threshold: 0.15 },
         target: { url: rag.askUrl, body: { question: '{{question}}', distractors: '{{distractors}}' }, response: { answer: 'answer', contexts: 'contexts', traceId: 'traceId' } },
       },
-    });
+    };
+    const config = configSchema.parse(settings);
     const state = openState(config);
     try {
       const deps = await connectExperiment(config, { logger: createLogger({ level: 'silent' }), state, now: env.now });
-      const baseline = await runExperiment(deps, { reportsDir: DEMO_REPORTS_DIR, runName: 'demo-baseline' });
+      const reportsDir = config.experiment.reportsDir;
+      const baseline = await runExperiment(deps, { reportsDir, runName: 'demo-baseline' });
       rag.degraded = true;
-      const degraded = await runExperiment(deps, { reportsDir: DEMO_REPORTS_DIR, runName: 'demo-degraded' });
-      const lines = [...describe('baseline', baseline), ...describe('degraded', degraded)];
-      lines.push(`reports in ${DEMO_REPORTS_DIR} (open ${degraded.files.html})`);
+      const degraded = await runExperiment(deps, { reportsDir, runName: 'demo-degraded' });
+      rag.degraded = false;
+      const lines = [
+        `answer relevancy judged against ${DEMO_ANSWER_RELEVANCY_THRESHOLD} instead of metrics.thresholds.answer_relevancy (${configured}): the stand-in judge's lexical answer relevancy tops out near 0.6; with your own judge the configured threshold applies`,
+        ...describe('baseline', baseline),
+        ...describe('degraded', degraded),
+        `reports in ${reportsDir} (open ${degraded.files.html}; each run's metadata in Langfuse links to ${degraded.reportUrl})`,
+      ];
+      if (env.keep) {
+        const configFile = join(env.workDir, 'ragwatch-experiment.yaml');
+        writeFileSync(configFile, experimentYaml(settings, join(env.workDir, 'ragwatch-yours.db')));
+        env.rag = { askUrl: rag.askUrl, configFile };
+        env.onClose(() => rag.close());
+      }
       return {
         ok: baseline.passed && !degraded.passed && (degraded.report.comparison?.regressions.length ?? 0) > 0,
         lines,
-        data: { baseline: summary(baseline), degraded: summary(degraded) },
+        data: { answerRelevancyThreshold: { demo: DEMO_ANSWER_RELEVANCY_THRESHOLD, configured }, baseline: summary(baseline), degraded: summary(degraded) },
       };
     } finally {
       await state.close();
-      await rag.close();
+      if (!env.keep) await rag.close();
     }
   },
 };
+
+/** The configuration a user would write to run the experiment against the kept stand-ins and toy RAG service. */
+function experimentYaml(settings: Record<string, unknown> & { experiment: Record<string, unknown> }, statePath: string): string {
+  const { langfuse, judge, embeddings, metrics, experiment } = settings as Record<string, Record<string, unknown>>;
+  const file = {
+    langfuse: { baseUrl: langfuse!.baseUrl, publicKey: langfuse!.publicKey, secretKey: langfuse!.secretKey, apiGeneration: langfuse!.apiGeneration },
+    judge: { baseUrl: judge!.baseUrl, model: judge!.model },
+    embeddings: { baseUrl: embeddings!.baseUrl, model: embeddings!.model },
+    metrics: { thresholds: { answer_relevancy: (metrics!.thresholds as Record<string, number>).answer_relevancy } },
+    experiment: { enabled: true, reportsDir: experiment!.reportsDir, publicUrl: experiment!.publicUrl, noise: experiment!.noise, target: experiment!.target },
+    state: { path: statePath },
+  };
+  return `# Written by ragwatch demo --keep: the kept stand-ins and toy RAG service. The answer relevancy threshold is\n# lowered for the stand-in judge only.\n${stringify(file)}`;
+}
 
 function describe(label: string, result: ExperimentResult): string[] {
   const r = result.report;
