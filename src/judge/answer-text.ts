@@ -1,7 +1,9 @@
 /**
- * Gets the JSON out of a judge's message content defensively: thinking blocks (`<think>…</think>`, also an
- * unclosed one) and markdown fences are stripped, and as a last resort the outermost JSON object or array
- * is cut out of surrounding prose. Returns the parsed value or a description of why there is none.
+ * Gets the JSON out of a judge's message content defensively. Content that is JSON as it stands is taken as
+ * it is: its strings may hold anything the schema allows, `</think>` and fences included, so nothing is cut
+ * out of it first. Otherwise thinking blocks (`<think>…</think>`, also an unclosed one) and markdown fences
+ * are stripped, and as a last resort the outermost JSON object or array is cut out of surrounding prose.
+ * Returns the parsed value or a description of why there is none.
  */
 export type ParsedAnswer = { ok: true; value: unknown } | { ok: false; error: string };
 
@@ -20,6 +22,8 @@ export function stripFences(text: string): string {
 
 export function parseJsonAnswer(content: string | null | undefined): ParsedAnswer {
   if (content === null || content === undefined || content.trim() === '') return { ok: false, error: 'the answer is empty' };
+  const whole = tryParse(content);
+  if (whole.ok) return whole;
   const text = stripFences(stripThinking(content));
   const direct = tryParse(text);
   if (direct.ok) return direct;

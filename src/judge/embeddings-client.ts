@@ -8,7 +8,7 @@ import OpenAI from 'openai';
 import type { TransportOptions } from './options.js';
 import { defaultSleep, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { Semaphore } from './semaphore.js';
-import type { EmbeddingUsage, EmbeddingsClient } from './types.js';
+import { JudgeCallError, type EmbeddingUsage, type EmbeddingsClient } from './types.js';
 
 export interface EmbeddingsClientOptions extends TransportOptions {
   /** Inputs per request (default 64). */
@@ -64,7 +64,10 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): Embedd
       usage.promptTokens += outcome.promptTokens;
       return outcome.value;
     } catch (err) {
-      usage.requests += (err as { attempts?: number }).attempts ?? 0;
+      // Failed attempts count too: the server received them.
+      const spent = err instanceof JudgeCallError ? err.usage : undefined;
+      usage.requests += spent?.calls ?? (err as { attempts?: number }).attempts ?? 0;
+      usage.promptTokens += spent?.promptTokens ?? 0;
       throw err;
     }
   }

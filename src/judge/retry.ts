@@ -62,7 +62,8 @@ export async function withRetries<T>(
     try {
       release = await policy.semaphore.acquire(signal);
     } catch {
-      throw new JudgeCallError(`${what}: aborted while waiting for a judge slot`, true, 'aborted', n - 1);
+      const spent = { calls: n - 1, promptTokens, completionTokens, latencyMs: policy.now() - started };
+      throw new JudgeCallError(`${what}: aborted while waiting for a judge slot`, true, 'aborted', n - 1, spent);
     }
     const attemptStart = policy.now();
     // One controller per attempt, aborted by the deadline or by the caller (a listener rather than
@@ -110,12 +111,13 @@ export async function withRetries<T>(
       promptTokens: result.promptTokens,
       completionTokens: result.completionTokens,
     });
+    const spent = { calls: n, promptTokens, completionTokens, latencyMs: policy.now() - started };
     if (last) {
       const retryable = failure.retryable || failure.kind === 'aborted';
-      throw new JudgeCallError(`${what} failed after ${n} attempt${n === 1 ? '' : 's'}: ${failure.kind}: ${failure.message}`, retryable, failure.kind, n);
+      throw new JudgeCallError(`${what} failed after ${n} attempt${n === 1 ? '' : 's'}: ${failure.kind}: ${failure.message}`, retryable, failure.kind, n, spent);
     }
     await policy.sleep(backoffMs(policy, n, failure));
-    if (signal?.aborted) throw new JudgeCallError(`${what}: aborted while backing off`, true, 'aborted', n);
+    if (signal?.aborted) throw new JudgeCallError(`${what}: aborted while backing off`, true, 'aborted', n, spent);
     previous = failure;
   }
 }

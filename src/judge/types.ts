@@ -61,6 +61,8 @@ export class JudgeCallError extends Error {
     /** What went wrong last: `http_500`, `timeout`, `connection`, `invalid_json`, `schema_mismatch`, `truncated`, ... */
     readonly kind: string,
     readonly attempts: number,
+    /** What the failed attempts cost: the server received (and may have answered) every one of them. */
+    readonly usage?: CallUsage,
   ) {
     super(message);
     this.name = 'JudgeCallError';

@@ -3,7 +3,7 @@
  * sensitivity; the reference's statements feed context recall and noise sensitivity) run once per sample;
  * their cost is charged to the first metric that asks, so per-metric usage sums to the sample's total.
  */
-import type { CallUsage, EmbeddingUsage, JudgeClient, StructuredRequest } from '../judge/types.js';
+import { JudgeCallError, type CallUsage, type EmbeddingUsage, type JudgeClient, type StructuredRequest } from '../judge/types.js';
 import type { MetricUsage } from './types.js';
 
 export class UsageMeter {
@@ -49,11 +49,21 @@ export class JudgeSession {
       pending = this.judge.structured<T>(this.signal ? { ...req, signal: this.signal } : req);
       this.steps.set(key, pending);
     }
-    const result = await pending;
-    if (!this.charged.has(key)) {
-      this.charged.add(key);
-      meter.addCall(result.usage);
+    let result;
+    try {
+      result = await pending;
+    } catch (err) {
+      // A step that failed still cost what the judge received: charged once, like a successful one.
+      if (err instanceof JudgeCallError) this.charge(key, meter, err.usage);
+      throw err;
     }
+    this.charge(key, meter, result.usage);
     return result.value as T;
+  }
+
+  private charge(key: string, meter: UsageMeter, usage: CallUsage | undefined): void {
+    if (this.charged.has(key)) return;
+    this.charged.add(key);
+    meter.addCall(usage);
   }
 }

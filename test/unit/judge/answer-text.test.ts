@@ -23,6 +23,16 @@ describe('parseJsonAnswer', () => {
     expect(result.ok).toBe(false);
   });
 
+  it.each([
+    { claims: [{ claim: 'see </think> here', chunks: [], verdict: 1 }] },
+    { reason: '<think>not a thought</think>' },
+    { reason: '```json' },
+    ['```', '</think>{"a":1}'],
+  ])('reads valid JSON as it is, whatever its strings look like (%j)', (value) => {
+    expect(parseJsonAnswer(JSON.stringify(value))).toEqual({ ok: true, value });
+    expect(parseJsonAnswer(`  ${JSON.stringify(value, null, 2)}\n`)).toEqual({ ok: true, value });
+  });
+
   it('strips thinking and fences without touching the inside', () => {
     expect(stripThinking('<think>a</think> {"x":"<think>"}')).toBe('{"x":"<think>"}');
     expect(stripFences('```json\n{"x":"```"}\n```')).toBe('{"x":"```"}');
