@@ -1,14 +1,16 @@
 /**
- * Decides what the stand-in answers: a scripted answer, else the first matching rule, else the generic
- * schema-driven fallback. Structured answers are checked against the request's schema. A scripted value that
+ * Decides what the stand-in answers: a scripted answer, else (fuzzing mode) a random value the schema allows,
+ * else the first matching rule, else the generic schema-driven fallback. Structured answers are checked against the request's schema. A scripted value that
  * breaks the schema is a test's mistake and is answered as a 500 naming it; a rule that throws or breaks the
  * schema is a bug in the stand-in: the fallback answers instead (a client still gets schema-valid JSON, as
  * from vLLM) and the rule's error is reported in `ruleError` (request log and a response header).
  */
+import type { JudgeFuzzer } from './fuzz/index.js';
 import { HttpError } from './http-util.js';
 import { fallbackAnswer, fallbackText } from './schema-fallback.js';
 import { schemaErrors } from './schema-check.js';
 import type { Script } from './script.js';
+import { countTokens } from './tokens.js';
 import type { JudgeRequest, JudgeRule } from './types.js';
 
 export interface DecidedAnswer {
@@ -22,12 +24,29 @@ export interface DecidedAnswer {
   ruleError?: string;
 }
 
-export function decideAnswer(request: JudgeRequest, script: Script, rules: readonly JudgeRule[]): DecidedAnswer {
+export interface FuzzOptions {
+  fuzzer: JudgeFuzzer;
+  /** The request's max_tokens: a fuzzed answer longer than this is drawn again. */
+  maxTokens?: number;
+}
+
+export function decideAnswer(request: JudgeRequest, script: Script, rules: readonly JudgeRule[], fuzz?: FuzzOptions): DecidedAnswer {
   const scripted = script.take(request);
   if (scripted) {
     const reasoning = scripted.reasoning !== undefined ? { reasoning: scripted.reasoning } : {};
     if (scripted.raw !== undefined) return { content: scripted.raw, source: 'script', ...reasoning };
     return { content: serialise(request, scripted.value, 'script'), source: 'script', ...reasoning };
+  }
+  // Fuzzing mode: any value the schema allows (checked with ajv inside the fuzzer and again here).
+  if (fuzz && request.schema && request.mode !== 'text') {
+    const budget = fuzz.maxTokens;
+    let value: unknown;
+    try {
+      value = fuzz.fuzzer.answer(request.schema, budget === undefined ? undefined : (v) => countTokens(JSON.stringify(v)) <= budget);
+    } catch (err) {
+      throw new HttpError(500, `stand-in fuzzer: ${(err as Error).message}`);
+    }
+    return { content: serialise(request, value, 'the fuzzer'), source: 'fuzz' };
   }
   let ruleError: string | undefined;
   for (const rule of rules) {

@@ -1,4 +1,5 @@
-/** `POST /v1/embeddings`: validation and the answer (scripted vectors first, else lexical vectors). */
+/** `POST /v1/embeddings`: validation and the answer (scripted vectors first, else fuzzed or lexical vectors). */
+import type { JudgeFuzzer } from './fuzz/index.js';
 import { HttpError } from './http-util.js';
 import { lexicalEmbedding, toBase64 } from './lexical-embedding.js';
 import type { Script } from './script.js';
@@ -9,7 +10,15 @@ export interface EmbeddingsAnswer {
   promptTokens: number;
 }
 
-export function answerEmbeddings(body: unknown, servedModel: string, dim: number, script: Script): EmbeddingsAnswer {
+export interface EmbeddingsRequest {
+  inputs: string[];
+  format: 'float' | 'base64';
+  dimensions?: number;
+  model: string;
+}
+
+/** Checks the request body (400 with vLLM's envelope when it is not usable). */
+export function parseEmbeddingsRequest(body: unknown, servedModel: string, dim: number): EmbeddingsRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'request body must be a JSON object');
   const b = body as Record<string, unknown>;
   const inputs = parseInputs(b.input);
@@ -19,20 +28,41 @@ export function answerEmbeddings(body: unknown, servedModel: string, dim: number
   if (dimensions !== undefined && dimensions !== null && (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > dim)) {
     throw new HttpError(400, `dimensions must be an integer between 1 and ${dim}`, 'BadRequestError', 'dimensions');
   }
+  return {
+    inputs,
+    format,
+    ...(typeof dimensions === 'number' ? { dimensions } : {}),
+    model: typeof b.model === 'string' && b.model !== '' ? b.model : servedModel,
+  };
+}
+
+export interface EmbeddingsAnswerOptions {
+  /** Fuzzing mode: vectors drawn from the edge cases instead of lexical ones (scripted vectors still win). */
+  fuzzer?: JudgeFuzzer;
+  /** A fault that breaks the answer's shape: one vector too few (or too many), or one vector one component short. */
+  fault?: 'wrong_count' | 'wrong_dimension';
+}
+
+export function answerEmbeddings(request: EmbeddingsRequest, dim: number, script: Script, options: EmbeddingsAnswerOptions = {}): EmbeddingsAnswer {
+  const { inputs, format, dimensions } = request;
+  const fuzzed = options.fuzzer?.vectors(inputs.length, dimensions ?? dim, format === 'base64');
   let promptTokens = 0;
-  const data = inputs.map((text, index) => {
+  let vectors = inputs.map((text, i) => {
     promptTokens += countTokens(text);
-    let vector = script.vectorFor(text) ?? lexicalEmbedding(text, dim);
+    let vector = script.vectorFor(text) ?? fuzzed?.[i] ?? lexicalEmbedding(text, dim);
     if (typeof dimensions === 'number' && dimensions < vector.length) vector = renormalise(vector.slice(0, dimensions));
-    return { index, object: 'embedding', embedding: format === 'base64' ? toBase64(vector) : vector };
+    return vector;
   });
+  if (options.fault === 'wrong_count') vectors = vectors.length > 1 ? vectors.slice(0, -1) : [...vectors, ...vectors];
+  if (options.fault === 'wrong_dimension') vectors = vectors.map((v, i) => (i === vectors.length - 1 ? v.slice(0, -1) : v));
+  const data = vectors.map((vector, index) => ({ index, object: 'embedding', embedding: format === 'base64' ? toBase64(vector) : vector }));
   return {
     promptTokens,
     body: {
       id: `embd-${Date.now().toString(16)}`,
       object: 'list',
       created: Math.floor(Date.now() / 1000),
-      model: typeof b.model === 'string' && b.model !== '' ? b.model : servedModel,
+      model: request.model,
       data,
       usage: { prompt_tokens: promptTokens, total_tokens: promptTokens, completion_tokens: 0, prompt_tokens_details: null },
     },

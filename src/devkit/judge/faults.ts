@@ -27,8 +27,10 @@ interface Knob {
 }
 
 const CHAT_ONLY: ReadonlySet<FaultKind> = new Set(['wrong_schema', 'truncated', 'fenced_json', 'think_in_content']);
+const EMBEDDINGS_ONLY: ReadonlySet<FaultKind> = new Set(['wrong_count', 'wrong_dimension']);
 
 export function appliesTo(kind: FaultKind, route: JudgeRoute): boolean {
+  if (EMBEDDINGS_ONLY.has(kind)) return route === 'embeddings';
   return route === 'chat' || !CHAT_ONLY.has(kind);
 }
 

@@ -89,7 +89,9 @@ class Generator {
     let rows = this.rowsFor(hint.name);
     if (rows.length < min) rows = [...rows, ...Array.from({ length: min - rows.length }, (_, i) => rows[i % Math.max(rows.length, 1)] ?? this.parts.text)];
     rows = rows.slice(0, max === Infinity ? rows.length : max);
-    return rows.map((row, rowIndex) => this.value(items, { name: hint.name, row, rowIndex }, depth + 1));
+    // Positional rows (`prefixItems`) take their own schema, e.g. `{chunk: {const: 2}, useful: …}` for row 2.
+    const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as Schema[]) : [];
+    return rows.map((row, rowIndex) => this.value(prefix[rowIndex] ?? items, { name: hint.name, row, rowIndex }, depth + 1));
   }
 
   /** What a list is a list of: questions, keywords, or statements (given, or the answer's sentences). */
@@ -184,29 +186,34 @@ class Generator {
     return values[0];
   }
 
-  private resolve(schema: Schema, seen = 0): Schema {
-    const ref = schema.$ref;
-    if (typeof ref !== 'string' || seen > 20) return schema;
-    if (!ref.startsWith('#')) return {};
-    let target: unknown = this.root;
-    for (const piece of ref.slice(1).split('/').filter((x) => x !== '')) {
-      target = (target as Record<string, unknown> | undefined)?.[decodeURIComponent(piece.replace(/~1/g, '/').replace(/~0/g, '~'))];
-    }
-    const { $ref: _ignored, ...siblings } = schema;
-    return this.resolve({ ...((target as Schema | undefined) ?? {}), ...siblings }, seen + 1);
+  private resolve(schema: Schema): Schema {
+    return resolveSchema(this.root, schema);
   }
 }
 
-function pickType(schema: Schema): string | undefined {
+/** Follows a local `$ref` (`#/$defs/x`, `#/definitions/x`), keeping the referring schema's other keywords. */
+export function resolveSchema(root: Schema, schema: Schema, seen = 0): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || seen > 20) return schema;
+  if (!ref.startsWith('#')) return {};
+  let target: unknown = root;
+  for (const piece of ref.slice(1).split('/').filter((x) => x !== '')) {
+    target = (target as Record<string, unknown> | undefined)?.[decodeURIComponent(piece.replace(/~1/g, '/').replace(/~0/g, '~'))];
+  }
+  const { $ref: _ignored, ...siblings } = schema;
+  return resolveSchema(root, { ...((target as Schema | undefined) ?? {}), ...siblings }, seen + 1);
+}
+
+export function pickType(schema: Schema): string | undefined {
   const t = schema.type;
   if (Array.isArray(t)) return (t.find((x) => x !== 'null') as string | undefined) ?? 'null';
   if (typeof t === 'string') return t;
   if (schema.properties) return 'object';
-  if (schema.items) return 'array';
+  if (schema.items || schema.prefixItems) return 'array';
   return undefined;
 }
 
-function mergeAll(schemas: Schema[]): Schema {
+export function mergeAll(schemas: Schema[]): Schema {
   const merged: Schema = { type: 'object', properties: {}, required: [] };
   for (const s of schemas) {
     if (s.type && s.type !== 'object') return s;
@@ -224,7 +231,7 @@ function plus(value: number | undefined, delta: number): number | undefined {
   return value === undefined ? undefined : value + delta;
 }
 
-function formatSample(format: string): string {
+export function formatSample(format: string): string {
   switch (format) {
     case 'date-time':
       return '2024-01-01T00:00:00Z';

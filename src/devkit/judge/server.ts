@@ -8,7 +8,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { decideAnswer } from './chat-answer.js';
 import { parseChat } from './chat-request.js';
 import { buildCompletion } from './chat-response.js';
-import { answerEmbeddings } from './embeddings.js';
+import { answerEmbeddings, parseEmbeddingsRequest } from './embeddings.js';
+import { JudgeFuzzer, type FuzzStats } from './fuzz/index.js';
 import { FaultController } from './faults.js';
 import { HttpError, STANDIN_NOTICE, readBody, safeHeaders, sendError, sendJson, sendRaw } from './http-util.js';
 import { SlotLimiter, wait } from './limiter.js';
@@ -70,6 +71,8 @@ export interface JudgeServer {
   readonly requests: RecordedRequest[];
   readonly faults: FaultController;
   readonly script: Script;
+  /** What the fuzzing mode drew (null when the mode is off). */
+  fuzzStats(): FuzzStats | null;
   setServiceTime(dist: LatencyDistribution): void;
   setParallelism(n: number): void;
   /** Holds every new request in the queue until `resume()` (for deterministic concurrency tests). */
@@ -87,6 +90,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
   const random = seededRandom(options.seed ?? 42);
   const faults = new FaultController(options.seed ?? 42);
   const script = new Script();
+  const fuzzer = options.fuzz ? new JudgeFuzzer(typeof options.fuzz === 'object' ? (options.fuzz.seed ?? 1) : 1) : undefined;
   const limiter = new SlotLimiter(options.parallelism ?? 256);
   const prefixCache = new PrefixCache(options.prefixCacheBlockSize ?? 16);
   const requests: RecordedRequest[] = [];
@@ -217,7 +221,8 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     if (parsed.ignoredFields.length > 0) record.ignoredFields = parsed.ignoredFields;
     const faulted = await applyFaults(res, record, 'chat', signal);
     if (!faulted.go) return;
-    const answer = decideAnswer(parsed.request, script, rules);
+    const fuzz = fuzzer ? { fuzzer, ...(parsed.maxTokens !== undefined ? { maxTokens: parsed.maxTokens } : {}) } : undefined;
+    const answer = decideAnswer(parsed.request, script, rules, fuzz);
     record.answeredBy = answer.source;
     if (answer.ruleError !== undefined) record.ruleError = answer.ruleError;
     const tokens = promptTokens(parsed.request.messages, parsed.tools);
@@ -240,9 +245,14 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
 
   async function embeddings(res: ServerResponse, record: RecordedRequest, signal: AbortSignal): Promise<void> {
     checkModel(record.body, embeddingModel);
-    const answer = answerEmbeddings(record.body, embeddingModel, embeddingDim, script);
+    const request = parseEmbeddingsRequest(record.body, embeddingModel, embeddingDim);
     const faulted = await applyFaults(res, record, 'embeddings', signal);
     if (!faulted.go) return;
+    const kind = faulted.fault?.kind;
+    const answer = answerEmbeddings(request, embeddingDim, script, {
+      ...(fuzzer ? { fuzzer } : {}),
+      ...(kind === 'wrong_count' || kind === 'wrong_dimension' ? { fault: kind } : {}),
+    });
     await serve(signal, 0, () => undefined);
     record.usage = { promptTokens: answer.promptTokens, completionTokens: 0, cachedTokens: 0 };
     sendJson(res, 200, answer.body);
@@ -281,6 +291,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     requests,
     faults,
     script,
+    fuzzStats: () => fuzzer?.stats() ?? null,
     setServiceTime(dist) {
       serviceTime = dist;
     },

@@ -77,7 +77,11 @@ export type FaultKind =
   /** The connection is destroyed without an answer. */
   | 'reset'
   /** Extra latency (`ms`) before the request is served. */
-  | 'latency';
+  | 'latency'
+  /** Embeddings: one vector too few (one too many for a single input). */
+  | 'wrong_count'
+  /** Embeddings: the last vector is one component short. */
+  | 'wrong_dimension';
 
 export interface JudgeServerOptions {
   host?: string;
@@ -120,4 +124,10 @@ export interface JudgeServerOptions {
   prefixCacheBlockSize?: number;
   /** Most recent requests kept in `requests` (default 10 000; older ones are dropped). */
   recordLimit?: number;
+  /**
+   * Fuzzing mode: structured answers drawn at random from everything the request's schema allows, and
+   * embeddings from the vector edge cases (zero, opposite, identical, extreme), seeded (`true`: seed 1).
+   * Scripted answers still win; faults still apply.
+   */
+  fuzz?: boolean | { seed?: number };
 }
