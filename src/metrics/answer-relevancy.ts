@@ -1,16 +1,22 @@
 /**
  * Answer relevancy (RAGAS): N questions generated from the answer alone, with a noncommittal flag each, in
  * ONE judge call (vLLM rejects n>1 at temperature 0); then ONE embeddings request for the original question
- * and the generated ones. value = mean cosine, negatives counted as 0; 0 when every generation is
- * noncommittal (no embeddings needed then).
+ * and the generated ones. 0 when every generation is noncommittal (no embeddings needed then).
+ *
+ * Definition 2: value = the mean of the cosines, then clamped to [0, 1] (RAGAS takes the plain mean). Clipping
+ * each cosine at 0 before the mean, as definition 1 did, inflated the score whenever one cosine was negative
+ * and the mean was not. A blank generated question is left out of the cosines; when every one is blank the
+ * sample is not scorable.
  */
-import { cosine, mean } from './math.js';
-import { notScorable, quote, scored, truncationOf, type MetricDefinition } from './definition.js';
+import { JudgeCallError } from '../judge/types.js';
+import { cosine, mean, unitInterval } from './math.js';
+import { notScorable, quote, scored, truncationOf, type MetricContext, type MetricDefinition } from './definition.js';
 import { promptVersion } from './prompts/build.js';
 import { generatedQuestions } from './steps.js';
 
 export const answerRelevancy: MetricDefinition = {
   name: 'answer_relevancy',
+  definitionVersion: '2',
   description: 'Mean cosine between the question and questions generated from the answer (0 for evasive answers).',
   higherIsBetter: true,
   needsReference: false,
@@ -19,7 +25,7 @@ export const answerRelevancy: MetricDefinition = {
     const generated = await generatedQuestions(ctx);
     const version = promptVersion('answer_relevancy', ctx.sample.language);
     const base = { language: ctx.sample.language, ...truncationOf(ctx.sample, ['question', 'answer']) };
-    if (generated.every((g) => g.noncommittal)) {
+    if (generated.length > 0 && generated.every((g) => g.noncommittal)) {
       return scored(
         'answer_relevancy',
         0,
@@ -29,28 +35,46 @@ export const answerRelevancy: MetricDefinition = {
         version,
       );
     }
-    const { vectors, usage } = await ctx.embeddings.embed([ctx.sample.question, ...generated.map((g) => g.question)], ctx.signal);
-    ctx.meter.addEmbeddings(usage);
-    if (vectors.length !== generated.length + 1) {
-      throw new Error(`embeddings returned ${vectors.length} vectors for ${generated.length + 1} inputs`);
-    }
-    const [original, ...rest] = vectors as [number[], ...number[][]];
-    const cosines = rest.map((v) => cosine(original, v));
-    const clipped = cosines.map((c) => Math.max(0, c));
-    const value = mean(clipped);
-    if (value === undefined) return notScorable('answer_relevancy', 'no question could be generated from the answer', ctx.meter.total);
-    const listed = generated.map((g, i) => `${quote(g.question)} (${(clipped[i] ?? 0).toFixed(2)})`).join('; ');
+    const asked = generated.filter((g) => g.question !== '');
+    if (asked.length === 0) return notScorable('answer_relevancy', 'the judge generated no question with text', ctx.meter.total);
+    const cosines = await cosinesWith(ctx, asked.map((g) => g.question));
+    const meanCosine = mean(cosines) ?? 0;
+    const value = unitInterval(meanCosine) ?? 0;
+    const listed = asked.map((g, i) => `${quote(g.question)} (${(cosines[i] ?? 0).toFixed(2)})`).join('; ');
+    const blanks = generated.length - asked.length;
     return scored(
       'answer_relevancy',
       value,
-      `mean cosine ${value.toFixed(2)} between the question and ${generated.length} question${generated.length === 1 ? '' : 's'} generated from the answer: ${listed}`,
+      `mean cosine ${meanCosine.toFixed(2)}${value !== meanCosine ? ` (counted as ${value.toFixed(2)})` : ''} between the question and ${asked.length} question${asked.length === 1 ? '' : 's'} generated from the answer: ${listed}`,
       {
         ...base,
-        questions: generated.map((g, i) => ({ question: g.question, noncommittal: g.noncommittal, cosine: cosines[i] ?? 0 })),
+        questions: asked.map((g, i) => ({ question: g.question, noncommittal: g.noncommittal, cosine: cosines[i] ?? 0 })),
+        mean_cosine: meanCosine,
         noncommittal: false,
+        ...(blanks > 0 ? { resolved: { blank_dropped: blanks } } : {}),
       },
       ctx.meter.total,
       version,
     );
   },
 };
+
+/** Cosine of the sample's question with each text, from one embeddings request; its cost goes on the meter. */
+async function cosinesWith(ctx: MetricContext, texts: string[]): Promise<number[]> {
+  let answer;
+  try {
+    answer = await ctx.embeddings.embed([ctx.sample.question, ...texts], ctx.signal);
+  } catch (err) {
+    const usage = err instanceof JudgeCallError ? err.usage : undefined;
+    if (usage) ctx.meter.addEmbeddings({ requests: usage.calls, promptTokens: usage.promptTokens, latencyMs: usage.latencyMs });
+    throw err;
+  }
+  ctx.meter.addEmbeddings(answer.usage);
+  const [original, ...rest] = answer.vectors;
+  // The client checks count and dimension per request; vectors cached from an earlier request may still differ.
+  if (original === undefined || rest.length !== texts.length || rest.some((v) => v.length !== original.length)) {
+    const dims = [...new Set(answer.vectors.map((v) => v.length))].join(', ');
+    throw new JudgeCallError(`embeddings: ${answer.vectors.length} vectors of dimension ${dims} for ${texts.length + 1} inputs`, true, 'invalid_response', 1);
+  }
+  return rest.map((v) => cosine(original, v));
+}

@@ -2,6 +2,9 @@
  * Context precision (RAGAS, with reference): a usefulness verdict per retrieved chunk towards the reference
  * answer, all chunks in one call; value = average precision Σ_k(precision@k · v_k) / Σ_k v_k, 0 when no
  * chunk is useful. `details.fraction_relevant` is the plain useful / K share.
+ *
+ * Definition 2: a retrieval that returned nothing scores 0, as in RAGAS (its average precision over no chunks
+ * is 0), without a judge call. It is the worst retrieval; leaving it out of the mean would hide it from the gate.
  */
 import { averagePrecision } from './math.js';
 import { scored, truncationOf, type MetricDefinition } from './definition.js';
@@ -10,17 +13,28 @@ import { chunkUsefulness } from './steps.js';
 
 export const contextPrecision: MetricDefinition = {
   name: 'context_precision',
+  definitionVersion: '2',
   description: 'Average precision of the retrieved chunks judged useful for the reference answer (rank-aware).',
   higherIsBetter: true,
   needsReference: true,
-  precondition: (s) =>
-    s.reference === undefined ? 'needs a reference answer' : s.contexts.length === 0 ? 'no contexts were retrieved' : undefined,
+  precondition: (s) => (s.reference === undefined ? 'needs a reference answer' : undefined),
   async score(ctx) {
-    const verdicts = await chunkUsefulness(ctx);
+    const version = promptVersion('context_precision', ctx.sample.language);
+    const base = { language: ctx.sample.language, ...truncationOf(ctx.sample, ['question', 'contexts', 'reference']) };
+    if (ctx.sample.contexts.length === 0) {
+      return scored(
+        'context_precision',
+        0,
+        'no contexts were retrieved: an empty retrieval scores 0',
+        { verdicts: [], useful: 0, k: 0, fraction_relevant: 0, ...base },
+        ctx.meter.total,
+        version,
+      );
+    }
+    const { verdicts, repeated } = await chunkUsefulness(ctx);
     const useful = verdicts.flatMap((v, i) => (v ? [i + 1] : []));
     const k = verdicts.length;
     const value = averagePrecision(verdicts);
-    const fractionRelevant = useful.length / k;
     const reason =
       useful.length === 0
         ? `none of the ${k} chunks is useful for the reference answer`
@@ -33,12 +47,12 @@ export const contextPrecision: MetricDefinition = {
         verdicts: verdicts.map((v, i) => ({ chunk: i + 1, useful: v })),
         useful: useful.length,
         k,
-        fraction_relevant: fractionRelevant,
-        language: ctx.sample.language,
-        ...truncationOf(ctx.sample, ['question', 'contexts', 'reference']),
+        fraction_relevant: useful.length / k,
+        ...(repeated.length > 0 ? { resolved: { repeated_chunks: repeated } } : {}),
+        ...base,
       },
       ctx.meter.total,
-      promptVersion('context_precision', ctx.sample.language),
+      version,
     );
   },
 };

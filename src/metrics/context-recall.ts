@@ -1,20 +1,22 @@
 /**
  * Context recall (RAGAS): the reference broken into statements, each classified as attributable to the
  * retrieved contexts or not; value = attributed / total. No statements → not scorable. With no contexts
- * the judge still sees the (empty) contexts and nothing can be attributed.
+ * the judge still sees the (empty) contexts and nothing can be attributed. A statement repeated in the judge's
+ * answer counts once, with its first verdict (definition 2); blank statements are dropped.
  */
-import { notScorable, quote, scored, truncationOf, type MetricDefinition } from './definition.js';
+import { notScorable, quote, resolutionOf, scored, truncationOf, type MetricDefinition } from './definition.js';
 import { promptVersion } from './prompts/build.js';
 import { referenceStatements } from './steps.js';
 
 export const contextRecall: MetricDefinition = {
   name: 'context_recall',
+  definitionVersion: '2',
   description: 'Share of the reference answer’s statements that the retrieved contexts support.',
   higherIsBetter: true,
   needsReference: true,
   precondition: (s) => (s.reference === undefined ? 'needs a reference answer' : undefined),
   async score(ctx) {
-    const statements = await referenceStatements(ctx);
+    const { items: statements, resolved } = await referenceStatements(ctx);
     if (statements.length === 0) return notScorable('context_recall', 'the reference makes no statements to look for', ctx.meter.total);
     const attributed = statements.filter((s) => s.attributed).length;
     const missing = statements.filter((s) => !s.attributed);
@@ -31,6 +33,7 @@ export const contextRecall: MetricDefinition = {
         attributed,
         total: statements.length,
         language: ctx.sample.language,
+        ...resolutionOf(resolved),
         ...truncationOf(ctx.sample, ['question', 'contexts', 'reference']),
       },
       ctx.meter.total,

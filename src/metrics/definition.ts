@@ -17,6 +17,12 @@ export interface MetricContext {
 
 export interface MetricDefinition {
   name: MetricName;
+  /**
+   * Version of what the value means (its formula and the rules that resolve the judge's answers). It goes into
+   * run metadata; a comparison across two versions is reported as a definition change, not as a regression.
+   * Prompt changes are tracked apart, by `promptVersion`.
+   */
+  definitionVersion: string;
   /** One line for help texts and score configs. */
   description: string;
   /** Noise sensitivity is the only metric where lower is better. */
@@ -66,6 +72,11 @@ export function truncationOf(sample: PreparedSample, fields: (keyof PreparedSamp
     if (n !== undefined) notes[f] = n;
   }
   return Object.keys(notes).length === 0 ? {} : { truncated: notes };
+}
+
+/** What the parser resolved in the judge's answer (blank or repeated rows dropped), for `details.resolved`. */
+export function resolutionOf(resolved: { blank: number; repeated: number }): Record<string, unknown> {
+  return resolved.blank > 0 || resolved.repeated > 0 ? { resolved: { blank_dropped: resolved.blank, repeats_dropped: resolved.repeated } } : {};
 }
 
 /** Quotes a judge-produced text for a reason line, shortened. */

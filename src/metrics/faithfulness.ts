@@ -1,20 +1,22 @@
 /**
  * Faithfulness (RAGAS): the answer broken into atomic, self-contained claims, each judged against the joined
  * contexts; value = supported / total. One judge call extracts and judges the claims together, so the
- * answer and contexts are sent once. No claims (a refusal, a greeting) → not scorable.
+ * answer and contexts are sent once. No claims (a refusal, a greeting) → not scorable. A claim repeated in the
+ * judge's answer counts once, with its first verdict (definition 2); blank claims are dropped.
  */
-import { notScorable, quote, scored, truncationOf, type MetricDefinition } from './definition.js';
+import { notScorable, quote, resolutionOf, scored, truncationOf, type MetricDefinition } from './definition.js';
 import { promptVersion } from './prompts/build.js';
 import { answerClaims } from './steps.js';
 
 export const faithfulness: MetricDefinition = {
   name: 'faithfulness',
+  definitionVersion: '2',
   description: 'Share of the answer’s claims supported by the retrieved contexts.',
   higherIsBetter: true,
   needsReference: false,
   precondition: (s) => (s.answer === '' ? 'the answer is empty' : undefined),
   async score(ctx) {
-    const claims = await answerClaims(ctx);
+    const { items: claims, resolved } = await answerClaims(ctx);
     if (claims.length === 0) return notScorable('faithfulness', 'the answer makes no claims to check', ctx.meter.total);
     const supported = claims.filter((c) => c.supported).length;
     const unsupported = claims.filter((c) => !c.supported);
@@ -31,6 +33,7 @@ export const faithfulness: MetricDefinition = {
         supported,
         total: claims.length,
         language: ctx.sample.language,
+        ...resolutionOf(resolved),
         ...truncationOf(ctx.sample, ['question', 'answer', 'contexts']),
       },
       ctx.meter.total,

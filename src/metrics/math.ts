@@ -35,20 +35,35 @@ export function averagePrecision(verdicts: readonly boolean[]): number {
   return useful === 0 ? 0 : numerator / useful;
 }
 
-/** Cosine similarity; 0 when either vector has no length. Vectors of different dimension are a caller error. */
+/**
+ * Cosine similarity; 0 when either vector has no length. Each vector is scaled by its largest component first,
+ * so components near the ends of the float range (1e300, subnormals) neither overflow nor vanish.
+ * Vectors of different dimension are a caller error.
+ */
 export function cosine(a: readonly number[], b: readonly number[]): number {
   if (a.length !== b.length) throw new Error(`vectors of different dimension (${a.length} and ${b.length})`);
+  const sa = largest(a);
+  const sb = largest(b);
+  if (sa === 0 || sb === 0 || !Number.isFinite(sa) || !Number.isFinite(sb)) return 0;
   let dot = 0;
   let na = 0;
   let nb = 0;
   for (let i = 0; i < a.length; i += 1) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
+    const x = (a[i] ?? 0) / sa;
+    const y = (b[i] ?? 0) / sb;
     dot += x * y;
     na += x * x;
     nb += y * y;
   }
-  if (na === 0 || nb === 0) return 0;
   const c = dot / (Math.sqrt(na) * Math.sqrt(nb));
   return Number.isFinite(c) ? Math.min(1, Math.max(-1, c)) : 0;
+}
+
+function largest(v: readonly number[]): number {
+  let m = 0;
+  for (const x of v) {
+    const ax = Math.abs(x);
+    if (ax > m || Number.isNaN(ax)) m = ax;
+  }
+  return m;
 }

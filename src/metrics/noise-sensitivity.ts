@@ -3,7 +3,8 @@
  * by the reference) and yet backed by a retrieved chunk — a `relevant` chunk (one the reference's statements
  * come from) in mode `relevant`, only irrelevant chunks in mode `irrelevant`. It reuses the answer's claims
  * with their supporting chunks (faithfulness step) and the reference's statements with theirs (recall step),
- * plus one call judging the claims against the reference.
+ * plus one call judging the claims against the reference. Definition 2: claims and statements repeated in the
+ * judge's answers count once (see faithfulness and context recall).
  */
 import { combinedVersion, promptVersion } from './prompts/build.js';
 import { notScorable, quote, scored, truncationOf, type MetricDefinition } from './definition.js';
@@ -36,6 +37,7 @@ export function noiseSensitivity(inputs: NoiseInputs): { relevant: number; irrel
 
 export const noiseSensitivityMetric: MetricDefinition = {
   name: 'noise_sensitivity',
+  definitionVersion: '2',
   description: 'Share of the answer’s claims that are wrong yet backed by a retrieved chunk (lower is better).',
   higherIsBetter: false,
   needsReference: true,
@@ -48,13 +50,14 @@ export const noiseSensitivityMetric: MetricDefinition = {
           ? 'no contexts were retrieved'
           : undefined,
   async score(ctx) {
-    const claims = await answerClaims(ctx);
+    const { items: claims } = await answerClaims(ctx);
     if (claims.length === 0) return notScorable('noise_sensitivity', 'the answer makes no claims to check', ctx.meter.total);
-    const statements = await referenceStatements(ctx);
-    const inReference = await claimsInReference(
+    const { items: statements } = await referenceStatements(ctx);
+    const judged = await claimsInReference(
       ctx,
       claims.map((c) => c.claim),
     );
+    const inReference = judged.verdicts;
     const relevantChunks = new Set(statements.filter((s) => s.attributed).flatMap((s) => s.chunks));
     const result = noiseSensitivity({
       claimChunks: claims.map((c) => (c.supported ? c.chunks : [])),
@@ -80,6 +83,7 @@ export const noiseSensitivityMetric: MetricDefinition = {
         relevant_chunks: [...relevantChunks].sort((a, b) => a - b),
         claims: claims.map((c, i) => ({ claim: c.claim, chunks: c.supported ? c.chunks : [], in_reference: inReference[i] ?? false })),
         language: lang,
+        ...(judged.repeated.length > 0 ? { resolved: { repeated_claims: judged.repeated } } : {}),
         ...truncationOf(ctx.sample, ['question', 'answer', 'contexts', 'reference']),
       },
       ctx.meter.total,

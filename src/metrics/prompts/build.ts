@@ -23,7 +23,9 @@ import {
   parseFaithfulness,
   type AttributedStatement,
   type GeneratedQuestion,
+  type Judged,
   type JudgedClaim,
+  type Verdicts,
 } from './schemas.js';
 import { promptTexts } from './texts.js';
 
@@ -122,7 +124,7 @@ function approxTokens(text: string): number {
   return Math.ceil(text.length / 3);
 }
 
-export function faithfulnessRequest(p: PreparedSample): StructuredRequest<JudgedClaim[]> {
+export function faithfulnessRequest(p: PreparedSample): StructuredRequest<Judged<JudgedClaim>> {
   const user = `${answerBlock(p)}\n<question>${p.question}</question>\n${contextsBlock(p)}\nTASK: faithfulness`;
   const k = p.contexts.length;
   return request('faithfulness', p, user, faithfulnessSchema(k), parseFaithfulness(k), allowance(256, 2, approxTokens(p.answer)));
@@ -133,19 +135,19 @@ export function answerRelevancyRequest(p: PreparedSample, questionCount: number)
   return request('answer_relevancy', p, user, answerRelevancySchema(questionCount), parseAnswerRelevancy(questionCount), allowance(64, 80, questionCount));
 }
 
-export function contextPrecisionRequest(p: PreparedSample): StructuredRequest<boolean[]> {
+export function contextPrecisionRequest(p: PreparedSample): StructuredRequest<Verdicts> {
   const k = p.contexts.length;
   const user = `${referenceFamilyBlock(p)}\nTASK: context_precision`;
   return request('context_precision', p, user, contextPrecisionSchema(k), parseContextPrecision(k), allowance(32, 16, k));
 }
 
-export function contextRecallRequest(p: PreparedSample): StructuredRequest<AttributedStatement[]> {
+export function contextRecallRequest(p: PreparedSample): StructuredRequest<Judged<AttributedStatement>> {
   const k = p.contexts.length;
   const user = `${referenceFamilyBlock(p)}\nTASK: context_recall`;
   return request('context_recall', p, user, contextRecallSchema(k), parseContextRecall(k), allowance(256, 2, approxTokens(p.reference ?? '')));
 }
 
-export function claimsInReferenceRequest(p: PreparedSample, claims: string[]): StructuredRequest<boolean[]> {
+export function claimsInReferenceRequest(p: PreparedSample, claims: string[]): StructuredRequest<Verdicts> {
   const list = claims.map((c, i) => `${i + 1}. ${c.replace(/\s+/g, ' ')}`).join('\n');
   const user = `${referenceFamilyBlock(p)}\n<claims>\n${list}\n</claims>\nTASK: claims_in_reference`;
   return request('claims_in_reference', p, user, claimsInReferenceSchema(claims.length), parseClaimsInReference(claims.length), allowance(32, 16, claims.length));

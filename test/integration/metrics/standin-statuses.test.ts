@@ -40,8 +40,8 @@ describe('statuses of the normal judge stand-in', () => {
     const sums: Record<string, number> = {};
     for (const sample of samples()) {
       for (const r of await scoreSample(sample, allMetricNames(), { judge: client, embeddings, options: config.metrics })) {
-        counts[r.metric] ??= { scored: 0, not_scorable: 0, failed: 0 };
-        counts[r.metric]![r.status] += 1;
+        const row = (counts[r.metric] ??= { scored: 0, not_scorable: 0, failed: 0 });
+        row[r.status] = (row[r.status] ?? 0) + 1;
         if (r.status === 'scored') sums[r.metric] = (sums[r.metric] ?? 0) + r.value;
       }
     }

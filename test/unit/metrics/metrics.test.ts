@@ -54,6 +54,40 @@ describe('faithfulness', () => {
     expect(r?.status === 'failed' && r.error).toContain('http_500');
   });
 
+  it('a claim the judge repeats counts once, with its first verdict; blank claims are dropped', async () => {
+    const judge = new FakeJudge({
+      ragwatch_faithfulness: () => ({
+        claims: [
+          { claim: 'Redis is fast.', chunks: [1], verdict: 1 },
+          { claim: '  redis  IS fast. ', chunks: [], verdict: 0 },
+          { claim: ' ', chunks: [], verdict: 1 },
+          { claim: 'Redis is slow.', chunks: [], verdict: 0 },
+        ],
+      }),
+    });
+    const [r] = await scoreSample(sample, ['faithfulness'], { judge, embeddings: new FakeEmbeddings(), options });
+    // 1 of 2 distinct claims (definition 1 counted 2 of 4 rows, one of them blank: 1/3 after dropping the blank).
+    expect(scoredValue(r)).toBe(0.5);
+    expect(r?.status === 'scored' && r.details.resolved).toEqual({ blank_dropped: 1, repeats_dropped: 1 });
+  });
+
+  it('with no contexts, a claim can cite no chunk: the schema allows none', async () => {
+    const judge = new FakeJudge({ ragwatch_faithfulness: () => ({ claims: [{ claim: 'Redis is fast.', chunks: [], verdict: 0 }] }) });
+    const [r] = await scoreSample({ ...sample, contexts: [] }, ['faithfulness'], { judge, embeddings: new FakeEmbeddings(), options });
+    expect(scoredValue(r)).toBe(0);
+    const schema = judge.requests[0]!.schema as { properties: { claims: { items: { properties: { chunks: { maxItems?: number } } } } } };
+    expect(schema.properties.claims.items.properties.chunks.maxItems).toBe(0);
+  });
+
+  it('counts the failed attempts of a judge call that failed in the result’s usage', async () => {
+    const spent = { calls: 4, promptTokens: 4000, completionTokens: 120, latencyMs: 9 };
+    const judge = new FakeJudge({ ragwatch_faithfulness: new JudgeCallError('unusable', true, 'schema_mismatch', 4, spent) });
+    const [r, n] = await scoreSample(sample, ['faithfulness', 'noise_sensitivity'], { judge, embeddings: new FakeEmbeddings(), options });
+    expect(r).toMatchObject({ status: 'failed', usage: { calls: 4, promptTokens: 4000, completionTokens: 120 } });
+    // The shared step is charged once: noise sensitivity, which waited on the same call, adds nothing.
+    expect(n).toMatchObject({ status: 'failed', usage: { calls: 0, promptTokens: 0 } });
+  });
+
   it('rejects chunk numbers that do not exist (the client then retries with a repair)', async () => {
     const judge = new FakeJudge({ ragwatch_faithfulness: () => ({ claims: [{ claim: 'x', chunks: [9], verdict: 1 }] }) });
     const [r] = await scoreSample(sample, ['faithfulness'], { judge, embeddings: new FakeEmbeddings(), options });
@@ -62,7 +96,7 @@ describe('faithfulness', () => {
 });
 
 describe('answer relevancy', () => {
-  it('is the mean cosine with negatives as 0, from one chat call and one embeddings request', async () => {
+  it('is the mean of the cosines, then clamped to [0, 1], from one chat call and one embeddings request', async () => {
     const generated = ['Q1?', 'Q2?', 'Q3?'];
     const judge = new FakeJudge({ ragwatch_answer_relevancy: () => ({ questions: generated.map((question) => ({ question, noncommittal: 0 })) }) });
     const embeddings = new FakeEmbeddings({
@@ -72,12 +106,51 @@ describe('answer relevancy', () => {
       'Q3?': [-1, 0],
     });
     const [r] = await scoreSample(sample, ['answer_relevancy'], { judge, embeddings, options });
-    expect(scoredValue(r)).toBeCloseTo((0.9 + 0.6 + 0) / 3, 12);
+    // (0.9 + 0.6 − 1) / 3 = 0.1667; clipping each cosine first would have given (0.9 + 0.6 + 0) / 3 = 0.5.
+    expect(scoredValue(r)).toBeCloseTo(0.5 / 3, 12);
+    expect(r?.status === 'scored' && r.details.mean_cosine).toBeCloseTo(0.5 / 3, 12);
     expect(judge.requests).toHaveLength(1);
     expect(embeddings.calls).toEqual([[sample.question, ...generated]]);
     expect(r?.usage).toMatchObject({ calls: 1, embeddingRequests: 1 });
     // The judge never sees the original question when generating questions.
     expect(userOf(judge.requests[0]!)).not.toContain(sample.question);
+  });
+
+  it('a negative mean counts as 0, not as the mean of the positive cosines', async () => {
+    const judge = new FakeJudge({ ragwatch_answer_relevancy: () => ({ questions: ['A?', 'B?', 'C?'].map((question) => ({ question, noncommittal: 0 })) }) });
+    const embeddings = new FakeEmbeddings({ [sample.question]: [1, 0], 'A?': vectorWithCosine(-0.5), 'B?': vectorWithCosine(-0.2), 'C?': vectorWithCosine(0.1) });
+    const [r] = await scoreSample(sample, ['answer_relevancy'], { judge, embeddings, options });
+    // (−0.5 − 0.2 + 0.1) / 3 = −0.2 → 0 (definition 1: (0 + 0 + 0.1) / 3 = 0.033).
+    expect(scoredValue(r)).toBe(0);
+    expect(r?.status === 'scored' && r.details.mean_cosine).toBeCloseTo(-0.2, 12);
+  });
+
+  it('leaves blank generated questions out of the cosines; only blank ones → not scorable', async () => {
+    const someBlank = new FakeJudge({ ragwatch_answer_relevancy: () => ({ questions: [{ question: ' \u3000', noncommittal: 0 }, { question: 'B?', noncommittal: 0 }, { question: '', noncommittal: 1 }] }) });
+    const embeddings = new FakeEmbeddings({ [sample.question]: [1, 0], 'B?': vectorWithCosine(0.8) });
+    const [r] = await scoreSample(sample, ['answer_relevancy'], { judge: someBlank, embeddings, options });
+    expect(scoredValue(r)).toBeCloseTo(0.8, 12);
+    expect(r?.status === 'scored' && r.details.resolved).toEqual({ blank_dropped: 2 });
+    expect(embeddings.calls).toEqual([[sample.question, 'B?']]);
+    const allBlank = new FakeJudge({ ragwatch_answer_relevancy: () => ({ questions: [{ question: '', noncommittal: 0 }, { question: ' ', noncommittal: 1 }, { question: '\n', noncommittal: 0 }] }) });
+    const [n] = await scoreSample(sample, ['answer_relevancy'], { judge: allBlank, embeddings, options });
+    expect(n).toMatchObject({ status: 'not_scorable', reason: 'the judge generated no question with text' });
+  });
+
+  it('a zero vector gives cosine 0; vectors at the ends of the float range do not overflow', async () => {
+    const judge = new FakeJudge({ ragwatch_answer_relevancy: () => ({ questions: ['A?', 'B?', 'C?'].map((question) => ({ question, noncommittal: 0 })) }) });
+    const embeddings = new FakeEmbeddings({ [sample.question]: [3e300, 4e300], 'A?': [0, 0], 'B?': [3e-320, 4e-320], 'C?': [-4e300, 3e300] });
+    const [r] = await scoreSample(sample, ['answer_relevancy'], { judge, embeddings, options });
+    // cosines 0, 1 and 0 → 1/3.
+    expect(scoredValue(r)).toBeCloseTo(1 / 3, 6);
+  });
+
+  it('vectors of a different dimension (from an earlier request) fail the metric, never a made-up value', async () => {
+    const judge = new FakeJudge({ ragwatch_answer_relevancy: () => ({ questions: [{ question: 'A?', noncommittal: 0 }] }) });
+    const embeddings = new FakeEmbeddings({ [sample.question]: [1, 0, 0], 'A?': [1, 0] });
+    const [r] = await scoreSample(sample, ['answer_relevancy'], { judge, embeddings, options });
+    expect(r).toMatchObject({ status: 'failed', retryable: true });
+    expect(r?.status === 'failed' && r.error).toContain('dimension');
   });
 
   it('is 0 when every generation is noncommittal, without embeddings; a mixed set keeps the cosines', async () => {
@@ -109,6 +182,24 @@ describe('context precision and recall', () => {
     const [r] = await scoreSample(sample, ['context_precision'], { judge, embeddings: new FakeEmbeddings(), options });
     expect(scoredValue(r)).toBeCloseTo((1 / 2 + 2 / 3) / 2, 12);
     expect(r?.status === 'scored' && r.details.fraction_relevant).toBeCloseTo(2 / 3, 12);
+  });
+
+  it('precision with no retrieved context is 0, without a judge call', async () => {
+    const judge = new FakeJudge({});
+    const [r] = await scoreSample({ ...sample, contexts: [] }, ['context_precision'], { judge, embeddings: new FakeEmbeddings(), options });
+    expect(scoredValue(r)).toBe(0);
+    expect(r?.status === 'scored' && r.details).toMatchObject({ k: 0, useful: 0, fraction_relevant: 0 });
+    expect(judge.requests).toHaveLength(0);
+  });
+
+  it('precision from a judge without structured output: a chunk judged twice keeps its first verdict, recorded', async () => {
+    const judge = new FakeJudge({
+      ragwatch_context_precision: () => ({ chunks: [{ chunk: 1, useful: 0 }, { chunk: 2, useful: 1 }, { chunk: 1, useful: 1 }, { chunk: 3, useful: 1 }] }),
+    });
+    const [r] = await scoreSample(sample, ['context_precision'], { judge, embeddings: new FakeEmbeddings(), options });
+    // verdicts 0, 1, 1 → (1/2 + 2/3) / 2.
+    expect(scoredValue(r)).toBeCloseTo((1 / 2 + 2 / 3) / 2, 12);
+    expect(r?.status === 'scored' && r.details.resolved).toEqual({ repeated_chunks: [1] });
   });
 
   it('precision needs a verdict for every chunk', async () => {
