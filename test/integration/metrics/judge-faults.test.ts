@@ -93,4 +93,31 @@ describe('a fault that persists across every retry ends as failed, never as a va
     expect(ar).toMatchObject({ status: 'failed', retryable: true });
     expect(embeddingRequests()).toHaveLength(3);
   });
+
+  it('the failed results’ usage counts every attempt the judge received, tokens included', async () => {
+    server.faults.always('malformed_json');
+    server.faults.always('wrong_count', { route: 'embeddings' });
+    const results = await scoreSample(redisSample, ['faithfulness', 'answer_relevancy'], deps(undefined, 3));
+    const received = chatRequests();
+    expect(received).toHaveLength(2 * 3);
+    const sum = (key: 'promptTokens' | 'completionTokens') => received.reduce((n, r) => n + (r.usage?.[key] ?? 0), 0);
+    const usage = results.map((r) => r.usage!);
+    expect(results.map((r) => r.status)).toEqual(['failed', 'failed']);
+    expect(usage[0]!.calls + usage[1]!.calls).toBe(6);
+    expect(usage[0]!.promptTokens + usage[1]!.promptTokens).toBe(sum('promptTokens'));
+    expect(usage[0]!.completionTokens + usage[1]!.completionTokens).toBe(sum('completionTokens'));
+    expect(sum('promptTokens')).toBeGreaterThan(0);
+  });
+
+  it('embeddings of the wrong count or dimension on every attempt → answer relevancy failed, with the requests counted', async () => {
+    for (const kind of ['wrong_count', 'wrong_dimension'] as const) {
+      server.faults.clear();
+      server.requests.length = 0;
+      server.faults.always(kind, { route: 'embeddings' });
+      const [ar] = await scoreSample(redisSample, ['answer_relevancy'], deps(undefined, 3));
+      expect(ar).toMatchObject({ status: 'failed', retryable: true, usage: { embeddingRequests: 3 } });
+      expect(ar?.status === 'failed' && ar.error).toContain('invalid_response');
+      expect(ar?.usage?.embeddingTokens).toBe(embeddingRequests().reduce((n, r) => n + (r.usage?.promptTokens ?? 0), 0));
+    }
+  });
 });
