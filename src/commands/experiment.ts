@@ -23,7 +23,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
   const experiment = program.command('experiment').description('the golden-set experiment: run the Langfuse dataset through the RAG service, score, record a dataset run, write a report');
   experiment
     .command('run')
-    .description('run the golden set once; exit 0 gate passed, 1 gate failed, 2 bad input, 3 could not complete (RAG service, judge or Langfuse unreachable)')
+    .description('run the golden set once; exit 0 gate passed, 1 gate failed, 2 bad input, 3 could not complete (RAG service, judge or Langfuse unreachable, or more failed items than experiment.maxFailedShare)')
     .option('--dataset <name>', 'Langfuse dataset (default: experiment.dataset)')
     .option('--split <split>', 'items to run: dev, test or all (default: experiment.split)')
     .option('--run-name <name>', 'dataset run name (default: <prefix>-<ISO week>, unique per execution)')
@@ -58,7 +58,9 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
         } catch (err) {
           if (err instanceof ExperimentInputError) throw new CliExit(ExitCode.badInput, err.lines);
           if (err instanceof ExperimentIncompleteError) {
-            throw new CliExit(ExitCode.incomplete, [`experiment incomplete: ${err.message}`, 'no gate verdict: an outage is not a regression']);
+            const report = err.report ? [`report (incomplete): ${err.report.html}`, `                     ${err.report.markdown}`, `                     ${err.report.json}`] : [];
+            const why = err.dependency ? 'an outage is not a regression' : 'too many items failed to judge the run';
+            throw new CliExit(ExitCode.incomplete, [`experiment incomplete: ${err.message}`, `no gate verdict: ${why}`, ...report]);
           }
           if ((err as { name?: string }).name === 'LangfuseApiError') throw startupFailureExit(err);
           throw err;

@@ -246,6 +246,8 @@ const experimentSection = z
     seed: z.number().int().default(42),
     /** How many earlier runs the trend chart shows. */
     trendRuns: positiveInt().default(8),
+    /** Share of items that may fail (after retries) before the run counts as incomplete (exit 3, no verdict). */
+    maxFailedShare: between(0, 1).default(0.1),
     target: experimentTargetSection,
   })
   .strict()

@@ -2,7 +2,7 @@ import type { RagwatchConfig } from '../config/schema.js';
 import { judgeClientsFromConfig, type JudgeClientDeps } from '../judge/index.js';
 import { detectApiGeneration } from '../langfuse/detect.js';
 import { langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/client.js';
-import { anonymizerFrom } from '../online/edges.js';
+import { anonymizerFrom, judgeProbe } from '../online/edges.js';
 import type { SampleAnonymizer } from '../online/ports.js';
 import type { Logger } from '../service/logger.js';
 import type { StateStore } from '../state/types.js';
@@ -50,6 +50,9 @@ export async function connectExperiment(config: RagwatchConfig, deps: Experiment
     anonymizer: experimentAnonymizer(config),
     state: deps.state,
     logger: deps.logger,
+    // The judge's `/models` tells "the judge is down" from "this item keeps failing", as in the online job.
+    probes: { judge: judgeProbe(config, deps.fetch ?? globalThis.fetch) },
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.env ? { env: deps.env } : {}),
     targetDeps: {

@@ -1,3 +1,5 @@
+import type { WrittenReport } from './report/write.js';
+
 /** The run cannot start: bad configuration, an unknown dataset, an empty selection (exit code 2). */
 export class ExperimentInputError extends Error {
   override readonly name = 'ExperimentInputError';
@@ -9,14 +11,16 @@ export class ExperimentInputError extends Error {
 export type Dependency = 'rag' | 'judge' | 'langfuse';
 
 /**
- * The run could not complete because a dependency stayed unreachable after retries (exit code 3). Never a
- * gate verdict: an outage is not a regression.
+ * The run could not complete (exit code 3): a dependency stayed unreachable after retries (`dependency`), or
+ * more items failed than `experiment.maxFailedShare` allows (`dependency` null). Never a gate verdict: an
+ * outage is not a regression. `report` is the incomplete report, when the run got far enough to write one.
  */
 export class ExperimentIncompleteError extends Error {
   override readonly name = 'ExperimentIncompleteError';
   constructor(
-    readonly dependency: Dependency,
+    readonly dependency: Dependency | null,
     message: string,
+    readonly report?: WrittenReport,
   ) {
     super(message);
   }

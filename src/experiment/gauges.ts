@@ -25,7 +25,7 @@ export function goldenGaugeValues(report: ExperimentReport): Record<string, numb
     if (cell.stratum !== 'all' || cell.summary.mean === null) continue;
     out[goldenScoreKey(cell.metric, cell.split)] = cell.summary.mean;
   }
-  out[GOLDEN_GATE_GAUGE] = report.gate.passed ? 1 : 0;
+  if (report.gate) out[GOLDEN_GATE_GAUGE] = report.gate.passed ? 1 : 0;
   out[GOLDEN_RUN_TIME_GAUGE] = Date.parse(report.finishedAt) / 1000;
   return out;
 }

@@ -33,6 +33,13 @@ export interface History {
 
 /** Runs v4 lists are bounded by a start time; a year and a bit covers any trend window of weekly runs. */
 const LOOKBACK_MS = 400 * 86_400_000;
+/** Earlier runs read for per-item values, newest first, before falling back to ragwatch's own record. */
+const BASELINE_CANDIDATES = 3;
+
+/** The state key holding a run's metric definition versions (the runs table has no column for them). */
+export function definitionsKey(dataset: string, runName: string): string {
+  return `experiment.definitions:${dataset}:${runName}`;
+}
 
 /**
  * Earlier runs of the dataset: read back from Langfuse (only runs ragwatch recorded, by their metadata), or from
@@ -51,24 +58,32 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
     deps.logger.warn({ error: err.message }, 'cannot list earlier runs in Langfuse; using ragwatch’s own record');
   }
   const existingNames = [...new Set([...remote.map((r) => r.name), ...local.map((r) => r.runName)])];
-  const ours = remote.filter((r) => r.metadata.source === 'ragwatch');
+  // An incomplete run (an outage, too many failures) is never a baseline, nor a point of the trend.
+  const ours = remote.filter((r) => r.metadata.source === 'ragwatch' && r.metadata.incomplete !== true);
   const scoreMetric = metricOfScore(deps.scorePrefix, deps.metrics);
 
   let previous: PreviousRun | null = null;
   let source: History['source'] = 'none';
-  const newest = ours[0];
-  if (newest && remoteOk) {
-    const perItem = await readRunItemValues(deps.http, deps.generation, deps.dataset, newest, scoreMetric, { since, ...(deps.signal ? { signal: deps.signal } : {}) });
+  // The newest run with values on its items: one whose scores never reached Langfuse is passed over.
+  for (const run of remoteOk ? ours.slice(0, BASELINE_CANDIDATES) : []) {
+    const perItem = await readRunItemValues(deps.http, deps.generation, deps.dataset, run, scoreMetric, { since, ...(deps.signal ? { signal: deps.signal } : {}) });
     if ([...perItem.values()].some((m) => m.size > 0)) {
-      previous = { runName: newest.name, perItem };
+      previous = { runName: run.name, perItem, definitionVersions: versionsOf(run.metadata.definitionVersions) };
       source = 'langfuse';
+      break;
     }
   }
+  const newest = ours[0];
   if (!previous) {
     const wanted = newest && remoteOk ? local.find((r) => r.runName === newest.name) : local[0];
     if (wanted && deps.state) {
       const values = await deps.state.getExperimentItemValues(deps.dataset.name, wanted.runName);
-      previous = { runName: wanted.runName, perItem: new Map(deps.metrics.map((m) => [m, new Map(Object.entries(values[m] ?? {}))])) };
+      const recorded = await deps.state.getMeta(definitionsKey(deps.dataset.name, wanted.runName));
+      previous = {
+        runName: wanted.runName,
+        perItem: new Map(deps.metrics.map((m) => [m, new Map(Object.entries(values[m] ?? {}))])),
+        definitionVersions: versionsOf(recorded ? parseJson(recorded.value) : undefined),
+      };
       source = 'state';
     }
   }
@@ -106,4 +121,18 @@ function meanOf(values: ReadonlyMap<string, number> | undefined): number | null 
   let sum = 0;
   for (const v of values.values()) sum += v;
   return sum / values.size;
+}
+
+/** metric → version from run metadata; anything else (runs from before versions were recorded) is `{}`: definition 1. */
+function versionsOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RagwatchConfig } from '../config/schema.js';
 import { maskSecrets } from '../config/mask.js';
 import { promptVersion, type JudgeTask } from '../metrics/prompts/build.js';
+import { getMetric } from '../metrics/registry.js';
 import type { MetricName } from '../metrics/types.js';
 import { VERSION } from '../version.js';
 import { abstentionPromptVersion } from './abstention.js';
@@ -22,6 +23,13 @@ export function promptVersions(metrics: readonly MetricName[], withAbstention: b
   for (const task of [...tasks].sort()) for (const lang of ['en', 'es'] as const) out[`${task}.${lang}`] = promptVersion(task, lang);
   if (withAbstention) for (const lang of ['en', 'es'] as const) out[`abstention.${lang}`] = abstentionPromptVersion(lang);
   return out;
+}
+
+/** Definition version of every metric the run scores (faithfulness too when the noise pass measures it). */
+export function definitionVersions(metrics: readonly MetricName[], noise: boolean): Record<string, string> {
+  const all = new Set<MetricName>(metrics);
+  if (noise) all.add('faithfulness');
+  return Object.fromEntries([...all].sort().map((m) => [m, getMetric(m).definitionVersion]));
 }
 
 /**

@@ -1,123 +1,157 @@
-import { LangfuseApiError } from '../langfuse/http.js';
-import type { ScoreToWrite } from '../langfuse/scores.js';
+/**
+ * The experiment's passes over the golden items. Each item's trouble stays that item's: a metric, an abstention
+ * judgement or a RAG answer that fails after its retries is recorded on the item and the run goes on. Only an
+ * outage stops the run (see `outage.ts`): then the items still in flight are abandoned (not run), never
+ * counted as failures.
+ */
 import type { Logger } from '../service/logger.js';
 import { pickDistractors } from './distractors.js';
-import { ExperimentIncompleteError, type Dependency } from './errors.js';
+import type { Dependency } from './errors.js';
 import type { GoldenItem } from './items.js';
-import type { RunRecorder } from './langfuse/recorder.js';
+import { isOutageKind, type OutageWatch } from './outage.js';
 import type { ItemOutcome } from './report/index.js';
-import { isJudgeOutage, judgeOutage, noisyFaithfulness, scoreItem, type ItemScoringDeps } from './score-item.js';
+import { failureKind } from './report/failures.js';
+import { noisyFaithfulness, scoreItem, type ItemScores, type ItemScoringDeps } from './score-item.js';
 import { TargetError, type Target, type TargetAnswer } from './target.js';
-import { traceScores, type TraceScoreContext } from './trace-scores.js';
 
 export interface PassDeps {
   target: Target;
-  recorder: RunRecorder;
   scoring: ItemScoringDeps;
-  scoreContext: Omit<TraceScoreContext, 'traceId' | 'timestamp'>;
   runName: string;
   concurrency: number;
   now: () => number;
   logger: Logger;
+  /** The judge work; aborted when the judge is down (or the caller stops the run). */
   signal: AbortSignal;
-  /** Ends the run: the first outage aborts everything still in flight. */
-  fail: (dependency: Dependency, message: string) => never;
+  /** The RAG service's calls; aborted as well when the RAG service is down (answers in hand are still scored). */
+  targetSignal: AbortSignal;
+  outages: OutageWatch;
+  /** Ends the run for an outage: no new item starts, and the calls to that dependency still in flight are abandoned. */
+  stop: (dependency: Dependency, message: string) => void;
+  /** True once the run was stopped: no new item is taken. */
+  halted: () => boolean;
 }
 
+/** An item the clean pass finished (its failures included). */
 export interface CleanResult {
+  item: GoldenItem;
   outcome: ItemOutcome;
   answer: TargetAnswer | null;
-  scores: ScoreToWrite[];
+  scores: ItemScores | null;
+  startMs: number;
+  endMs: number;
 }
 
-/** Runs `work` over the items with bounded concurrency, results in item order. */
-export async function pool<T, R>(items: readonly T[], concurrency: number, signal: AbortSignal, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
+/** Runs `work` over the items with bounded concurrency, in item order; undefined for items not run (halted). */
+export async function pool<T, R>(items: readonly T[], concurrency: number, halted: () => boolean, work: (item: T) => Promise<R | null>): Promise<Array<R | undefined>> {
+  const out = new Array<R | undefined>(items.length).fill(undefined);
   let next = 0;
   const worker = async () => {
-    while (next < items.length && !signal.aborted) {
+    while (next < items.length && !halted()) {
       const i = next++;
-      out[i] = await work(items[i] as T);
+      out[i] = (await work(items[i] as T)) ?? undefined;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
   return out;
 }
 
-/** Clean pass: ask, link the trace to the run, score. */
-export async function cleanItem(item: GoldenItem, deps: PassDeps): Promise<CleanResult> {
-  const base: ItemOutcome = { itemId: item.id, split: item.split, stratum: item.stratum, adversarial: item.adversarial, results: [] };
+/** Clean pass: ask, score. Null when the run stopped before the item was done. */
+export async function cleanItem(item: GoldenItem, deps: PassDeps): Promise<CleanResult | null> {
+  const outcome: ItemOutcome = { itemId: item.id, split: item.split, stratum: item.stratum, adversarial: item.adversarial, results: [] };
   const startMs = deps.now();
   const answer = await ask(item, [], deps);
-  if ('error' in answer) return { outcome: { ...base, targetError: answer.error }, answer: null, scores: [] };
-  const endMs = Math.max(startMs, deps.now());
-  let recorded;
-  try {
-    recorded = await deps.recorder.recordItem({
-      item: item.raw,
-      question: item.question,
-      answer: answer.answer,
-      contexts: answer.contexts,
-      serviceTraceId: answer.traceId,
-      startMs,
-      endMs,
-    });
-  } catch (err) {
-    throw outage(err, 'langfuse', deps);
+  if (answer === null) return null;
+  if ('error' in answer) {
+    return { item, outcome: { ...outcome, targetError: answer.error, targetErrorKind: answer.kind }, answer: null, scores: null, startMs, endMs: startMs };
   }
-  const scored = await judged(() => scoreItem(item, answer, deps.scoring, deps.signal), deps);
-  const outage2 = judgeOutage(scored.results);
-  if (outage2) deps.fail('judge', `judge unreachable after retries (${outage2})`);
-  const outcome: ItemOutcome = { ...base, results: scored.results };
-  if (item.adversarial) outcome.abstained = scored.abstained ?? null;
-  const scores = traceScores(item, scored, { ...deps.scoreContext, traceId: recorded.traceId, timestamp: new Date(startMs).toISOString() });
-  return { outcome, answer, scores };
+  const endMs = Math.max(startMs, deps.now());
+  let scores: ItemScores;
+  try {
+    scores = await scoreItem(item, answer, deps.scoring, deps.signal);
+  } catch (err) {
+    if (deps.signal.aborted) return null;
+    // A bug, not the judge: the item's failure, the run goes on.
+    deps.logger.error({ itemId: item.id, err: err instanceof Error ? err.name : 'error' }, 'unexpected error while scoring an item');
+    scores = { results: deps.scoring.metrics.map((metric) => ({ metric, status: 'failed', error: 'internal error', kind: 'internal', retryable: false })), piiBlocked: false };
+  }
+  if (!(await judgeReachable(item, judgeOutcome(scores), deps))) return null;
+  outcome.results = scores.results;
+  if (item.adversarial) outcome.abstained = scores.abstained ?? null;
+  if (scores.abstentionFailure !== undefined) outcome.abstentionFailure = scores.abstentionFailure;
+  return { item, outcome, answer, scores, startMs, endMs };
 }
 
 /** Noise pass: the same item again with distractor chunks; the faithfulness of that answer. */
-export async function noisyItem(item: GoldenItem, clean: CleanResult, pool: ReadonlyArray<{ itemId: string; contexts: readonly string[] }>, count: number, seed: number, deps: PassDeps): Promise<void> {
+export async function noisyItem(clean: CleanResult, pool: ReadonlyArray<{ itemId: string; contexts: readonly string[] }>, count: number, seed: number, deps: PassDeps): Promise<void> {
   if (!clean.answer) return;
-  const distractors = pickDistractors(item.id, clean.answer.contexts, pool, count, seed);
+  const distractors = pickDistractors(clean.item.id, clean.answer.contexts, pool, count, seed);
   if (distractors.length === 0) return;
-  const answer = await ask(item, distractors, deps);
+  const answer = await ask(clean.item, distractors, deps);
+  if (answer === null) return;
   if ('error' in answer) {
     clean.outcome.noisyFaithfulness = null;
+    clean.outcome.noiseFailure = answer.kind;
     return;
   }
   // A service that does not echo the extra chunks still read them: judge against what it was given.
   const contexts = [...answer.contexts, ...distractors.filter((d) => !answer.contexts.includes(d))];
-  const result = await judged(() => noisyFaithfulness(item, { answer: answer.answer, contexts }, deps.scoring, deps.signal), deps);
-  if (result?.status === 'failed' && result.retryable) deps.fail('judge', `judge unreachable after retries (faithfulness: ${result.error})`);
+  let result;
+  try {
+    result = await noisyFaithfulness(clean.item, { answer: answer.answer, contexts }, deps.scoring, deps.signal);
+  } catch (err) {
+    if (deps.signal.aborted) return;
+    deps.logger.error({ itemId: clean.item.id, err: err instanceof Error ? err.name : 'error' }, 'unexpected error in the noise pass');
+    result = null;
+  }
+  const failed = result?.status === 'failed' ? failureKind(result) : undefined;
+  if (!(await judgeReachable(clean.item, { failures: failed ? [failed] : [], answered: failed === undefined || !isOutageKind(failed) }, deps))) return;
   clean.outcome.noisyFaithfulness = result?.status === 'scored' ? result.value : null;
+  if (failed !== undefined) clean.outcome.noiseFailure = failed;
 }
 
-async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Promise<TargetAnswer | { error: string }> {
+/** The RAG service's answer, its failure for this item, or null when the run stopped (outage or abort). */
+async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Promise<TargetAnswer | { error: string; kind: string } | null> {
   try {
-    return await deps.target.ask({ itemId: item.id, question: item.question, distractors, runName: deps.runName }, deps.signal);
+    const answer = await deps.target.ask({ itemId: item.id, question: item.question, distractors, runName: deps.runName }, deps.targetSignal);
+    deps.outages.answered('rag');
+    return answer;
   } catch (err) {
-    if (deps.signal.aborted) throw deps.signal.reason ?? err;
-    if (err instanceof TargetError && !err.retryable) {
-      deps.logger.warn({ itemId: item.id, error: err.message }, 'RAG service could not answer this item');
-      return { error: err.message };
+    if (deps.targetSignal.aborted) return null;
+    const failure = err instanceof TargetError ? err : new TargetError((err as Error)?.message ?? String(err), false, 'internal');
+    if (failure.retryable && (await deps.outages.failed('rag', deps.targetSignal))) {
+      deps.stop('rag', `RAG service unreachable after retries: ${failure.message}`);
+      return null;
     }
-    deps.fail('rag', `RAG service unreachable after retries: ${(err as Error).message}`);
+    if (!failure.retryable) deps.outages.answered('rag');
+    deps.logger.warn({ itemId: item.id, error: failure.kind }, 'RAG service could not answer this item');
+    return deps.targetSignal.aborted ? null : { error: failure.message, kind: failure.kind };
   }
 }
 
-async function judged<T>(work: () => Promise<T>, deps: PassDeps): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (deps.signal.aborted) throw deps.signal.reason ?? err;
-    if (isJudgeOutage(err)) deps.fail('judge', `judge unreachable after retries: ${err.message}`);
-    throw err;
+/** What an item's judge work says about the judge: failure kinds, and whether the judge answered at all. */
+function judgeOutcome(scores: ItemScores): { failures: string[]; answered: boolean } {
+  const failures = scores.results.flatMap((r) => (r.status === 'failed' ? [failureKind(r)] : []));
+  if (scores.abstentionFailure !== undefined) failures.push(scores.abstentionFailure);
+  const usedJudge = scores.results.some((r) => r.status !== 'failed' && (r.usage?.calls ?? 0) + (r.usage?.embeddingRequests ?? 0) > 0);
+  const answered = usedJudge || scores.abstained === true || scores.abstained === false || failures.some((k) => !isOutageKind(k) && k !== 'aborted');
+  return { failures, answered };
+}
+
+/**
+ * Feeds the outage watch with one item's judge work. False when the run must stop (the judge is down: the item
+ * is abandoned, not failed) or was stopped meanwhile.
+ */
+async function judgeReachable(item: GoldenItem, judged: { failures: string[]; answered: boolean }, deps: PassDeps): Promise<boolean> {
+  if (deps.signal.aborted) return false;
+  if (judged.answered || judged.failures.length === 0) {
+    if (judged.answered) deps.outages.answered('judge');
+    return true;
   }
+  const outage = judged.failures.find((k) => isOutageKind(k));
+  if (outage !== undefined && (await deps.outages.failed('judge', deps.signal))) {
+    deps.stop('judge', `judge unreachable after retries (item ${item.id}: ${outage})`);
+    return false;
+  }
+  return !deps.signal.aborted;
 }
-
-function outage(err: unknown, dependency: Dependency, deps: PassDeps): Error {
-  if (deps.signal.aborted) return (deps.signal.reason as Error) ?? (err as Error);
-  if (err instanceof LangfuseApiError) deps.fail(dependency, `Langfuse: ${err.message}`);
-  return err as Error;
-}
-
-export { ExperimentIncompleteError };

@@ -17,11 +17,14 @@ export function runScoresFor(report: ExperimentReport, scorePrefix: string, abst
   if (report.noise?.deltaFaithfulness !== null && report.noise?.deltaFaithfulness !== undefined) {
     scores.push({ name: NOISE_DELTA_SCORE, value: report.noise.deltaFaithfulness, comment: `faithfulness clean − noisy over ${report.noise.n} items${report.noise.flagged ? ` (above ${report.noise.threshold})` : ''}`, metadata: { source: 'ragwatch', flagged: report.noise.flagged } });
   }
-  scores.push({
-    name: GATE_SCORE,
-    value: report.gate.passed ? 1 : 0,
-    comment: report.gate.passed ? `gate passed (judged on ${report.gate.judgedOn})` : `gate failed (judged on ${report.gate.judgedOn}): ${report.gate.lines.join('; ')}`.slice(0, 500),
-    metadata: { source: 'ragwatch', judgedOn: report.gate.judgedOn },
-  });
+  const gate = report.gate;
+  if (gate) {
+    scores.push({
+      name: GATE_SCORE,
+      value: gate.passed ? 1 : 0,
+      comment: gate.passed ? `gate passed (judged on ${gate.judgedOn})` : `gate failed (judged on ${gate.judgedOn}): ${gate.lines.join('; ')}`.slice(0, 500),
+      metadata: { source: 'ragwatch', judgedOn: gate.judgedOn, items: gate.decidedOn.items },
+    });
+  }
   return scores;
 }

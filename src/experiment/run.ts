@@ -2,27 +2,26 @@ import type { RagwatchConfig } from '../config/schema.js';
 import { getDataset } from '../langfuse/datasets.js';
 import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
 import { ensureScoreConfigs } from '../langfuse/score-configs.js';
-import { writeScores } from '../langfuse/scores.js';
 import type { ApiGeneration } from '../langfuse/types.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import type { SampleAnonymizer } from '../online/ports.js';
 import { scoreConfigDefinitions } from '../online/scores.js';
-import type { Progress } from '../progress/index.js';
 import type { Logger } from '../service/logger.js';
 import type { StateStore } from '../state/types.js';
+import type { Progress } from '../progress/index.js';
 import { VERSION } from '../version.js';
 import { ExperimentIncompleteError, ExperimentInputError, type Dependency } from './errors.js';
 import { loadHistory } from './history.js';
 import { loadGoldenItems } from './items.js';
 import { createRunRecorder } from './langfuse/recorder.js';
-import { configHash, promptVersions, reportLink } from './metadata.js';
-import { cleanItem, noisyItem, pool, type PassDeps } from './passes.js';
-import { buildReport, perItemValues, safeDirName, writeReportFiles, type ExperimentReport, type SplitFilter, type WrittenReport } from './report/index.js';
-import { runScoresFor } from './run-level.js';
+import { configHash, definitionVersions, promptVersions, reportLink } from './metadata.js';
+import { finishRun, type CompleteReport, type Stop } from './finish.js';
+import { OutageWatch, type HealthProbe } from './outage.js';
+import { cleanItem, noisyItem, pool, type CleanResult, type PassDeps } from './passes.js';
+import { safeDirName, type SplitFilter, type WrittenReport } from './report/index.js';
 import { uniqueRunName } from './run-name.js';
 import { ABSTENTION_SCORE } from './score-names.js';
 import { createHttpTarget, createReplayTarget, targetConfigProblems, type HttpTargetDeps, type Target } from './target.js';
-import { writeRunScores } from './langfuse/run-scores.js';
 
 export interface ExperimentDeps {
   config: RagwatchConfig;
@@ -41,6 +40,10 @@ export interface ExperimentDeps {
   targetDeps?: HttpTargetDeps;
   newTraceId?: () => string;
   newSpanId?: () => string;
+  /** Injected waits (tests): score retries, service traces not ingested yet. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Health probes telling an outage apart from one item's failure (the judge's `/models`). */
+  probes?: Partial<Record<Dependency, HealthProbe>>;
 }
 
 export interface ExperimentOptions {
@@ -57,7 +60,7 @@ export interface ExperimentOptions {
 export interface ExperimentResult {
   runName: string;
   datasetRunId: string | null;
-  report: ExperimentReport;
+  report: CompleteReport;
   files: WrittenReport;
   reportUrl: string;
   passed: boolean;
@@ -71,7 +74,8 @@ export interface ExperimentResult {
 /**
  * One golden-set experiment: every item of the dataset through the RAG service, scored, recorded as a dataset
  * run in Langfuse, compared with the previous run and written as a report. Throws `ExperimentInputError` before
- * any work for bad input, `ExperimentIncompleteError` when a dependency stays unreachable.
+ * any work for bad input, `ExperimentIncompleteError` when a dependency stays unreachable or too many items
+ * fail (after writing the incomplete report, once the items have started).
  */
 export async function runExperiment(deps: ExperimentDeps, options: ExperimentOptions): Promise<ExperimentResult> {
   const { config, http, logger } = deps;
@@ -128,33 +132,37 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
       configHash: configHash(config),
       seed: cfg.seed,
       target: target.description,
+      definitionVersions: definitionVersions(cfg.metrics, noise),
     };
     const metadata = { source: 'ragwatch', ...runMeta, thresholds: config.metrics.thresholds, dataset: datasetName, split, reportUrl, apiGeneration: deps.generation };
     logger.info({ runName, dataset: datasetName, split, items: loaded.items.length, target: target.description, noise }, 'experiment started');
 
     const configIds = await scoreConfigIds(deps, fail, signal);
-    const recorder = createRunRecorder({
-      http,
-      generation: deps.generation,
-      datasetId: dataset.id,
-      runName,
-      description: `ragwatch golden-set experiment (${split}); report: ${reportUrl}`,
-      metadata,
-      signal,
-      ...(deps.newTraceId ? { newTraceId: deps.newTraceId } : {}),
-      ...(deps.newSpanId ? { newSpanId: deps.newSpanId } : {}),
-    });
+    // From here on an outage stops the passes but not the run: what finished is still recorded and reported.
+    const passes = new AbortController();
+    const asking = new AbortController();
+    const onRunAbort = () => passes.abort(signal.reason);
+    signal.addEventListener('abort', onRunAbort, { once: true });
+    passes.signal.addEventListener('abort', () => asking.abort(passes.signal.reason), { once: true });
+    let stopped: Stop | null = null;
     const passDeps: PassDeps = {
       target,
-      recorder,
       scoring: { judge: deps.judge, embeddings: deps.embeddings, options: config.metrics, anonymizer: deps.anonymizer, metrics: cfg.metrics },
-      scoreContext: { runName, scorePrefix: config.metrics.scorePrefix, judgeModel: deps.judge.model, configIds, anonymizer: deps.anonymizer },
       runName,
       concurrency: Math.max(cfg.target.concurrency, Math.ceil(config.judge.concurrency / 2)),
       now,
       logger,
-      signal,
-      fail,
+      signal: passes.signal,
+      targetSignal: asking.signal,
+      outages: new OutageWatch(deps.probes ?? {}, now),
+      stop: (dependency, message) => {
+        if (stopped) return;
+        stopped = { dependency, message };
+        logger.warn({ dependency, error: message }, 'stopping the experiment: a dependency is unreachable; the items that finished are kept');
+        // The RAG service down: answers already in hand are still scored. The judge down: nothing more can be.
+        (dependency === 'rag' ? asking : passes).abort(new ExperimentIncompleteError(dependency, message));
+      },
+      halted: () => stopped !== null || passes.signal.aborted,
     };
     const progress = options.progress;
     const counted = <T, R>(work: (x: T) => Promise<R>) => async (x: T) => {
@@ -163,70 +171,74 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
       return r;
     };
     progress?.stage('experiment: clean pass', { total: loaded.items.length, unit: 'items' });
-    const clean = await pool(loaded.items, passDeps.concurrency, signal, counted((item) => cleanItem(item, passDeps)));
-    if (noise) {
-      const contextsPool = clean.flatMap((c) => (c.answer && !c.outcome.adversarial ? [{ itemId: c.outcome.itemId, contexts: c.answer.contexts }] : []));
-      const noisy = loaded.items.map((item, i) => ({ item, clean: clean[i]! })).filter((x) => !x.item.adversarial);
+    const clean = await pool(loaded.items, passDeps.concurrency, passDeps.halted, counted((item) => cleanItem(item, passDeps)));
+    if (noise && !passDeps.halted()) {
+      const finished = clean.filter((c): c is CleanResult => c !== undefined);
+      const contextsPool = finished.flatMap((c) => (c.answer && !c.outcome.adversarial ? [{ itemId: c.outcome.itemId, contexts: c.answer.contexts }] : []));
+      const noisy = finished.filter((c) => !c.outcome.adversarial);
       progress?.stage('experiment: noise pass', { total: noisy.length, unit: 'items' });
-      await pool(noisy, passDeps.concurrency, signal, counted((x) => noisyItem(x.item, x.clean, contextsPool, cfg.noise.distractors, cfg.seed, passDeps)));
+      await pool(noisy, passDeps.concurrency, passDeps.halted, counted(async (c) => noisyItem(c, contextsPool, cfg.noise.distractors, cfg.seed, passDeps)));
     }
-    await langfuse(() => recorder.flush(), fail);
-    const traceScores = clean.flatMap((c) => c.scores);
-    const written = await langfuse(() => writeScores(http, traceScores, { signal }), fail);
-    if (written.failed.length > 0) {
-      const f = written.failed[0]!;
-      fail('langfuse', `Langfuse did not take ${written.failed.length} of ${traceScores.length} scores (first: ${f.name} on trace ${f.traceId}: ${f.message})`);
-    }
+    signal.removeEventListener('abort', onRunAbort);
+    if (outer?.aborted) throw outer.reason ?? new Error('aborted');
 
-    const outcomes = clean.map((c) => c.outcome);
-    const report = buildReport({
+    const recorder = createRunRecorder({
+      http,
+      generation: deps.generation,
+      datasetId: dataset.id,
       runName,
-      datasetName,
-      startedAt: new Date(startedAt).toISOString(),
-      finishedAt: new Date(Math.max(startedAt, now())).toISOString(),
-      split,
-      run: runMeta,
-      metrics: cfg.metrics,
-      thresholds: config.metrics.thresholds,
-      outcomes,
-      previous: history.previous,
-      history: history.trend,
-      bootstrap: { samples: cfg.bootstrapSamples, seed: cfg.seed },
-      noiseThreshold: cfg.noise.threshold,
+      description: `ragwatch golden-set experiment (${split}); report: ${reportUrl}`,
+      metadata,
+      signal,
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      ...(deps.newTraceId ? { newTraceId: deps.newTraceId } : {}),
+      ...(deps.newSpanId ? { newSpanId: deps.newSpanId } : {}),
     });
-    const files = await writeReportFiles(options.reportsDir, report);
-
-    if (recorder.datasetRunId) {
-      const runScores = runScoresFor(report, config.metrics.scorePrefix, ABSTENTION_SCORE);
-      const failures = await langfuse(() => writeRunScores(http, recorder.datasetRunId!, runScores, report.finishedAt, signal), fail);
-      if (failures.length > 0) fail('langfuse', `Langfuse did not take the run scores (${failures.map((f) => `${f.name}: ${f.message}`).join('; ')})`);
-    }
-    if (deps.state) {
-      await deps.state.recordExperimentRun({
-        dataset: datasetName,
+    const done = await finishRun({
+      http,
+      recorder,
+      state: deps.state,
+      logger,
+      signal,
+      ...(deps.sleep ? { sleep: deps.sleep } : {}),
+      clean,
+      stop: stopped,
+      maxFailedShare: cfg.maxFailedShare,
+      scoreContext: { runName, scorePrefix: config.metrics.scorePrefix, judgeModel: deps.judge.model, configIds, anonymizer: deps.anonymizer },
+      report: {
         runName,
-        datasetRunId: recorder.datasetRunId,
-        startedAt,
-        finishedAt: Date.parse(report.finishedAt),
+        datasetName,
+        startedAt: new Date(startedAt).toISOString(),
         split,
-        gatePassed: report.gate.passed,
-        means: Object.fromEntries(report.metrics.map((m) => [m, report.cells.find((c) => c.metric === m && c.split === 'all' && c.stratum === 'all')?.summary.mean ?? null])),
-        perItem: Object.fromEntries([...perItemValues(outcomes.filter((o) => !o.adversarial), cfg.metrics)].map(([m, values]) => [m, Object.fromEntries(values)])),
-      });
-    }
-    logger.info({ runName, passed: report.gate.passed, judgedOn: report.gate.judgedOn, regressions: report.comparison?.regressions ?? [], report: files.html }, 'experiment finished');
+        run: runMeta,
+        metrics: cfg.metrics,
+        thresholds: config.metrics.thresholds,
+        previous: history.previous,
+        history: history.trend,
+        bootstrap: { samples: cfg.bootstrapSamples, seed: cfg.seed },
+        noiseThreshold: cfg.noise.threshold,
+      },
+      now,
+      reportsDir: options.reportsDir,
+      datasetName,
+      metrics: cfg.metrics,
+      scorePrefix: config.metrics.scorePrefix,
+    });
+    const report = done.report;
+    logger.info({ runName, passed: report.gate.passed, judgedOn: report.gate.judgedOn, decidedOn: report.gate.decidedOn.items, failedItems: report.failures.items, regressions: report.comparison?.regressions ?? [], report: done.files.html }, 'experiment finished');
     return {
       runName,
-      datasetRunId: recorder.datasetRunId,
+      datasetRunId: done.datasetRunId,
       report,
-      files,
+      files: done.files,
       reportUrl,
       passed: report.gate.passed,
       unreadable: loaded.unreadable,
       historySource: history.source,
-      scoresWritten: written.written.length,
+      scoresWritten: done.scoresWritten,
     };
   } catch (err) {
+    if (err instanceof ExperimentIncompleteError) throw err;
     if (failure) throw failure;
     if (err instanceof ExperimentInputError) throw err;
     if (outer?.aborted) throw err;

@@ -19,8 +19,10 @@ export interface ItemScoringDeps {
 
 export interface ItemScores {
   results: MetricResult[];
-  /** Adversarial items: whether the RAG abstained; null when it could not be judged (personal data left). */
+  /** Adversarial items: whether the RAG abstained; null when it could not be judged (personal data left, or a failure). */
   abstained?: boolean | null;
+  /** Adversarial items: the judgement failed after its retries (the judge failure kind). */
+  abstentionFailure?: string;
   abstentionReason?: string;
   abstentionPromptVersion?: string;
   /** Personal data survived anonymization: nothing reached the judge. */
@@ -48,8 +50,14 @@ export async function scoreItem(item: GoldenItem, answer: { answer: string; cont
   }
   if (item.adversarial) {
     const language = deps.options.language;
-    const verdict = await judgeAbstention(deps.judge, anonymized.sample, { language, ...(signal ? { signal } : {}) });
-    return { results: [], abstained: verdict.abstained, abstentionReason: verdict.reason, abstentionPromptVersion: verdict.promptVersion, piiBlocked: false };
+    try {
+      const verdict = await judgeAbstention(deps.judge, anonymized.sample, { language, ...(signal ? { signal } : {}) });
+      return { results: [], abstained: verdict.abstained, abstentionReason: verdict.reason, abstentionPromptVersion: verdict.promptVersion, piiBlocked: false };
+    } catch (err) {
+      // A judgement that failed is that item's failure, never "did not abstain".
+      const kind = err instanceof JudgeCallError ? err.kind : 'internal';
+      return { results: [], abstained: null, abstentionFailure: kind, piiBlocked: false };
+    }
   }
   const results = await scoreSample(anonymized.sample, deps.metrics, { judge: deps.judge, embeddings: deps.embeddings, options: deps.options, ...(signal ? { signal } : {}) });
   return { results, piiBlocked: false };
@@ -59,14 +67,4 @@ export async function scoreItem(item: GoldenItem, answer: { answer: string; cont
 export async function noisyFaithfulness(item: GoldenItem, answer: { answer: string; contexts: string[] }, deps: ItemScoringDeps, signal?: AbortSignal): Promise<MetricResult | null> {
   const scores = await scoreItem({ ...item, adversarial: false }, answer, { ...deps, metrics: ['faithfulness'] }, signal);
   return scores.results[0] ?? null;
-}
-
-/** A judge that stayed unreachable (or kept answering unusably) after its retries: the run cannot complete. */
-export function judgeOutage(results: readonly MetricResult[]): string | null {
-  for (const r of results) if (r.status === 'failed' && r.retryable) return `${r.metric}: ${r.error}`;
-  return null;
-}
-
-export function isJudgeOutage(err: unknown): err is JudgeCallError {
-  return err instanceof JudgeCallError && err.retryable;
 }

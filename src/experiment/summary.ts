@@ -6,9 +6,10 @@ export function formatRunSummary(result: ExperimentResult): string {
   const r = result.report;
   const lines = [
     `run ${result.runName} on dataset ${r.datasetName} (split ${r.split}): ${r.items.total} items, ${r.items.failed} failed`,
-    `gate: ${r.gate.passed ? 'PASSED' : 'FAILED'} (judged on ${r.gate.judgedOn})`,
-    ...r.gate.lines.map((l) => `  ${l}`),
+    r.gate ? `gate: ${r.gate.passed ? 'PASSED' : 'FAILED'} (judged on ${r.gate.judgedOn}, ${r.gate.decidedOn.items} items)` : 'gate: no verdict (incomplete run)',
+    ...(r.gate?.lines ?? []).map((l) => `  ${l}`),
   ];
+  for (const f of r.failures.rows) lines.push(`  failed: ${f.what} on ${f.count} item${f.count === 1 ? '' : 's'} (${Object.keys(f.kinds).join(', ')})`);
   for (const metric of r.metrics) {
     const c = cell(r, metric);
     lines.push(`  ${METRIC_LABELS[metric].padEnd(18)} ${formatScore(c?.summary.mean)} ${formatInterval(c?.summary.ci ?? null)} n=${c?.summary.n ?? 0}`);

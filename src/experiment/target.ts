@@ -37,6 +37,8 @@ export class TargetError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** `http_<status>`, `timeout`, `connection`, `invalid_response`, `invalid_request`, `aborted`. */
+    readonly kind: string = retryable ? 'connection' : 'invalid_response',
   ) {
     super(message);
     this.name = 'TargetError';
@@ -119,14 +121,14 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
     const text = await res.text();
     if (!res.ok) {
       const retryable = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
-      throw Object.assign(new TargetError(`RAG service answered HTTP ${res.status}`, retryable), {
+      throw Object.assign(new TargetError(`RAG service answered HTTP ${res.status}`, retryable, `http_${res.status}`), {
         retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), now()),
       });
     }
     try {
       return { json: JSON.parse(text) };
     } catch {
-      throw new TargetError('RAG service answered with a body that is not JSON', false);
+      throw new TargetError('RAG service answered with a body that is not JSON', false, 'invalid_response');
     }
   }
 
@@ -144,7 +146,7 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
           } catch (err) {
             const failure = asTargetError(err, signal);
             if (!failure.retryable || n >= config.maxAttempts) {
-              throw new TargetError(`item ${request.itemId}: ${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`, failure.retryable);
+              throw new TargetError(`item ${request.itemId}: ${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`, failure.retryable, failure.kind);
             }
             const ceiling = Math.min(30_000, 500 * 2 ** (n - 1));
             const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
@@ -201,11 +203,11 @@ function contextsAt(root: unknown, path: PathStep[]): string[] {
 
 function asTargetError(err: unknown, signal?: AbortSignal): TargetError {
   if (err instanceof TargetError) return err;
-  if (signal?.aborted) return new TargetError('aborted', false);
-  if (err instanceof TemplateError) return new TargetError(err.message, false);
+  if (signal?.aborted) return new TargetError('aborted', false, 'aborted');
+  if (err instanceof TemplateError) return new TargetError(err.message, false, 'invalid_request');
   const name = (err as { name?: string })?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return new TargetError('timed out', true);
-  return new TargetError(`cannot reach the RAG service: ${(err as Error)?.message ?? String(err)}`, true);
+  if (name === 'TimeoutError' || name === 'AbortError') return new TargetError('timed out', true, 'timeout');
+  return new TargetError(`cannot reach the RAG service: ${(err as Error)?.message ?? String(err)}`, true, 'connection');
 }
 
 /** The URL without credentials or query, for logs and report metadata. */

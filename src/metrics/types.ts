@@ -26,4 +26,12 @@ export type MetricResult =
       promptVersion: string;
     }
   | { metric: MetricName; status: 'not_scorable'; reason: string; usage?: MetricUsage }
-  | { metric: MetricName; status: 'failed'; error: string; retryable: boolean; usage?: MetricUsage };
+  | {
+      metric: MetricName;
+      status: 'failed';
+      error: string;
+      /** What went wrong last: a judge failure kind (`connection`, `http_503`, `schema_mismatch`, …), `aborted` or `internal`. */
+      kind?: string;
+      retryable: boolean;
+      usage?: MetricUsage;
+    };

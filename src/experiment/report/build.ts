@@ -1,10 +1,13 @@
 import { diagnose, releaseGate, type Thresholds } from '../../metrics/gate.js';
 import type { MetricName, MetricResult } from '../../metrics/types.js';
 import { comparePaired, summarize, type BootstrapOptions } from '../stats.js';
+import { summarizeFailures } from './failures.js';
 import {
   LOWER_IS_BETTER,
   type BaselineRow,
   type ExperimentReport,
+  type GateSummary,
+  type IncompleteSummary,
   type ReportCell,
   type RunMetadata,
   type SplitFilter,
@@ -25,14 +28,21 @@ export interface ItemOutcome {
   abstained?: boolean | null;
   /** Faithfulness of the same item answered with distractor chunks added (noise run), when measured. */
   noisyFaithfulness?: number | null;
-  /** The RAG service (target) failed for this item after retries. */
+  /** The RAG service (target) failed for this item after retries, and how (`http_503`, `timeout`, …). */
   targetError?: string;
+  targetErrorKind?: string;
+  /** Adversarial items: the abstention judgement failed after its retries (failure kind). */
+  abstentionFailure?: string;
+  /** The noise pass failed for this item (failure kind); the clean results stand. */
+  noiseFailure?: string;
 }
 
 export interface PreviousRun {
   runName: string;
   /** metric → item ID → value. */
   perItem: Map<MetricName, Map<string, number>>;
+  /** metric → definition version the run was scored with; a metric missing here was scored with definition 1. */
+  definitionVersions: Record<string, string>;
 }
 
 export interface BuildReportInput {
@@ -51,6 +61,10 @@ export interface BuildReportInput {
   bootstrap: BootstrapOptions;
   noiseThreshold?: number;
   worstCount?: number;
+  /** Set when the run stopped early: no gate verdict, and the run is kept out of the trend. */
+  incomplete?: IncompleteSummary | null;
+  /** `experiment.maxFailedShare`, shown with the failures. */
+  maxFailedShare?: number;
 }
 
 export const NOISE_DELTA_THRESHOLD = 0.15;
@@ -89,6 +103,17 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
     if (value !== undefined && value !== null) gateValues[metric] = value;
   }
   const gate = releaseGate(gateValues, input.thresholds);
+  const judgedItems = scored.filter((o) => judgedOn === 'all' || o.split === judgedOn);
+  const decidedOn: GateSummary['decidedOn'] = { items: judgedItems.length, perMetric: {} };
+  for (const metric of Object.keys(input.thresholds) as MetricName[]) {
+    if (!input.metrics.includes(metric)) continue;
+    const results = judgedItems.map((o) => o.results.find((r) => r.metric === metric));
+    decidedOn.perMetric[metric] = {
+      scored: results.filter((r) => r?.status === 'scored').length,
+      notScorable: results.filter((r) => r?.status === 'not_scorable').length,
+      failed: results.filter((r) => r?.status === 'failed').length + judgedItems.filter((o) => o.targetError !== undefined).length,
+    };
+  }
   const f = gateValues.faithfulness;
   const r = gateValues.context_recall;
   const diagnosis = f !== undefined && r !== undefined ? diagnose({ faithfulness: f, context_recall: r }, input.thresholds) : null;
@@ -113,13 +138,19 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
   let comparison: ExperimentReport['comparison'] = null;
   const baseline: BaselineRow[] = [];
   if (input.previous) {
-    const perMetric = input.metrics.map((metric) => ({
-      metric,
-      comparison: comparePaired(input.previous!.perItem.get(metric) ?? new Map(), currentPerItem.get(metric) ?? new Map(), {
+    const previous = input.previous;
+    const perMetric = input.metrics.map((metric) => {
+      const before = previous.definitionVersions[metric] ?? '1';
+      const now = input.run.definitionVersions[metric] ?? '1';
+      const compared = comparePaired(previous.perItem.get(metric) ?? new Map(), currentPerItem.get(metric) ?? new Map(), {
         ...input.bootstrap,
         higherIsBetter: !LOWER_IS_BETTER.has(metric),
-      }),
-    }));
+      });
+      // Values under two definitions measure different things: shown, never flagged.
+      const definitionChange = before === now ? null : { previous: before, current: now };
+      const comparison = definitionChange ? { ...compared, regression: false, improvement: false } : compared;
+      return { metric, comparison, definitionChange };
+    });
     comparison = { previousRun: input.previous.runName, perMetric, regressions: perMetric.filter((p) => p.comparison.regression).map((p) => p.metric) };
     for (const metric of input.metrics) {
       const before = [...(input.previous.perItem.get(metric)?.values() ?? [])];
@@ -129,18 +160,22 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
     }
   }
 
+  const incomplete = input.incomplete ?? null;
   const trend: TrendPoint[] = [
     ...input.history,
-    { runName: input.runName, date: input.startedAt, means: Object.fromEntries(input.metrics.map((m) => [m, meanOf(m, 'all') ?? null])) },
+    ...(incomplete ? [] : [{ runName: input.runName, date: input.startedAt, means: Object.fromEntries(input.metrics.map((m) => [m, meanOf(m, 'all') ?? null])) }]),
   ];
+  const failures = summarizeFailures(outcomes, input.maxFailedShare ?? 0.1);
 
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     runName: input.runName,
     datasetName: input.datasetName,
     startedAt: input.startedAt,
     finishedAt: input.finishedAt,
     split: input.split,
+    status: incomplete ? 'incomplete' : 'complete',
+    incomplete,
     run: input.run,
     metrics: input.metrics,
     thresholds: Object.fromEntries(input.metrics.flatMap((m) => (m in input.thresholds ? [[m, input.thresholds[m as keyof Thresholds]]] : []))),
@@ -148,13 +183,14 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
       total: outcomes.length,
       bySplit: countBy(outcomes, (o) => o.split),
       byStratum: countBy(outcomes, (o) => o.stratum),
-      failed: outcomes.filter((o) => o.targetError).length,
+      failed: failures.items,
     },
     cells,
     abstention,
     noise,
-    gate: { passed: gate.passed, judgedOn, lines: gate.lines, values: gateValues },
-    diagnosis,
+    failures,
+    gate: incomplete ? null : { passed: gate.passed, judgedOn, lines: gate.lines, values: gateValues, decidedOn },
+    diagnosis: incomplete ? null : diagnosis,
     comparison,
     trend,
     baseline,

@@ -14,11 +14,13 @@ export interface ComparisonRow {
   ci: Interval | null;
   n: number;
   flag: 'regression' | 'improvement' | null;
+  /** The metric's definition differs between the runs: the values are shown, not compared. */
+  definitionChange: { previous: string; current: string } | null;
 }
 
 export function comparisonRows(report: Pick<ExperimentReport, 'comparison' | 'baseline'>): ComparisonRow[] {
   if (!report.comparison) return [];
-  return report.comparison.perMetric.map(({ metric, comparison: p }) => {
+  return report.comparison.perMetric.map(({ metric, comparison: p, definitionChange }) => {
     const b = report.baseline.find((row) => row.metric === metric);
     return {
       metric,
@@ -28,7 +30,8 @@ export function comparisonRows(report: Pick<ExperimentReport, 'comparison' | 'ba
       pairedDelta: p.meanDelta,
       ci: p.ci,
       n: p.n,
-      flag: p.regression ? 'regression' : p.improvement ? 'improvement' : null,
+      flag: definitionChange ? null : p.regression ? 'regression' : p.improvement ? 'improvement' : null,
+      definitionChange,
     };
   });
 }
@@ -36,4 +39,9 @@ export function comparisonRows(report: Pick<ExperimentReport, 'comparison' | 'ba
 export function formatSigned(value: number | null): string {
   if (value === null) return '—';
   return `${value > 0 ? '+' : ''}${value.toFixed(3)}`;
+}
+
+/** What the flag column says when a definition changed between the runs. */
+export function definitionChangeText(change: { previous: string; current: string }): string {
+  return `definition changed (${change.previous} → ${change.current}): not compared`;
 }

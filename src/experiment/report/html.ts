@@ -1,5 +1,6 @@
 import { cell, formatChange, formatInterval, formatScore, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
-import { comparisonRows, formatSigned } from './comparison.js';
+import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
+import { decidedOnText, incompleteText } from './markdown.js';
 import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
 
 const STYLE = `
@@ -25,8 +26,12 @@ export function renderHtml(report: ExperimentReport): string {
   );
   parts.push('<p class="note">Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.</p>');
 
-  parts.push(`<h2>Verdict</h2><p><span class="verdict ${report.gate.passed ? 'pass' : 'fail'}" id="gate">${report.gate.passed ? 'PASS' : 'FAIL'}</span> release gate judged on ${report.gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}.</p>`);
-  if (report.gate.lines.length > 0) parts.push(`<ul>${report.gate.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`);
+  if (report.incomplete) parts.push(`<p class="note" id="incomplete"><b>Incomplete run:</b> ${esc(incompleteText(report.incomplete))}</p>`);
+  const gate = report.gate;
+  if (gate) {
+    parts.push(`<h2>Verdict</h2><p><span class="verdict ${gate.passed ? 'pass' : 'fail'}" id="gate">${gate.passed ? 'PASS' : 'FAIL'}</span> release gate judged on ${gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}, decided on ${esc(decidedOnText(gate))}.</p>`);
+    if (gate.lines.length > 0) parts.push(`<ul>${gate.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`);
+  } else parts.push('<h2>Verdict</h2><p id="gate">None: an incomplete run is not a regression, and it is never a later run’s baseline.</p>');
   if (report.diagnosis) {
     parts.push(`<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>`);
   }
@@ -40,6 +45,7 @@ export function renderHtml(report: ExperimentReport): string {
   parts.push(scoresTable(report));
   parts.push(strataTable(report));
 
+  parts.push(failuresHtml(report));
   if (report.abstention) {
     const a = report.abstention;
     parts.push(`<h2>Adversarial items: abstention</h2><p>The RAG said it lacks the information on <b>${a.rate === null ? '—' : `${(a.rate * 100).toFixed(1)}%`}</b> of ${a.n} adversarial items, 95% CI ${formatInterval(a.ci)}. These items are kept out of the metric means.</p>`);
@@ -65,6 +71,19 @@ export function renderHtml(report: ExperimentReport): string {
 ${parts.join('\n')}
 </body></html>
 `;
+}
+
+function failuresHtml(report: ExperimentReport): string {
+  const f = report.failures;
+  if (f.rows.length === 0) return '<h2>Failures</h2><p id="failures">No item failed.</p>';
+  const rows = f.rows
+    .map((r) => {
+      const kinds = Object.entries(r.kinds).map(([k, n]) => `${k} ×${n}`).join(', ');
+      return `<tr><td>${esc(r.what)}</td><td class="num">${r.count}</td><td>${esc(kinds)}</td><td>${esc(r.devItems.join(', ') || '—')}</td><td class="num">${r.otherItems}</td></tr>`;
+    })
+    .join('');
+  const head = `<p>${f.items} item${f.items === 1 ? '' : 's'} failed after retries: ${(f.share * 100).toFixed(1)}% of the items run (the run stops above ${(f.maxShare * 100).toFixed(1)}%). Each failure is that item’s only; its other results stand.</p>`;
+  return `<h2>Failures</h2>${head}<table id="failures"><tr><th>What</th><th>Failed</th><th>Kinds</th><th>Dev items</th><th>Test items</th></tr>${rows}</table>`;
 }
 
 function scoresTable(report: ExperimentReport): string {
@@ -100,7 +119,7 @@ function comparisonTable(report: ExperimentReport): string {
   const previous = report.comparison!.previousRun;
   const rows = comparisonRows(report)
     .map((r) => {
-      const flag = r.flag ? `<span class="${r.flag}">${r.flag}</span>` : '—';
+      const flag = r.definitionChange ? esc(definitionChangeText(r.definitionChange)) : r.flag ? `<span class="${r.flag}">${r.flag}</span>` : '—';
       const cells = [formatScore(r.previous), formatScore(r.current), formatChange(r.changePct), formatSigned(r.pairedDelta), formatInterval(r.ci), String(r.n)];
       return `<tr><td>${esc(METRIC_LABELS[r.metric])}</td>${cells.map((c) => `<td class="num">${c}</td>`).join('')}<td>${flag}</td></tr>`;
     })

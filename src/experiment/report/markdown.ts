@@ -1,4 +1,4 @@
-import { comparisonRows, formatSigned } from './comparison.js';
+import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import { cell, formatChange, formatInterval, formatScore, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
 
 /** The report as Markdown: what a person reads first, in a merge request or a chat message. */
@@ -10,12 +10,16 @@ export function renderMarkdown(report: ExperimentReport): string {
   out.push(`Judge \`${report.run.judgeModel}\`, embeddings \`${report.run.embeddingsModel}\`, ragwatch ${report.run.ragwatchVersion}, config ${report.run.configHash}, seed ${report.run.seed}.`, '');
   out.push('Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.', '');
 
-  out.push(`## Verdict: ${report.gate.passed ? 'PASS' : 'FAIL'}`, '');
-  out.push(`Release gate judged on ${report.gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}.`);
-  if (report.gate.lines.length > 0) {
-    out.push('');
-    for (const line of report.gate.lines) out.push(`- ${line}`);
-  }
+  if (report.incomplete) out.push(`**Incomplete run:** ${incompleteText(report.incomplete)}`, '');
+  const gate = report.gate;
+  out.push(`## Verdict: ${gate ? (gate.passed ? 'PASS' : 'FAIL') : 'none (incomplete run)'}`, '');
+  if (gate) {
+    out.push(`Release gate judged on ${gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}, decided on ${decidedOnText(gate)}.`);
+    if (gate.lines.length > 0) {
+      out.push('');
+      for (const line of gate.lines) out.push(`- ${line}`);
+    }
+  } else out.push('No gate verdict: an incomplete run is not a regression, and it is never a later run’s baseline.');
   out.push('');
 
   if (report.diagnosis) {
@@ -55,6 +59,8 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push('');
   }
 
+  out.push('## Failures', '', ...failureLines(report), '');
+
   if (report.abstention) {
     const a = report.abstention;
     out.push('## Adversarial items: abstention', '');
@@ -72,7 +78,7 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push(`## Change against ${previous}`, '');
     out.push(`| Metric | ${previous} | This run | Change | Mean Δ (paired) | 95% CI | n | Flag |`, '|---|---|---|---|---|---|---|---|');
     for (const r of comparisonRows(report)) {
-      const flag = r.flag === 'regression' ? '**regression**' : (r.flag ?? '—');
+      const flag = r.definitionChange ? definitionChangeText(r.definitionChange) : r.flag === 'regression' ? '**regression**' : (r.flag ?? '—');
       out.push(`| ${METRIC_LABELS[r.metric]} | ${formatScore(r.previous)} | ${formatScore(r.current)} | ${formatChange(r.changePct)} | ${formatSigned(r.pairedDelta)} | ${formatInterval(r.ci)} | ${r.n} | ${flag} |`);
     }
     out.push('');
@@ -97,6 +103,28 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;
+}
+
+function failureLines(report: ExperimentReport): string[] {
+  const f = report.failures;
+  const share = `${(f.share * 100).toFixed(1)}% of the items run (the run stops above ${(f.maxShare * 100).toFixed(1)}%)`;
+  if (f.rows.length === 0) return ['No item failed.'];
+  const lines = [`${f.items} item${f.items === 1 ? '' : 's'} failed after retries: ${share}. Each failure is that item’s only; its other results stand.`, ''];
+  lines.push('| What | Failed | Kinds | Dev items | Test items |', '|---|---|---|---|---|');
+  for (const r of f.rows) {
+    const kinds = Object.entries(r.kinds).map(([k, n]) => `${k} ×${n}`).join(', ');
+    lines.push(`| ${r.what} | ${r.count} | ${kinds} | ${r.devItems.join(', ') || '—'} | ${r.otherItems} |`);
+  }
+  return lines;
+}
+
+export function incompleteText(i: NonNullable<ExperimentReport['incomplete']>): string {
+  return `${i.reason}. ${i.itemsNotRun} item${i.itemsNotRun === 1 ? '' : 's'} not run; the figures cover the items that finished.`;
+}
+
+export function decidedOnText(gate: NonNullable<ExperimentReport['gate']>): string {
+  const parts = Object.entries(gate.decidedOn.perMetric).map(([m, c]) => `${m} ${c.scored}${c.failed > 0 ? ` (${c.failed} failed)` : ''}`);
+  return `${gate.decidedOn.items} items${parts.length > 0 ? ` (scored: ${parts.join(', ')})` : ''}`;
 }
 
 function formatRate(rate: number | null): string {

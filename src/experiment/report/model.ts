@@ -4,7 +4,8 @@ import type { Interval, MeanSummary, PairedComparison } from '../stats.js';
 
 /** Everything a weekly report shows. `report.json` is this object; Markdown and HTML are views of it. */
 export interface ExperimentReport {
-  schemaVersion: 1;
+  /** 2: `status`, `incomplete`, `failures`, a nullable `gate` with `decidedOn`, definition versions. */
+  schemaVersion: 2;
   runName: string;
   datasetName: string;
   /** ISO timestamps of the run. */
@@ -12,6 +13,9 @@ export interface ExperimentReport {
   finishedAt: string;
   /** Which items the run covered (`--split`). */
   split: SplitFilter;
+  /** `incomplete`: the run stopped (an outage, or too many failed items); no gate verdict, never a baseline. */
+  status: 'complete' | 'incomplete';
+  incomplete: IncompleteSummary | null;
   run: RunMetadata;
   /** Metrics in display order. */
   metrics: MetricName[];
@@ -21,7 +25,10 @@ export interface ExperimentReport {
   cells: ReportCell[];
   abstention: AbstentionSummary | null;
   noise: NoiseSummary | null;
-  gate: GateSummary;
+  /** Each item's failures after retries, per metric (and RAG service, abstention, noise pass). */
+  failures: FailureSummary;
+  /** Null for an incomplete run: an outage is not a verdict. */
+  gate: GateSummary | null;
   diagnosis: Diagnosis | null;
   comparison: ComparisonSummary | null;
   /** Earlier runs of the same dataset, oldest first, this run last. */
@@ -42,6 +49,38 @@ export interface RunMetadata {
   configHash: string;
   seed: number;
   target: string;
+  /** Definition version of each metric (what its value means); comparisons across a change are not regressions. */
+  definitionVersions: Record<string, string>;
+}
+
+export interface IncompleteSummary {
+  /** Why the run stopped, one line. */
+  reason: string;
+  /** The dependency that was unreachable, or null when too many items failed. */
+  dependency: string | null;
+  /** Items the run did not get to (or abandoned when it stopped); they are not in any figure. */
+  itemsNotRun: number;
+}
+
+export interface FailureSummary {
+  /** Items with at least one failure, and their share of the items run. */
+  items: number;
+  share: number;
+  /** `experiment.maxFailedShare`: above it the run is incomplete. */
+  maxShare: number;
+  rows: FailureRow[];
+}
+
+export interface FailureRow {
+  /** A metric, or `rag_service`, `abstention`, `noise_faithfulness`. */
+  what: string;
+  count: number;
+  /** Failure kinds and how often (`connection`, `schema_mismatch`, …); never a message (it may quote data). */
+  kinds: Record<string, number>;
+  /** Dev items by id. */
+  devItems: string[];
+  /** Items of the test (or no) split: counted only. */
+  otherItems: number;
 }
 
 export interface ReportCell {
@@ -77,11 +116,14 @@ export interface GateSummary {
   judgedOn: 'test' | 'all';
   lines: string[];
   values: Partial<Record<MetricName, number>>;
+  /** How many items the verdict rests on: the split's scored items, and per gated metric what each item gave. */
+  decidedOn: { items: number; perMetric: Partial<Record<MetricName, { scored: number; notScorable: number; failed: number }>> };
 }
 
 export interface ComparisonSummary {
   previousRun: string;
-  perMetric: Array<{ metric: MetricName; comparison: PairedComparison }>;
+  /** `definitionChange`: the metric's definition differs between the runs; the values are not compared. */
+  perMetric: Array<{ metric: MetricName; comparison: PairedComparison; definitionChange: { previous: string; current: string } | null }>;
   regressions: MetricName[];
 }
 

@@ -76,7 +76,8 @@ describe.each([
   it('puts run metadata and run-level scores (means and the gate verdict) on the dataset run', () => {
     const run = runItems(h, baseline.runName)!;
     expect(run.metadata).toMatchObject({ source: 'ragwatch', judgeModel: h.judge.model, dataset: 'rag-golden', split: 'all' });
-    for (const key of ['ragwatchVersion', 'promptVersions', 'thresholds', 'configHash', 'reportUrl']) expect(run.metadata).toHaveProperty(key);
+    for (const key of ['ragwatchVersion', 'promptVersions', 'definitionVersions', 'thresholds', 'configHash', 'reportUrl']) expect(run.metadata).toHaveProperty(key);
+    expect(run.metadata).not.toHaveProperty('incomplete');
     expect(String(run.metadata.reportUrl)).toMatch(/\/reports\/weekly-2026-W48\/report\.html$/);
     const runScores = h.langfuse.store.scores().filter((s) => s.datasetRunId === run.id);
     const byName = new Map(runScores.map((s) => [s.name, s.value]));
@@ -91,11 +92,16 @@ describe.each([
     const json = JSON.parse(await readFile(baseline.files.json, 'utf8'));
     expect(json).toEqual(JSON.parse(JSON.stringify(baseline.report)));
     expect(json.gate).toMatchObject({ passed: true, judgedOn: 'test' });
+    expect(json.gate.decidedOn.items).toBe(GOLDEN_ITEMS.filter((i) => i.split === 'test' && i.type !== 'adversarial').length);
+    // The normal stand-in: no item failed, and the report says so.
+    expect(json).toMatchObject({ status: 'complete', incomplete: null, failures: { items: 0, rows: [] } });
+    expect(json.run.definitionVersions).toMatchObject({ faithfulness: '2', answer_relevancy: '2', context_precision: '2', context_recall: '2' });
     expect(json.items.total).toBe(GOLDEN_ITEMS.length);
     expect(json.abstention.n).toBe(adversarial.size);
     expect(json.worstItems.every((w: { itemId: string }) => GOLDEN_ITEMS.find((i) => i.id === w.itemId)?.split === 'dev')).toBe(true);
     const md = await readFile(baseline.files.markdown, 'utf8');
     expect(md).toContain('weekly-2026-W48');
+    expect(md).toContain('## Failures\n\nNo item failed.');
     const html = await readFile(baseline.files.html, 'utf8');
     expect(html).toContain('<svg');
   });

@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport, perItemValues, writeReportFiles } from '../../../src/experiment/report/index.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
-import { reportInput, sampleOutcomes } from '../../fixtures/experiment/report-input.js';
+import { DEFINITIONS, reportInput, sampleOutcomes } from '../../fixtures/experiment/report-input.js';
 import { chromiumPath } from '../../tiers.js';
 
 const CHROMIUM = chromiumPath();
@@ -25,7 +25,7 @@ describe('HTML report in headless Chromium', () => {
   });
 
   it('shows a bar with whiskers and a threshold line per metric, with no console error and no network request', async () => {
-    const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(sampleOutcomes(-0.05), ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']) };
+    const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(sampleOutcomes(-0.05), ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']), definitionVersions: DEFINITIONS };
     const history = [
       { runName: 'weekly-2026-W46', date: '2026-11-09T03:00:00.000Z', means: { faithfulness: 0.78, answer_relevancy: 0.8, context_precision: 0.7, context_recall: 0.74 } },
       { runName: 'weekly-2026-W47', date: '2026-11-16T03:00:00.000Z', means: { faithfulness: 0.8, answer_relevancy: 0.81, context_precision: 0.73, context_recall: 0.77 } },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport, cell, perItemValues, renderHtml, renderMarkdown } from '../../../src/experiment/report/index.js';
-import { reportInput, sampleOutcomes, scored } from '../../fixtures/experiment/report-input.js';
+import { DEFINITIONS, reportInput, sampleOutcomes, scored } from '../../fixtures/experiment/report-input.js';
 
 describe('buildReport', () => {
   it('summarises every metric per split and stratum, adversarial items kept apart', () => {
@@ -16,23 +16,23 @@ describe('buildReport', () => {
 
   it('judges the gate on the test split when it has items, else on all', () => {
     const withTest = buildReport(reportInput());
-    expect(withTest.gate.judgedOn).toBe('test');
-    expect(withTest.gate.values.faithfulness).toBeCloseTo(cell(withTest, 'faithfulness', 'test')!.summary.mean!, 12);
+    expect(withTest.gate!.judgedOn).toBe('test');
+    expect(withTest.gate!.values.faithfulness).toBeCloseTo(cell(withTest, 'faithfulness', 'test')!.summary.mean!, 12);
     const devOnly = buildReport(reportInput({ outcomes: sampleOutcomes().filter((o) => o.split === 'dev'), split: 'dev' }));
-    expect(devOnly.gate.judgedOn).toBe('all');
+    expect(devOnly.gate!.judgedOn).toBe('all');
   });
 
   it('fails the gate as "no data" for a metric without any scored item', () => {
     const outcomes = sampleOutcomes().map((o) => ({ ...o, results: o.results.filter((r) => r.metric !== 'context_recall') }));
     const report = buildReport(reportInput({ outcomes }));
-    expect(report.gate.passed).toBe(false);
-    expect(report.gate.lines).toContain('context_recall: no value (threshold 0.8)');
+    expect(report.gate!.passed).toBe(false);
+    expect(report.gate!.lines).toContain('context_recall: no value (threshold 0.8)');
     expect(report.diagnosis).toBeNull();
   });
 
   it('passes the gate when every metric clears its threshold', () => {
     const report = buildReport(reportInput({ outcomes: sampleOutcomes(0.3) }));
-    expect(report.gate.passed).toBe(true);
+    expect(report.gate!.passed).toBe(true);
     expect(report.diagnosis?.status).toBe('healthy');
   });
 
@@ -52,7 +52,7 @@ describe('buildReport', () => {
 
   it('flags no regression on an unchanged rerun and flags a degraded one on the right metrics', () => {
     const first = sampleOutcomes();
-    const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(first, ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']) };
+    const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(first, ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']), definitionVersions: DEFINITIONS };
     const same = buildReport(reportInput({ previous }));
     expect(same.comparison!.regressions).toEqual([]);
 

@@ -23,7 +23,7 @@ function report(outcomes: ItemOutcome[]) {
     startedAt: '2026-11-23T03:00:00.000Z',
     finishedAt: '2026-11-23T03:10:00.000Z',
     split: 'all',
-    run: { ragwatchVersion: '0', judgeModel: 'j', embeddingsModel: 'e', promptVersions: {}, configHash: 'h', seed: 1, target: 't' },
+    run: { ragwatchVersion: '0', judgeModel: 'j', embeddingsModel: 'e', promptVersions: {}, configHash: 'h', seed: 1, target: 't', definitionVersions: {} },
     metrics: config.experiment.metrics,
     thresholds: config.metrics.thresholds,
     outcomes: [...outcomes, { itemId: 'adv', split: 'dev', stratum: 'adversarial', adversarial: true, results: [], abstained: true }],
