@@ -1,4 +1,5 @@
 import type { ScoreToWrite } from '../langfuse/scores.js';
+import { getMetric } from '../metrics/registry.js';
 import type { MetricResult } from '../metrics/types.js';
 import type { SampleAnonymizer } from '../online/ports.js';
 import { MAX_COMMENT_LENGTH } from '../online/scores.js';
@@ -34,6 +35,7 @@ export function traceScores(item: GoldenItem, scores: ItemScores, ctx: TraceScor
     if (r.status !== 'scored') continue;
     add(scoreNameFor(ctx.scorePrefix, r.metric), r.value, r.reason, {
       metric: r.metric,
+      definitionVersion: getMetric(r.metric).definitionVersion,
       promptVersion: r.promptVersion,
       usage: { calls: r.usage.calls, promptTokens: r.usage.promptTokens, completionTokens: r.usage.completionTokens },
     });

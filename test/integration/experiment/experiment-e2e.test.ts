@@ -48,6 +48,7 @@ describe.each([
       if (adversarial.has(item.datasetItemId)) {
         expect(names).toEqual(['rag-abstention']);
       } else {
+        for (const score of h.langfuse.store.scores({ traceId: item.traceId })) expect((score.metadata as { definitionVersion?: string }).definitionVersion).toBe('2');
         for (const name of names) expect(METRIC_SCORES).toContain(name);
         if (names.length === 4) withFour++;
       }
