@@ -47,7 +47,8 @@ export function createExperimentJob(deps: ExperimentJobDeps) {
       deps.onResult?.(result);
     } catch (err) {
       outcome = err instanceof ExperimentIncompleteError ? 'incomplete' : err instanceof ExperimentInputError ? 'bad_input' : 'failed';
-      deps.logger.error({ job: EXPERIMENT_JOB_NAME, outcome, error: err instanceof Error ? err.message : String(err) }, 'golden-set experiment did not complete');
+      const report = err instanceof ExperimentIncompleteError ? err.report?.html : undefined;
+      deps.logger.error({ job: EXPERIMENT_JOB_NAME, outcome, error: err instanceof Error ? err.message : String(err), ...(report ? { report } : {}) }, 'golden-set experiment did not complete');
     } finally {
       await deps.state.recordJobFinish(EXPERIMENT_JOB_NAME, outcome, succeeded, now());
       deps.metrics.tickFinished?.(EXPERIMENT_JOB_NAME, outcome, succeeded, now());
