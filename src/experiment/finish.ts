@@ -14,7 +14,8 @@ import { definitionsKey } from './history.js';
 import type { RunRecorder } from './langfuse/recorder.js';
 import { writeRunScores } from './langfuse/run-scores.js';
 import type { CleanResult } from './passes.js';
-import { buildReport, perItemValues, writeReportFiles, type BuildReportInput, type ExperimentReport, type GateSummary, type WrittenReport } from './report/index.js';
+import { buildReport, cell, perItemValues, writeReportFiles } from './report/index.js';
+import type { BuildReportInput, ExperimentReport, GateSummary, WrittenReport } from './report/index.js';
 import { itemFailures, RAG_SERVICE, summarizeFailures } from './report/failures.js';
 import { isOutageKind } from './outage.js';
 import { runScoresFor } from './run-level.js';
@@ -66,7 +67,8 @@ export async function finishRun(input: FinishInput): Promise<Finished> {
   const outcomes = finished.map((c) => c.outcome);
   const failures = summarizeFailures(outcomes, input.maxFailedShare);
   if (!stop && failures.share > input.maxFailedShare) {
-    stop = { dependency: null, message: `${failures.items} of ${outcomes.length} items failed after retries, more than experiment.maxFailedShare (${input.maxFailedShare})` };
+    const message = `${failures.items} of ${outcomes.length} items failed after retries, more than experiment.maxFailedShare (${input.maxFailedShare})`;
+    stop = { dependency: null, message };
   }
   const fail = (message: string) => {
     // A Langfuse failure ends a complete run as incomplete; an incomplete one keeps its first reason.
@@ -77,18 +79,24 @@ export async function finishRun(input: FinishInput): Promise<Finished> {
   let datasetRunId: string | null = null;
   let scoresWritten = 0;
   if (stop?.dependency !== 'langfuse') {
-    const recorded = await langfuseStep(() => input.recorder.record(finished.flatMap(toRecord), { complete: stop === null }), fail);
+    const complete = stop === null;
+    const recorded = await langfuseStep(() => input.recorder.record(finished.flatMap(toRecord), { complete }), fail);
     if (recorded) {
       datasetRunId = recorded.datasetRunId;
       const scores = finished.flatMap((c): ScoreToWrite[] => {
         const trace = recorded.items.get(c.item.id);
         if (!trace || !c.scores) return [];
-        return traceScores(c.item, c.scores, { ...input.scoreContext, traceId: trace.traceId, timestamp: new Date(c.startMs).toISOString() });
+        const timestamp = new Date(c.startMs).toISOString();
+        return traceScores(c.item, c.scores, { ...input.scoreContext, traceId: trace.traceId, timestamp });
       });
-      const written = await langfuseStep(() => writeScores(input.http, scores, { signal: input.signal, ...(input.sleep ? { sleep: input.sleep } : {}) }), fail);
+      const options = { signal: input.signal, ...(input.sleep ? { sleep: input.sleep } : {}) };
+      const written = await langfuseStep(() => writeScores(input.http, scores, options), fail);
       scoresWritten = written?.written.length ?? 0;
       const first = written?.failed[0];
-      if (first) fail(`Langfuse did not take ${written.failed.length} of ${scores.length} scores (first: ${first.name} on trace ${first.traceId}: ${first.message})`);
+      if (first) {
+        const count = `${written.failed.length} of ${scores.length}`;
+        fail(`Langfuse did not take ${count} scores (first: ${first.name} on trace ${first.traceId}: ${first.message})`);
+      }
     }
   }
 
@@ -103,8 +111,11 @@ export async function finishRun(input: FinishInput): Promise<Finished> {
   let report = build(stop);
   if (!stop && datasetRunId) {
     const runScores = runScoresFor(report, input.scorePrefix, ABSTENTION_SCORE);
-    const rejected = await langfuseStep(() => writeRunScores(input.http, datasetRunId!, runScores, report.finishedAt, input.signal), fail);
-    if (rejected && rejected.length > 0) fail(`Langfuse did not take the run scores (${rejected.map((f) => `${f.name}: ${f.message}`).join('; ')})`);
+    const runId = datasetRunId;
+    const rejected = await langfuseStep(() => writeRunScores(input.http, runId, runScores, report.finishedAt, input.signal), fail);
+    if (rejected && rejected.length > 0) {
+      fail(`Langfuse did not take the run scores (${rejected.map((f) => `${f.name}: ${f.message}`).join('; ')})`);
+    }
     if (stop) report = build(stop);
   }
   const files = await writeReportFiles(input.reportsDir, report);
@@ -114,6 +125,7 @@ export async function finishRun(input: FinishInput): Promise<Finished> {
   }
 
   const complete = report as CompleteReport;
+  const scoredOutcomes = outcomes.filter((o) => !o.adversarial);
   if (input.state) {
     await input.state.recordExperimentRun({
       dataset: input.datasetName,
@@ -123,10 +135,11 @@ export async function finishRun(input: FinishInput): Promise<Finished> {
       finishedAt: Date.parse(report.finishedAt),
       split: report.split,
       gatePassed: complete.gate.passed,
-      means: Object.fromEntries(report.metrics.map((m) => [m, report.cells.find((c) => c.metric === m && c.split === 'all' && c.stratum === 'all')?.summary.mean ?? null])),
-      perItem: Object.fromEntries([...perItemValues(outcomes.filter((o) => !o.adversarial), [...input.metrics])].map(([m, values]) => [m, Object.fromEntries(values)])),
+      means: Object.fromEntries(report.metrics.map((m) => [m, cell(report, m)?.summary.mean ?? null])),
+      perItem: Object.fromEntries([...perItemValues(scoredOutcomes, [...input.metrics])].map(([m, values]) => [m, Object.fromEntries(values)])),
     });
-    await input.state.setMeta(definitionsKey(input.datasetName, report.runName), JSON.stringify(report.run.definitionVersions), input.now());
+    const versions = JSON.stringify(report.run.definitionVersions);
+    await input.state.setMeta(definitionsKey(input.datasetName, report.runName), versions, input.now());
   }
   return { report: complete, files, datasetRunId, scoresWritten };
 }

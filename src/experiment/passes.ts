@@ -32,6 +32,19 @@ export interface PassDeps {
   halted: () => boolean;
 }
 
+/** The RAG service's failure for one item. */
+interface TargetFailure {
+  error: string;
+  kind: string;
+}
+
+interface JudgeOutcome {
+  /** Failure kinds of the item's judge work. */
+  failures: string[];
+  /** Whether the judge answered anything (even unusably): then it is reachable. */
+  answered: boolean;
+}
+
 /** An item the clean pass finished (its failures included). */
 export interface CleanResult {
   item: GoldenItem;
@@ -43,7 +56,12 @@ export interface CleanResult {
 }
 
 /** Runs `work` over the items with bounded concurrency, in item order; undefined for items not run (halted). */
-export async function pool<T, R>(items: readonly T[], concurrency: number, halted: () => boolean, work: (item: T) => Promise<R | null>): Promise<Array<R | undefined>> {
+export async function pool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  halted: () => boolean,
+  work: (item: T) => Promise<R | null>,
+): Promise<Array<R | undefined>> {
   const out = new Array<R | undefined>(items.length).fill(undefined);
   let next = 0;
   const worker = async () => {
@@ -58,12 +76,14 @@ export async function pool<T, R>(items: readonly T[], concurrency: number, halte
 
 /** Clean pass: ask, score. Null when the run stopped before the item was done. */
 export async function cleanItem(item: GoldenItem, deps: PassDeps): Promise<CleanResult | null> {
-  const outcome: ItemOutcome = { itemId: item.id, split: item.split, stratum: item.stratum, adversarial: item.adversarial, results: [] };
+  const { id: itemId, split, stratum, adversarial } = item;
+  const outcome: ItemOutcome = { itemId, split, stratum, adversarial, results: [] };
   const startMs = deps.now();
   const answer = await ask(item, [], deps);
   if (answer === null) return null;
   if ('error' in answer) {
-    return { item, outcome: { ...outcome, targetError: answer.error, targetErrorKind: answer.kind }, answer: null, scores: null, startMs, endMs: startMs };
+    const failed = { ...outcome, targetError: answer.error, targetErrorKind: answer.kind };
+    return { item, outcome: failed, answer: null, scores: null, startMs, endMs: startMs };
   }
   const endMs = Math.max(startMs, deps.now());
   let scores: ItemScores;
@@ -72,8 +92,9 @@ export async function cleanItem(item: GoldenItem, deps: PassDeps): Promise<Clean
   } catch (err) {
     if (deps.signal.aborted) return null;
     // A bug, not the judge: the item's failure, the run goes on.
-    deps.logger.error({ itemId: item.id, err: err instanceof Error ? err.name : 'error' }, 'unexpected error while scoring an item');
-    scores = { results: deps.scoring.metrics.map((metric) => ({ metric, status: 'failed', error: 'internal error', kind: 'internal', retryable: false })), piiBlocked: false };
+    deps.logger.error({ itemId: item.id, err: err instanceof Error ? err.name : 'error' }, 'unexpected error scoring an item');
+    const internal = { status: 'failed', error: 'internal error', kind: 'internal', retryable: false } as const;
+    scores = { results: deps.scoring.metrics.map((metric) => ({ metric, ...internal })), piiBlocked: false };
   }
   if (!(await judgeReachable(item, judgeOutcome(scores), deps))) return null;
   outcome.results = scores.results;
@@ -83,7 +104,13 @@ export async function cleanItem(item: GoldenItem, deps: PassDeps): Promise<Clean
 }
 
 /** Noise pass: the same item again with distractor chunks; the faithfulness of that answer. */
-export async function noisyItem(clean: CleanResult, pool: ReadonlyArray<{ itemId: string; contexts: readonly string[] }>, count: number, seed: number, deps: PassDeps): Promise<void> {
+export async function noisyItem(
+  clean: CleanResult,
+  pool: ReadonlyArray<{ itemId: string; contexts: readonly string[] }>,
+  count: number,
+  seed: number,
+  deps: PassDeps,
+): Promise<void> {
   if (!clean.answer) return;
   const distractors = pickDistractors(clean.item.id, clean.answer.contexts, pool, count, seed);
   if (distractors.length === 0) return;
@@ -105,15 +132,17 @@ export async function noisyItem(clean: CleanResult, pool: ReadonlyArray<{ itemId
     result = null;
   }
   const failed = result?.status === 'failed' ? failureKind(result) : undefined;
-  if (!(await judgeReachable(clean.item, { failures: failed ? [failed] : [], answered: failed === undefined || !isOutageKind(failed) }, deps))) return;
+  const judged = { failures: failed ? [failed] : [], answered: failed === undefined || !isOutageKind(failed) };
+  if (!(await judgeReachable(clean.item, judged, deps))) return;
   clean.outcome.noisyFaithfulness = result?.status === 'scored' ? result.value : null;
   if (failed !== undefined) clean.outcome.noiseFailure = failed;
 }
 
 /** The RAG service's answer, its failure for this item, or null when the run stopped (outage or abort). */
-async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Promise<TargetAnswer | { error: string; kind: string } | null> {
+async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Promise<TargetAnswer | TargetFailure | null> {
   try {
-    const answer = await deps.target.ask({ itemId: item.id, question: item.question, distractors, runName: deps.runName }, deps.targetSignal);
+    const request = { itemId: item.id, question: item.question, distractors, runName: deps.runName };
+    const answer = await deps.target.ask(request, deps.targetSignal);
     deps.outages.answered('rag');
     return answer;
   } catch (err) {
@@ -130,11 +159,12 @@ async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Pro
 }
 
 /** What an item's judge work says about the judge: failure kinds, and whether the judge answered at all. */
-function judgeOutcome(scores: ItemScores): { failures: string[]; answered: boolean } {
+function judgeOutcome(scores: ItemScores): JudgeOutcome {
   const failures = scores.results.flatMap((r) => (r.status === 'failed' ? [failureKind(r)] : []));
   if (scores.abstentionFailure !== undefined) failures.push(scores.abstentionFailure);
   const usedJudge = scores.results.some((r) => r.status !== 'failed' && (r.usage?.calls ?? 0) + (r.usage?.embeddingRequests ?? 0) > 0);
-  const answered = usedJudge || scores.abstained === true || scores.abstained === false || failures.some((k) => !isOutageKind(k) && k !== 'aborted');
+  const judgedAbstention = typeof scores.abstained === 'boolean';
+  const answered = usedJudge || judgedAbstention || failures.some((k) => !isOutageKind(k) && k !== 'aborted');
   return { failures, answered };
 }
 
@@ -142,7 +172,7 @@ function judgeOutcome(scores: ItemScores): { failures: string[]; answered: boole
  * Feeds the outage watch with one item's judge work. False when the run must stop (the judge is down: the item
  * is abandoned, not failed) or was stopped meanwhile.
  */
-async function judgeReachable(item: GoldenItem, judged: { failures: string[]; answered: boolean }, deps: PassDeps): Promise<boolean> {
+async function judgeReachable(item: GoldenItem, judged: JudgeOutcome, deps: PassDeps): Promise<boolean> {
   if (deps.signal.aborted) return false;
   if (judged.answered || judged.failures.length === 0) {
     if (judged.answered) deps.outages.answered('judge');

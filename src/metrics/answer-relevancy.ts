@@ -41,11 +41,13 @@ export const answerRelevancy: MetricDefinition = {
     const meanCosine = mean(cosines) ?? 0;
     const value = unitInterval(meanCosine) ?? 0;
     const listed = asked.map((g, i) => `${quote(g.question)} (${(cosines[i] ?? 0).toFixed(2)})`).join('; ');
+    const counted = value !== meanCosine ? ` (counted as ${value.toFixed(2)})` : '';
+    const n = `${asked.length} question${asked.length === 1 ? '' : 's'}`;
     const blanks = generated.length - asked.length;
     return scored(
       'answer_relevancy',
       value,
-      `mean cosine ${meanCosine.toFixed(2)}${value !== meanCosine ? ` (counted as ${value.toFixed(2)})` : ''} between the question and ${asked.length} question${asked.length === 1 ? '' : 's'} generated from the answer: ${listed}`,
+      `mean cosine ${meanCosine.toFixed(2)}${counted} between the question and ${n} generated from the answer: ${listed}`,
       {
         ...base,
         questions: asked.map((g, i) => ({ question: g.question, noncommittal: g.noncommittal, cosine: cosines[i] ?? 0 })),
@@ -74,7 +76,8 @@ async function cosinesWith(ctx: MetricContext, texts: string[]): Promise<number[
   // The client checks count and dimension per request; vectors cached from an earlier request may still differ.
   if (original === undefined || rest.length !== texts.length || rest.some((v) => v.length !== original.length)) {
     const dims = [...new Set(answer.vectors.map((v) => v.length))].join(', ');
-    throw new JudgeCallError(`embeddings: ${answer.vectors.length} vectors of dimension ${dims} for ${texts.length + 1} inputs`, true, 'invalid_response', 1);
+    const got = `${answer.vectors.length} vectors of dimension ${dims} for ${texts.length + 1} inputs`;
+    throw new JudgeCallError(`embeddings: ${got}`, true, 'invalid_response', 1);
   }
   return rest.map((v) => cosine(original, v));
 }

@@ -94,9 +94,13 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
       datasetId: options.datasetId,
     });
     const recorded = new Map<string, RecordedItem>();
-    const done = (p: Planned) => recorded.set(p.input.item.id, { traceId: p.traceId, observationId: p.rootSpanId, serviceTrace: !p.ownTrace });
+    const done = (p: Planned) =>
+      recorded.set(p.input.item.id, { traceId: p.traceId, observationId: p.rootSpanId, serviceTrace: !p.ownTrace });
     if (items.length === 0) return { datasetRunId: null, items: recorded };
-    const plan = options.generation === 'v3' ? await planV3(items) : items.map((input) => planned(input, isOtelTraceId(input.serviceTraceId ?? '')));
+    const plan =
+      options.generation === 'v3'
+        ? await planV3(items)
+        : items.map((input) => planned(input, isOtelTraceId(input.serviceTraceId ?? '')));
     const link = (p: Planned) =>
       createDatasetRunItem(
         options.http,
