@@ -45,9 +45,10 @@ function expectNothingDangling(harness: Harness, runName: string): number {
   return run?.items.length ?? 0;
 }
 
-async function cliConfig(harness: Harness, name: string, extra = ''): Promise<string> {
+async function cliConfig(harness: Harness, name: string, extra = '', targetExtra = ''): Promise<string> {
   const file = join(harness.dir, `${name}.yaml`);
-  const target = `  target: {url: "${harness.rag.askUrl}", response: {answer: answer, contexts: contexts, traceId: traceId}, maxAttempts: 2}`;
+  const response = '{answer: answer, contexts: contexts, traceId: traceId}';
+  const target = `  target: {url: "${harness.rag.askUrl}", response: ${response}, maxAttempts: 2${targetExtra}}`;
   await writeFile(file, `${harness.yaml(extra)}\nexperiment:\n  reportsDir: ${join(harness.dir, 'reports')}\n  bootstrapSamples: 200\n${target}\n`);
   return file;
 }
@@ -89,7 +90,10 @@ describe.each([
     }, 2);
     let result;
     try {
-      result = await runCli(['--config', await cliConfig(h, 'refused'), 'experiment', 'run', '--run-name', 'refused'], { cwd: h.dir, timeoutMs: 200_000 });
+      // One item at a time, so the items before the 40th request are done when the judge goes away.
+      const judgeLine = `judge: {baseUrl: "${server.url}", model: ${server.model}, maxAttempts: 2, timeoutMs: 20000, concurrency: 1}`;
+      const config = await cliConfig(h, 'refused', judgeLine, ', concurrency: 1');
+      result = await runCli(['--config', config, 'experiment', 'run', '--run-name', 'refused'], { cwd: h.dir, timeoutMs: 200_000 });
     } finally {
       clearInterval(watcher);
     }
