@@ -36,11 +36,14 @@ export function renderHtml(report: ExperimentReport): string {
     parts.push(`<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>`);
   }
 
-  const judged = report.gate.judgedOn === 'test' ? 'the test split' : 'all items';
+  // An incomplete run has no verdict: its bars show every item that finished.
+  const barsSplit = report.gate?.judgedOn ?? 'all';
+  const judged = barsSplit === 'test' ? 'the test split' : 'all items';
+  const why = report.gate ? ', the split the verdict is judged on,' : ' (no verdict: the run is incomplete)';
   parts.push(
     '<h2>Scores</h2>',
-    `<p class="meta">Bars: the mean on ${judged}, the split the verdict is judged on, with its 95% confidence interval and the threshold (dashed).</p>`,
-    metricBarsSvg(report, report.gate.judgedOn),
+    `<p class="meta">Bars: the mean on ${judged}${why} with its 95% confidence interval and the threshold (dashed).</p>`,
+    metricBarsSvg(report, barsSplit),
   );
   parts.push(scoresTable(report));
   parts.push(strataTable(report));

@@ -96,19 +96,19 @@ describe('buildReport', () => {
 });
 
 describe('the rendered report', () => {
-  const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(sampleOutcomes(-0.05), ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']) };
+  const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(sampleOutcomes(-0.05), ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']), definitionVersions: DEFINITIONS };
   const history = [{ runName: 'weekly-2026-W46', date: '2026-11-09T03:00:00.000Z', means: { faithfulness: 0.78, answer_relevancy: 0.8, context_precision: 0.7, context_recall: 0.74 } }];
   const report = buildReport(reportInput({ previous, history }));
 
   it('draws the bars on the split the verdict is judged on, red exactly where the verdict names a metric', () => {
-    expect(report.gate.judgedOn).toBe('test');
+    expect(report.gate!.judgedOn).toBe('test');
     const html = renderHtml(report);
     expect(html).toContain('<svg class="chart bars" data-split="test"');
     for (const metric of report.metrics) {
       const group = new RegExp(`<g class="metric" data-metric="${metric}">.*?</g>(?=<g class="metric"|</svg>)`).exec(html)![0];
       const drawn = Number(/<text class="value"[^>]*>([\d.]+)</.exec(group)![1]);
       expect(drawn, metric).toBe(Number(cell(report, metric, 'test')!.summary.mean!.toFixed(3)));
-      const failing = report.gate.lines.some((l) => l.startsWith(`${metric}:`));
+      const failing = report.gate!.lines.some((l) => l.startsWith(`${metric}:`));
       expect(group.includes('class="bar below"'), `${metric} red`).toBe(failing);
     }
     expect(cell(report, 'faithfulness', 'test')!.summary.mean).not.toBeCloseTo(cell(report, 'faithfulness', 'all')!.summary.mean!, 3);
