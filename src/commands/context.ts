@@ -3,6 +3,7 @@ import { loadConfig } from '../config/load.js';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import type { Timers } from '../progress/index.js';
+import type { HostLookup } from '../service/listen-host.js';
 import { createLogger, type Logger } from '../service/logger.js';
 
 /** What every command receives: streams and environment are injected so tests can run commands in-process. */
@@ -15,6 +16,8 @@ export interface CommandContext {
   /** Clock and interval timers of the progress output (tests drive them by hand). */
   now?: () => number;
   timers?: Timers;
+  /** Resolves `http.host` before `run` starts anything (default: the system resolver). */
+  lookup?: HostLookup;
 }
 
 export function defaultContext(): CommandContext {

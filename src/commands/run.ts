@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { startDaemon } from '../service/daemon.js';
+import { listenErrorProblem, listenHostProblem } from '../service/listen-host.js';
 import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
 
@@ -10,6 +11,8 @@ export function registerRunCommand(program: Command, ctx: CommandContext): void 
     .description('run the daemon: online ticks on a schedule, HTTP /healthz, /readyz and /metrics; stops gracefully on SIGTERM/SIGINT')
     .action(async (_options: unknown, command: Command) => {
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
+      const hostProblem = await listenHostProblem(config.http.host, ctx.lookup);
+      if (hostProblem) throw new CliExit(ExitCode.badInput, [hostProblem]);
       const logger = loggerFor(config);
       const state = openStateOrExit(config);
       let daemon;
@@ -17,9 +20,8 @@ export function registerRunCommand(program: Command, ctx: CommandContext): void 
         daemon = await startDaemon({ config, logger, state });
       } catch (err) {
         await state.close();
-        if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' || (err as NodeJS.ErrnoException).code === 'EACCES') {
-          throw new CliExit(ExitCode.badInput, [`http: cannot listen on ${config.http.host}:${config.http.port}: ${(err as Error).message}`]);
-        }
+        const problem = listenErrorProblem(err, config.http.host, config.http.port);
+        if (problem) throw new CliExit(ExitCode.badInput, [problem]);
         throw err;
       }
       const started = daemon;

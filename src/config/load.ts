@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
+import { withoutUrlCredentials } from './checks.js';
+import { SECRET_KEY_PATTERN } from './mask.js';
 import { configSchema, type RagwatchConfig } from './schema.js';
 
 export const DEFAULT_CONFIG_FILE = 'ragwatch.yaml';
@@ -87,7 +89,8 @@ function applyEnv(raw: Record<string, unknown>, env: NodeJS.ProcessEnv, problems
     const keyPath = binding.path.join('.');
     let value: unknown = text;
     if (binding.kind === 'int') {
-      if (!/^\d+$/.test(text.trim())) {
+      // Any whole number goes on to the schema, which names the range; only non-numbers stop here.
+      if (!/^[+-]?\d+$/.test(text.trim())) {
         problems.push(`config: ${keyPath}: must be an integer (got ${JSON.stringify(text)} from ${name})`);
         continue;
       }
@@ -113,17 +116,22 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   node[path[path.length - 1] as string] = value;
 }
 
+/** One line per key (its first problem: 1e20 is "out of range", not also "not an integer"), naming the key. */
 export function formatIssues(issues: z.core.$ZodIssue[], envKeys: Map<string, string>): string[] {
   const lines: string[] = [];
+  const reported = new Set<string>();
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) lines.push(`config: ${[...issue.path, key].join('.')}: unknown key`);
       continue;
     }
     const keyPath = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+    if (reported.has(keyPath)) continue;
+    reported.add(keyPath);
     const input = (issue as { input?: unknown }).input;
     const from = envKeys.get(keyPath);
-    const got = input === undefined ? '' : ` (got ${describe(input)}${from ? ` from ${from}` : ''})`;
+    const shown = input === undefined || isSecretPath(issue.path) ? '' : `got ${describe(input)}`;
+    const got = shown || from ? ` (${[shown, from ? `from ${from}` : ''].filter(Boolean).join(' ')})` : '';
     let message = issue.message;
     if (issue.code === 'invalid_value' && 'values' in issue) message = `must be one of ${issue.values.map(String).join(', ')}`;
     if (issue.code === 'invalid_type' && input === undefined) message = `is required`;
@@ -132,8 +140,14 @@ export function formatIssues(issues: z.core.$ZodIssue[], envKeys: Map<string, st
   return lines;
 }
 
+/** Values never quoted in a problem line: secrets and every header sent to the RAG service. */
+function isSecretPath(path: readonly PropertyKey[]): boolean {
+  const key = String(path.at(-1) ?? '');
+  return SECRET_KEY_PATTERN.test(key) || path.slice(0, -1).map(String).join('.') === 'experiment.target.headers';
+}
+
 function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return JSON.stringify(withoutUrlCredentials(value));
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   if (Array.isArray(value)) return 'a list';
   return 'a mapping';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { isCronExpression, isListenHost, urlHasCredentials } from './checks.js';
 
 /**
  * The whole configuration of ragwatch. Every key has a default that works against the devkit,
  * so an empty YAML file plus the deployment's environment variables is a valid configuration.
  * Each section belongs to one feature folder; keep descriptions short, `config/ragwatch.example.yaml`
- * documents every key for operators.
+ * documents every key for operators. Every number has a range: a value far outside it is a typo, and some
+ * (a timeout past setTimeout's 24.8 days, a concurrency of 1e9) would break ragwatch in ways far from the key.
  */
 
 const between = (min: number, max: number) =>
@@ -13,9 +15,29 @@ const between = (min: number, max: number) =>
     .min(min, { error: `must be between ${min} and ${max}` })
     .max(max, { error: `must be between ${min} and ${max}` });
 
-const positiveInt = () => z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).positive({ error: 'must be a positive integer' });
-const nonNegativeInt = () => z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be 0 or more' });
-const url = () => z.url({ error: 'must be an http(s) URL' }).refine((u) => /^https?:\/\//.test(u), { error: 'must be an http(s) URL' });
+/** An integer in [min, max]; the range is checked first so 1e20 reads "between", not "an integer". */
+const intBetween = (min: number, max: number) => between(min, max).int({ error: 'must be an integer' });
+
+const MINUTE_MS = 60_000;
+const HOUR_S = 3600;
+const DAY_S = 24 * HOUR_S;
+/** Requests in flight to one server: more than any judge, Langfuse or RAG service takes at once. */
+const MAX_CONCURRENCY = 1024;
+/** Per-request deadlines; a judge or a RAG service that needs longer is not answering. */
+const timeoutMs = () => intBetween(1, 60 * MINUTE_MS);
+const attempts = () => intBetween(1, 20);
+const tokens = () => intBetween(1, 1_048_576);
+/** Seeds are handed to the judge (vLLM) and the bootstrap: unsigned 32-bit, what every sampler takes. */
+const seed = () => intBetween(0, 4_294_967_295);
+
+const cron = () => z.string().refine(isCronExpression, { error: 'must be a cron expression (5 or 6 fields, such as "*/5 * * * *")' });
+
+/** An http(s) URL without `user:password@` (fetch refuses those, and they would be printed): `hint` says where they go. */
+const url = (hint: string) =>
+  z
+    .url({ error: 'must be an http(s) URL' })
+    .refine((u) => /^https?:\/\//.test(u), { error: 'must be an http(s) URL' })
+    .refine((u) => !urlHasCredentials(u), { error: `must not contain credentials (user:password@): ${hint}` });
 
 export const metricNames = [
   'faithfulness',
@@ -28,13 +50,13 @@ export type MetricName = (typeof metricNames)[number];
 
 const langfuseSection = z
   .object({
-    baseUrl: url().default('http://localhost:3000'),
+    baseUrl: url('set the keys as langfuse.publicKey and langfuse.secretKey (LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY)').default('http://localhost:3000'),
     publicKey: z.string().default(''),
     secretKey: z.string().default(''),
     /** `auto` probes the server at start-up; `v3` uses the traces API, `v4` the v2 observations API. */
     apiGeneration: z.enum(['auto', 'v3', 'v4']).default('auto'),
-    timeoutMs: positiveInt().default(30_000),
-    maxAttempts: positiveInt().default(5),
+    timeoutMs: timeoutMs().default(30_000),
+    maxAttempts: attempts().default(5),
     /** Environment written on ragwatch's own traces, excluded from online sampling (Langfuse's naming rule). */
     ownEnvironment: z
       .string()
@@ -46,15 +68,15 @@ const langfuseSection = z
 
 const judgeSection = z
   .object({
-    baseUrl: url().default('http://localhost:8000/v1'),
+    baseUrl: url('set the key as judge.apiKey (RAGWATCH_JUDGE_API_KEY)').default('http://localhost:8000/v1'),
     model: z.string().default('judge'),
     apiKey: z.string().default('EMPTY'),
-    concurrency: positiveInt().default(16),
-    timeoutMs: positiveInt().default(120_000),
-    maxAttempts: positiveInt().default(4),
+    concurrency: intBetween(1, MAX_CONCURRENCY).default(16),
+    timeoutMs: timeoutMs().default(120_000),
+    maxAttempts: attempts().default(4),
     temperature: between(0, 2).default(0),
-    seed: z.number().int().optional().default(42),
-    maxTokens: positiveInt().default(2048),
+    seed: seed().optional().default(42),
+    maxTokens: tokens().default(2048),
     /** Sends `chat_template_kwargs: {enable_thinking: false}` for reasoning models served by vLLM. */
     disableThinking: z.boolean().default(true),
     /** Records every judge call of the online job in Langfuse (under `langfuse.ownEnvironment`), linked from the score. */
@@ -66,15 +88,16 @@ const judgeSection = z
 const embeddingsSection = z
   .object({
     /** Defaults to the judge's base URL. */
-    baseUrl: url().optional(),
+    baseUrl: url('set the key as embeddings.apiKey (RAGWATCH_EMBEDDINGS_API_KEY)').optional(),
     model: z.string().default('embeddings'),
     /** Defaults to the judge's API key. */
     apiKey: z.string().optional(),
-    batchSize: positiveInt().default(64),
+    /** Inputs per request (OpenAI's API takes at most 2048). */
+    batchSize: intBetween(1, 2048).default(64),
     /** Embeddings requests in flight at once (the judge's chat requests have their own `judge.concurrency`). */
-    concurrency: positiveInt().default(4),
-    timeoutMs: positiveInt().default(60_000),
-    maxAttempts: positiveInt().default(4),
+    concurrency: intBetween(1, MAX_CONCURRENCY).default(4),
+    timeoutMs: timeoutMs().default(60_000),
+    maxAttempts: attempts().default(4),
   })
   .strict()
   .prefault({});
@@ -87,12 +110,12 @@ const metricsSection = z
     language: z.enum(['auto', 'es', 'en']).default('auto'),
     /** Prefix of score names written to Langfuse. */
     scorePrefix: z.string().default('ragas-'),
-    answerRelevancyQuestions: z.number().int().min(1, { error: 'must be between 1 and 10' }).max(10, { error: 'must be between 1 and 10' }).default(3),
+    answerRelevancyQuestions: intBetween(1, 10).default(3),
     /** Token budgets: longer texts are truncated deterministically and flagged. */
-    maxAnswerTokens: positiveInt().default(1500),
-    maxContextTokens: positiveInt().default(6000),
-    maxReferenceTokens: positiveInt().default(1500),
-    maxQuestionTokens: positiveInt().default(500),
+    maxAnswerTokens: tokens().default(1500),
+    maxContextTokens: tokens().default(6000),
+    maxReferenceTokens: tokens().default(1500),
+    maxQuestionTokens: tokens().default(500),
     /** Noise sensitivity mode (RAGAS): wrong claims backed by `relevant` or by `irrelevant` chunks. */
     noiseSensitivityMode: z.enum(['relevant', 'irrelevant']).default('relevant'),
     thresholds: z
@@ -127,8 +150,8 @@ const samplingSection = z
     salt: z.string().min(1, { error: 'must not be empty' }).default('ragwatch-sampling-v1'),
     /** Per trace-name rates overriding `rate`. */
     rateByTraceName: z.record(z.string(), between(0, 1)).default({}),
-    maxPerTick: positiveInt().default(500),
-    maxPerHour: positiveInt().default(5000),
+    maxPerTick: intBetween(1, 1_000_000).default(500),
+    maxPerHour: intBetween(1, 10_000_000).default(5000),
   })
   .strict()
   .prefault({});
@@ -156,19 +179,19 @@ const extractSection = z
 const onlineSection = z
   .object({
     enabled: z.boolean().default(true),
-    schedule: z.string().default('*/5 * * * *'),
-    settleDelaySeconds: nonNegativeInt().default(600),
-    overlapSeconds: nonNegativeInt().default(600),
-    initialLookbackSeconds: positiveInt().default(3600),
-    maxWindowSeconds: positiveInt().default(6 * 3600),
-    maxAttempts: positiveInt().default(5),
-    retryBackoffSeconds: positiveInt().default(300),
+    schedule: cron().default('*/5 * * * *'),
+    settleDelaySeconds: intBetween(0, 7 * DAY_S).default(600),
+    overlapSeconds: intBetween(0, 7 * DAY_S).default(600),
+    initialLookbackSeconds: intBetween(1, 90 * DAY_S).default(3600),
+    maxWindowSeconds: intBetween(1, 30 * DAY_S).default(6 * 3600),
+    maxAttempts: intBetween(1, 100).default(5),
+    retryBackoffSeconds: intBetween(1, 7 * DAY_S).default(300),
     /** Traces evaluated at once; the judge client caps its own requests (`judge.concurrency`) as well. */
-    concurrency: positiveInt().default(32),
+    concurrency: intBetween(1, MAX_CONCURRENCY).default(32),
     /** How long a tick holds the lease that keeps replicas from ticking together; renewed while it runs. */
-    leaseSeconds: positiveInt().default(300),
+    leaseSeconds: intBetween(1, DAY_S).default(300),
     /** A tick running longer than this makes `/readyz` fail. */
-    stuckAfterSeconds: positiveInt().default(3600),
+    stuckAfterSeconds: intBetween(1, 7 * DAY_S).default(3600),
     filters: filtersSection,
     extract: extractSection,
   })
@@ -179,7 +202,7 @@ const experimentTargetSection = z
   .object({
     /** `http` calls the RAG service per item; `replay` scores outputs already stored with the items. */
     mode: z.enum(['http', 'replay']).default('http'),
-    url: url().optional(),
+    url: url('send them in experiment.target.headers, e.g. Authorization: "Basic ${RAG_BASIC_AUTH}"').optional(),
     method: z.enum(['POST', 'PUT', 'GET']).default('POST'),
     /** Header values may reference the environment as `${NAME}` (keep tokens out of the file). */
     headers: z.record(z.string(), z.string()).default({}),
@@ -202,9 +225,9 @@ const experimentTargetSection = z
       })
       .strict()
       .prefault({}),
-    concurrency: positiveInt().default(4),
-    timeoutMs: positiveInt().default(60_000),
-    maxAttempts: positiveInt().default(3),
+    concurrency: intBetween(1, MAX_CONCURRENCY).default(4),
+    timeoutMs: timeoutMs().default(60_000),
+    maxAttempts: attempts().default(3),
   })
   .strict()
   .prefault({});
@@ -213,11 +236,11 @@ const experimentSection = z
   .object({
     enabled: z.boolean().default(false),
     dataset: z.string().min(1, { error: 'must not be empty' }).default('rag-golden'),
-    schedule: z.string().default('0 3 * * 1'),
+    schedule: cron().default('0 3 * * 1'),
     runNamePrefix: z.string().min(1, { error: 'must not be empty' }).default('weekly'),
     reportsDir: z.string().default('reports'),
     /** Base URL the daemon's `/reports/…` are reached at, for the report link in the run metadata (default: the HTTP listener). */
-    publicUrl: url().optional(),
+    publicUrl: url('it is published in the run metadata').optional(),
     split: z.enum(['all', 'dev', 'test']).default('all'),
     metrics: z
       .array(z.enum(metricNames))
@@ -236,21 +259,26 @@ const experimentSection = z
     noise: z
       .object({
         enabled: z.boolean().default(false),
-        distractors: positiveInt().default(2),
+        distractors: intBetween(1, 20).default(2),
         /** ΔFaithfulness (clean − noisy) above this is flagged. */
         threshold: between(0, 1).default(0.15),
       })
       .strict()
       .prefault({}),
-    bootstrapSamples: positiveInt().default(2000),
-    seed: z.number().int().default(42),
+    bootstrapSamples: intBetween(1, 100_000).default(2000),
+    seed: seed().default(42),
     /** How many earlier runs the trend chart shows. */
-    trendRuns: positiveInt().default(8),
+    trendRuns: intBetween(1, 100).default(8),
     /** Share of items that may fail (after retries) before the run counts as incomplete (exit 3, no verdict). */
     maxFailedShare: between(0, 1).default(0.1),
     target: experimentTargetSection,
   })
   .strict()
+  .superRefine((experiment, ctx) => {
+    if (experiment.enabled && experiment.target.mode === 'http' && !experiment.target.url) {
+      ctx.addIssue({ code: 'custom', path: ['target', 'url'], input: experiment.target.url, message: 'is required when experiment.enabled is true (or set experiment.target.mode: replay)' });
+    }
+  })
   .prefault({});
 
 const stateSection = z
@@ -262,9 +290,10 @@ const stateSection = z
 
 const httpSection = z
   .object({
-    host: z.string().default('0.0.0.0'),
-    port: z.number({ error: 'must be a number' }).int({ error: 'must be an integer' }).min(0, { error: 'must be between 0 and 65535' }).max(65535, { error: 'must be between 0 and 65535' }).default(9464),
-    shutdownDeadlineSeconds: positiveInt().default(25),
+    /** Resolved when `run` starts: a name that does not resolve, or an address not on this host, is exit 2. */
+    host: z.string().refine(isListenHost, { error: 'must be an IP address or a host name (such as 0.0.0.0, :: or localhost)' }).default('0.0.0.0'),
+    port: intBetween(0, 65535).default(9464),
+    shutdownDeadlineSeconds: intBetween(1, HOUR_S).default(25),
   })
   .strict()
   .prefault({});

@@ -102,6 +102,6 @@ describe('maskSecrets', () => {
     expect(masked.langfuse.secretKey).toBe('sk-***90');
     expect(masked.langfuse.baseUrl).toBe('http://x');
     expect(masked.judge.apiKey).toBe('***');
-    expect(masked.target.headers.Authorization).toBe('Bea***kl');
+    expect(masked.target.headers.Authorization).toBe('***');
   });
 });
