@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { createAnonymizer, type Anonymizer } from '../anonymize/index.js';
+import { createAnonymizer, type Anonymizer, type DetectedEntity, type FieldText } from '../anonymize/index.js';
+import { jsonLeaves } from '../anonymize/json-leaves.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { requireConfig, type CommandContext } from './context.js';
 
@@ -7,13 +8,19 @@ import { requireConfig, type CommandContext } from './context.js';
  * `ragwatch anonymize [--format text|jsonl]`: shows operators what the judge will see. Reads stdin, writes stdout.
  * text: the whole input is one text with one mapping. jsonl: one mapping per line; lines are `{id, text}` or
  * `{id, question, answer, contexts, reference?}` and come back with the same keys plus `entities`
- * (and `residual` when something would still block the line from the judge).
+ * (and `residual` when something would still block the line from the judge). Every string under any other key
+ * is anonymized too, with the line's mapping: personal data does not hide in a field ragwatch does not know.
  */
 export function registerAnonymizeCommand(program: Command, ctx: CommandContext): void {
   program
     .command('anonymize')
     .description('redact personal data from stdin the way ragwatch does before calling the judge')
-    .option('--format <format>', 'text (the whole input) or jsonl (one JSON object per line)', 'text')
+    .option(
+      '--format <format>',
+      'text (the whole input) or jsonl (one JSON object per line: {id, text} or {id, question, answer, contexts, reference?}; ' +
+        'every string under any other key is anonymized too, with the same mapping; id is kept as it is)',
+      'text',
+    )
     .action(async (options: { format: string }, command: Command) => {
       if (options.format !== 'text' && options.format !== 'jsonl') {
         throw new CliExit(ExitCode.badInput, [`anonymize: --format must be text or jsonl (got ${JSON.stringify(options.format)})`]);
@@ -42,6 +49,16 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Keys a line's shape documents; every other key's strings are anonymized as `extra` fields. */
+const TEXT_KEYS = new Set(['id', 'text', 'entities', 'residual']);
+const SAMPLE_KEYS = new Set(['id', 'question', 'answer', 'contexts', 'reference', 'entities', 'residual']);
+
+function extraOf(obj: Record<string, unknown>, documented: ReadonlySet<string>): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (!documented.has(k)) Object.defineProperty(extra, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return extra;
+}
+
 /** The anonymized line, or a problem description that never quotes the input (it may hold personal data). */
 export function anonymizeLine(anonymizer: Anonymizer, line: string): Record<string, unknown> | string {
   let parsed: unknown;
@@ -53,24 +70,37 @@ export function anonymizeLine(anonymizer: Anonymizer, line: string): Record<stri
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 'expected a JSON object';
   const obj = parsed as Record<string, unknown>;
   if (typeof obj.text === 'string') {
-    const { text, entities } = anonymizer.anonymizeText(obj.text);
-    return { ...obj, text, entities: entities.map(({ type, field, start, end, score }) => ({ type, field, start, end, score })) };
+    const extra = jsonLeaves(extraOf(obj, TEXT_KEYS));
+    const result = anonymizer.anonymizeFields([{ field: 'text', text: obj.text }, ...extra.fields]);
+    const [text, ...rest] = result.texts;
+    return withFindings({ ...obj, ...(extra.rebuild(rest) as object), text }, result.entities, result.residual);
   }
   if (typeof obj.question !== 'string' || typeof obj.answer !== 'string') return 'expected "text", or "question" and "answer" strings';
   const contexts = obj.contexts ?? [];
   if (!Array.isArray(contexts) || contexts.some((c) => typeof c !== 'string')) return '"contexts" must be an array of strings';
   if (obj.reference !== undefined && typeof obj.reference !== 'string') return '"reference" must be a string';
-  const { sample, entities, residual } = anonymizer.anonymizeSample({
-    traceId: typeof obj.id === 'string' ? obj.id : String(obj.id ?? ''),
-    question: obj.question,
-    answer: obj.answer,
-    contexts: contexts as string[],
-    reference: obj.reference as string | undefined,
-    meta: {},
-  });
-  const out: Record<string, unknown> = { ...obj, question: sample.question, answer: sample.answer, contexts: sample.contexts };
-  if (sample.reference !== undefined) out.reference = sample.reference;
-  out.entities = entities;
+  const reference = obj.reference as string | undefined;
+  // The fields and their order are anonymizeSample's, so documented fields get the placeholders they always got.
+  const documented: FieldText[] = [
+    { field: 'question', text: obj.question },
+    { field: 'answer', text: obj.answer },
+    ...(contexts as string[]).map((text, i) => ({ field: `contexts[${i}]`, text })),
+    ...(reference === undefined ? [] : [{ field: 'reference', text: reference }]),
+  ];
+  const extra = jsonLeaves(extraOf(obj, SAMPLE_KEYS));
+  const result = anonymizer.anonymizeFields([...documented, ...extra.fields]);
+  const texts = result.texts;
+  const out: Record<string, unknown> = { ...obj, ...(extra.rebuild(texts.slice(documented.length)) as object) };
+  out.question = texts[0];
+  out.answer = texts[1];
+  out.contexts = texts.slice(2, 2 + contexts.length);
+  if (reference !== undefined) out.reference = texts[2 + contexts.length];
+  return withFindings(out, result.entities, result.residual);
+}
+
+function withFindings(out: Record<string, unknown>, entities: DetectedEntity[], residual: DetectedEntity[]): Record<string, unknown> {
+  out.entities = entities.map(({ type, field, start, end, score }) => ({ type, field, start, end, score }));
   if (residual.length > 0) out.residual = residual;
+  else delete out.residual;
   return out;
 }

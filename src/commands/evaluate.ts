@@ -4,6 +4,7 @@
  * their own data. Exit 0 when every sample was scored or not scorable, 3 when some metric failed, 2 when a
  * line is malformed (each named by number; every other line is still scored and written).
  */
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -45,6 +46,27 @@ async function readInput(path: string, ctx: CommandContext): Promise<string> {
   }
 }
 
+const OPEN_PROBLEMS: Record<string, string> = {
+  ENOENT: 'the directory does not exist',
+  ENOTDIR: 'a parent is not a directory',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+};
+
+/** Opens `--output` for writing before anything is scored, so a path that cannot be written costs no judge call. */
+async function openOutput(path: string, ctx: CommandContext): Promise<NodeJS.WritableStream> {
+  const stream = createWriteStream(resolve(ctx.cwd, path), { encoding: 'utf8' });
+  try {
+    await once(stream, 'open');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new CliExit(ExitCode.badInput, [`evaluate: cannot write --output ${path}: ${OPEN_PROBLEMS[code] ?? code}`]);
+  }
+  return stream;
+}
+
 export function registerEvaluateCommand(program: Command, ctx: CommandContext): void {
   program
     .command('evaluate')
@@ -77,7 +99,7 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
       const anonymize = options.anonymize && config.anonymize.enabled;
       const anonymizer = anonymize ? createAnonymizer(config.anonymize) : undefined;
       const toFile = options.output !== undefined;
-      const out = toFile ? createWriteStream(resolve(ctx.cwd, options.output as string), { encoding: 'utf8' }) : ctx.stdout;
+      const out = toFile ? await openOutput(options.output as string, ctx) : ctx.stdout;
       const report = toFile ? ctx.stdout : ctx.stderr;
 
       progress.stage('evaluate', { total: samples.length, unit: 'samples' });

@@ -31,8 +31,9 @@ export function parseInputLines(text: string): ParsedLine[] {
     let json: unknown;
     try {
       json = JSON.parse(raw);
-    } catch (err) {
-      out.push({ line, error: `not valid JSON (${(err as Error).message})` });
+    } catch {
+      // JSON.parse's message quotes the line (personal data, terminal escape bytes): never repeat it.
+      out.push({ line, error: 'not valid JSON' });
       return;
     }
     const parsed = lineSchema.safeParse(json);
