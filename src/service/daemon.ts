@@ -79,7 +79,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     return { ready: Object.values(checks).every((c) => c.ok), checks };
   };
 
-  const routes = [...(options.routes ?? []), reportRoute(resolve(config.experiment.reportsDir))];
+  // Reports are served only while the weekly experiment runs here: a disabled experiment publishes nothing.
+  const routes = [...(options.routes ?? []), ...(config.experiment.enabled ? [reportRoute(resolve(config.experiment.reportsDir))] : [])];
   const http = await startHttpService({ host: config.http.host, port: config.http.port, metrics, readiness, routes });
   logger.info({ host: config.http.host, port: http.port }, 'http listening (/healthz, /readyz, /metrics)');
 

@@ -25,6 +25,8 @@ export interface HttpService {
   close(): Promise<void>;
 }
 
+const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** `/healthz` (the process answers), `/readyz` (state reachable, no tick stuck), `/metrics` (Prometheus). */
 export async function startHttpService(options: HttpServiceOptions): Promise<HttpService> {
   const routes = [...(options.routes ?? [])];
@@ -36,7 +38,11 @@ export async function startHttpService(options: HttpServiceOptions): Promise<Htt
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (OWN_PATHS.has(path) && req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('allow', 'GET, HEAD');
+      return send(res, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
+    }
     if (req.method === 'GET' || req.method === 'HEAD') {
       if (path === '/healthz') return send(res, 200, 'application/json', '{"status":"ok"}\n');
       if (path === '/readyz') {

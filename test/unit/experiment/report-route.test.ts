@@ -48,6 +48,6 @@ describe('report route', () => {
       expect([404, 418], path).toContain((await fetch(`${base}${path}`)).status);
     }
     expect((await fetch(`${base}/other`)).status).toBe(418);
-    expect((await fetch(`${base}/reports/weekly-2026-W48/report.json`, { method: 'POST' })).status).toBe(418);
+    expect((await fetch(`${base}/reports/weekly-2026-W48/report.json`, { method: 'POST' })).status).toBe(405);
   });
 });
