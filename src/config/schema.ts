@@ -27,6 +27,8 @@ const MAX_CONCURRENCY = 1024;
 const timeoutMs = () => intBetween(1, 60 * MINUTE_MS);
 const attempts = () => intBetween(1, 20);
 const tokens = () => intBetween(1, 1_048_576);
+/** What a text sent to the judge may take: at least room for a few words besides the cut marker. */
+const budget = () => intBetween(16, 1_048_576);
 /** Seeds are handed to the judge (vLLM) and the bootstrap: unsigned 32-bit, what every sampler takes. */
 const seed = () => intBetween(0, 4_294_967_295);
 
@@ -112,10 +114,10 @@ const metricsSection = z
     scorePrefix: z.string().default('ragas-'),
     answerRelevancyQuestions: intBetween(1, 10).default(3),
     /** Token budgets: longer texts are truncated deterministically and flagged. */
-    maxAnswerTokens: tokens().default(1500),
-    maxContextTokens: tokens().default(6000),
-    maxReferenceTokens: tokens().default(1500),
-    maxQuestionTokens: tokens().default(500),
+    maxAnswerTokens: budget().default(1500),
+    maxContextTokens: budget().default(6000),
+    maxReferenceTokens: budget().default(1500),
+    maxQuestionTokens: budget().default(500),
     /** Noise sensitivity mode (RAGAS): wrong claims backed by `relevant` or by `irrelevant` chunks. */
     noiseSensitivityMode: z.enum(['relevant', 'irrelevant']).default('relevant'),
     thresholds: z

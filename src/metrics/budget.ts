@@ -102,46 +102,95 @@ export interface Fitted {
   keptTokens: number;
 }
 
-/** Keeps the longest word-aligned prefix of `text` within `budget` tokens, marking a cut. */
+/** Keeps the longest word-aligned prefix of `text` within `budget` tokens, marking a cut. Never cuts a text to nothing. */
 export function fitText(text: string, budget: number): Fitted {
   const originalTokens = estimateTokens(text);
   if (originalTokens <= budget) return { text, truncated: false, originalTokens, keptTokens: originalTokens };
   const room = Math.max(0, budget - estimateTokens(CUT_MARKER));
   let used = 0;
   let end = 0;
+  let insidePiece = false;
   const re = new RegExp(PIECE);
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const cost = matchTokens(m);
-    if (used + cost > room) break;
+    if (used + cost > room) {
+      // Not even the first piece fits (a 100k-character run without spaces): keep the part of it that does.
+      if (end === 0 && room > 0) {
+        end = m.index + pieceCut(m, room);
+        insidePiece = end > m.index;
+      }
+      break;
+    }
     used += cost;
     end = m.index + m[0].length;
   }
   // Prefer ending at a word boundary: drop a partial word glued to the next piece.
   let cut = text.slice(0, end);
   const nextChar = text.charAt(end);
-  if (nextChar !== '' && /[\p{L}\p{N}]/u.test(nextChar)) {
+  if (!insidePiece && nextChar !== '' && /[\p{L}\p{N}]/u.test(nextChar)) {
     const lastSpace = cut.search(/\s\S*$/u);
-    if (lastSpace > 0) cut = cut.slice(0, lastSpace);
+    if (lastSpace > 0 && cut.slice(0, lastSpace).trim() !== '') cut = cut.slice(0, lastSpace);
   }
   const kept = `${cut.trimEnd()}${CUT_MARKER}`;
   return { text: kept, truncated: true, originalTokens, keptTokens: estimateTokens(kept) };
 }
 
+/** Code units of a letter or digit run that fit `room` tokens (a letter costs at most 1/4, a digit 1/3), whole characters. */
+function pieceCut(m: RegExpExecArray, room: number): number {
+  const piece = m[0];
+  if (m[1] === undefined && m[2] === undefined) return 0;
+  let k = Math.min(piece.length, room * (m[2] !== undefined ? 3 : 4));
+  const last = piece.charCodeAt(k - 1);
+  if (k < piece.length && last >= 0xd800 && last <= 0xdbff) k -= 1;
+  return k;
+}
+
+/** A cut text with nothing of its own left, only the marker. */
+function isEmptied(f: Fitted): boolean {
+  return f.truncated && f.text.slice(0, -CUT_MARKER.length).trim() === '';
+}
+
+export interface FittedChunks {
+  /** The chunks sent: a prefix of the retrieved ones, in retrieval order; only the last may be cut. */
+  chunks: Fitted[];
+  truncated: boolean;
+  /** Retrieved chunks left out after the budget ran out. */
+  droppedChunks: number;
+  /** Estimated tokens of every retrieved chunk, kept or not. */
+  originalTokens: number;
+}
+
+/** Least room worth cutting a chunk into; with less left, the chunk is left out instead. */
+export const MIN_CUT_CHUNK_TOKENS = 32;
+
 /**
- * Fits retrieved chunks into one shared budget without dropping any chunk (each keeps its own verdict):
- * short chunks keep everything, and what they leave is shared equally among the long ones (water-filling).
+ * Fits retrieved chunks into one shared budget: whole leading chunks in retrieval order while they fit (the
+ * retriever ranked them), then the first that does not fit, cut, when at least MIN_CUT_CHUNK_TOKENS are left (or
+ * when nothing was kept yet), and none after it. No chunk is ever cut to nothing: the judge never scores on
+ * chunks a budget emptied, and kept chunks keep their numbers.
  */
-export function fitChunks(chunks: readonly string[], budget: number): { chunks: Fitted[]; truncated: boolean } {
-  const sizes = chunks.map(estimateTokens);
-  const allowance = new Array<number>(chunks.length).fill(0);
-  const order = sizes.map((size, i) => ({ size, i })).sort((a, b) => a.size - b.size || a.i - b.i);
+export function fitChunks(chunks: readonly string[], budget: number): FittedChunks {
+  const kept: Fitted[] = [];
   let remaining = budget;
-  order.forEach(({ size, i }, rank) => {
-    const fair = Math.floor(remaining / (order.length - rank));
-    const give = Math.min(size, fair);
-    allowance[i] = give;
-    remaining -= give;
-  });
-  const fitted = chunks.map((c, i) => fitText(c, Math.max(allowance[i] ?? 0, 1)));
-  return { chunks: fitted, truncated: fitted.some((f) => f.truncated) };
+  let originalTokens = 0;
+  let full = false;
+  let content = false;
+  for (const chunk of chunks) {
+    const size = estimateTokens(chunk);
+    originalTokens += size;
+    if (full) continue;
+    if (size <= remaining) {
+      kept.push({ text: chunk, truncated: false, originalTokens: size, keptTokens: size });
+      remaining -= size;
+      content ||= size > 0;
+      continue;
+    }
+    full = true;
+    if (!content || remaining >= MIN_CUT_CHUNK_TOKENS) {
+      const cut = fitText(chunk, remaining);
+      if (!isEmptied(cut)) kept.push(cut);
+    }
+  }
+  const droppedChunks = chunks.length - kept.length;
+  return { chunks: kept, truncated: droppedChunks > 0 || kept.some((f) => f.truncated), droppedChunks, originalTokens };
 }

@@ -9,6 +9,10 @@ export type MetricsOptions = RagwatchConfig['metrics'];
 export interface TruncationNote {
   originalTokens: number;
   keptTokens: number;
+  /** Contexts only: chunks retrieved, sent (whole leading ones, the last possibly cut) and left out. */
+  chunks?: number;
+  keptChunks?: number;
+  droppedChunks?: number;
 }
 
 export interface PreparedSample {
@@ -36,12 +40,16 @@ export function prepareSample(sample: RagSample, options: MetricsOptions): Prepa
   };
   const question = fit('question', normalise(sample.question), options.maxQuestionTokens);
   const answer = fit('answer', sample.answer.trim().replace(/[ \t]+/g, ' ').replace(/\n{2,}/g, '\n'), options.maxAnswerTokens);
-  // Empty chunks stay: positions matter to precision and chunk numbers must match the sample's contexts.
+  // Empty chunks stay: positions matter to precision and chunk numbers must match the sample's contexts. Chunks
+  // past the budget are left out (never sent as empty ones), so the numbers of those sent still match.
   const chunks = fitChunks(sample.contexts.map(normalise), options.maxContextTokens);
   if (chunks.truncated) {
     truncated.contexts = {
-      originalTokens: chunks.chunks.reduce((s, c) => s + c.originalTokens, 0),
+      originalTokens: chunks.originalTokens,
       keptTokens: chunks.chunks.reduce((s, c) => s + c.keptTokens, 0),
+      chunks: sample.contexts.length,
+      keptChunks: chunks.chunks.length,
+      droppedChunks: chunks.droppedChunks,
     };
   }
   const ref = sample.reference === undefined ? undefined : normalise(sample.reference);

@@ -45,12 +45,13 @@ describe('token budgets', () => {
     expect(long.startsWith(a.text.slice(0, -CUT_MARKER.length))).toBe(true);
   });
 
-  it('fits chunks into a shared budget without dropping any, sparing the short ones', () => {
+  it('fits chunks into a shared budget: whole leading chunks, the first that does not fit cut, the rest left out', () => {
     const chunks = ['short chunk', long, long.slice(0, 2000)];
     const fitted = fitChunks(chunks, 300);
-    expect(fitted.chunks).toHaveLength(3);
+    expect(fitted.chunks).toHaveLength(2);
     expect(fitted.chunks[0]).toMatchObject({ text: 'short chunk', truncated: false });
-    expect(fitted.truncated).toBe(true);
+    expect(fitted.chunks[1]).toMatchObject({ truncated: true });
+    expect(fitted).toMatchObject({ truncated: true, droppedChunks: 1 });
     expect(fitted.chunks.reduce((s, c) => s + c.keptTokens, 0)).toBeLessThanOrEqual(300);
   });
 });
