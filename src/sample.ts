@@ -11,3 +11,6 @@ export interface RagSample {
   language?: 'es' | 'en';
   meta: Record<string, unknown>;
 }
+
+/** Ends a text that was cut (by a token budget before the judge, or by the byte budget when a trace is read). */
+export const CUT_MARKER = ' […]';

@@ -19,6 +19,10 @@ const between = (min: number, max: number) =>
 const intBetween = (min: number, max: number) => between(min, max).int({ error: 'must be an integer' });
 
 const MINUTE_MS = 60_000;
+const KIB = 1024;
+/** Most UTF-8 bytes one estimated token covers (4 three-byte letters), whitespace collapsed: see metrics/budget.ts. */
+const BYTES_PER_TOKEN = 16;
+const MIB = 1024 * KIB;
 const HOUR_S = 3600;
 const DAY_S = 24 * HOUR_S;
 /** Requests in flight to one server: more than any judge, Langfuse or RAG service takes at once. */
@@ -26,9 +30,10 @@ const MAX_CONCURRENCY = 1024;
 /** Per-request deadlines; a judge or a RAG service that needs longer is not answering. */
 const timeoutMs = () => intBetween(1, 60 * MINUTE_MS);
 const attempts = () => intBetween(1, 20);
-const tokens = () => intBetween(1, 1_048_576);
+const MAX_TOKENS = 1_048_576;
+const tokens = () => intBetween(1, MAX_TOKENS);
 /** What a text sent to the judge may take: at least room for a few words besides the cut marker. */
-const budget = () => intBetween(16, 1_048_576);
+const budget = () => intBetween(16, MAX_TOKENS);
 /** Seeds are handed to the judge (vLLM) and the bootstrap: unsigned 32-bit, what every sampler takes. */
 const seed = () => intBetween(0, 4_294_967_295);
 
@@ -64,8 +69,19 @@ const langfuseSection = z
       .string()
       .regex(/^(?!langfuse)[a-z0-9_-]{1,40}$/, { error: 'must be 1-40 lower-case letters, digits, - or _, not starting with "langfuse"' })
       .default('ragwatch'),
+    /** Most of one trace read and kept (its responses together); the rest is cut while it streams in, flagged on its scores. */
+    maxTraceBytes: intBetween(64 * KIB, 256 * MIB).default(MIB),
+    /** Most of one string of a trace (an input, an output, a retriever's chunks as one string). */
+    maxFieldBytes: intBetween(KIB, 64 * MIB).default(128 * KIB),
   })
   .strict()
+  .superRefine((langfuse, ctx) => {
+    // Only between two values each within its own range (an out-of-range one already has its line).
+    const inRange = langfuse.maxTraceBytes >= 64 * KIB && langfuse.maxTraceBytes <= 256 * MIB && langfuse.maxFieldBytes >= KIB;
+    if (inRange && langfuse.maxFieldBytes > langfuse.maxTraceBytes) {
+      ctx.addIssue({ code: 'custom', path: ['maxFieldBytes'], input: langfuse.maxFieldBytes, message: `must be at most langfuse.maxTraceBytes (${langfuse.maxTraceBytes})` });
+    }
+  })
   .prefault({});
 
 const judgeSection = z
@@ -334,6 +350,23 @@ export const configSchema = z
     http: httpSection,
     log: logSection,
   })
-  .strict();
+  .strict()
+  .superRefine((config, ctx) => {
+    // A text cut while it is read (partial words, partial personal data at the cut) must be cut again by the
+    // token budgets before the judge sees it: a token takes at most 16 bytes once whitespace is collapsed.
+    const budgets = (['maxQuestionTokens', 'maxAnswerTokens', 'maxContextTokens', 'maxReferenceTokens'] as const).filter(
+      (key) => Number.isInteger(config.metrics[key]) && config.metrics[key] >= 16 && config.metrics[key] <= MAX_TOKENS,
+    );
+    const largest = budgets.reduce<(typeof budgets)[number] | undefined>((a, b) => (a === undefined || config.metrics[b] > config.metrics[a] ? b : a), undefined);
+    const least = largest === undefined ? 0 : BYTES_PER_TOKEN * config.metrics[largest];
+    if (largest !== undefined && config.langfuse.maxFieldBytes >= KIB && config.langfuse.maxFieldBytes < least) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['langfuse', 'maxFieldBytes'],
+        input: config.langfuse.maxFieldBytes,
+        message: `must be at least ${least} (${BYTES_PER_TOKEN} bytes per token of metrics.${largest}), so a text cut while it is read is cut again before the judge sees it`,
+      });
+    }
+  });
 
 export type RagwatchConfig = z.infer<typeof configSchema>;

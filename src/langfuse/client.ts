@@ -3,6 +3,7 @@ import { detectApiGeneration } from './detect.js';
 import { filtersFromConfig, type TraceFilters } from './filters.js';
 import { createLangfuseHttp, type LangfuseHttp, type LangfuseHttpOptions } from './http.js';
 import { getTrace, listTraces } from './read.js';
+import type { ReadLimits } from './read-budget.js';
 import { ensureScoreConfigs, type ScoreConfigDef } from './score-configs.js';
 import { writeScores, type ScoreToWrite, type WriteScoresOptions, type WriteScoresResult } from './scores.js';
 import type { ApiGeneration, TraceRecord, TraceSummary } from './types.js';
@@ -34,12 +35,13 @@ export async function connectLangfuse(config: Pick<RagwatchConfig, 'langfuse' | 
   const generation = await detectApiGeneration(http, config.langfuse.apiGeneration);
   const filters = filtersFromConfig(config);
   const defaults: WriteScoresOptions = { sleep: deps.sleep, random: deps.random, ...writeOptions };
+  const limits: ReadLimits = { maxTraceBytes: config.langfuse.maxTraceBytes, maxFieldBytes: config.langfuse.maxFieldBytes };
   return {
     http,
     generation,
     filters,
-    listTraces: (w) => listTraces(http, { generation, ...w, filters: w.filters ?? filters }),
-    getTrace: (id, signal) => getTrace(http, id, generation, signal),
+    listTraces: (w) => listTraces(http, { generation, maxFieldBytes: limits.maxFieldBytes, ...w, filters: w.filters ?? filters }),
+    getTrace: (id, signal) => getTrace(http, id, generation, signal, limits),
     writeScores: (scores, options) => writeScores(http, scores, { ...defaults, ...options }),
     ensureScoreConfigs: (defs, signal) => ensureScoreConfigs(http, defs, signal),
   };

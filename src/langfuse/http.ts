@@ -1,4 +1,5 @@
 import { VERSION } from '../version.js';
+import { JsonSyntaxError } from './capped-json.js';
 
 /**
  * The HTTP core every Langfuse resource goes through: basic auth, a deadline per attempt, retries with
@@ -18,6 +19,12 @@ export interface LangfuseRequest {
   /** Non-2xx statuses that are answers, not errors (e.g. 404 when probing); returned to the caller as-is. */
   accept?: readonly number[];
   signal?: AbortSignal;
+  /**
+   * Reads an accepted body as it streams in, instead of buffering it whole and parsing it (a trace under its byte
+   * budget, see read-budget.ts). Throwing JsonSyntaxError makes it a body that is not JSON; any other error, a
+   * broken connection.
+   */
+  readBody?: (body: ReadableStream<Uint8Array>) => Promise<unknown>;
 }
 
 export interface LangfuseResponse<T = unknown> {
@@ -150,11 +157,12 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
       let retryAfterMs: number | undefined;
       try {
         const res = await fetchImpl(url, { method: req.method, headers, body, signal: controller.signal });
-        const text = await res.text();
-        const latencyMs = now() - started;
         const status = res.status;
-        if ((status >= 200 && status < 300) || req.accept?.includes(status)) {
-          const parsed = parseJson(text);
+        const accepted = (status >= 200 && status < 300) || req.accept?.includes(status) === true;
+        const text = accepted && req.readBody ? '' : await res.text();
+        const parsed = accepted ? (req.readBody ? await readWith(req.readBody, res) : parseJson(text)) : undefined;
+        const latencyMs = now() - started;
+        if (parsed !== undefined) {
           if (parsed.ok) {
             options.onRequest?.({ route, outcome: status === 404 ? 'not_found' : 'ok', status, latencyMs, attempt });
             return { status, data: parsed.value as T };
@@ -203,6 +211,17 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
   }
 
   return { baseUrl, request };
+}
+
+/** A body read by the request's own reader: not JSON is `ok: false`; a broken stream throws (a connection error). */
+async function readWith(read: (body: ReadableStream<Uint8Array>) => Promise<unknown>, res: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  if (res.body === null) return { ok: true, value: null };
+  try {
+    return { ok: true, value: await read(res.body) };
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) return { ok: false };
+    throw err;
+  }
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -4,6 +4,7 @@ export * from './filters.js';
 export * from './normalize.js';
 export { detectApiGeneration, type GenerationSetting } from './detect.js';
 export { listTraces, getTrace, type ListTracesOptions } from './read.js';
+export { TraceReadBudget, type ReadCut, type ReadLimits } from './read-budget.js';
 export { listTracesV3, getTraceV3, traceFromV3, V3_MAX_PAGE_SIZE } from './traces.js';
 export { listTracesV4, getTraceV4, traceFromObservationsV2, V4_MAX_PAGE_SIZE } from './observations.js';
 export * from './ingestion.js';

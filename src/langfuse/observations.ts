@@ -1,7 +1,8 @@
 import { matchesFilters, needsMetadata, serverSideEnvironments } from './filters.js';
 import type { LangfuseHttp } from './http.js';
 import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from './normalize.js';
-import { observationRecord, sortByStartTime, type ListWindow } from './traces.js';
+import type { TraceReadBudget } from './read-budget.js';
+import { budgetReader, observationRecord, pageReader, sortByStartTime, withReadCut, type ListWindow } from './traces.js';
 import type { TraceRecord, TraceSummary } from './types.js';
 
 /** Langfuse v4 read path: `GET /api/public/v2/observations` (cursor paging, field groups, raw-string IO). */
@@ -28,6 +29,7 @@ export async function* listTracesV4(http: LangfuseHttp, window: ListWindow): Asy
       path: '/api/public/v2/observations',
       route: 'GET /api/public/v2/observations',
       signal: window.signal,
+      ...pageReader(window),
       query: {
         isRootObservation: true,
         limit,
@@ -65,8 +67,11 @@ function summaryFromRoot(row: Record<string, unknown>, withMetadata: boolean): T
   return summary;
 }
 
-/** Every observation of a trace, assembled into a trace record; `null` when none is visible (yet). */
-export async function getTraceV4(http: LangfuseHttp, id: string, signal?: AbortSignal): Promise<TraceRecord | null> {
+/**
+ * Every observation of a trace, assembled into a trace record; `null` when none is visible (yet). With a budget,
+ * the pages share it, and pages after it is spent are not fetched.
+ */
+export async function getTraceV4(http: LangfuseHttp, id: string, signal?: AbortSignal, budget?: TraceReadBudget): Promise<TraceRecord | null> {
   const rows: Array<Record<string, unknown>> = [];
   let cursor: string | undefined;
   do {
@@ -75,14 +80,20 @@ export async function getTraceV4(http: LangfuseHttp, id: string, signal?: AbortS
       path: '/api/public/v2/observations',
       route: 'GET /api/public/v2/observations?traceId',
       signal,
+      ...budgetReader(budget),
       query: { traceId: id, limit: V4_MAX_PAGE_SIZE, fields: 'core,basic,io,metadata,trace_context', cursor },
     });
     const page = Array.isArray(res.data?.data) ? res.data.data : [];
     rows.push(...page);
     const next = res.data?.meta?.cursor;
     cursor = typeof next === 'string' && next.length > 0 && page.length > 0 ? next : undefined;
+    if (cursor !== undefined && budget?.exhausted) {
+      budget.leftUnread();
+      cursor = undefined;
+    }
   } while (cursor !== undefined);
-  return traceFromObservationsV2(id, rows);
+  const record = traceFromObservationsV2(id, rows);
+  return record && withReadCut(record, budget);
 }
 
 /** The observations of one trace (v2 API rows, raw-string IO) as a normalised trace record; `null` when none. */

@@ -1,5 +1,6 @@
 import { matchesFilters, needsMetadata, serverSideEnvironments, type TraceFilters } from './filters.js';
-import type { LangfuseHttp } from './http.js';
+import type { LangfuseHttp, LangfuseRequest } from './http.js';
+import { fieldCappedReader, type TraceReadBudget } from './read-budget.js';
 import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from './normalize.js';
 import type { ObservationRecord, TraceRecord, TraceSummary } from './types.js';
 
@@ -20,6 +21,25 @@ export interface ListWindow {
   filters: TraceFilters;
   pageSize?: number;
   signal?: AbortSignal;
+  /** Cap on each string of a page (metadata and IO fetched for filters); no row is ever dropped. */
+  maxFieldBytes?: number;
+}
+
+/** The request options that read a listing page under the window's field cap. */
+export function pageReader(window: Pick<ListWindow, 'maxFieldBytes'>): Pick<LangfuseRequest, 'readBody'> {
+  return window.maxFieldBytes === undefined ? {} : { readBody: fieldCappedReader(window.maxFieldBytes) };
+}
+
+/** The request options that read a trace's body under its budget. */
+export function budgetReader(budget: TraceReadBudget | undefined): Pick<LangfuseRequest, 'readBody'> {
+  return budget === undefined ? {} : { readBody: (body) => budget.read(body) };
+}
+
+/** The record, with what its budget cut when it cut anything. */
+export function withReadCut(record: TraceRecord, budget: TraceReadBudget | undefined): TraceRecord {
+  const cut = budget?.cut();
+  if (cut) record.readCut = cut;
+  return record;
 }
 
 /** Streams the traces of a window page by page (oldest first); only one page is held at a time. */
@@ -33,6 +53,7 @@ export async function* listTracesV3(http: LangfuseHttp, window: ListWindow): Asy
       path: '/api/public/traces',
       route: 'GET /api/public/traces',
       signal: window.signal,
+      ...pageReader(window),
       query: {
         page,
         limit,
@@ -70,17 +91,18 @@ function summaryFromV3(row: Record<string, unknown>, withMetadata: boolean): Tra
   return summary;
 }
 
-/** The full trace with its observations; `null` when the server does not know it (yet). */
-export async function getTraceV3(http: LangfuseHttp, id: string, signal?: AbortSignal): Promise<TraceRecord | null> {
+/** The full trace with its observations, read within `budget` when given; `null` when the server does not know it (yet). */
+export async function getTraceV3(http: LangfuseHttp, id: string, signal?: AbortSignal, budget?: TraceReadBudget): Promise<TraceRecord | null> {
   const res = await http.request<Record<string, unknown>>({
     method: 'GET',
     path: `/api/public/traces/${encodeURIComponent(id)}`,
     route: 'GET /api/public/traces/{id}',
     accept: [404],
     signal,
+    ...budgetReader(budget),
   });
   if (res.status === 404 || typeof res.data !== 'object' || res.data === null) return null;
-  return traceFromV3(res.data, id);
+  return withReadCut(traceFromV3(res.data, id), budget);
 }
 
 /** A `GET /api/public/traces/{id}` body as a normalised trace record. */

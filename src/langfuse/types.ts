@@ -1,3 +1,5 @@
+import type { ReadCut } from './read-budget.js';
+
 /** The two read paths Langfuse servers offer: v3 (traces API) and v4 (v2 observations API). */
 export type ApiGeneration = 'v3' | 'v4';
 
@@ -29,6 +31,8 @@ export interface ObservationRecord {
 
 /** A fetched trace, normalised: observations sorted by start time. */
 export interface TraceRecord {
+  /** Present when the trace was larger than its read budget: what was cut (flagged on its scores). */
+  readCut?: ReadCut;
   id: string;
   name: string | null;
   timestamp: string;

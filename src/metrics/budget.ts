@@ -4,7 +4,9 @@
  * is within budget for the judge too. A cut text ends with the marker the prompts explain (" […]").
  */
 
-export const CUT_MARKER = ' […]';
+import { CUT_MARKER } from '../sample.js';
+
+export { CUT_MARKER };
 
 const PIECE = /(\p{L}+)|(\p{N}+)|[^\s\p{L}\p{N}]/gu;
 

@@ -101,6 +101,7 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
     configIds: deps.configIds,
     extractShape: extracted.shape,
     ...(executionTraceId ? { executionTraceId } : {}),
+    readCut: trace.readCut ?? null,
     sanitizeComment: (text) => sanitizeComment(deps.anonymizer, trace.id, text),
   });
   const scored: ScoredValue[] = [];

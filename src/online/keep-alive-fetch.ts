@@ -14,10 +14,17 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { BufferedResponse } from './buffered-response.js';
+import { streamDecoded, streamRest } from './streamed-response.js';
 
 export interface KeepAliveFetchOptions {
   /** Sockets per origin (default 256; the clients' own concurrency limits stay in charge). */
   maxSockets?: number;
+  /**
+   * Bodies up to this size (decoded) are buffered and handed back whole (default 1 MiB); a larger one is handed
+   * back as a stream as soon as it passes it, so a reader that keeps only part of it (a trace under its byte
+   * budget) never holds it whole.
+   */
+  bufferLimit?: number;
   /** Used for what this fetch does not handle itself (redirects, stream bodies). Default: the global fetch. */
   fallback?: typeof globalThis.fetch;
 }
@@ -34,6 +41,7 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
     'https:': new https.Agent({ keepAlive: true, maxSockets }),
   };
   const fallback = options.fallback ?? globalThis.fetch;
+  const bufferLimit = options.bufferLimit ?? 1024 * 1024;
 
   const keepAliveFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
@@ -79,14 +87,28 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
           return;
         }
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        // Read from the raw list: node:http's parsed `headers` object is built on first use, and nothing else needs it.
+        const encoding = rawHeader(res.rawHeaders, 'content-encoding');
+        const wire = { status, statusText: res.statusMessage ?? '', rawHeaders: res.rawHeaders, encoding };
+        const onData = (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size <= bufferLimit || settled) return;
+          // Too large to buffer: the rest streams to whoever reads the body.
+          res.off('data', onData);
+          res.off('end', onEnd);
+          res.pause();
+          const response = streamRest(res, chunks.splice(0), wire, { signal, abortRequest: () => req.destroy(), onError: fetchFailed });
+          finish(() => resolve(response));
+        };
+        res.on('data', onData);
         res.on('error', (err) => finish(() => reject(fetchFailed(err))));
-        res.on('end', () => {
+        const onEnd = () => {
           try {
             const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-            // Read from the raw list: node:http's parsed `headers` object is built on first use, and nothing else needs it.
-            const encoding = rawHeader(res.rawHeaders, 'content-encoding');
-            const decoded = decode(raw, encoding);
+            const decoded = decode(raw, encoding, bufferLimit);
+            if (decoded === null) return finish(() => resolve(streamDecoded(raw, wire)));
             const response = new BufferedResponse(NULL_BODY.has(status) ? null : decoded, {
               status,
               statusText: res.statusMessage ?? '',
@@ -98,7 +120,8 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
           } catch (err) {
             finish(() => reject(fetchFailed(err)));
           }
-        });
+        };
+        res.on('end', onEnd);
       });
       req.on('error', (err) => finish(() => reject(fetchFailed(err))));
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -133,17 +156,24 @@ function rawHeader(raw: readonly string[], name: string): string | undefined {
   return undefined;
 }
 
-function decode(raw: Buffer, encoding: string | undefined): Buffer {
-  switch (encoding?.trim().toLowerCase()) {
-    case 'gzip':
-    case 'x-gzip':
-      return zlib.gunzipSync(raw);
-    case 'deflate':
-      return zlib.inflateSync(raw);
-    case 'br':
-      return zlib.brotliDecompressSync(raw);
-    default:
-      return raw;
+/** The decoded body, or null when it decodes to more than `limit` bytes (then it is decoded as a stream). */
+function decode(raw: Buffer, encoding: string | undefined, limit: number): Buffer | null {
+  const options = { maxOutputLength: limit };
+  try {
+    switch (encoding?.trim().toLowerCase()) {
+      case 'gzip':
+      case 'x-gzip':
+        return zlib.gunzipSync(raw, options);
+      case 'deflate':
+        return zlib.inflateSync(raw, options);
+      case 'br':
+        return zlib.brotliDecompressSync(raw, options);
+      default:
+        return raw;
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return null;
+    throw err;
   }
 }
 

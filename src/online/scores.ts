@@ -1,5 +1,5 @@
 import type { MetricName, MetricResult } from '../metrics/types.js';
-import type { ScoreToWrite } from '../langfuse/index.js';
+import type { ReadCut, ScoreToWrite } from '../langfuse/index.js';
 import { VERSION } from '../version.js';
 
 /** `ragas-` + the metric with dashes: `ragas-faithfulness`, `ragas-answer-relevancy`. */
@@ -45,6 +45,19 @@ export interface ScoreContext {
   extractShape?: string;
   /** The trace holding the judge calls behind these scores (`judge.traceCalls`). */
   executionTraceId?: string;
+  /** What the trace lost to its read budget (`langfuse.maxTraceBytes` / `maxFieldBytes`), when it lost anything. */
+  readCut?: ReadCut | null;
+}
+
+/** The comment's opening when the trace was cut as it was read: the score is about part of the trace. */
+export function readCutNote(cut: ReadCut): string {
+  const parts = [cut.fieldsCut > 0 ? `${cut.fieldsCut} text${cut.fieldsCut === 1 ? '' : 's'} cut` : '', cut.valuesDropped > 0 ? `${cut.valuesDropped} value${cut.valuesDropped === 1 ? '' : 's'} left out` : ''];
+  return `[trace over ragwatch's read budget: ${parts.filter(Boolean).join(', ')}; scored on what was kept]`;
+}
+
+/** The token budgets' cuts of what the judge was shown (`details.truncated`), if any. */
+function judgeCuts(result: MetricResult): unknown {
+  return result.status === 'scored' ? result.details.truncated : undefined;
 }
 
 /** One score per metric that scored; `not_scorable` and `failed` results write nothing. */
@@ -53,7 +66,10 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
   for (const result of results) {
     if (result.status !== 'scored') continue;
     const name = scoreNameFor(ctx.scorePrefix, result.metric);
-    const comment = result.reason ? ctx.sanitizeComment(shorten(result.reason)) : null;
+    const note = ctx.readCut ? readCutNote(ctx.readCut) : null;
+    const reason = result.reason ? ctx.sanitizeComment(shorten(result.reason, MAX_COMMENT_LENGTH - (note ? note.length + 1 : 0))) : null;
+    const comment = note && reason ? `${note} ${reason}` : (note ?? reason);
+    const truncated = judgeCuts(result);
     const score: ScoreToWrite = {
       traceId: ctx.traceId,
       name,
@@ -69,6 +85,8 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
         usage: { calls: result.usage.calls, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens },
         ...(ctx.extractShape ? { extractShape: ctx.extractShape } : {}),
         ...(ctx.executionTraceId ? { executionTraceId: ctx.executionTraceId } : {}),
+        ...(ctx.readCut ? { readCut: ctx.readCut } : {}),
+        ...(truncated ? { truncated } : {}),
       },
     };
     const configId = ctx.configIds.get(name);
@@ -80,7 +98,7 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
   return scores;
 }
 
-function shorten(text: string): string {
+function shorten(text: string, max = MAX_COMMENT_LENGTH): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length <= MAX_COMMENT_LENGTH ? oneLine : `${oneLine.slice(0, MAX_COMMENT_LENGTH - 1)}…`;
+  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
 }

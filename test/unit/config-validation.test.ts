@@ -119,6 +119,18 @@ describe('config validation: numeric bounds', () => {
   });
 });
 
+describe('config validation: the read budget', () => {
+  it('keeps a field within the trace budget, and large enough that the token budgets always cut after it', () => {
+    expect(problemsOf({ langfuse: { maxTraceBytes: 65_536, maxFieldBytes: 131_072 } })).toEqual([
+      'config: langfuse.maxFieldBytes: must be at most langfuse.maxTraceBytes (65536) (got 131072)',
+    ]);
+    expect(problemsOf({ langfuse: { maxFieldBytes: 8192 } })).toEqual([
+      'config: langfuse.maxFieldBytes: must be at least 96000 (16 bytes per token of metrics.maxContextTokens), so a text cut while it is read is cut again before the judge sees it (got 8192)',
+    ]);
+    expect(problemsOf({ langfuse: { maxFieldBytes: 8192 }, metrics: { maxContextTokens: 400, maxAnswerTokens: 400, maxReferenceTokens: 400 } })).toEqual([]);
+  });
+});
+
 describe('config validation: environment overrides', () => {
   it('gives one line for an out-of-range RAGWATCH_HTTP_PORT, whatever its size or sign', () => {
     expect(problemsOf({}, { RAGWATCH_HTTP_PORT: '70000' })).toEqual(['config: http.port: must be between 0 and 65535 (got 70000 from RAGWATCH_HTTP_PORT)']);
