@@ -23,7 +23,9 @@ export function jsonLeaves(value: unknown, path = ''): JsonLeaves {
   const collect = (node: unknown, at: string): void => {
     if (typeof node === 'string') fields.push({ field: at, text: node });
     else if (Array.isArray(node)) node.forEach((child, i) => collect(child, childPath(at, i)));
-    else if (node !== null && typeof node === 'object') for (const [k, child] of Object.entries(node)) collect(child, childPath(at, k));
+    else if (node !== null && typeof node === 'object') {
+      for (const [k, child] of Object.entries(node)) collect(child, childPath(at, k));
+    }
   };
   collect(value, path);
   return {
@@ -34,9 +36,8 @@ export function jsonLeaves(value: unknown, path = ''): JsonLeaves {
         if (typeof node === 'string') return texts[next++];
         if (Array.isArray(node)) return node.map(build);
         if (node !== null && typeof node === 'object') {
-          // defineProperty: a "__proto__" key in the input stays a plain key, as JSON.parse made it.
           const out: Record<string, unknown> = {};
-          for (const [k, child] of Object.entries(node)) Object.defineProperty(out, k, { value: build(child), enumerable: true, writable: true, configurable: true });
+          for (const [k, child] of Object.entries(node)) setOwn(out, k, build(child));
           return out;
         }
         return node;
@@ -44,4 +45,9 @@ export function jsonLeaves(value: unknown, path = ''): JsonLeaves {
       return build(value);
     },
   };
+}
+
+/** `obj[key] = value` that keeps a `__proto__` key an own property, as JSON.parse made it. */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }

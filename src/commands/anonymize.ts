@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createAnonymizer, type Anonymizer, type DetectedEntity, type FieldText } from '../anonymize/index.js';
-import { jsonLeaves } from '../anonymize/json-leaves.js';
+import { jsonLeaves, setOwn } from '../anonymize/json-leaves.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { requireConfig, type CommandContext } from './context.js';
 
@@ -17,8 +17,9 @@ export function registerAnonymizeCommand(program: Command, ctx: CommandContext):
     .description('redact personal data from stdin the way ragwatch does before calling the judge')
     .option(
       '--format <format>',
-      'text (the whole input) or jsonl (one JSON object per line: {id, text} or {id, question, answer, contexts, reference?}; ' +
-        'every string under any other key is anonymized too, with the same mapping; id is kept as it is)',
+      'text (the whole input) or jsonl (one JSON object per line: {id, text} or ' +
+        '{id, question, answer, contexts, reference?}; every string under any other key is anonymized too, ' +
+        'with the same mapping; id is kept as it is)',
       'text',
     )
     .action(async (options: { format: string }, command: Command) => {
@@ -55,7 +56,7 @@ const SAMPLE_KEYS = new Set(['id', 'question', 'answer', 'contexts', 'reference'
 
 function extraOf(obj: Record<string, unknown>, documented: ReadonlySet<string>): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) if (!documented.has(k)) Object.defineProperty(extra, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(obj)) if (!documented.has(k)) setOwn(extra, k, v);
   return extra;
 }
 
@@ -98,7 +99,11 @@ export function anonymizeLine(anonymizer: Anonymizer, line: string): Record<stri
   return withFindings(out, result.entities, result.residual);
 }
 
-function withFindings(out: Record<string, unknown>, entities: DetectedEntity[], residual: DetectedEntity[]): Record<string, unknown> {
+function withFindings(
+  out: Record<string, unknown>,
+  entities: DetectedEntity[],
+  residual: DetectedEntity[],
+): Record<string, unknown> {
   out.entities = entities.map(({ type, field, start, end, score }) => ({ type, field, start, end, score }));
   if (residual.length > 0) out.residual = residual;
   else delete out.residual;

@@ -37,9 +37,13 @@ const budget = () => intBetween(16, MAX_TOKENS);
 /** Seeds are handed to the judge (vLLM) and the bootstrap: unsigned 32-bit, what every sampler takes. */
 const seed = () => intBetween(0, 4_294_967_295);
 
-const cron = () => z.string().refine(isCronExpression, { error: 'must be a cron expression (5 or 6 fields, such as "*/5 * * * *")' });
+const cron = () =>
+  z.string().refine(isCronExpression, { error: 'must be a cron expression (5 or 6 fields, such as "*/5 * * * *")' });
 
-/** An http(s) URL without `user:password@` (fetch refuses those, and they would be printed): `hint` says where they go. */
+/**
+ * An http(s) URL without `user:password@` (fetch refuses those, and they would be printed): `hint` says where
+ * credentials go instead.
+ */
 const url = (hint: string) =>
   z
     .url({ error: 'must be an http(s) URL' })
@@ -57,7 +61,9 @@ export type MetricName = (typeof metricNames)[number];
 
 const langfuseSection = z
   .object({
-    baseUrl: url('set the keys as langfuse.publicKey and langfuse.secretKey (LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY)').default('http://localhost:3000'),
+    baseUrl: url(
+      'set the keys as langfuse.publicKey and langfuse.secretKey (LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY)',
+    ).default('http://localhost:3000'),
     publicKey: z.string().default(''),
     secretKey: z.string().default(''),
     /** `auto` probes the server at start-up; `v3` uses the traces API, `v4` the v2 observations API. */
@@ -69,7 +75,7 @@ const langfuseSection = z
       .string()
       .regex(/^(?!langfuse)[a-z0-9_-]{1,40}$/, { error: 'must be 1-40 lower-case letters, digits, - or _, not starting with "langfuse"' })
       .default('ragwatch'),
-    /** Most of one trace read and kept (its responses together); the rest is cut while it streams in, flagged on its scores. */
+    /** Most of one trace read and kept (its responses together); the rest is cut as it streams in, flagged on scores. */
     maxTraceBytes: intBetween(64 * KIB, 256 * MIB).default(MIB),
     /** Most of one string of a trace (an input, an output, a retriever's chunks as one string). */
     maxFieldBytes: intBetween(KIB, 64 * MIB).default(128 * KIB),
@@ -77,9 +83,11 @@ const langfuseSection = z
   .strict()
   .superRefine((langfuse, ctx) => {
     // Only between two values each within its own range (an out-of-range one already has its line).
-    const inRange = langfuse.maxTraceBytes >= 64 * KIB && langfuse.maxTraceBytes <= 256 * MIB && langfuse.maxFieldBytes >= KIB;
-    if (inRange && langfuse.maxFieldBytes > langfuse.maxTraceBytes) {
-      ctx.addIssue({ code: 'custom', path: ['maxFieldBytes'], input: langfuse.maxFieldBytes, message: `must be at most langfuse.maxTraceBytes (${langfuse.maxTraceBytes})` });
+    const { maxTraceBytes, maxFieldBytes } = langfuse;
+    const inRange = maxTraceBytes >= 64 * KIB && maxTraceBytes <= 256 * MIB && maxFieldBytes >= KIB;
+    if (inRange && maxFieldBytes > maxTraceBytes) {
+      const message = `must be at most langfuse.maxTraceBytes (${maxTraceBytes})`;
+      ctx.addIssue({ code: 'custom', path: ['maxFieldBytes'], input: maxFieldBytes, message });
     }
   })
   .prefault({});
@@ -294,7 +302,8 @@ const experimentSection = z
   .strict()
   .superRefine((experiment, ctx) => {
     if (experiment.enabled && experiment.target.mode === 'http' && !experiment.target.url) {
-      ctx.addIssue({ code: 'custom', path: ['target', 'url'], input: experiment.target.url, message: 'is required when experiment.enabled is true (or set experiment.target.mode: replay)' });
+      const message = 'is required when experiment.enabled is true (or set experiment.target.mode: replay)';
+      ctx.addIssue({ code: 'custom', path: ['target', 'url'], input: experiment.target.url, message });
     }
   })
   .prefault({});
@@ -309,7 +318,10 @@ const stateSection = z
 const httpSection = z
   .object({
     /** Resolved when `run` starts: a name that does not resolve, or an address not on this host, is exit 2. */
-    host: z.string().refine(isListenHost, { error: 'must be an IP address or a host name (such as 0.0.0.0, :: or localhost)' }).default('0.0.0.0'),
+    host: z
+      .string()
+      .refine(isListenHost, { error: 'must be an IP address or a host name (such as 0.0.0.0, :: or localhost)' })
+      .default('0.0.0.0'),
     port: intBetween(0, 65535).default(9464),
     shutdownDeadlineSeconds: intBetween(1, HOUR_S).default(25),
   })
@@ -357,14 +369,18 @@ export const configSchema = z
     const budgets = (['maxQuestionTokens', 'maxAnswerTokens', 'maxContextTokens', 'maxReferenceTokens'] as const).filter(
       (key) => Number.isInteger(config.metrics[key]) && config.metrics[key] >= 16 && config.metrics[key] <= MAX_TOKENS,
     );
-    const largest = budgets.reduce<(typeof budgets)[number] | undefined>((a, b) => (a === undefined || config.metrics[b] > config.metrics[a] ? b : a), undefined);
+    type Budget = (typeof budgets)[number];
+    const bigger = (a: Budget | undefined, b: Budget) => (a === undefined || config.metrics[b] > config.metrics[a] ? b : a);
+    const largest = budgets.reduce<Budget | undefined>(bigger, undefined);
     const least = largest === undefined ? 0 : BYTES_PER_TOKEN * config.metrics[largest];
     if (largest !== undefined && config.langfuse.maxFieldBytes >= KIB && config.langfuse.maxFieldBytes < least) {
       ctx.addIssue({
         code: 'custom',
         path: ['langfuse', 'maxFieldBytes'],
         input: config.langfuse.maxFieldBytes,
-        message: `must be at least ${least} (${BYTES_PER_TOKEN} bytes per token of metrics.${largest}), so a text cut while it is read is cut again before the judge sees it`,
+        message:
+          `must be at least ${least} (${BYTES_PER_TOKEN} bytes per token of metrics.${largest}), ` +
+          'so a text cut while it is read is cut again before the judge sees it',
       });
     }
   });

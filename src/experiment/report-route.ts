@@ -42,7 +42,8 @@ export function reportRoute(reportsDir: string) {
     }
     const file = m?.[2] || 'report.html';
     const type = FILES[file];
-    const body = run !== null && type && RUN_DIR.test(run) && !run.startsWith('.') ? await readConfined(reportsDir, run, file) : null;
+    const valid = run !== null && type !== undefined && RUN_DIR.test(run) && !run.startsWith('.');
+    const body = valid && run !== null ? await readConfined(reportsDir, run, file) : null;
     if (body === null || type === undefined) {
       send(req, res, 404, 'text/plain; charset=utf-8', 'no such report\n');
       return true;
@@ -128,7 +129,20 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body), 'x-content-type-options': 'nosniff', ...extra });
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  extra: Record<string, string> = {},
+) {
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -396,8 +396,8 @@ function isDelimiter(c: number): boolean {
 
 /** `obj[key] = value`, but a `__proto__` key stays an own property, as JSON.parse makes it. */
 function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
+  if (key !== '__proto__') obj[key] = value;
+  else Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** A cut string: JSON-looking text is repaired into JSON (cut inside), anything else gets the cut marker. */
@@ -405,7 +405,7 @@ function repairCut(text: string): string {
   const start = text.trimStart();
   if (start.startsWith('{') || start.startsWith('[')) {
     try {
-      const inner = new CappedJsonParser({ maxFieldBytes: Number.POSITIVE_INFINITY, maxBytes: Number.POSITIVE_INFINITY });
+      const inner = new CappedJsonParser({ maxFieldBytes: Infinity, maxBytes: Infinity });
       inner.write(start);
       return JSON.stringify(inner.endPartial());
     } catch {

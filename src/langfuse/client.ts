@@ -35,12 +35,13 @@ export async function connectLangfuse(config: Pick<RagwatchConfig, 'langfuse' | 
   const generation = await detectApiGeneration(http, config.langfuse.apiGeneration);
   const filters = filtersFromConfig(config);
   const defaults: WriteScoresOptions = { sleep: deps.sleep, random: deps.random, ...writeOptions };
-  const limits: ReadLimits = { maxTraceBytes: config.langfuse.maxTraceBytes, maxFieldBytes: config.langfuse.maxFieldBytes };
+  const { maxTraceBytes, maxFieldBytes } = config.langfuse;
+  const limits: ReadLimits = { maxTraceBytes, maxFieldBytes };
   return {
     http,
     generation,
     filters,
-    listTraces: (w) => listTraces(http, { generation, maxFieldBytes: limits.maxFieldBytes, ...w, filters: w.filters ?? filters }),
+    listTraces: (w) => listTraces(http, { generation, maxFieldBytes, ...w, filters: w.filters ?? filters }),
     getTrace: (id, signal) => getTrace(http, id, generation, signal, limits),
     writeScores: (scores, options) => writeScores(http, scores, { ...defaults, ...options }),
     ensureScoreConfigs: (defs, signal) => ensureScoreConfigs(http, defs, signal),

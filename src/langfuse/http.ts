@@ -214,7 +214,10 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
 }
 
 /** A body read by the request's own reader: not JSON is `ok: false`; a broken stream throws (a connection error). */
-async function readWith(read: (body: ReadableStream<Uint8Array>) => Promise<unknown>, res: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+async function readWith(
+  read: (body: ReadableStream<Uint8Array>) => Promise<unknown>,
+  res: Response,
+): Promise<{ ok: true; value: unknown } | { ok: false }> {
   if (res.body === null) return { ok: true, value: null };
   try {
     return { ok: true, value: await read(res.body) };

@@ -71,7 +71,12 @@ function summaryFromRoot(row: Record<string, unknown>, withMetadata: boolean): T
  * Every observation of a trace, assembled into a trace record; `null` when none is visible (yet). With a budget,
  * the pages share it, and pages after it is spent are not fetched.
  */
-export async function getTraceV4(http: LangfuseHttp, id: string, signal?: AbortSignal, budget?: TraceReadBudget): Promise<TraceRecord | null> {
+export async function getTraceV4(
+  http: LangfuseHttp,
+  id: string,
+  signal?: AbortSignal,
+  budget?: TraceReadBudget,
+): Promise<TraceRecord | null> {
   const rows: Array<Record<string, unknown>> = [];
   let cursor: string | undefined;
   do {

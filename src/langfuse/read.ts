@@ -40,7 +40,13 @@ export function listTraces(http: LangfuseHttp, options: ListTracesOptions): Asyn
  * show it: for a trace that was listed, that is read lag, so retry later rather than skipping it. With `limits`,
  * what is read and kept of the trace stays within them (`record.readCut` says what was cut).
  */
-export function getTrace(http: LangfuseHttp, id: string, generation: ApiGeneration, signal?: AbortSignal, limits?: ReadLimits): Promise<TraceRecord | null> {
+export function getTrace(
+  http: LangfuseHttp,
+  id: string,
+  generation: ApiGeneration,
+  signal?: AbortSignal,
+  limits?: ReadLimits,
+): Promise<TraceRecord | null> {
   const budget = limits ? new TraceReadBudget(limits) : undefined;
   return generation === 'v4' ? getTraceV4(http, id, signal, budget) : getTraceV3(http, id, signal, budget);
 }

@@ -91,8 +91,13 @@ function summaryFromV3(row: Record<string, unknown>, withMetadata: boolean): Tra
   return summary;
 }
 
-/** The full trace with its observations, read within `budget` when given; `null` when the server does not know it (yet). */
-export async function getTraceV3(http: LangfuseHttp, id: string, signal?: AbortSignal, budget?: TraceReadBudget): Promise<TraceRecord | null> {
+/** The full trace with its observations, read within `budget` if given; `null` if the server does not know it (yet). */
+export async function getTraceV3(
+  http: LangfuseHttp,
+  id: string,
+  signal?: AbortSignal,
+  budget?: TraceReadBudget,
+): Promise<TraceRecord | null> {
   const res = await http.request<Record<string, unknown>>({
     method: 'GET',
     path: `/api/public/traces/${encodeURIComponent(id)}`,

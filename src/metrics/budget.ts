@@ -104,7 +104,7 @@ export interface Fitted {
   keptTokens: number;
 }
 
-/** Keeps the longest word-aligned prefix of `text` within `budget` tokens, marking a cut. Never cuts a text to nothing. */
+/** Keeps the longest word-aligned prefix of `text` within `budget` tokens, marking a cut; never cuts it to nothing. */
 export function fitText(text: string, budget: number): Fitted {
   const originalTokens = estimateTokens(text);
   if (originalTokens <= budget) return { text, truncated: false, originalTokens, keptTokens: originalTokens };
@@ -137,7 +137,7 @@ export function fitText(text: string, budget: number): Fitted {
   return { text: kept, truncated: true, originalTokens, keptTokens: estimateTokens(kept) };
 }
 
-/** Code units of a letter or digit run that fit `room` tokens (a letter costs at most 1/4, a digit 1/3), whole characters. */
+/** Code units of a letter or digit run that fit `room` tokens (a letter costs at most 1/4, a digit 1/3). */
 function pieceCut(m: RegExpExecArray, room: number): number {
   const piece = m[0];
   if (m[1] === undefined && m[2] === undefined) return 0;

@@ -99,7 +99,8 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
           res.off('data', onData);
           res.off('end', onEnd);
           res.pause();
-          const response = streamRest(res, chunks.splice(0), wire, { signal, abortRequest: () => req.destroy(), onError: fetchFailed });
+          const abortRequest = () => req.destroy();
+          const response = streamRest(res, chunks.splice(0), wire, { signal, abortRequest, onError: fetchFailed });
           finish(() => resolve(response));
         };
         res.on('data', onData);

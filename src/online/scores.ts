@@ -51,8 +51,11 @@ export interface ScoreContext {
 
 /** The comment's opening when the trace was cut as it was read: the score is about part of the trace. */
 export function readCutNote(cut: ReadCut): string {
-  const parts = [cut.fieldsCut > 0 ? `${cut.fieldsCut} text${cut.fieldsCut === 1 ? '' : 's'} cut` : '', cut.valuesDropped > 0 ? `${cut.valuesDropped} value${cut.valuesDropped === 1 ? '' : 's'} left out` : ''];
-  return `[trace over ragwatch's read budget: ${parts.filter(Boolean).join(', ')}; scored on what was kept]`;
+  const count = (n: number, what: string) => (n > 0 ? `${n} ${what}${n === 1 ? '' : 's'}` : '');
+  const parts = [count(cut.fieldsCut, 'text'), count(cut.valuesDropped, 'value')];
+  const [texts, values] = parts;
+  const said = [texts ? `${texts} cut` : '', values ? `${values} left out` : ''].filter(Boolean).join(', ');
+  return `[trace over ragwatch's read budget: ${said}; scored on what was kept]`;
 }
 
 /** The token budgets' cuts of what the judge was shown (`details.truncated`), if any. */
@@ -67,7 +70,8 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
     if (result.status !== 'scored') continue;
     const name = scoreNameFor(ctx.scorePrefix, result.metric);
     const note = ctx.readCut ? readCutNote(ctx.readCut) : null;
-    const reason = result.reason ? ctx.sanitizeComment(shorten(result.reason, MAX_COMMENT_LENGTH - (note ? note.length + 1 : 0))) : null;
+    const room = MAX_COMMENT_LENGTH - (note ? note.length + 1 : 0);
+    const reason = result.reason ? ctx.sanitizeComment(shorten(result.reason, room)) : null;
     const comment = note && reason ? `${note} ${reason}` : (note ?? reason);
     const truncated = judgeCuts(result);
     const score: ScoreToWrite = {

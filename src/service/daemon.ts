@@ -80,7 +80,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   };
 
   // Reports are served only while the weekly experiment runs here: a disabled experiment publishes nothing.
-  const routes = [...(options.routes ?? []), ...(config.experiment.enabled ? [reportRoute(resolve(config.experiment.reportsDir))] : [])];
+  const reports = config.experiment.enabled ? [reportRoute(resolve(config.experiment.reportsDir))] : [];
+  const routes = [...(options.routes ?? []), ...reports];
   const http = await startHttpService({ host: config.http.host, port: config.http.port, metrics, readiness, routes });
   logger.info({ host: config.http.host, port: http.port }, 'http listening (/healthz, /readyz, /metrics)');
 

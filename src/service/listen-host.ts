@@ -22,13 +22,19 @@ export async function listenHostProblem(host: string, lookup: HostLookup = syste
   }
 }
 
-/** The problem line for a listen error that configuration causes (port taken or privileged, address not here), or null. */
+/** The problem line for a listen error the configuration causes (port taken or privileged, address elsewhere), or null. */
 export function listenErrorProblem(err: unknown, host: string, port: number): string | null {
   const code = (err as NodeJS.ErrnoException).code;
   const where = `${host}:${port}`;
   if (code === 'EADDRINUSE') return `config: http.port: cannot listen on ${where}: the port is in use`;
-  if (code === 'EACCES') return `config: http.port: cannot listen on ${where}: permission denied (ports below 1024 need privileges)`;
-  if (code === 'EADDRNOTAVAIL') return `config: http.host: cannot listen on ${where}: the address is not on this machine`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `config: http.host: cannot be resolved on this machine (got ${JSON.stringify(host)}: ${code})`;
+  if (code === 'EACCES') {
+    return `config: http.port: cannot listen on ${where}: permission denied (ports below 1024 need privileges)`;
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return `config: http.host: cannot listen on ${where}: the address is not on this machine`;
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return `config: http.host: cannot be resolved on this machine (got ${JSON.stringify(host)}: ${code})`;
+  }
   return null;
 }
