@@ -67,28 +67,36 @@ function givenLines(s: PreparedSample): string[] {
     `  question: ${s.question}${cut('question')}`,
     `  answer:   ${s.answer}${cut('answer')}`,
   ];
-  lines.push(...contextLines(s.contexts));
+  lines.push(...contextLines(s.contexts, s.truncated.contexts?.droppedChunks ?? 0));
   if (s.truncated.contexts) lines.push(`  contexts${cut('contexts')}`);
   if (s.reference !== undefined) lines.push(`  reference: ${s.reference}${cut('reference')}`);
   return lines;
 }
 
-/** One line per chunk; a run of chunks the budget emptied is one line. */
-function contextLines(contexts: readonly string[]): string[] {
+/**
+ * One line per chunk sent (a run of empty chunks is one line), then the chunks the context budget left out: it
+ * sends whole leading chunks and never empties one (metrics/budget.ts).
+ */
+function contextLines(contexts: readonly string[], dropped: number): string[] {
   const lines: string[] = [];
-  const emptied = (c: string) => c.trim() === '' || c.trim() === CUT_MARKER.trim();
+  const empty = (c: string) => c.trim() === '';
   for (let i = 0; i < contexts.length; ) {
     let j = i;
-    while (j < contexts.length && emptied(contexts[j]!)) j += 1;
+    while (j < contexts.length && empty(contexts[j]!)) j += 1;
     if (j - i >= 2) {
-      lines.push(`  context[${i + 1}..${j}]: ${count(j - i)} chunks with nothing left after the budget`);
+      lines.push(`  context[${i + 1}..${j}]: ${count(j - i)} empty chunks`);
       i = j;
       continue;
     }
     lines.push(`  context[${i + 1}]: ${contexts[i]}`);
     i += 1;
   }
-  if (contexts.length === 0) lines.push('  contexts: (none)');
+  if (dropped > 0) {
+    const from = contexts.length + 1;
+    const to = contexts.length + dropped;
+    lines.push(`  context[${from}${to > from ? `..${to}` : ''}]: ${count(dropped)} chunk${dropped === 1 ? '' : 's'} left out by the budget`);
+  }
+  if (contexts.length === 0 && dropped === 0) lines.push('  contexts: (none)');
   return lines;
 }
 
