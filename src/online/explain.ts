@@ -8,6 +8,7 @@ import { CUT_MARKER } from '../metrics/budget.js';
 import type { PreparedSample } from '../metrics/prepare.js';
 import type { MetricResult } from '../metrics/types.js';
 import type { OneTraceResult } from './one-trace.js';
+import { readCutNote } from './scores.js';
 
 export interface ExplainOptions {
   dryRun: boolean;
@@ -30,6 +31,11 @@ export function formatOneTrace(result: OneTraceResult, given: PreparedSample | n
   if (!result.found) return `trace ${result.traceId}: not found in Langfuse (or not readable yet)\n`;
   const lines: string[] = [];
   lines.push(`trace ${result.traceId}  name=${result.trace?.name ?? '(none)'}  timestamp=${result.trace?.timestamp}  environment=${result.trace?.environment}`);
+  const readCut = result.trace?.readCut;
+  if (readCut) {
+    const limits = `langfuse.maxTraceBytes ${count(readCut.maxTraceBytes)}, maxFieldBytes ${count(readCut.maxFieldBytes)}`;
+    lines.push(`read: ${readCutNote(readCut).slice(1, -1)} (${limits})`);
+  }
   if (result.view && given) {
     lines.push(`extracted (${result.view.shape}); ${result.view.entities} personal-data entities replaced`);
     lines.push(...givenLines(given));

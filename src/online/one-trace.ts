@@ -1,3 +1,4 @@
+import type { ReadCut } from '../langfuse/index.js';
 import type { JudgeCallRecord } from '../judge-calls/index.js';
 import type { MetricResult } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
@@ -16,7 +17,7 @@ export interface OneTraceResult {
   results?: MetricResult[];
   /** Every judge call: the messages sent, the parsed answer, tokens and time. */
   calls?: JudgeCallRecord[];
-  trace?: { name: string | null; timestamp: string; environment: string };
+  trace?: { name: string | null; timestamp: string; environment: string; readCut?: ReadCut };
   outcome?: TraceOutcome;
   ledger?: LedgerEntry | null;
 }
@@ -33,7 +34,11 @@ export async function scoreOneTrace(deps: OnlineJobDeps, settings: OnlineSetting
   const known = await state.getEntry(traceId);
   const timestamp = known ? new Date(known.traceTimestamp).toISOString() : trace.timestamp;
   const sampleRate = known?.sampleRate ?? rateFor(settings.sampling, trace.name);
-  const result: OneTraceResult = { traceId, found: true, trace: { name: trace.name, timestamp, environment: trace.environment } };
+  const result: OneTraceResult = {
+    traceId,
+    found: true,
+    trace: { name: trace.name, timestamp, environment: trace.environment, ...(trace.readCut ? { readCut: trace.readCut } : {}) },
+  };
 
   let attempts = 0;
   if (!options.dryRun) {

@@ -109,9 +109,13 @@ describe('sample --trace explains a score', () => {
     const res = await sample(['--trace', 'huge-1', '--dry-run', '--config', cfg.file], cfg.dir);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout.length).toBeLessThan(150_000);
-    // The given sample, before the scores: a few lines, whatever the number of chunks.
-    expect(res.stdout.slice(0, res.stdout.indexOf('\nscores:')).split('\n').length).toBeLessThan(60);
-    expect(res.stdout).toMatch(/^ {2}answer: {3}Sentence 0 says .* \[…\] {2}\(cut: [\d,]{7,} → [\d,]+ tokens, metrics\.maxAnswerTokens\)$/m);
+    // The given sample, before the scores: one line per chunk sent, as many as metrics.maxContextTokens takes
+    // (~130 of these), never one per retrieved chunk; the rest in one line.
+    expect(res.stdout.slice(0, res.stdout.indexOf('\nscores:')).split('\n').length).toBeLessThan(200);
+    expect(res.stdout).toMatch(/^ {2}context\[\d+\.\.\d+\]: [\d,]+ chunks left out by the budget$/m);
+    // the 5 MB answer was cut to langfuse.maxFieldBytes as it was read, then to the token budget
+    expect(res.stdout).toMatch(/^read: trace over ragwatch's read budget: \d+ texts? cut.* \(langfuse\.maxTraceBytes 1,048,576, maxFieldBytes 131,072\)$/m);
+    expect(res.stdout).toMatch(/^ {2}answer: {3}Sentence 0 says .* \[…\] {2}\(cut: [\d,]{6,} → [\d,]+ tokens, metrics\.maxAnswerTokens\)$/m);
     expect(res.stdout).toMatch(/^ {2}contexts {2}\(cut: [\d,]+ → [\d,]+ tokens, metrics\.maxContextTokens\)$/m);
     expect(res.stdout).not.toContain(sentence(20_000));
     // What the judge was sent is what was shown: no request carried more than the budgets allow.
@@ -121,7 +125,7 @@ describe('sample --trace explains a score', () => {
     expect(json.stdout.length).toBeLessThan(300_000);
     const parsed = JSON.parse(json.stdout) as { view: { given: { answer: string; truncated: Record<string, { originalTokens: number; keptTokens: number }> } } };
     expect(parsed.view.given.answer.endsWith(' […]')).toBe(true);
-    expect(parsed.view.given.truncated.answer!.originalTokens).toBeGreaterThan(parsed.view.given.truncated.answer!.keptTokens * 100);
+    expect(parsed.view.given.truncated.answer!.originalTokens).toBeGreaterThan(parsed.view.given.truncated.answer!.keptTokens * 10);
     expect(parsed.view.given.truncated.contexts).toBeDefined();
   }, 60_000);
 });
