@@ -147,7 +147,23 @@ const isRows = (v: unknown, key: string): v is Row[] => Array.isArray(v) && v.ev
 const chunkRefs = (chunks: unknown) => (Array.isArray(chunks) && chunks.length > 0 ? `  (chunk${chunks.length === 1 ? '' : 's'} ${chunks.join(', ')})` : '');
 
 /** The parsed answer, read: claims and verdicts, generated questions, per-chunk or per-claim verdicts. */
-function answerLines(value: unknown, cosines: ReadonlyMap<string, number>): string[] {
+function answerLines(answer: unknown, cosines: ReadonlyMap<string, number>): string[] {
+  // Claims and statements come as { items, resolved } (what the parser dropped); the rows are what to show.
+  const value = isResolvedRows(answer) ? answer.items : answer;
+  const resolved = isResolvedRows(answer) ? resolvedLine(answer.resolved) : [];
+  return [...rowLines(value, cosines), ...resolved];
+}
+
+const isResolvedRows = (v: unknown): v is { items: unknown[]; resolved: { blank?: unknown; repeated?: unknown } } =>
+  typeof v === 'object' && v !== null && Array.isArray((v as { items?: unknown }).items) && typeof (v as { resolved?: unknown }).resolved === 'object';
+
+function resolvedLine(r: { blank?: unknown; repeated?: unknown }): string[] {
+  const blank = typeof r.blank === 'number' ? r.blank : 0;
+  const repeated = typeof r.repeated === 'number' ? r.repeated : 0;
+  return blank + repeated > 0 ? [`  dropped by the parser: ${blank} blank, ${repeated} repeated`] : [];
+}
+
+function rowLines(value: unknown, cosines: ReadonlyMap<string, number>): string[] {
   if (isRows(value, 'claim')) {
     return [`  claims (${value.length}):`, ...value.map((c) => `    ${c.supported ? 'supported  ' : 'UNSUPPORTED'}  ${String(c.claim)}${chunkRefs(c.chunks)}`)];
   }

@@ -166,7 +166,8 @@ describe.each<Personality>(['v3', 'v4'])('judge.traceCalls against the %s stand-
       }
     }
     const faithfulness = s.lf.store.observationsOfTrace(judgeTraces.find((t) => (t.metadata as { evaluatedTraceId: string }).evaluatedTraceId === 'traced-1')!.id).find((g) => g.name === 'ragwatch_faithfulness')!;
-    expect(JSON.parse(faithfulness.output!)).toEqual([
+    // The parsed answer as the metric read it: the claims, and what the parser dropped.
+    expect(JSON.parse(faithfulness.output!).items).toEqual([
       expect.objectContaining({ claim: expect.stringContaining('SHARE UPDATE EXCLUSIVE'), supported: true }),
       expect.objectContaining({ claim: expect.stringContaining('zstd'), supported: false }),
     ]);
