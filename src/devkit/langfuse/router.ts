@@ -23,6 +23,8 @@ export interface RouteResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Sent as it is instead of `body` as JSON (OTLP protobuf answers). */
+  rawBody?: Buffer;
 }
 
 export type RouteHandler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;

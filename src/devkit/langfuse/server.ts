@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { Faults, type FaultDecision } from './faults.js';
+import { decodeTraceExportRequest } from './otel/protobuf.js';
 import { loadStore, persistOnChange } from './persist.js';
 import { HttpError, Router, type RouteContext, type RouteResult } from './router.js';
 import { StoreError } from './dataset-table.js';
@@ -129,7 +130,7 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
     }
     const send = (result: RouteResult) => {
       res.writeHead(result.status, { 'content-type': 'application/json; charset=utf-8', ...result.headers });
-      res.end(JSON.stringify(result.body));
+      res.end(result.rawBody ?? JSON.stringify(result.body));
       report({ ...exchange, status: result.status, responseBody: result.body });
     };
     if (decision.kind === 'error') {
@@ -245,7 +246,13 @@ function decodeBody(buffer: Buffer, headers: IncomingHttpHeaders): unknown {
     }
   }
   const contentType = String(headers['content-type'] ?? '').toLowerCase();
-  if (contentType.includes('application/x-protobuf')) return undefined;
+  if (contentType.includes('application/x-protobuf')) {
+    try {
+      return decodeTraceExportRequest(data);
+    } catch (error) {
+      throw new Error(`Invalid protobuf in request body: ${(error as Error).message}`);
+    }
+  }
   try {
     return JSON.parse(data.toString('utf8'));
   } catch {

@@ -7,6 +7,8 @@ import { LangfuseSpanProcessor } from '@langfuse/otel';
 import { setLangfuseTracerProvider, startActiveObservation } from '@langfuse/tracing';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startLangfuseServer } from '../../../src/devkit/langfuse/index.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -65,6 +67,30 @@ describe('devkit Langfuse: OTLP wire format', () => {
     });
     expect(raw.status).toBe(400);
     expect(harness.violations).toEqual([]);
+  });
+
+  it('accepts OTLP protobuf (what OpenLLMetry\'s exporter sends) and answers in protobuf; a broken message is a 400', async () => {
+    harness = await startHarness({ personality: 'v3' });
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    const span = provider.getTracer('proto-test').startSpan('retrieve', { attributes: { 'traceloop.entity.output': '["doc"]' } });
+    span.end();
+    const body = ProtobufTraceSerializer.serializeRequest(exporter.getFinishedSpans())!;
+    const auth = Buffer.from(`${harness.server.publicKey}:${harness.server.secretKey}`).toString('base64');
+    const post = (payload: Uint8Array) =>
+      fetch(`${harness!.server.url}/api/public/otel/v1/traces`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-protobuf' },
+        body: payload,
+      });
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/x-protobuf');
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+    expect(harness.server.store.getObservation(span.spanContext().spanId)).toMatchObject({ name: 'retrieve', output: '["doc"]' });
+    const broken = await post(body.subarray(0, body.length - 3));
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { message: string }).message).toMatch(/protobuf/);
   });
 
   it('persists to JSON and loads it back on the next start', async () => {
