@@ -136,4 +136,27 @@ describe('OTLP → Langfuse mapping', () => {
       /attributes/,
     );
   });
+  it('reads the Vercel AI SDK\'s prompt, tool and response attributes as input and output (scope `ai` only)', () => {
+    const store = new LangfuseStore({ personality: 'v3' });
+    const span = (spanId: string, attributes: Record<string, unknown>) => ({
+      traceId: 'aa11aa11aa11aa11aa11aa11aa11aa11',
+      spanId,
+      parentSpanId: spanId === 'root000000000001' ? undefined : 'root000000000001',
+      name: String(attributes['ai.operationId'] ?? 'x'),
+      startTimeUnixNano: nanos(T),
+      endTimeUnixNano: nanos(T + 10),
+      attributes: attrs(attributes),
+    });
+    ingest(store, [
+      span('root000000000001', { 'ai.operationId': 'ai.generateText', 'ai.prompt': '{"prompt":"q?"}', 'ai.response.text': 'the answer' }),
+      span('tool000000000002', { 'ai.operationId': 'ai.toolCall', 'ai.toolCall.name': 'search', 'ai.toolCall.args': '{"query":"q"}', 'ai.toolCall.result': '[{"content":"doc"}]' }),
+      span('gen0000000000003', { 'ai.operationId': 'ai.generateText.doGenerate', 'ai.model.id': 'm', 'ai.prompt.messages': '[]', 'ai.response.text': '', 'ai.response.toolCalls': '[{"toolName":"search"}]' }),
+    ], 'ai');
+    expect(store.getObservation('root000000000001')).toMatchObject({ input: '{"prompt":"q?"}', output: 'the answer' });
+    expect(store.getObservation('tool000000000002')).toMatchObject({ type: 'TOOL', name: 'search', input: '{"query":"q"}', output: '[{"content":"doc"}]' });
+    expect(JSON.parse(String(store.getObservation('gen0000000000003')?.output))).toEqual({ role: 'assistant', content: '', tool_calls: '[{"toolName":"search"}]' });
+    const other = new LangfuseStore({ personality: 'v3' });
+    ingest(other, [span('root000000000001', { 'ai.prompt': '{"prompt":"q?"}', 'ai.response.text': 'x' })], 'some-other-scope');
+    expect(other.getObservation('root000000000001')).toMatchObject({ input: null, output: null });
+  });
 });

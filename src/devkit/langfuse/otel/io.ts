@@ -74,7 +74,20 @@ function nest(a: Attributes, prefix: string): unknown {
   return root;
 }
 
-export function extractIo(a: Attributes, events: SpanEvent[], domain: 'trace' | 'observation'): ExtractedIo {
+/** The Vercel AI SDK (instrumentation scope `ai`): prompt, tool arguments, response text or tool calls. */
+function vercelAiSdkIo(a: Attributes): { input: unknown; output: unknown } {
+  const first = (keys: string[]) => keys.find((k) => k in a);
+  const inputKey = first(['ai.prompt.messages', 'ai.prompt', 'ai.toolCall.args']);
+  const input = inputKey ? a[inputKey] : undefined;
+  if ('ai.response.text' in a && 'ai.response.toolCalls' in a) {
+    return { input, output: JSON.stringify({ role: 'assistant', content: a['ai.response.text'], tool_calls: a['ai.response.toolCalls'] }) };
+  }
+  if ('ai.response.text' in a && Boolean(a['ai.response.text'])) return { input, output: a['ai.response.text'] };
+  const outputKey = first(['ai.result.text', 'ai.toolCall.result', 'ai.response.object', 'ai.result.object', 'ai.response.toolCalls', 'ai.result.toolCalls']);
+  return { input, output: outputKey ? a[outputKey] : undefined };
+}
+
+export function extractIo(a: Attributes, events: SpanEvent[], domain: 'trace' | 'observation', scopeName = ''): ExtractedIo {
   const filtered: Record<string, string> = {};
   for (const [key, value] of Object.entries(a)) {
     if (IO_KEYS.includes(key) || IO_PREFIXES.some((p) => key.startsWith(p))) continue;
@@ -85,6 +98,11 @@ export function extractIo(a: Attributes, events: SpanEvent[], domain: 'trace' | 
   const input = domain === 'trace' && a['langfuse.trace.input'] ? a['langfuse.trace.input'] : a['langfuse.observation.input'];
   const output = domain === 'trace' && a['langfuse.trace.output'] ? a['langfuse.trace.output'] : a['langfuse.observation.output'];
   if (input != null || output != null) return done(input, output);
+
+  if (scopeName === 'ai') {
+    const io = vercelAiSdkIo(a);
+    return done(io.input, io.output);
+  }
 
   const inputEvents = events.filter((e) =>
     ['gen_ai.system.message', 'gen_ai.user.message', 'gen_ai.assistant.message', 'gen_ai.tool.message'].includes(e.name ?? ''),

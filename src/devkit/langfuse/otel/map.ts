@@ -121,7 +121,7 @@ export function ingestResourceSpans(store: LangfuseStore, resourceSpans: Resourc
       const isLangfuseSdk = scopeName.startsWith('langfuse-sdk');
       const scope = { ...(ss?.scope ?? {}), attributes: toAttributes(ss?.scope?.attributes) };
       for (const span of ss?.spans ?? []) {
-        ingestSpan(store, span, resourceAttributes, resourceTraceMetadata, scope, isLangfuseSdk);
+        ingestSpan(store, span, resourceAttributes, resourceTraceMetadata, scope, isLangfuseSdk, scopeName);
         count++;
       }
     }
@@ -136,6 +136,7 @@ function ingestSpan(
   resourceTraceMetadata: Record<string, unknown>,
   scope: Record<string, unknown>,
   isLangfuseSdk: boolean,
+  scopeName: string,
 ): void {
   const a = toAttributes(span.attributes);
   const events = Array.isArray(span.events) ? (span.events as { name?: string; attributes?: unknown }[]) : [];
@@ -161,7 +162,7 @@ function ingestSpan(
   };
 
   if (isRoot) {
-    const io = extractIo(a, events, 'trace');
+    const io = extractIo(a, events, 'trace', scopeName);
     store.upsertTrace({
       id: traceId,
       timestamp: start,
@@ -193,7 +194,7 @@ function ingestSpan(
   }
 
   const type = mapObservationType(a);
-  const io = extractIo(a, events, 'observation');
+  const io = extractIo(a, events, 'observation', scopeName);
   const levelAttr = typeof a['langfuse.observation.level'] === 'string' ? LEVELS[(a['langfuse.observation.level'] as string).trim().toUpperCase()] : undefined;
   const promptVersion = a['langfuse.observation.prompt.version'] ?? a['langfuse.prompt.version'];
   store.upsertObservation({
