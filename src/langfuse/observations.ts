@@ -67,6 +67,14 @@ function summaryFromRoot(row: Record<string, unknown>, withMetadata: boolean): T
   return summary;
 }
 
+/** The field groups of a trace's observations that extraction reads. */
+export const V4_TRACE_FIELDS = 'core,basic,io,metadata,trace_context';
+/**
+ * Metadata keys read in full: v4 cuts every metadata value to 200 characters unless named here, and spans
+ * of non-Langfuse instrumentations keep their attributes (retrieved documents among them) under `attributes`.
+ */
+export const V4_EXPANDED_METADATA = 'attributes';
+
 /**
  * Every observation of a trace, assembled into a trace record; `null` when none is visible (yet). With a budget,
  * the pages share it, and pages after it is spent are not fetched.
@@ -86,7 +94,7 @@ export async function getTraceV4(
       route: 'GET /api/public/v2/observations?traceId',
       signal,
       ...budgetReader(budget),
-      query: { traceId: id, limit: V4_MAX_PAGE_SIZE, fields: 'core,basic,io,metadata,trace_context', cursor },
+      query: { traceId: id, limit: V4_MAX_PAGE_SIZE, fields: V4_TRACE_FIELDS, expandMetadata: V4_EXPANDED_METADATA, cursor },
     });
     const page = Array.isArray(res.data?.data) ? res.data.data : [];
     rows.push(...page);

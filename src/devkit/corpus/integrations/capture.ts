@@ -1,4 +1,5 @@
 import { startLangfuseServer, type LangfuseServer } from '../../langfuse/index.js';
+import { V4_EXPANDED_METADATA, V4_MAX_PAGE_SIZE, V4_TRACE_FIELDS } from '../../../langfuse/observations.js';
 import { startScriptedLlmServer } from '../emit/scripted-llm.js';
 import { startOtlpTee } from './otlp-tee.js';
 import type { Expectation, Integration, ScenarioEnv } from './types.js';
@@ -11,13 +12,11 @@ export interface CapturedTrace {
   expectation: Expectation;
   /** `GET /api/public/traces/{id}` of a v3 server. */
   v3: Record<string, unknown>;
-  /** `GET /api/public/v2/observations?traceId=…` of a v4 server, with the field groups ragwatch asks for. */
+  /** `GET /api/public/v2/observations?traceId=…` of a v4 server, queried as ragwatch's v4 read path does. */
   v4: Record<string, unknown>;
 }
 
 const KEYS = { publicKey: 'pk-lf-integrations', secretKey: 'sk-lf-integrations' };
-/** The field groups ragwatch's v4 read path requests (src/langfuse/observations.ts). */
-export const V4_TRACE_FIELDS = 'core,basic,io,metadata,trace_context';
 
 /**
  * Runs an integration's scenarios against a v3 and a v4 Langfuse stand-in at once (through a tee, so both
@@ -52,7 +51,7 @@ export async function captureIntegration<E extends ScenarioEnv>(integration: Int
           traceId,
           expectation,
           v3: await readJson(v3, `/api/public/traces/${encodeURIComponent(traceId)}`),
-          v4: await readJson(v4, `/api/public/v2/observations?traceId=${encodeURIComponent(traceId)}&limit=1000&fields=${V4_TRACE_FIELDS}`),
+          v4: await readJson(v4, `/api/public/v2/observations?${v4TraceQuery(traceId)}`),
         });
       }
     } finally {
@@ -65,6 +64,11 @@ export async function captureIntegration<E extends ScenarioEnv>(integration: Int
     await v4.close();
   }
   return captured;
+}
+
+/** The query ragwatch's v4 read path sends for one trace's observations (`getTraceV4`). */
+function v4TraceQuery(traceId: string): string {
+  return new URLSearchParams({ traceId, limit: String(V4_MAX_PAGE_SIZE), fields: V4_TRACE_FIELDS, expandMetadata: V4_EXPANDED_METADATA }).toString();
 }
 
 async function readJson(server: LangfuseServer, path: string): Promise<Record<string, unknown>> {

@@ -16,4 +16,4 @@ export const INTEGRATIONS: Record<string, () => Promise<Integration>> = {
 };
 
 export type { Expectation, Integration, LangfuseTarget, Scenario } from './types.js';
-export { captureIntegration, V4_TRACE_FIELDS, type CapturedTrace } from './capture.js';
+export { captureIntegration, type CapturedTrace } from './capture.js';
