@@ -1,7 +1,8 @@
 export { extractRagSample } from './extract.js';
-export { skipReasons, type SkipReason, type ExtractResult, type ExtractMapping } from './types.js';
+export { skipReasons, type SkipReason, type ExtractResult, type ExtractMapping, type FoundPart, type FoundContexts, type PartRule } from './types.js';
 export { chunksFrom, dedupeChunks, looksLikeDocuments } from './chunks.js';
 export { questionFrom, answerFrom } from './text-fields.js';
 export { embeddedContexts } from './embedded.js';
+export { splitDocuments, type Framing } from './prompt-split.js';
 export { parsePath, evaluatePath } from './path.js';
 export { mappingProblems, type FieldMapping } from './mapping.js';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { extractRagSample } from '../../../src/extract/extract.js';
 import { getTrace } from '../../../src/langfuse/read.js';
 import { startStand, type Stand } from './harness.js';
 
@@ -58,6 +59,7 @@ describe('v4 read path: metadata of third-party spans', () => {
     const record = await getTrace(stand.http, traceId, 'v4');
     const retrieval = record?.observations.find((o) => o.name === 'retrieval kb');
     expect(JSON.stringify(retrieval?.metadata)).toContain(DOCS[1]);
+    expect(extractRagSample(record!)).toMatchObject({ ok: true, sample: { contexts: DOCS } });
     expect(stand.violations).toEqual([]);
   });
 });

@@ -98,7 +98,7 @@ describe('contexts embedded in prompts', () => {
     expect(embeddedContexts('Context:\nA.\n---\nB.\n\nQuestion: q?')?.contexts).toEqual(['A.', 'B.']);
     expect(embeddedContexts('Context information is below.\n---------------------\nC1\n---------------------\nGiven the context information, answer.\nQuery: q\nAnswer: ')?.contexts).toEqual(['C1']);
     expect(embeddedContexts('Use the docs.\n<context>\nX1\n</context>\nq?')?.contexts).toEqual(['X1']);
-    expect(embeddedContexts('Contexto:\n[1] Uno.\n[2] Dos.\n\nPregunta: ¿q?')?.contexts).toEqual(['[1] Uno.', '[2] Dos.']);
+    expect(embeddedContexts('Contexto:\n[1] Uno.\n[2] Dos.\n\nPregunta: ¿q?')?.contexts).toEqual(['Uno.', 'Dos.']);
     expect(embeddedContexts('You are a helpful assistant. Be brief.')).toBeNull();
     expect(embeddedContexts('Documents are important for audits.')).toBeNull();
   });

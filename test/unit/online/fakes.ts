@@ -1,5 +1,6 @@
 import type { MetricName, MetricResult } from '../../../src/metrics/types.js';
 import type { RagSample } from '../../../src/sample.js';
+import type { ExtractResult } from '../../../src/extract/types.js';
 import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, ScoreToWrite, TraceRecord, TraceSummary } from '../../../src/online/ports.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { silentLogger } from '../../../src/service/logger.js';
@@ -60,9 +61,15 @@ export class FakeLangfuse implements OnlineLangfuse {
   }
 }
 
+const fakeParts: Extract<ExtractResult, { ok: true }>['parts'] = {
+  question: { rule: 'trace.input', source: 'trace.input', observationIds: [] },
+  answer: { rule: 'trace.output', source: 'trace.output', observationIds: [] },
+  contexts: { rule: 'mapping', source: 'fake', observationIds: [], from: 'mapping' },
+};
+
 export const fakeExtract: Extractor = (trace) =>
   (trace.metadata as { rag: boolean }).rag
-    ? { ok: true, sample: { traceId: trace.id, question: String(trace.input), answer: String(trace.output), contexts: ['ctx'], meta: {} }, shape: 'fake' }
+    ? { ok: true, sample: { traceId: trace.id, question: String(trace.input), answer: String(trace.output), contexts: ['ctx'], meta: {} }, shape: 'fake', parts: fakeParts }
     : { ok: false, reason: 'no_contexts' };
 
 export const identityAnonymizer: SampleAnonymizer = { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }) };
