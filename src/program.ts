@@ -6,6 +6,7 @@ import { defaultContext, type CommandContext } from './commands/context.js';
 import { registerDoctorCommand } from './commands/doctor.js';
 import { registerEvaluateCommand } from './commands/evaluate.js';
 import { registerExperimentCommand } from './commands/experiment.js';
+import { registerExtractCommand } from './commands/extract.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerRetryDeadCommand } from './commands/retry-dead.js';
 import { registerSampleCommand } from './commands/sample.js';
@@ -29,6 +30,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerDoctorCommand(program, ctx);
   registerEvaluateCommand(program, ctx);
   registerExperimentCommand(program, ctx);
+  registerExtractCommand(program, ctx);
   registerRunCommand(program, ctx);
   registerSampleCommand(program, ctx);
   registerStatusCommand(program, ctx);

@@ -1,5 +1,6 @@
 import type { ObservationRecord, TraceRecord } from '../../src/langfuse/types.js';
 import { parseJsonLooking } from '../../src/langfuse/normalize.js';
+import { valueShape } from '../../src/extract/report.js';
 
 /**
  * A trace's structure without its values: per observation its depth, type, name, the shape of its input
@@ -13,19 +14,8 @@ export function traceShape(trace: TraceRecord): string[] {
     for (let p = o.parentObservationId ? byId.get(o.parentObservationId) : undefined; p && d < 50; p = p.parentObservationId ? byId.get(p.parentObservationId) : undefined) d++;
     return d;
   };
-  const rows = trace.observations.map((o) => [depth(o), o.type, o.name ?? '', valueShape(o.input), valueShape(o.output), metadataKeys(o.metadata)].join(' | '));
-  return [`trace | ${trace.name ?? ''} | ${valueShape(trace.input)} | ${valueShape(trace.output)}`, ...rows.sort()];
-}
-
-export function valueShape(value: unknown, depth = 0): string {
-  const v = parseJsonLooking(value);
-  if (v === null || v === undefined) return '-';
-  if (typeof v === 'string') return 's';
-  if (typeof v === 'number') return 'n';
-  if (typeof v === 'boolean') return 'b';
-  if (depth >= 3) return Array.isArray(v) ? '[…]' : '{…}';
-  if (Array.isArray(v)) return `[${[...new Set(v.map((x) => valueShape(x, depth + 1)))].sort().join(',')}]`;
-  return `{${Object.keys(v as object).sort().map((k) => `${k}:${valueShape((v as Record<string, unknown>)[k], depth + 1)}`).join(',')}}`;
+  const rows = trace.observations.map((o) => [depth(o), o.type, o.name ?? '', valueShape(o.input, 3), valueShape(o.output, 3), metadataKeys(o.metadata)].join(' | '));
+  return [`trace | ${trace.name ?? ''} | ${valueShape(trace.input, 3)} | ${valueShape(trace.output, 3)}`, ...rows.sort()];
 }
 
 function metadataKeys(metadata: unknown): string {

@@ -1,0 +1,63 @@
+import type { Command } from 'commander';
+import { createAnonymizer } from '../anonymize/index.js';
+import { CliExit, ExitCode } from '../exit-codes.js';
+import { extractRagSample } from '../extract/extract.js';
+import { extractReport } from '../extract/report.js';
+import { formatExtractReport } from '../extract/report-format.js';
+import { connectLangfuse } from '../langfuse/client.js';
+import { startupFailureExit } from '../service/startup.js';
+import { requireConfig, type CommandContext } from './context.js';
+
+interface ExtractOptions {
+  trace?: string;
+  ignoreMapping?: boolean;
+  json?: boolean;
+}
+
+/**
+ * `ragwatch extract --trace ID`: reads one trace from Langfuse and shows what extraction makes of it, the
+ * rule behind each part or why the trace is skipped, and the trace's observations as a map for an
+ * `online.extract` mapping. Nothing is scored or written; texts are shown anonymized.
+ */
+export function registerExtractCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command('extract')
+    .description('show how one trace is read: the rule behind question, answer and contexts, or why it is skipped')
+    .requiredOption('--trace <id>', 'the Langfuse trace id')
+    .option('--ignore-mapping', 'auto-detect every part even when online.extract is configured')
+    .option('--json', 'print JSON')
+    .addHelpText('after', '\nExit codes: 0 extracted, 1 skipped (the reason is printed), 2 bad configuration or trace not found, 3 Langfuse unreachable.')
+    .action(async (options: ExtractOptions, command: Command) => {
+      const traceId = options.trace?.trim() ?? '';
+      if (!traceId) throw new CliExit(ExitCode.badInput, ['extract: --trace needs a trace id']);
+      const config = requireConfig(command, ctx);
+      const configured = config.online.extract;
+      const hasMapping = Boolean(configured && (configured.question || configured.answer || configured.contexts));
+      const mapping = options.ignoreMapping ? undefined : configured;
+      let langfuse;
+      try {
+        langfuse = await connectLangfuse(config);
+      } catch (err) {
+        throw startupFailureExit(err);
+      }
+      let trace;
+      try {
+        trace = await langfuse.getTrace(traceId);
+      } catch (err) {
+        throw startupFailureExit(err);
+      }
+      if (!trace) throw new CliExit(ExitCode.badInput, [`extract: trace ${traceId} not found`]);
+      const outcome = extractRagSample(trace, mapping);
+      const report = extractReport(trace, outcome);
+      const anonymized = outcome.ok ? createAnonymizer(config.anonymize).anonymizeSample(outcome.sample).sample : undefined;
+      const mappingState = !hasMapping ? 'none' : options.ignoreMapping ? 'ignored (--ignore-mapping)' : 'configured';
+      if (options.json) {
+        const { outcome: o, ...rest } = report;
+        const json = { ...rest, apiGeneration: langfuse.generation, mapping: mappingState, outcome: o.ok ? { ok: true, shape: o.shape, parts: o.parts } : o, anonymized };
+        ctx.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+      } else {
+        ctx.stdout.write(formatExtractReport(report, { apiGeneration: langfuse.generation, mapping: mappingState, ...(anonymized ? { anonymized } : {}) }));
+      }
+      if (!outcome.ok) throw new CliExit(ExitCode.gateFailed, []);
+    });
+}
