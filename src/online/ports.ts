@@ -57,7 +57,8 @@ export interface OnlineRecorder {
   traceSampled(): void;
   traceDeferred(): void;
   traceEvaluated(): void;
-  traceSkipped(reason: string): void;
+  /** `traceName` is the trace's name as listed (null when it has none). */
+  traceSkipped(reason: string, traceName?: string | null): void;
   traceFailed(code: string): void;
   traceDead(): void;
   metricResult(metric: MetricName, status: MetricResult['status']): void;

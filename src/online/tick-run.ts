@@ -200,7 +200,7 @@ export class TickRun {
     if (outcome.kind === 'skipped') {
       await state.markSkipped(traceId, outcome.reason, now);
       this.report.skipped[outcome.reason] = (this.report.skipped[outcome.reason] ?? 0) + 1;
-      this.recorder.traceSkipped(outcome.reason);
+      this.recorder.traceSkipped(outcome.reason, entry.traceName);
       this.addTrace({ traceId, status: 'skipped', reason: outcome.reason, scores: [], notScorable: [], attempts });
       logger.debug({ traceId, reason: outcome.reason }, 'trace skipped');
       return;

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { MetricName } from '../metrics/types.js';
 import type { OnlineRecorder } from '../online/ports.js';
 import { GOLDEN_GATE_GAUGE, GOLDEN_RUN_TIME_GAUGE, parseGoldenScoreKey } from '../experiment/gauges.js';
+import { createTraceNameLabels, MAX_TRACE_NAME_LABELS } from './trace-name-label.js';
 
 /**
  * ragwatch's Prometheus metrics. Labels are low-cardinality codes only (reasons, outcomes, routes, metric
@@ -59,7 +60,13 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   const sampled = new Counter({ name: 'ragwatch_traces_sampled_total', help: 'Listed traces that the deterministic sampler selected.', registers: r });
   const deferred = new Counter({ name: 'ragwatch_traces_deferred_total', help: 'Sampled traces held back by the per-tick or per-hour cap (kept pending, taken later).', registers: r });
   const evaluated = new Counter({ name: 'ragwatch_traces_evaluated_total', help: 'Sampled traces evaluated to completion (scores written).', registers: r });
-  const skipped = new Counter({ name: 'ragwatch_traces_skipped_total', help: 'Sampled traces not scored, by reason.', labelNames: ['reason'], registers: r });
+  const skipped = new Counter({
+    name: 'ragwatch_traces_skipped_total',
+    help: `Sampled traces not scored, by reason and trace name (${MAX_TRACE_NAME_LABELS} names at most; the rest are "other").`,
+    labelNames: ['reason', 'trace_name'],
+    registers: r,
+  });
+  const traceNames = createTraceNameLabels();
   const failed = new Counter({ name: 'ragwatch_traces_failed_total', help: 'Trace evaluation attempts that failed, by error code.', labelNames: ['code'], registers: r });
   const dead = new Counter({ name: 'ragwatch_traces_dead_total', help: 'Traces given up after the last attempt.', registers: r });
   const metricResults = new Counter({ name: 'ragwatch_metric_results_total', help: 'Metric results by metric and status (scored, not_scorable, failed).', labelNames: ['metric', 'status'], registers: r });
@@ -111,7 +118,7 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     traceSampled: () => sampled.inc(),
     traceDeferred: () => deferred.inc(),
     traceEvaluated: () => evaluated.inc(),
-    traceSkipped: (reason) => skipped.inc({ reason: labelSafe(reason) }),
+    traceSkipped: (reason, traceName) => skipped.inc({ reason: labelSafe(reason), trace_name: traceNames.label(traceName) }),
     traceFailed: (code) => failed.inc({ code: labelSafe(code) }),
     traceDead: () => dead.inc(),
     metricResult: (metric, status) => metricResults.inc({ metric, status }),

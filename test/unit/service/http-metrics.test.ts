@@ -24,8 +24,8 @@ describe('service metrics', () => {
     m.tickFinished('online', 'success', true, 1_700_000_000_000);
     const text = await m.render();
     expect(text).toMatch(/^ragwatch_traces_listed_total 3$/m);
-    expect(text).toMatch(/^ragwatch_traces_skipped_total\{reason="no_contexts"\} 1$/m);
-    expect(text).toMatch(/^ragwatch_traces_skipped_total\{reason="other"\} 1$/m);
+    expect(text).toMatch(/^ragwatch_traces_skipped_total\{reason="no_contexts",trace_name="unnamed"\} 1$/m);
+    expect(text).toMatch(/^ragwatch_traces_skipped_total\{reason="other",trace_name="unnamed"\} 1$/m);
     expect(text).not.toMatch(/María|612345678/);
     expect(text).toMatch(/^ragwatch_ledger_entries\{status="dead"\} 1$/m);
     expect(text).toMatch(/^ragwatch_judge_tokens_total\{kind="chat",direction="prompt"\} 100$/m);
