@@ -27,6 +27,7 @@ The counts of a day are the traces of that day in the status they have now.
   { version: 1, generatedAt, state: { path, exists, schemaVersion },
     days: { basis, from, to, rows: [ { day, sampled, pending, done, skipped, failed, dead, skippedByReason: { reason: n } } ] },
     totals: { entries, pending, done, skipped, failed, dead, skippedByReason, deadByError },
+    skipsByTraceName: { basis, rows: [ { traceName, sampled, skipped, skippedByReason } ], others: { names, sampled, skipped, skippedByReason } | null },
     dead: { count, shown: [ { traceId, attempts, lastError, diedAt, traceTimestamp } ] },
     jobs: [ { name, enabled, schedule, nextRunAt, intervalSeconds, lastStartAt, lastFinishAt, lastSuccessAt, lastOutcome,
               state: never_run|idle|running|stuck|interrupted, runningSeconds, stale, lease: { holder, host, pid, expiresAt } | null } ],
@@ -114,7 +115,7 @@ export function formatStatus(report: StatusReport, now: number): string {
   } else {
     out.push(`state: ${report.state.path} (schema ${report.state.schemaVersion})`);
     out.push(`langfuse api: ${langfuseLine(report, now)}`);
-    out.push('', ...ledgerSection(report), '', ...nowSection(report));
+    out.push('', ...ledgerSection(report), ...skipsSection(report), '', ...nowSection(report));
     if (report.dead.count > 0) out.push('', ...deadSection(report, now));
   }
   out.push('', ...jobsSection(report, now));
@@ -145,6 +146,20 @@ function ledgerSection(report: StatusReport): string[] {
     out.push('', 'skipped by reason', ...textTable(['day', 'reason', 'skipped'], reasons.map((r) => [r.day, r.reason, String(r.n)]), ['left', 'left', 'right']));
   }
   return out;
+}
+
+/** Skips per trace name over the window: a name whose traces are suddenly `not_rag` stands out. */
+function skipsSection(report: StatusReport): string[] {
+  const { rows, others } = report.skipsByTraceName;
+  if (rows.length === 0) return [];
+  const share = (skipped: number, sampled: number) => `${Math.round((100 * skipped) / Math.max(1, sampled))}%`;
+  const body = rows.map((r) => [r.traceName ?? '(no name)', String(r.sampled), String(r.skipped), share(r.skipped, r.sampled), breakdown(r.skippedByReason)]);
+  if (others) body.push([`(${others.names} other names)`, String(others.sampled), String(others.skipped), share(others.skipped, others.sampled), breakdown(others.skippedByReason)]);
+  return [
+    '',
+    `skipped by trace name, same ${report.days.rows.length} days (ragwatch extract --trace ID shows why one trace is skipped)`,
+    ...textTable(['trace name', 'sampled', 'skipped', 'share', 'reasons'], body, ['left', 'right', 'right', 'right', 'left']),
+  ];
 }
 
 function breakdown(counts: Record<string, number>): string {

@@ -3,6 +3,7 @@ import { deadEntries, ledgerByDay, ledgerTotals, type DayBasis, type DayRow, typ
 import { LANGFUSE_API_META_KEY, parseLangfuseApi } from './langfuse-api.js';
 import type { ReadOnlyState } from './read-only.js';
 import { cursors, gauges, jobRuns, leases, readMeta, type LeaseRecord } from './runs.js';
+import { skipsByTraceName, type SkipsByTraceName } from './skips.js';
 import { nextCronRun } from './schedule.js';
 
 /**
@@ -60,6 +61,8 @@ export interface StatusReport {
   state: { path: string; exists: boolean; schemaVersion: number | null };
   days: { basis: DayBasis; from: string; to: string; rows: DayRow[] };
   totals: LedgerTotals;
+  /** Skips per trace name over the days of `days`. */
+  skipsByTraceName: SkipsByTraceName;
   dead: { count: number; shown: Array<{ traceId: string; attempts: number; lastError: string | null; diedAt: string; traceTimestamp: string }> };
   jobs: JobStatus[];
   timezone: string;
@@ -100,6 +103,7 @@ export function buildStatusReport(state: ReadOnlyState | null, options: StatusOp
     state: { path: options.path, exists: state !== null, schemaVersion: state ? state.schemaVersion : null },
     days: { basis: options.basis, from: rows[0]!.day, to: rows[rows.length - 1]!.day, rows },
     totals,
+    skipsByTraceName: skipsByTraceName(state, { now, days: options.days, basis: options.basis }),
     dead: {
       count: totals.dead,
       shown: deadEntries(state, { limit: options.deadShown ?? 10 }).map((d) => ({

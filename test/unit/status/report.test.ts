@@ -118,7 +118,7 @@ describe('the status report', () => {
     await store.setGauges({ rag_faithfulness_score: 0.8, rag_answer_relevancy_score: 0.65 }, NOW);
     await recordLangfuseApi(store, 'v3', 'auto', NOW - 2 * HOUR);
     const r = report(parseConfig({}), { days: 2 });
-    expect(Object.keys(r)).toEqual(['version', 'generatedAt', 'state', 'days', 'totals', 'dead', 'jobs', 'timezone', 'cursors', 'langfuse', 'gauges']);
+    expect(Object.keys(r)).toEqual(['version', 'generatedAt', 'state', 'days', 'totals', 'skipsByTraceName', 'dead', 'jobs', 'timezone', 'cursors', 'langfuse', 'gauges']);
     expect(r.version).toBe(1);
     expect(r.generatedAt).toBe('2025-06-07T15:32:10.000Z');
     expect(r.state).toEqual({ path: tmp.path, exists: true, schemaVersion: SCHEMA_VERSION });
@@ -132,6 +132,7 @@ describe('the status report', () => {
       ],
     });
     expect(r.totals).toMatchObject({ entries: 3, done: 1, skipped: 1, dead: 1, deadByError: { 'metric:faithfulness:http_500': 1 } });
+    expect(r.skipsByTraceName).toEqual({ basis: 'sampled', rows: [{ traceName: 'rag-answer', sampled: 3, skipped: 1, skippedByReason: { not_rag_no_contexts: 1 } }], others: null });
     expect(r.dead).toEqual({ count: 1, shown: [{ traceId: 'c', attempts: 5, lastError: 'metric:faithfulness:http_500', diedAt: '2025-06-07T14:32:10.000Z', traceTimestamp: '2025-06-07T13:22:10.000Z' }] });
     expect(r.cursors).toEqual([{ job: 'online', position: '2025-06-07T15:12:10.000Z', updatedAt: '2025-06-07T15:27:10.000Z', lagSeconds: 1200 }]);
     expect(r.langfuse).toEqual({ configured: 'auto', apiGeneration: 'v3', source: 'detected', recordedAt: '2025-06-07T13:32:10.000Z' });
