@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createAnonymizer } from '../anonymize/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { extractRagSample } from '../extract/extract.js';
+import { mappingProblems } from '../extract/mapping.js';
 import { extractReport } from '../extract/report.js';
 import { formatExtractReport } from '../extract/report-format.js';
 import { connectLangfuse } from '../langfuse/client.js';
@@ -34,6 +35,10 @@ export function registerExtractCommand(program: Command, ctx: CommandContext): v
       const configured = config.online.extract;
       const hasMapping = Boolean(configured && (configured.question || configured.answer || configured.contexts));
       const mapping = options.ignoreMapping ? undefined : configured;
+      if (mapping) {
+        const problems = mappingProblems(mapping);
+        if (problems.length > 0) throw new CliExit(ExitCode.badInput, problems);
+      }
       let langfuse;
       try {
         langfuse = await connectLangfuse(config);

@@ -110,6 +110,10 @@ for (const personality of ['v3', 'v4'] as const) {
       const auto = await runCliInProcess(['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!, '--ignore-mapping'], { env });
       expect(auto.code).toBe(1);
       expect(auto.stdout).toContain('online.extract mapping: ignored (--ignore-mapping)');
+      writeFileSync(file, 'online:\n  extract:\n    contexts: { observation: x, path: "output[" }\n');
+      const invalid = await runCliInProcess(['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!], { env });
+      expect(invalid.code).toBe(2);
+      expect(invalid.stderr).toMatch(/^config: online\.extract\.contexts\.path: invalid path/m);
     });
 
     it('shows texts anonymized: personal data in the question stays out of the output', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractRagSample } from '../../../src/extract/extract.js';
 import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/types.js';
-import { loadIntegrationTrace } from './integration-fixtures.js';
+import { integrationExpectations, loadIntegrationTrace } from './integration-fixtures.js';
 
 /**
  * OpenTelemetry GenAI retrieval spans (`gen_ai.operation.name` = `retrieval`): Langfuse maps them to a
@@ -64,6 +64,18 @@ describe('GenAI retrieval spans with their documents in metadata', () => {
     for (const path of ['v3', 'v4'] as const) {
       const result = extractRagSample(loadIntegrationTrace('otel-genai', 'retrieval-documents-attribute', path));
       expect(result.ok, path).toBe(true);
+    }
+  });
+});
+
+describe('the online.extract mapping docs/integrations.md shows for documents kept as span attributes', () => {
+  it('reads them on both read paths', () => {
+    const mapping = { contexts: { observation: 'retrieval *', path: 'metadata.attributes["gen_ai.retrieval.documents"][*].content' } };
+    const want = integrationExpectations('otel-genai').scenarios['retrieval-documents-attribute']!.expect;
+    for (const path of ['v3', 'v4'] as const) {
+      const result = extractRagSample(loadIntegrationTrace('otel-genai', 'retrieval-documents-attribute', path), mapping);
+      expect(result, path).toMatchObject({ ok: true, parts: { contexts: { rule: 'mapping', from: 'mapping' } } });
+      expect(result.ok && result.sample.contexts, path).toEqual(want.kind === 'rag' && want.contexts);
     }
   });
 });
