@@ -1,4 +1,5 @@
 import { splitDocuments, type Framing } from './prompt-split.js';
+import { tagBlocks, withoutBlocks } from './tags.js';
 import { nonEmpty } from './values.js';
 
 /**
@@ -8,10 +9,11 @@ import { nonEmpty } from './values.js';
  * the question after a "Question:" marker. The block is split into documents by `prompt-split.ts`.
  */
 
-const CONTAINER_TAG =
-  /<(context|contexts|documents|sources|chunks|passages|search_results|retrieved_context|retrieved_documents|knowledge|contexto|documentos|fuentes)(\s[^>]*)?>([\s\S]*?)<\/\1\s*>/gi;
+const CONTAINER_TAGS = new Set(
+  'context contexts documents sources chunks passages search_results retrieved_context retrieved_documents knowledge contexto documentos fuentes'.split(' '),
+);
 /** Item tags with no container around them: each is a document. */
-const BARE_ITEMS = /<(document|doc|chunk|passage|source|documento|fragmento)(\s[^>]*)?>[\s\S]*?<\/\1\s*>/i;
+const BARE_ITEM_TAGS = new Set('document doc chunk passage source documento fragmento'.split(' '));
 const HEADER_WORDS =
   'context|contexts|retrieved context|relevant context|context information|documents?|retrieved documents|relevant documents|sources|source documents|' +
   'knowledge|knowledge base|passages|retrieved passages|excerpts|search results|contexto|documentos?|fuentes|información de contexto|fragmentos|pasajes';
@@ -19,8 +21,9 @@ const HEADER_WORDS =
 const CONTEXT_HEADERS = [
   new RegExp(`(^|\\n)[ \\t#*]*(${HEADER_WORDS})[ \\t*]*:[ \\t]*\\n?`, 'i'),
   new RegExp(`(^|\\n)[ \\t#*]*(${HEADER_WORDS})(\\s+(is|are)\\s+(below|as follows))?[ \\t.*]*\\n`, 'i'),
-  /(use|using|based on|given|with|answer[^\n]*?(with|from))\s+(only\s+)?(the|these)\s+(following\s+|retrieved\s+|below\s+)*(pieces\s+of\s+)?(retrieved\s+)?(context|documents?|information|passages|sources|excerpts|search results)[^\n]*\n/i,
-  /(usa|utiliza|con|según|responde[^\n]*?con)\s+(solo\s+|únicamente\s+)?(el|los|la|las|estos|estas)\s+(siguientes?\s+)?(fragmentos|documentos|contexto|información|fuentes|pasajes)[^\n]*\n/i,
+  // Bounded repetitions: an unbounded `[^\n]*` here is quadratic on a long line without a newline.
+  /(use|using|based on|given|with|answer[^\n]{0,80}?(with|from))\s+(only\s+)?(the|these)\s+(following\s+|retrieved\s+|below\s+){0,3}(pieces\s+of\s+)?(retrieved\s+)?(context|documents?|information|passages|sources|excerpts|search results)[^\n]{0,200}\n/i,
+  /(usa|utiliza|con|según|responde[^\n]{0,80}?con)\s+(solo\s+|únicamente\s+)?(el|los|la|las|estos|estas)\s+(siguientes?\s+)?(fragmentos|documentos|contexto|información|fuentes|pasajes)[^\n]{0,200}\n/i,
 ];
 /** What ends a context block: the question or the instructions that follow it. */
 const END_HEADER = /(^|\n)[ \t#*]*(question|user question|query|user query|pregunta|consulta|answer|helpful answer|respuesta|instructions?|instrucciones)[ \t*]*:/i;
@@ -41,28 +44,22 @@ export function embeddedContexts(text: string): EmbeddedContexts | null {
 
 /** `<context>…</context>` blocks; an empty one is a context slot the app left empty (no documents). */
 function fromContainers(text: string): EmbeddedContexts | null {
-  const contexts: string[] = [];
-  const framings: Framing[] = [];
-  let containers = 0;
-  const rest = text.replace(CONTAINER_TAG, (_m, _tag, _attrs, inner: string) => {
-    containers++;
-    const split = splitDocuments(inner);
-    contexts.push(...split.documents);
-    framings.push(split.framing);
-    return '\n';
-  });
-  if (containers === 0) return null;
-  return { contexts, framing: framings.find((f) => f !== 'single') ?? 'tags', rest: rest.trim() };
+  const blocks = tagBlocks(text, CONTAINER_TAGS);
+  if (blocks.length === 0) return null;
+  const splits = blocks.map((b) => splitDocuments(text.slice(b.innerStart, b.innerEnd)));
+  const contexts = splits.flatMap((split) => split.documents);
+  const framing = splits.map((split) => split.framing).find((f) => f !== 'single') ?? 'tags';
+  return { contexts, framing, rest: withoutBlocks(text, blocks, '\n').trim() };
 }
 
 function fromBareItems(text: string): EmbeddedContexts | null {
-  const first = BARE_ITEMS.exec(text);
-  if (!first) return null;
-  const closing = [...text.matchAll(/<\/(document|doc|chunk|passage|source|documento|fragmento)\s*>/gi)].pop();
-  const end = closing ? (closing.index ?? 0) + closing[0].length : first.index + first[0].length;
-  const split = splitDocuments(text.slice(first.index, end));
+  const blocks = tagBlocks(text, BARE_ITEM_TAGS);
+  if (blocks.length === 0) return null;
+  const start = blocks[0]!.start;
+  const end = blocks[blocks.length - 1]!.end;
+  const split = splitDocuments(text.slice(start, end));
   if (split.framing !== 'tags') return null;
-  return { contexts: split.documents, framing: 'tags', rest: `${text.slice(0, first.index)}\n${text.slice(end)}`.trim() };
+  return { contexts: split.documents, framing: 'tags', rest: `${text.slice(0, start)}\n${text.slice(end)}`.trim() };
 }
 
 function fromHeader(text: string): EmbeddedContexts | null {

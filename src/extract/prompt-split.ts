@@ -1,4 +1,5 @@
 import { chunksFrom } from './chunks.js';
+import { tagBlocks, withoutBlocks } from './tags.js';
 import { nonEmpty, parsed } from './values.js';
 
 /**
@@ -15,10 +16,9 @@ export interface SplitBlock {
   framing: Framing;
 }
 
-const ITEM_TAGS = 'document|doc|source|chunk|passage|context|excerpt|snippet|result|search_result|item|documento|fuente|fragmento|contexto|pasaje';
-const ITEM_TAG = new RegExp(`<(${ITEM_TAGS})(\\s[^>]*)?>([\\s\\S]*?)</\\1\\s*>`, 'gi');
-const CONTENT_TAG = /<(document_content|content|text|page_content|body|contenido|texto)(\s[^>]*)?>([\s\S]*?)<\/\1\s*>/i;
-const META_TAG = /<(source|title|url|metadata|meta|id|score|fuente|titulo|título)(\s[^>]*)?>[\s\S]*?<\/\1\s*>/gi;
+const ITEM_TAGS = new Set('document doc source chunk passage context excerpt snippet result search_result item documento fuente fragmento contexto pasaje'.split(' '));
+const CONTENT_TAGS = new Set('document_content content text page_content body contenido texto'.split(' '));
+const META_TAGS = new Set('source title url metadata meta id score fuente titulo'.split(' '));
 const RULE_LINE = /^[ \t]*(?:-{3,}|={3,}|\*{3,}|_{3,}|—{2,}|#{3,})[ \t]*$/;
 const MARKER_WORDS = 'document|doc|source|chunk|passage|context|excerpt|result|snippet|documento|fuente|fragmento|contexto|pasaje';
 /** A numbered marker opening a line: `[1]`, `[1]:`, `Document 1:`, `### Source 2 (faq.md):`, `**Chunk 3**`. */
@@ -57,15 +57,18 @@ function fromJson(text: string): SplitBlock | null {
 
 /** `<document index="1">…</document>` items; anything but whitespace between them means they are not the whole block. */
 function fromItemTags(text: string): SplitBlock | null {
-  const items: string[] = [];
-  const outside = text.replace(ITEM_TAG, (_m, _tag, _attrs, inner: string) => {
-    const content = CONTENT_TAG.exec(inner)?.[3] ?? inner.replace(META_TAG, '');
-    const doc = cleanDocument(content);
-    if (doc) items.push(doc);
-    return '';
-  });
-  if (items.length === 0 || outside.replace(META_TAG, '').trim().length > 0) return null;
-  return { documents: items, framing: 'tags' };
+  const blocks = tagBlocks(text, ITEM_TAGS);
+  if (blocks.length === 0) return null;
+  const outside = withoutBlocks(text, blocks);
+  if (withoutBlocks(outside, tagBlocks(outside, META_TAGS)).trim().length > 0) return null;
+  const items = blocks
+    .map((b) => {
+      const inner = text.slice(b.innerStart, b.innerEnd);
+      const content = tagBlocks(inner, CONTENT_TAGS)[0];
+      return cleanDocument(content ? inner.slice(content.innerStart, content.innerEnd) : withoutBlocks(inner, tagBlocks(inner, META_TAGS)));
+    })
+    .filter((d): d is string => d !== null);
+  return items.length > 0 ? { documents: items, framing: 'tags' } : null;
 }
 
 /** Lines opening with consecutive numbers (1, 2, 3… or 0, 1, 2…), the first at the start of the block. */
