@@ -25,8 +25,11 @@ const CONTEXT_HEADERS = [
   /(use|using|based on|given|with|answer[^\n]{0,80}?(with|from))\s+(only\s+)?(the|these)\s+(following\s+|retrieved\s+|below\s+){0,3}(pieces\s+of\s+)?(retrieved\s+)?(context|documents?|information|passages|sources|excerpts|search results)[^\n]{0,200}\n/i,
   /(usa|utiliza|con|según|responde[^\n]{0,80}?con)\s+(solo\s+|únicamente\s+)?(el|los|la|las|estos|estas)\s+(siguientes?\s+)?(fragmentos|documentos|contexto|información|fuentes|pasajes)[^\n]{0,200}\n/i,
 ];
-/** What ends a context block: the question or the instructions that follow it. */
-const END_HEADER = /(^|\n)[ \t#*]*(question|user question|query|user query|pregunta|consulta|answer|helpful answer|respuesta|instructions?|instrucciones)[ \t*]*:/i;
+/** What ends a context block: the question or the instructions that follow it (`Question:`, or a `# Question` heading). */
+const END_HEADER =
+  /(^|\n)([ \t#*]*(question|user question|query|user query|pregunta|consulta|answer|helpful answer|respuesta|instructions?|instrucciones)[ \t*]*:|[ \t]*#{1,6}[ \t]*(question|query|pregunta|answer|respuesta|instructions?|instrucciones)[ \t]*(\n|$))/i;
+/** A document marker that names itself (`Document 1:`, `[Source 1]`, `Context #1:`); bare `[1]` lines may be citations. */
+const WORD_MARKER = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?\[?(?:document|doc|source|chunk|passage|context|excerpt|documento|fuente|fragmento|contexto|pasaje)[ \t]*(?:#|no\.?|nº)?[ \t]*\[?[01]\b/im;
 const QUESTION_HEADER = /(^|\n)[ \t#*]*(question|user question|query|user query|pregunta|consulta|user)[ \t*]*:[ \t]*/i;
 
 export interface EmbeddedContexts {
@@ -39,7 +42,7 @@ export interface EmbeddedContexts {
 }
 
 export function embeddedContexts(text: string): EmbeddedContexts | null {
-  return fromContainers(text) ?? fromBareItems(text) ?? fromHeader(text);
+  return fromContainers(text) ?? fromBareItems(text) ?? fromHeader(text) ?? fromMarkerRun(text);
 }
 
 /** `<context>…</context>` blocks; an empty one is a context slot the app left empty (no documents). */
@@ -62,13 +65,23 @@ function fromBareItems(text: string): EmbeddedContexts | null {
   return { contexts: split.documents, framing: 'tags', rest: `${text.slice(0, start)}\n${text.slice(end)}`.trim() };
 }
 
+/**
+ * The block after a header, up to the question or instructions. Headers are tried in the order they appear:
+ * an instruction whose block is empty ("Use the following context… Question: … Context: …") gives way to
+ * the next header.
+ */
 function fromHeader(text: string): EmbeddedContexts | null {
-  const found = CONTEXT_HEADERS.map((re, kind) => ({ match: re.exec(text), kind }))
-    .filter((h): h is { match: RegExpExecArray; kind: number } => h.match !== null)
-    .sort((a, b) => a.match.index - b.match.index)[0];
-  if (!found) return null;
-  const header = found.match;
-  const start = header.index + header[0].length;
+  const found = CONTEXT_HEADERS.flatMap((re, kind) => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))].map((match) => ({ match, kind })))
+    .sort((a, b) => a.match.index - b.match.index)
+    .slice(0, 20);
+  for (const { match, kind } of found) {
+    const result = blockAfter(text, match.index, match.index + match[0].length);
+    if (result && (result.contexts.length > 0 || kind === 0)) return result;
+  }
+  return null;
+}
+
+function blockAfter(text: string, headerStart: number, start: number): EmbeddedContexts | null {
   const after = text.slice(start);
   const end = END_HEADER.exec(after);
   let block = end ? after.slice(0, end.index) : after;
@@ -76,10 +89,16 @@ function fromHeader(text: string): EmbeddedContexts | null {
   const label = CONTEXT_HEADERS[0]!.exec(block);
   if (label && block.slice(0, label.index).trim() === '') block = block.slice(label.index + label[0].length);
   const split = splitDocuments(block);
-  // A header line followed by nothing is an empty context slot; an instruction with nothing after it is not a block.
-  if (split.documents.length === 0 && found.kind !== 0) return null;
-  const rest = `${text.slice(0, header.index)}\n${end ? after.slice(end.index) : ''}`.trim();
+  const rest = `${text.slice(0, headerStart)}\n${end ? after.slice(end.index) : ''}`.trim();
   return { contexts: split.documents, framing: split.framing, rest };
+}
+
+/** No header, but documents that label themselves (`Document 1:` … `Document 2:`) from the start of a line. */
+function fromMarkerRun(text: string): EmbeddedContexts | null {
+  const first = WORD_MARKER.exec(text);
+  if (!first) return null;
+  const result = blockAfter(text, first.index, first.index);
+  return result && result.framing === 'numbered' && result.contexts.length > 1 ? result : null;
 }
 
 /** The question after a "Question:" marker, up to an "Answer:" marker or the end. */

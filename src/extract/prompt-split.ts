@@ -21,9 +21,9 @@ const CONTENT_TAGS = new Set('document_content content text page_content body co
 const META_TAGS = new Set('source title url metadata meta id score fuente titulo'.split(' '));
 const RULE_LINE = /^[ \t]*(?:-{3,}|={3,}|\*{3,}|_{3,}|—{2,}|#{3,})[ \t]*$/;
 const MARKER_WORDS = 'document|doc|source|chunk|passage|context|excerpt|result|snippet|documento|fuente|fragmento|contexto|pasaje';
-/** A numbered marker opening a line: `[1]`, `[1]:`, `Document 1:`, `### Source 2 (faq.md):`, `**Chunk 3**`. */
-const MARKER = new RegExp(
-  `^[ \\t]*(?:#{1,6}[ \\t]*)?(?:\\*\\*)?(?:\\[(\\d{1,3})\\]|(?:${MARKER_WORDS})[ \\t]*(?:#|no\\.?|nº)?[ \\t]*\\[?(\\d{1,3})\\]?)(?:\\*\\*)?[ \\t]*(?:[:.)\\]–—-]|(?=\\s|\\())`,
+/** A numbered marker opening a line: `[1]`, `[1]:`, `Document 1:`, `[Document 1]`, `## Source 2 (faq.md):`, `**Chunk 3**`. */
+export const MARKER = new RegExp(
+  `^[ \\t]*(?:#{1,6}[ \\t]*)?(?:\\*\\*)?(?:\\[(\\d{1,3})\\]|\\[?(?:${MARKER_WORDS})[ \\t]*(?:#|no\\.?|nº)?[ \\t]*\\[?(\\d{1,3})\\]?)(?:\\*\\*)?[ \\t]*(?:[:.)\\]–—-]|(?=\\s|\\()|$)`,
   'i',
 );
 const METADATA_KEYS = 'source|title|url|uri|link|file|filename|file_name|file_path|path|page|page_label|id|doc_id|document_id|chunk_id|score|relevance|similarity|date|author|section|category|lang|language|fuente|t[ií]tulo|p[aá]gina|autor|fecha|secci[oó]n|categor[ií]a';
@@ -47,10 +47,16 @@ function one(text: string | null): string[] {
   return text ? [text] : [];
 }
 
+/** A JSON array or object of documents, or JSON Lines (one document object per line). */
 function fromJson(text: string): SplitBlock | null {
   if (!/^[[{]/.test(text)) return null;
-  const value = parsed(text);
-  if (typeof value !== 'object' || value === null) return null;
+  let value = parsed(text);
+  if (typeof value !== 'object' || value === null) {
+    const lines = text.split('\n').filter((l) => l.trim().length > 0);
+    const items = lines.map((l) => parsed(l.trim()));
+    if (lines.length < 2 || items.some((v) => typeof v !== 'object' || v === null)) return null;
+    value = items;
+  }
   const documents = chunksFrom(value).map((c) => c.trim()).filter((c) => c.length > 0);
   return documents.length > 0 ? { documents, framing: 'json' } : null;
 }

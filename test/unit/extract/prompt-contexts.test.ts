@@ -51,6 +51,15 @@ describe('the usual layouts of documents in a prompt', () => {
     ['title and content labels', `Context:\n[1] Title: Refunds\nContent: ${ONE}\n[2] Title: Shipping\nContent: ${TWO}${q}`],
     ['bullets', `Context:\n- ${ONE}\n- ${TWO}${q}`],
     ['Spanish instructions and headers', `Responde con los siguientes fragmentos:\nFragmento 1: ${ONE}\nFragmento 2: ${TWO}\n\nPregunta: ¿cuándo?`],
+    ['[Document n] lines', `Context:\n[Document 1]\n${ONE}\n[Document 2]\n${TWO}${q}`],
+    ['Context #n: without a header', `Context #1:\n${ONE}\nContext #2:\n${TWO}${q}`],
+    ['markdown headings for the block, each document and the question', `# Documents\n\n## Document 1\n${ONE}\n\n## Document 2\n${TWO}\n\n# Question\nwhen?`],
+    ['JSON Lines', `Context:\n${docs.map((text) => JSON.stringify({ text })).join('\n')}${q}`],
+    ['Haystack\'s indented template', `Given the following information, answer the question.\nContext:\n\n    ${ONE}\n\n    ${TWO}\n\nQuestion: when?\nAnswer:`],
+    [
+      'the LangChain hub RAG prompt (context after the question)',
+      `You are an assistant for question-answering tasks. Use the following pieces of retrieved context to answer the question.\nQuestion: when? \nContext: ${ONE}\n\n${TWO} \nAnswer:`,
+    ],
   ])('%s', (_name, prompt) => {
     expect(embeddedContexts(prompt)?.contexts).toEqual(docs);
   });
