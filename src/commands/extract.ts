@@ -27,7 +27,10 @@ export function registerExtractCommand(program: Command, ctx: CommandContext): v
     .requiredOption('--trace <id>', 'the Langfuse trace id')
     .option('--ignore-mapping', 'auto-detect every part even when online.extract is configured')
     .option('--json', 'print JSON')
-    .addHelpText('after', '\nExit codes: 0 extracted, 1 skipped (the reason is printed), 2 bad configuration or trace not found, 3 Langfuse unreachable.')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 extracted, 1 skipped (the reason is printed), 2 bad configuration or trace not found, 3 Langfuse unreachable.',
+    )
     .action(async (options: ExtractOptions, command: Command) => {
       const traceId = options.trace?.trim() ?? '';
       if (!traceId) throw new CliExit(ExitCode.badInput, ['extract: --trace needs a trace id']);
@@ -56,12 +59,14 @@ export function registerExtractCommand(program: Command, ctx: CommandContext): v
       const report = extractReport(trace, outcome);
       const anonymized = outcome.ok ? createAnonymizer(config.anonymize).anonymizeSample(outcome.sample).sample : undefined;
       const mappingState = !hasMapping ? 'none' : options.ignoreMapping ? 'ignored (--ignore-mapping)' : 'configured';
+      const view = { apiGeneration: langfuse.generation, mapping: mappingState, ...(anonymized ? { anonymized } : {}) };
       if (options.json) {
+        // The sample appears only anonymized: the outcome keeps its rules and sources, not the texts.
         const { outcome: o, ...rest } = report;
-        const json = { ...rest, apiGeneration: langfuse.generation, mapping: mappingState, outcome: o.ok ? { ok: true, shape: o.shape, parts: o.parts } : o, anonymized };
-        ctx.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+        const outcomeJson = o.ok ? { ok: true, shape: o.shape, parts: o.parts } : o;
+        ctx.stdout.write(`${JSON.stringify({ ...rest, ...view, outcome: outcomeJson }, null, 2)}\n`);
       } else {
-        ctx.stdout.write(formatExtractReport(report, { apiGeneration: langfuse.generation, mapping: mappingState, ...(anonymized ? { anonymized } : {}) }));
+        ctx.stdout.write(formatExtractReport(report, view));
       }
       if (!outcome.ok) throw new CliExit(ExitCode.gateFailed, []);
     });

@@ -87,7 +87,8 @@ function contextsPassedAlong(trace: TraceRecord, c: Classified): Found | null {
     if (!found) continue;
     const chunks = dedupeChunks(chunksFrom(found.value));
     const source = found.path ? `${h.source}.${found.path}` : h.source;
-    if (chunks.length > 0) return { value: chunks, rule: 'documents.passed-along', from: 'retrieval', source, observationIds: h.id ? [h.id] : [] };
+    const observationIds = h.id ? [h.id] : [];
+    if (chunks.length > 0) return { value: chunks, rule: 'documents.passed-along', from: 'retrieval', source, observationIds };
   }
   for (const h of all) {
     const v = parsed(h.value);
@@ -95,7 +96,8 @@ function contextsPassedAlong(trace: TraceRecord, c: Classified): Found | null {
     for (const key of CONTEXT_KEYS) {
       if (v[key] === undefined) continue;
       const chunks = dedupeChunks(chunksFrom(v[key]));
-      if (chunks.length > 0) return { value: chunks, rule: 'context-key', from: 'retrieval', source: `${h.source}.${key}`, observationIds: h.id ? [h.id] : [] };
+      if (chunks.length === 0) continue;
+      return { value: chunks, rule: 'context-key', from: 'retrieval', source: `${h.source}.${key}`, observationIds: h.id ? [h.id] : [] };
     }
   }
   return null;
@@ -119,7 +121,8 @@ function contextsInPrompt(c: Classified): Found | { empty: string } | null {
     for (const text of promptTexts(g.input)) {
       const found = embeddedContexts(text);
       if (found && found.contexts.length > 0) {
-        return { value: dedupeChunks(found.contexts), rule: 'prompt', from: 'prompt', framing: found.framing, source: `prompt:${g.name ?? g.id}`, observationIds: [g.id] };
+        const source = `prompt:${g.name ?? g.id}`;
+        return { value: dedupeChunks(found.contexts), rule: 'prompt', from: 'prompt', framing: found.framing, source, observationIds: [g.id] };
       }
       if (found) empty ??= g.name ?? g.id;
     }

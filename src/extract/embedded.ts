@@ -9,27 +9,44 @@ import { nonEmpty } from './values.js';
  * the question after a "Question:" marker. The block is split into documents by `prompt-split.ts`.
  */
 
+const words = (list: string) => list.trim().split(/\s+/);
 const CONTAINER_TAGS = new Set(
-  'context contexts documents sources chunks passages search_results retrieved_context retrieved_documents knowledge contexto documentos fuentes'.split(' '),
+  words(`context contexts documents sources chunks passages search_results retrieved_context
+    retrieved_documents knowledge contexto documentos fuentes`),
 );
 /** Item tags with no container around them: each is a document. */
-const BARE_ITEM_TAGS = new Set('document doc chunk passage source documento fragmento'.split(' '));
-const HEADER_WORDS =
-  'context|contexts|retrieved context|relevant context|context information|documents?|retrieved documents|relevant documents|sources|source documents|' +
-  'knowledge|knowledge base|passages|retrieved passages|excerpts|search results|contexto|documentos?|fuentes|información de contexto|fragmentos|pasajes';
-/** A header line ("Context:", "Context information is below.") or an instruction announcing the text that follows. */
+const BARE_ITEM_TAGS = new Set(words('document doc chunk passage source documento fragmento'));
+const HEADER_WORDS = [
+  'context', 'contexts', 'retrieved context', 'relevant context', 'context information', 'documents?', 'retrieved documents',
+  'relevant documents', 'sources', 'source documents', 'knowledge', 'knowledge base', 'passages', 'retrieved passages',
+  'excerpts', 'search results', 'contexto', 'documentos?', 'fuentes', 'información de contexto', 'fragmentos', 'pasajes',
+].join('|');
+const CONTEXT_NOUNS = '(context|documents?|information|passages|sources|excerpts|search results)';
+const CONTEXT_NOUNS_ES = '(fragmentos|documentos|contexto|información|fuentes|pasajes)';
+/**
+ * A header line ("Context:", "Context information is below.") or an instruction announcing the text that
+ * follows. Repetitions are bounded: an unbounded `[^\n]*` is quadratic on a long line without a newline.
+ */
 const CONTEXT_HEADERS = [
   new RegExp(`(^|\\n)[ \\t#*]*(${HEADER_WORDS})[ \\t*]*:[ \\t]*\\n?`, 'i'),
   new RegExp(`(^|\\n)[ \\t#*]*(${HEADER_WORDS})(\\s+(is|are)\\s+(below|as follows))?[ \\t.*]*\\n`, 'i'),
-  // Bounded repetitions: an unbounded `[^\n]*` here is quadratic on a long line without a newline.
-  /(use|using|based on|given|with|answer[^\n]{0,80}?(with|from))\s+(only\s+)?(the|these)\s+(following\s+|retrieved\s+|below\s+){0,3}(pieces\s+of\s+)?(retrieved\s+)?(context|documents?|information|passages|sources|excerpts|search results)[^\n]{0,200}\n/i,
-  /(usa|utiliza|con|según|responde[^\n]{0,80}?con)\s+(solo\s+|únicamente\s+)?(el|los|la|las|estos|estas)\s+(siguientes?\s+)?(fragmentos|documentos|contexto|información|fuentes|pasajes)[^\n]{0,200}\n/i,
+  new RegExp(
+    '(use|using|based on|given|with|answer[^\\n]{0,80}?(with|from))\\s+(only\\s+)?(the|these)\\s+' +
+      `(following\\s+|retrieved\\s+|below\\s+){0,3}(pieces\\s+of\\s+)?(retrieved\\s+)?${CONTEXT_NOUNS}[^\\n]{0,200}\\n`,
+    'i',
+  ),
+  new RegExp(
+    '(usa|utiliza|con|según|responde[^\\n]{0,80}?con)\\s+(solo\\s+|únicamente\\s+)?(el|los|la|las|estos|estas)\\s+' +
+      `(siguientes?\\s+)?${CONTEXT_NOUNS_ES}[^\\n]{0,200}\\n`,
+    'i',
+  ),
 ];
+const END_WORDS = 'question|user question|query|user query|pregunta|consulta|answer|helpful answer|respuesta|instructions?|instrucciones';
 /** What ends a context block: the question or the instructions that follow it (`Question:`, or a `# Question` heading). */
-const END_HEADER =
-  /(^|\n)([ \t#*]*(question|user question|query|user query|pregunta|consulta|answer|helpful answer|respuesta|instructions?|instrucciones)[ \t*]*:|[ \t]*#{1,6}[ \t]*(question|query|pregunta|answer|respuesta|instructions?|instrucciones)[ \t]*(\n|$))/i;
+const END_HEADER = new RegExp(`(^|\\n)([ \\t#*]*(${END_WORDS})[ \\t*]*:|[ \\t]*#{1,6}[ \\t]*(${END_WORDS})[ \\t]*(\\n|$))`, 'i');
+const SELF_NAMING = 'document|doc|source|chunk|passage|context|excerpt|documento|fuente|fragmento|contexto|pasaje';
 /** A document marker that names itself (`Document 1:`, `[Source 1]`, `Context #1:`); bare `[1]` lines may be citations. */
-const WORD_MARKER = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?\[?(?:document|doc|source|chunk|passage|context|excerpt|documento|fuente|fragmento|contexto|pasaje)[ \t]*(?:#|no\.?|nº)?[ \t]*\[?[01]\b/im;
+const WORD_MARKER = new RegExp(`^[ \\t]*(?:#{1,6}[ \\t]*)?(?:\\*\\*)?\\[?(?:${SELF_NAMING})[ \\t]*(?:#|no\\.?|nº)?[ \\t]*\\[?[01]\\b`, 'im');
 const QUESTION_HEADER = /(^|\n)[ \t#*]*(question|user question|query|user query|pregunta|consulta|user)[ \t*]*:[ \t]*/i;
 
 export interface EmbeddedContexts {

@@ -40,7 +40,8 @@ export function extractRagSample(trace: TraceRecord, mapping?: ExtractMapping): 
     if (!answer) return skip('no_answer', `mapping ${describeMapping(mapping.answer)} found no answer`);
   } else {
     answer = findAnswer(record, c);
-    if (!answer) return skip('no_answer', `no answer in the trace output, ${c.generations.length} generation output(s) or the spans (${summary(c)})`);
+    const looked = `${c.generations.length} generation output(s) or the spans (${summary(c)})`;
+    if (!answer) return skip('no_answer', `no answer in the trace output, ${looked}`);
   }
 
   let question: FoundText | null;

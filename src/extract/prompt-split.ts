@@ -16,17 +16,26 @@ export interface SplitBlock {
   framing: Framing;
 }
 
-const ITEM_TAGS = new Set('document doc source chunk passage context excerpt snippet result search_result item documento fuente fragmento contexto pasaje'.split(' '));
-const CONTENT_TAGS = new Set('document_content content text page_content body contenido texto'.split(' '));
-const META_TAGS = new Set('source title url metadata meta id score fuente titulo'.split(' '));
+const words = (list: string) => list.trim().split(/\s+/);
+const ITEM_TAGS = new Set(
+  words('document doc source chunk passage context excerpt snippet result search_result item documento fuente fragmento contexto pasaje'),
+);
+const CONTENT_TAGS = new Set(words('document_content content text page_content body contenido texto'));
+const META_TAGS = new Set(words('source title url metadata meta id score fuente titulo'));
 const RULE_LINE = /^[ \t]*(?:-{3,}|={3,}|\*{3,}|_{3,}|—{2,}|#{3,})[ \t]*$/;
 const MARKER_WORDS = 'document|doc|source|chunk|passage|context|excerpt|result|snippet|documento|fuente|fragmento|contexto|pasaje';
 /** A numbered marker opening a line: `[1]`, `[1]:`, `Document 1:`, `[Document 1]`, `## Source 2 (faq.md):`, `**Chunk 3**`. */
 export const MARKER = new RegExp(
-  `^[ \\t]*(?:#{1,6}[ \\t]*)?(?:\\*\\*)?(?:\\[(\\d{1,3})\\]|\\[?(?:${MARKER_WORDS})[ \\t]*(?:#|no\\.?|nº)?[ \\t]*\\[?(\\d{1,3})\\]?)(?:\\*\\*)?[ \\t]*(?:[:.)\\]–—-]|(?=\\s|\\()|$)`,
+  '^[ \\t]*(?:#{1,6}[ \\t]*)?(?:\\*\\*)?' +
+    `(?:\\[(\\d{1,3})\\]|\\[?(?:${MARKER_WORDS})[ \\t]*(?:#|no\\.?|nº)?[ \\t]*\\[?(\\d{1,3})\\]?)` +
+    '(?:\\*\\*)?[ \\t]*(?:[:.)\\]–—-]|(?=\\s|\\()|$)',
   'i',
 );
-const METADATA_KEYS = 'source|title|url|uri|link|file|filename|file_name|file_path|path|page|page_label|id|doc_id|document_id|chunk_id|score|relevance|similarity|date|author|section|category|lang|language|fuente|t[ií]tulo|p[aá]gina|autor|fecha|secci[oó]n|categor[ií]a';
+const METADATA_KEYS = [
+  'source', 'title', 'url', 'uri', 'link', 'file', 'filename', 'file_name', 'file_path', 'path', 'page', 'page_label', 'id',
+  'doc_id', 'document_id', 'chunk_id', 'score', 'relevance', 'similarity', 'date', 'author', 'section', 'category', 'lang',
+  'language', 'fuente', 't[ií]tulo', 'p[aá]gina', 'autor', 'fecha', 'secci[oó]n', 'categor[ií]a',
+].join('|');
 const METADATA_LINE = new RegExp(`^[ \\t]*(?:${METADATA_KEYS})[ \\t]*[:=][ \\t]*\\S.{0,300}$`, 'i');
 const CONTENT_PREFIX = /^[ \t]*(?:content|text|page_content|contenido|texto)[ \t]*:[ \t]*/i;
 

@@ -17,7 +17,7 @@ export function findAnswer(trace: TraceRecord, c: Classified): FoundText | null 
     if (a) return { value: a, rule: 'generation.output', source: describe(g), observationIds: [g.id] };
   }
   // Traces whose answer only sits on an inner span: the shallowest, latest span that reads as an answer.
-  const spans = candidates(c).sort((a, b) => (c.depth.get(a.id) ?? 0) - (c.depth.get(b.id) ?? 0) || Date.parse(b.startTime) - Date.parse(a.startTime));
+  const spans = candidates(c).sort((a, b) => shallowFirst(c, a, b) || Date.parse(b.startTime) - Date.parse(a.startTime));
   for (const o of spans) {
     const a = answerFrom(o.output);
     if (a) return { value: a, rule: 'observation.output', source: describe(o), observationIds: [o.id] };
@@ -28,7 +28,7 @@ export function findAnswer(trace: TraceRecord, c: Classified): FoundText | null 
 export function findQuestion(trace: TraceRecord, c: Classified, answer: FoundPart): FoundText | null {
   const fromTrace = questionFrom(trace.input);
   if (fromTrace) return { value: cleanQuestion(fromTrace), rule: 'trace.input', source: 'trace.input', observationIds: [] };
-  const spans = candidates(c).sort((a, b) => (c.depth.get(a.id) ?? 0) - (c.depth.get(b.id) ?? 0) || Date.parse(a.startTime) - Date.parse(b.startTime));
+  const spans = candidates(c).sort((a, b) => shallowFirst(c, a, b) || Date.parse(a.startTime) - Date.parse(b.startTime));
   for (const o of spans) {
     const q = questionFrom(o.input);
     if (q) return { value: cleanQuestion(q), rule: 'observation.input', source: `${describe(o)}.input`, observationIds: [o.id] };
@@ -45,6 +45,10 @@ export function findQuestion(trace: TraceRecord, c: Classified, answer: FoundPar
     if (q) return { value: cleanQuestion(q), rule: 'retrieval.input', source: `${describe(r)}.input`, observationIds: [r.id] };
   }
   return null;
+}
+
+function shallowFirst(c: Classified, a: ObservationRecord, b: ObservationRecord): number {
+  return (c.depth.get(a.id) ?? 0) - (c.depth.get(b.id) ?? 0);
 }
 
 /** Observations that may carry question or answer: not retrievals, generations, embeddings or events. */

@@ -29,8 +29,16 @@ function preview(text: string): string {
 }
 
 /** `anonymized` is the sample as the judge would get it; it is shown only when extraction succeeded. */
-export function formatExtractReport(report: ExtractReport, options: { apiGeneration: string; mapping: string; anonymized?: RagSample }): string {
-  const lines = [`trace ${report.traceId}${report.traceName ? ` (${report.traceName})` : ''}, read through the ${options.apiGeneration} API; online.extract mapping: ${options.mapping}`];
+export interface ExtractReportView {
+  apiGeneration: string;
+  /** Whether an online.extract mapping was used: `none`, `configured`, `ignored (--ignore-mapping)`. */
+  mapping: string;
+  anonymized?: RagSample;
+}
+
+export function formatExtractReport(report: ExtractReport, options: ExtractReportView): string {
+  const name = report.traceName ? ` (${report.traceName})` : '';
+  const lines = [`trace ${report.traceId}${name}, read through the ${options.apiGeneration} API; online.extract mapping: ${options.mapping}`];
   const outcome = report.outcome;
   if (outcome.ok) {
     const contexts = outcome.parts.contexts;
@@ -53,7 +61,8 @@ export function formatExtractReport(report: ExtractReport, options: { apiGenerat
     const roles = o.roles.length > 0 ? `  <- ${o.roles.join(', ')}` : '';
     lines.push(`  ${'  '.repeat(Math.min(o.depth, 6))}${o.type} ${JSON.stringify(o.name ?? o.id)}${roles}`);
     const metadata = o.metadata.length > 8 ? [...o.metadata.slice(0, 8), `… ${o.metadata.length - 8} more`] : o.metadata;
-    lines.push(`  ${'  '.repeat(Math.min(o.depth, 6))}    in ${o.input}  out ${o.output}${metadata.length > 0 ? `  metadata ${metadata.join(', ')}` : ''}`);
+    const keys = metadata.length > 0 ? `  metadata ${metadata.join(', ')}` : '';
+    lines.push(`  ${'  '.repeat(Math.min(o.depth, 6))}    in ${o.input}  out ${o.output}${keys}`);
   }
   if (!outcome.ok && outcome.reason !== 'malformed_trace') {
     lines.push(
@@ -70,6 +79,7 @@ export function formatExtractReport(report: ExtractReport, options: { apiGenerat
 /** An observation worth pointing a contexts mapping at: a tool or span with an output, else the first one. */
 function mappingExample(report: ExtractReport): string {
   const withOutput = report.observations.filter((o) => o.output !== '-' && o.name);
-  const candidate = ['RETRIEVER', 'TOOL', 'SPAN'].map((type) => withOutput.find((o) => o.type === type && o.depth > 0)).find(Boolean) ?? withOutput[0];
+  const byType = (type: string) => withOutput.find((o) => o.type === type && o.depth > 0);
+  const candidate = byType('RETRIEVER') ?? byType('TOOL') ?? byType('SPAN') ?? withOutput[0];
   return candidate?.name ?? 'observation-name';
 }

@@ -53,7 +53,11 @@ export function extractReport(trace: TraceRecord, outcome: ExtractResult): Extra
       input: valueShape(o.input),
       output: valueShape(o.output),
       metadata: metadataKeys(o),
-      roles: [...(retrievals.has(o.id) ? ['retrieval'] : []), ...(generations.has(o.id) ? ['generation'] : []), ...(used.get(o.id) ?? []).map((p) => `gave ${p}`)],
+      roles: [
+        ...(retrievals.has(o.id) ? ['retrieval'] : []),
+        ...(generations.has(o.id) ? ['generation'] : []),
+        ...(used.get(o.id) ?? []).map((p) => `gave ${p}`),
+      ],
     })),
   };
 }

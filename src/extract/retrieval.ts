@@ -8,16 +8,26 @@ import { isObj, parsed, type Obj } from './values.js';
  * `retrieval.documents.*` and OpenTelemetry GenAI's `gen_ai.retrieval.documents`.
  */
 
-const RETRIEVER_NAME =
-  /retriev|vector.?store|vector.?(db|search|index)|similarity|semantic.?search|hybrid.?search|knowledge|bm25|rerank|get.?context|fetch.?context|get.?documents|search.?(docs|documents|knowledge|kb|index|corpus)|qdrant|pinecone|weaviate|chroma|faiss|pgvector|milvus|elasticsearch|opensearch|lancedb|recuperar|buscar/i;
+const RETRIEVER_NAME = new RegExp(
+  [
+    'retriev', 'vector.?store', 'vector.?(db|search|index)', 'similarity', 'semantic.?search', 'hybrid.?search', 'knowledge', 'bm25',
+    'rerank', 'get.?context', 'fetch.?context', 'get.?documents', 'search.?(docs|documents|knowledge|kb|index|corpus)', 'qdrant',
+    'pinecone', 'weaviate', 'chroma', 'faiss', 'pgvector', 'milvus', 'elasticsearch', 'opensearch', 'lancedb', 'recuperar', 'buscar',
+  ].join('|'),
+  'i',
+);
 /** Chains named after retrieval that do the whole job (retrieve and answer): not retrievers. */
-const WHOLE_PIPELINE_NAME = /retrieval.?(qa|chain)|qa.?(with.?sources|chain)|conversational|generat|answer|respond|synthes|query.?engine|chat.?engine/i;
+const WHOLE_PIPELINE_NAME =
+  /retrieval.?(qa|chain)|qa.?(with.?sources|chain)|conversational|generat|answer|respond|synthes|query.?engine|chat.?engine/i;
 const NOT_CONTENT_TYPES = new Set(['EMBEDDING', 'EVALUATOR', 'GUARDRAIL', 'EVENT', 'GENERATION']);
 
 /** How a retrieval step's documents were read. */
 export type RetrievalRule = 'retriever.output' | 'retriever.openinference' | 'retriever.gen_ai';
 
-/** 2: recorded as a retrieval (type, name, GenAI operation, document attributes, a bare document list); 1: output carries documents; 0: no. */
+/**
+ * 2: recorded as a retrieval (type, name, GenAI operation, document attributes, a bare document list);
+ * 1: its output carries documents; 0: no.
+ */
 export function retrievalStrength(o: ObservationRecord): 0 | 1 | 2 {
   if (o.type === 'RETRIEVER') return 2;
   if (NOT_CONTENT_TYPES.has(o.type)) return 0;
@@ -41,7 +51,8 @@ function retrievalShaped(output: unknown): boolean {
 /** `{documents: [...]}` and similar with nothing else of substance: what a retriever component returns. */
 function isDocumentsEnvelope(value: unknown): boolean {
   if (!isObj(value)) return false;
-  return !Object.entries(value).some(([k, v]) => typeof v === 'string' && /^(response|answer|output|result|text|content|message|replies)$/i.test(k));
+  const answerKey = /^(response|answer|output|result|text|content|message|replies)$/i;
+  return !Object.entries(value).some(([k, v]) => typeof v === 'string' && answerKey.test(k));
 }
 
 /** The chunks a retrieval observation returned and where they were read. */

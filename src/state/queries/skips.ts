@@ -25,7 +25,15 @@ export interface SkipsByTraceName {
 const DAY_MS = 86_400_000;
 const COLUMN: Record<DayBasis, string> = { sampled: 'first_seen_at', trace: 'trace_timestamp' };
 
-export function skipsByTraceName(state: ReadOnlyState | null, options: { now: number; days: number; basis: DayBasis; limit?: number }): SkipsByTraceName {
+export interface SkipsWindow {
+  now: number;
+  days: number;
+  basis: DayBasis;
+  /** Names listed one by one (default 20). */
+  limit?: number;
+}
+
+export function skipsByTraceName(state: ReadOnlyState | null, options: SkipsWindow): SkipsByTraceName {
   const empty: SkipsByTraceName = { basis: options.basis, rows: [], others: null };
   if (!state?.hasTable('ledger')) return empty;
   // The same UTC days as the ledger table of the report.
@@ -33,7 +41,10 @@ export function skipsByTraceName(state: ReadOnlyState | null, options: { now: nu
   const from = lastDay - (options.days - 1) * DAY_MS;
   const column = COLUMN[options.basis];
   const groups = state.db
-    .prepare(`SELECT trace_name, status, reason, COUNT(*) AS n FROM ledger WHERE ${column} >= ? AND ${column} < ? GROUP BY trace_name, status, reason`)
+    .prepare(
+      `SELECT trace_name, status, reason, COUNT(*) AS n FROM ledger
+       WHERE ${column} >= ? AND ${column} < ? GROUP BY trace_name, status, reason`,
+    )
     .all(from, lastDay + DAY_MS) as { trace_name: string | null; status: string; reason: string | null; n: number }[];
   const byName = new Map<string | null, TraceNameSkips>();
   for (const g of groups) {

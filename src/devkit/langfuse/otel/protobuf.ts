@@ -127,22 +127,14 @@ function anyValue(r: Reader, depth: number): Json {
         expectWire(wire, WIRE_I64, 'double_value');
         value = { doubleValue: r.double() };
         return true;
-      case 5: {
+      case 5:
         expectWire(wire, WIRE_LEN, 'array_value');
-        const values: Json[] = [];
-        const inner = r.message();
-        fields(inner, (n, w) => (n === 1 ? (expectWire(w, WIRE_LEN, 'values'), values.push(anyValue(inner.message(), depth + 1)), true) : false));
-        value = { arrayValue: { values } };
+        value = { arrayValue: { values: repeated(r.message(), (m) => anyValue(m, depth + 1)) } };
         return true;
-      }
-      case 6: {
+      case 6:
         expectWire(wire, WIRE_LEN, 'kvlist_value');
-        const values: Json[] = [];
-        const inner = r.message();
-        fields(inner, (n, w) => (n === 1 ? (expectWire(w, WIRE_LEN, 'values'), values.push(keyValue(inner.message(), depth + 1)), true) : false));
-        value = { kvlistValue: { values } };
+        value = { kvlistValue: { values: repeated(r.message(), (m) => keyValue(m, depth + 1)) } };
         return true;
-      }
       case 7:
         expectWire(wire, WIRE_LEN, 'bytes_value');
         value = { bytesValue: Buffer.from(r.bytes()).toString('base64') };
@@ -152,6 +144,18 @@ function anyValue(r: Reader, depth: number): Json {
     }
   });
   return value;
+}
+
+/** The messages of field 1 of `r` (ArrayValue.values, KeyValueList.values), each read by `read`. */
+function repeated(r: Reader, read: (message: Reader) => Json): Json[] {
+  const values: Json[] = [];
+  fields(r, (num, wire) => {
+    if (num !== 1) return false;
+    expectWire(wire, WIRE_LEN, 'values');
+    values.push(read(r.message()));
+    return true;
+  });
+  return values;
 }
 
 function keyValue(r: Reader, depth = 0): Json {
