@@ -12,7 +12,7 @@ const TASKS: Record<MetricName, JudgeTask[]> = {
   answer_relevancy: ['answer_relevancy'],
   context_precision: ['context_precision'],
   context_recall: ['context_recall'],
-  noise_sensitivity: ['faithfulness', 'claims_in_reference'],
+  noise_sensitivity: ['faithfulness', 'context_recall', 'claims_in_reference'],
 };
 
 /** Prompt version of every judge task the run may use, per language: `faithfulness.es` → `es-1a2b…`. */

@@ -69,4 +69,16 @@ describe('run artifacts', () => {
     expect(reportLink(config, 'weekly-2026-W48')).toBe('http://localhost:9464/reports/weekly-2026-W48/report.html');
     expect(reportLink(configSchema.parse({ experiment: { publicUrl: 'https://ragwatch.example.com/' } }), 'r')).toBe('https://ragwatch.example.com/reports/r/report.html');
   });
+
+  it('prompt versions of noise sensitivity: every prompt its version combines (faithfulness, context recall, claims in reference)', () => {
+    const versions = promptVersions(['noise_sensitivity'], false, false);
+    expect(Object.keys(versions)).toEqual([
+      'claims_in_reference.en',
+      'claims_in_reference.es',
+      'context_recall.en',
+      'context_recall.es',
+      'faithfulness.en',
+      'faithfulness.es',
+    ]);
+  });
 });
