@@ -15,7 +15,7 @@ import { judgeClientsFromConfig } from '../judge/index.js';
 import { parseInputLines } from '../metrics/batch/input.js';
 import { recordToJson, scoreBatch, PII_RESIDUAL } from '../metrics/batch/run.js';
 import { renderSummary, summarise } from '../metrics/batch/summary.js';
-import { parseMetricList } from '../metrics/registry.js';
+import { allMetricNames, parseMetricList } from '../metrics/registry.js';
 import type { MetricName } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
 import { countingJudge } from '../progress/index.js';
@@ -82,7 +82,7 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
       if (options.metrics !== undefined) {
         const parsed = parseMetricList(options.metrics);
         if (parsed.unknown.length > 0 || parsed.metrics.length === 0) {
-          throw new CliExit(ExitCode.badInput, [`evaluate: unknown metric ${parsed.unknown.join(', ') || '(none given)'}; known: faithfulness, answer_relevancy, context_precision, context_recall, noise_sensitivity`]);
+          throw new CliExit(ExitCode.badInput, [`evaluate: unknown metric ${parsed.unknown.join(', ') || '(none given)'}; known: ${allMetricNames().join(', ')}`]);
         }
         metrics = parsed.metrics;
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allMetricNames } from '../metrics/registry.js';
 import { isCronExpression, isListenHost, urlHasCredentials } from './checks.js';
 
 /**
@@ -49,15 +50,6 @@ const url = (hint: string) =>
     .url({ error: 'must be an http(s) URL' })
     .refine((u) => /^https?:\/\//.test(u), { error: 'must be an http(s) URL' })
     .refine((u) => !urlHasCredentials(u), { error: `must not contain credentials (user:password@): ${hint}` });
-
-export const metricNames = [
-  'faithfulness',
-  'answer_relevancy',
-  'context_precision',
-  'context_recall',
-  'noise_sensitivity',
-] as const;
-export type MetricName = (typeof metricNames)[number];
 
 const langfuseSection = z
   .object({
@@ -131,7 +123,7 @@ const embeddingsSection = z
 const metricsSection = z
   .object({
     /** Metrics scored on sampled production traces (ground-truth free). */
-    online: z.array(z.enum(metricNames)).min(1, { error: 'must name at least one metric' }).default(['faithfulness', 'answer_relevancy']),
+    online: z.array(z.enum(allMetricNames())).min(1, { error: 'must name at least one metric' }).default(['faithfulness', 'answer_relevancy']),
     /** Prompt language: `auto` detects it per sample. */
     language: z.enum(['auto', 'es', 'en']).default('auto'),
     /** Prefix of score names written to Langfuse. */
@@ -269,7 +261,7 @@ const experimentSection = z
     publicUrl: url('it is published in the run metadata').optional(),
     split: z.enum(['all', 'dev', 'test']).default('all'),
     metrics: z
-      .array(z.enum(metricNames))
+      .array(z.enum(allMetricNames()))
       .min(1, { error: 'must name at least one metric' })
       .default(['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']),
     /** Path to the question in the item input (a plain string input is the question itself). */

@@ -7,18 +7,10 @@ import type { MetricName } from '../metrics/types.js';
 import { VERSION } from '../version.js';
 import { abstentionPromptVersion } from './abstention.js';
 
-const TASKS: Record<MetricName, JudgeTask[]> = {
-  faithfulness: ['faithfulness'],
-  answer_relevancy: ['answer_relevancy'],
-  context_precision: ['context_precision'],
-  context_recall: ['context_recall'],
-  noise_sensitivity: ['faithfulness', 'context_recall', 'claims_in_reference'],
-};
-
 /** Prompt version of every judge task the run may use, per language: `faithfulness.es` → `es-1a2b…`. */
 export function promptVersions(metrics: readonly MetricName[], withAbstention: boolean, noise: boolean): Record<string, string> {
-  const tasks = new Set<JudgeTask>(metrics.flatMap((m) => TASKS[m]));
-  if (noise) tasks.add('faithfulness');
+  const measured: readonly MetricName[] = noise ? [...metrics, 'faithfulness'] : metrics;
+  const tasks = new Set<JudgeTask>(measured.flatMap((m) => getMetric(m).judgeTasks));
   const out: Record<string, string> = {};
   for (const task of [...tasks].sort()) for (const lang of ['en', 'es'] as const) out[`${task}.${lang}`] = promptVersion(task, lang);
   if (withAbstention) for (const lang of ['en', 'es'] as const) out[`abstention.${lang}`] = abstentionPromptVersion(lang);

@@ -1,5 +1,6 @@
+import { getMetric } from '../metrics/registry.js';
 import type { ExperimentResult } from './run.js';
-import { cell, formatInterval, formatScore, METRIC_LABELS } from './report/index.js';
+import { cell, formatInterval, formatScore } from './report/index.js';
 
 /** What `ragwatch experiment run` prints: the verdict, the numbers, and where the report is. */
 export function formatRunSummary(result: ExperimentResult): string {
@@ -12,7 +13,7 @@ export function formatRunSummary(result: ExperimentResult): string {
   for (const f of r.failures.rows) lines.push(`  failed: ${f.what} on ${f.count} item${f.count === 1 ? '' : 's'} (${Object.keys(f.kinds).join(', ')})`);
   for (const metric of r.metrics) {
     const c = cell(r, metric);
-    lines.push(`  ${METRIC_LABELS[metric].padEnd(18)} ${formatScore(c?.summary.mean)} ${formatInterval(c?.summary.ci ?? null)} n=${c?.summary.n ?? 0}`);
+    lines.push(`  ${getMetric(metric).label.padEnd(18)} ${formatScore(c?.summary.mean)} ${formatInterval(c?.summary.ci ?? null)} n=${c?.summary.n ?? 0}`);
   }
   if (r.abstention) lines.push(`  abstention rate     ${formatScore(r.abstention.rate)} n=${r.abstention.n}`);
   if (r.noise) lines.push(`  ΔFaithfulness       ${formatScore(r.noise.deltaFaithfulness)}${r.noise.flagged ? ` (above ${r.noise.threshold})` : ''}`);

@@ -14,12 +14,21 @@ import { notScorable, quote, scored, truncationOf, type MetricContext, type Metr
 import { promptVersion } from './prompts/build.js';
 import { generatedQuestions } from './steps.js';
 
-export const answerRelevancy: MetricDefinition = {
+export const answerRelevancy: MetricDefinition<'answer_relevancy'> = {
   name: 'answer_relevancy',
+  label: 'Answer relevancy',
   definitionVersion: '2',
-  description: 'Mean cosine between the question and questions generated from the answer (0 for evasive answers).',
+  scoreDescription:
+    'How directly the answer addresses the question (RAGAS answer relevancy: similarity of questions ' +
+    'generated from the answer, 0–1). Scored by ragwatch.',
+  gaugeHelp: 'Mean RAGAS answer relevancy of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
   needsReference: false,
+  judgeTasks: ['answer_relevancy'],
+  usesEmbeddings: true,
+  valueRule:
+    'the mean of cos(question, generated) over the generated questions with text, then clamped to [0, 1]; ' +
+    'every question noncommittal → 0; every question blank → not scorable',
   precondition: (s) => (s.answer === '' ? 'the answer is empty' : s.question === '' ? 'the question is empty' : undefined),
   async score(ctx) {
     const generated = await generatedQuestions(ctx);

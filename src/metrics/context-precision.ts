@@ -11,12 +11,20 @@ import { scored, truncationOf, type MetricDefinition } from './definition.js';
 import { promptVersion } from './prompts/build.js';
 import { chunkUsefulness } from './steps.js';
 
-export const contextPrecision: MetricDefinition = {
+export const contextPrecision: MetricDefinition<'context_precision'> = {
   name: 'context_precision',
+  label: 'Context precision',
   definitionVersion: '2',
-  description: 'Average precision of the retrieved chunks judged useful for the reference answer (rank-aware).',
+  scoreDescription:
+    'Share of retrieved chunks that are relevant, weighted by rank (RAGAS context precision, 0–1). Scored by ragwatch.',
+  gaugeHelp: 'Mean RAGAS context precision of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
   needsReference: true,
+  judgeTasks: ['context_precision'],
+  usesEmbeddings: false,
+  valueRule:
+    'Σ_k precision@k·v_k / Σ_k v_k (0 when nothing is useful); no retrieved context → 0 without a judge call; ' +
+    '`details.fraction_relevant` = useful / K',
   precondition: (s) => (s.reference === undefined ? 'needs a reference answer' : undefined),
   async score(ctx) {
     const version = promptVersion('context_precision', ctx.sample.language);

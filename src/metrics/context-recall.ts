@@ -8,12 +8,19 @@ import { notScorable, quote, resolutionOf, scored, truncationOf, type MetricDefi
 import { promptVersion } from './prompts/build.js';
 import { referenceStatements } from './steps.js';
 
-export const contextRecall: MetricDefinition = {
+export const contextRecall: MetricDefinition<'context_recall'> = {
   name: 'context_recall',
+  label: 'Context recall',
   definitionVersion: '2',
-  description: 'Share of the reference answer’s statements that the retrieved contexts support.',
+  scoreDescription:
+    'Share of the reference answer’s claims found in the retrieved contexts (RAGAS context recall, 0–1). ' +
+    'Scored by ragwatch.',
+  gaugeHelp: 'Mean RAGAS context recall of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
   needsReference: true,
+  judgeTasks: ['context_recall'],
+  usesEmbeddings: false,
+  valueRule: 'attributed statements / statements; none → not scorable',
   precondition: (s) => (s.reference === undefined ? 'needs a reference answer' : undefined),
   async score(ctx) {
     const { items: statements, resolved } = await referenceStatements(ctx);

@@ -3,6 +3,7 @@ import type { EmbeddingsClient } from '../judge/types.js';
 import { JudgeCallError } from '../judge/types.js';
 import { unitInterval } from './math.js';
 import type { MetricsOptions, PreparedSample } from './prepare.js';
+import type { JudgeTask } from './prompts/build.js';
 import type { JudgeSession, UsageMeter } from './session.js';
 import type { MetricName, MetricResult, MetricUsage } from './types.js';
 
@@ -15,19 +16,38 @@ export interface MetricContext {
   signal?: AbortSignal;
 }
 
-export interface MetricDefinition {
-  name: MetricName;
+/**
+ * Everything ragwatch knows about one metric, in the metric's own file; `registry.ts` collects them. Config
+ * validation, score configs, gauges, reports, run metadata and docs/judge-protocol.md read these fields, so
+ * adding a metric is its file and one line in the registry.
+ */
+export interface MetricDefinition<Name extends string = string> {
+  /**
+   * snake_case, letters only between underscores: the config's and `--metrics`' spelling, score names
+   * (`ragas-` + dashes), gauges (`rag_<name>_score`, `rag_golden_score{metric}`) and result JSON.
+   */
+  name: Name;
+  /** How reports and summaries name it: `Answer relevancy`. */
+  label: string;
   /**
    * Version of what the value means (its formula and the rules that resolve the judge's answers). It goes into
    * run metadata; a comparison across two versions is reported as a definition change, not as a regression.
    * Prompt changes are tracked apart, by `promptVersion`.
    */
   definitionVersion: string;
-  /** One line for help texts and score configs. */
-  description: string;
+  /** Description of its NUMERIC 0–1 score config in Langfuse, shown next to every score. */
+  scoreDescription: string;
+  /** HELP of its `rag_<name>_score` gauge: the mean of the last online tick that scored traces. */
+  gaugeHelp: string;
   /** Noise sensitivity is the only metric where lower is better. */
   higherIsBetter: boolean;
   needsReference: boolean;
+  /** The judge tasks its calls use, in order: their prompt versions go into run metadata and the protocol doc. */
+  judgeTasks: readonly JudgeTask[];
+  /** It also asks the embeddings server (one request per sample). */
+  usesEmbeddings: boolean;
+  /** What the value is, edge cases included: one Markdown line of docs/judge-protocol.md's metric table. */
+  valueRule: string;
   /** Why the sample cannot be scored before any judge call, or undefined. */
   precondition(sample: PreparedSample): string | undefined;
   score(ctx: MetricContext): Promise<MetricResult>;

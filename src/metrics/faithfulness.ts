@@ -8,12 +8,19 @@ import { notScorable, quote, resolutionOf, scored, truncationOf, type MetricDefi
 import { promptVersion } from './prompts/build.js';
 import { answerClaims } from './steps.js';
 
-export const faithfulness: MetricDefinition = {
+export const faithfulness: MetricDefinition<'faithfulness'> = {
   name: 'faithfulness',
+  label: 'Faithfulness',
   definitionVersion: '2',
-  description: 'Share of the answer’s claims supported by the retrieved contexts.',
+  scoreDescription:
+    'Share of the answer’s claims supported by the retrieved contexts (RAGAS faithfulness, 0–1). Scored by ' +
+    'ragwatch on sampled traces.',
+  gaugeHelp: 'Mean RAGAS faithfulness of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
   needsReference: false,
+  judgeTasks: ['faithfulness'],
+  usesEmbeddings: false,
+  valueRule: 'supported claims / claims; no claims → not scorable',
   precondition: (s) => (s.answer === '' ? 'the answer is empty' : undefined),
   async score(ctx) {
     const { items: claims, resolved } = await answerClaims(ctx);

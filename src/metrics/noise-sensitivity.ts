@@ -35,12 +35,20 @@ export function noiseSensitivity(inputs: NoiseInputs): { relevant: number; irrel
   };
 }
 
-export const noiseSensitivityMetric: MetricDefinition = {
+export const noiseSensitivityMetric: MetricDefinition<'noise_sensitivity'> = {
   name: 'noise_sensitivity',
+  label: 'Noise sensitivity',
   definitionVersion: '2',
-  description: 'Share of the answer’s claims that are wrong yet backed by a retrieved chunk (lower is better).',
+  scoreDescription:
+    'Drop in faithfulness when irrelevant chunks are added to the context (0–1, lower is better). Scored by ragwatch.',
+  gaugeHelp: 'Mean noise sensitivity of the last online tick that scored traces (0-1).',
   higherIsBetter: false,
   needsReference: true,
+  judgeTasks: ['faithfulness', 'context_recall', 'claims_in_reference'],
+  usesEmbeddings: false,
+  valueRule:
+    'share of claims not in the reference yet backed by a relevant chunk (mode `relevant`) or only by ' +
+    'irrelevant ones (mode `irrelevant`)',
   precondition: (s) =>
     s.reference === undefined
       ? 'needs a reference answer'

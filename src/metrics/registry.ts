@@ -1,5 +1,9 @@
-/** Every metric ragwatch can score, by name. Adding a metric = one file + one line here. */
-import { metricNames, type MetricName } from '../config/schema.js';
+/**
+ * Every metric ragwatch can score. Adding a metric is its file (a MetricDefinition) and one line in
+ * `definitions`: config validation, score configs, gauges, reports, run metadata and docs/judge-protocol.md
+ * read the metric from here. Config imports this module, so it and the metric files import nothing outside
+ * `metrics/` and `judge/types.ts` at run time (a test keeps it so).
+ */
 import { answerRelevancy } from './answer-relevancy.js';
 import { contextPrecision } from './context-precision.js';
 import { contextRecall } from './context-recall.js';
@@ -7,25 +11,54 @@ import type { MetricDefinition } from './definition.js';
 import { faithfulness } from './faithfulness.js';
 import { noiseSensitivityMetric } from './noise-sensitivity.js';
 
-const registry: Record<MetricName, MetricDefinition> = {
+/**
+ * The canonical order: the order a sample's metrics are scored in (each judge request finds the previous one's
+ * prefix in vLLM's cache; a call two metrics share is charged to the first) and the order reports list them in.
+ */
+const definitions = [
   faithfulness,
-  answer_relevancy: answerRelevancy,
-  context_precision: contextPrecision,
-  context_recall: contextRecall,
-  noise_sensitivity: noiseSensitivityMetric,
-};
+  answerRelevancy,
+  contextPrecision,
+  contextRecall,
+  noiseSensitivityMetric,
+] as const;
 
+export type MetricName = (typeof definitions)[number]['name'];
+
+/** Gauge and golden-score keys take the name as it is, so it is letters between single underscores. */
+const NAME_PATTERN = /^[a-z]+(_[a-z]+)*$/;
+
+function indexByName(list: readonly MetricDefinition[]): ReadonlyMap<string, MetricDefinition> {
+  const byName = new Map<string, MetricDefinition>();
+  for (const d of list) {
+    if (!NAME_PATTERN.test(d.name)) throw new Error(`metric name "${d.name}" must be lower-case letters between single underscores`);
+    if (byName.has(d.name)) throw new Error(`metric "${d.name}" is registered twice`);
+    byName.set(d.name, d);
+  }
+  return byName;
+}
+
+const byName = indexByName(definitions);
+
+/** The definition of a registered metric; an unknown name is a programming error (names are checked on input). */
 export function getMetric(name: MetricName): MetricDefinition {
-  return registry[name];
+  const found = byName.get(name);
+  if (found === undefined) throw new Error(`unknown metric "${name}"`);
+  return found;
 }
 
 export function isMetricName(name: string): name is MetricName {
-  return (metricNames as readonly string[]).includes(name);
+  return byName.has(name);
 }
 
-/** Names in the canonical order: the order scoreSample runs them in (prefix-cache friendly). */
+/** Names in the canonical order. */
 export function allMetricNames(): MetricName[] {
-  return [...metricNames];
+  return definitions.map((d) => d.name);
+}
+
+/** Gauge of the online job's mean per metric, as the alert rules know it: `rag_faithfulness_score`. */
+export function scoreGaugeName(metric: MetricName): string {
+  return `rag_${metric}_score`;
 }
 
 /** Parses a comma-separated list such as `faithfulness,answer_relevancy`; unknown names are returned apart. */

@@ -1,4 +1,4 @@
-import type { MetricName } from '../config/schema.js';
+import type { MetricName } from './registry.js';
 
 export type { MetricName };
 

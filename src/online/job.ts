@@ -1,4 +1,5 @@
 import type { RagwatchConfig } from '../config/schema.js';
+import { scoreGaugeName } from '../metrics/registry.js';
 import type { MetricName } from '../metrics/types.js';
 import type { Logger } from '../service/logger.js';
 import { noopRecorder } from './ports.js';
@@ -96,13 +97,8 @@ export async function runOnlineTick(deps: OnlineJobDeps, settings: OnlineSetting
   return report;
 }
 
-/** Gauge names as the alert rules know them: `rag_faithfulness_score`, `rag_answer_relevancy_score`, ... */
-export function gaugeName(metric: MetricName): string {
-  return `rag_${metric}_score`;
-}
-
 function gaugeValues(means: Partial<Record<MetricName, number>>): Record<string, number> {
-  return Object.fromEntries(Object.entries(means).map(([metric, value]) => [gaugeName(metric as MetricName), value as number]));
+  return Object.fromEntries(Object.entries(means).map(([metric, value]) => [scoreGaugeName(metric as MetricName), value as number]));
 }
 
 

@@ -1,19 +1,12 @@
 import type { MetricName, MetricResult } from '../metrics/types.js';
 import type { ReadCut, ScoreToWrite } from '../langfuse/index.js';
 import { VERSION } from '../version.js';
+import { getMetric } from '../metrics/registry.js';
 
 /** `ragas-` + the metric with dashes: `ragas-faithfulness`, `ragas-answer-relevancy`. */
 export function scoreNameFor(prefix: string, metric: MetricName): string {
   return `${prefix}${metric.replaceAll('_', '-')}`;
 }
-
-const DESCRIPTIONS: Record<MetricName, string> = {
-  faithfulness: 'Share of the answer’s claims supported by the retrieved contexts (RAGAS faithfulness, 0–1). Scored by ragwatch on sampled traces.',
-  answer_relevancy: 'How directly the answer addresses the question (RAGAS answer relevancy: similarity of questions generated from the answer, 0–1). Scored by ragwatch.',
-  context_precision: 'Share of retrieved chunks that are relevant, weighted by rank (RAGAS context precision, 0–1). Scored by ragwatch.',
-  context_recall: 'Share of the reference answer’s claims found in the retrieved contexts (RAGAS context recall, 0–1). Scored by ragwatch.',
-  noise_sensitivity: 'Drop in faithfulness when irrelevant chunks are added to the context (0–1, lower is better). Scored by ragwatch.',
-};
 
 export interface ScoreConfigDefinition {
   name: string;
@@ -24,7 +17,7 @@ export interface ScoreConfigDefinition {
 
 /** NUMERIC 0–1 score configs for the metrics ragwatch writes, so the Langfuse UI shows ranges and meanings. */
 export function scoreConfigDefinitions(prefix: string, metrics: readonly MetricName[]): ScoreConfigDefinition[] {
-  return metrics.map((metric) => ({ name: scoreNameFor(prefix, metric), description: DESCRIPTIONS[metric], min: 0, max: 1 }));
+  return metrics.map((metric) => ({ name: scoreNameFor(prefix, metric), description: getMetric(metric).scoreDescription, min: 0, max: 1 }));
 }
 
 export const MAX_COMMENT_LENGTH = 500;

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { MetricName } from '../metrics/types.js';
 import type { OnlineRecorder } from '../online/ports.js';
 import { GOLDEN_GATE_GAUGE, GOLDEN_RUN_TIME_GAUGE, parseGoldenScoreKey } from '../experiment/gauges.js';
+import { getMetric, scoreGaugeName } from '../metrics/registry.js';
 import { createTraceNameLabels, MAX_TRACE_NAME_LABELS } from './trace-name-label.js';
 
 /**
@@ -35,14 +36,6 @@ export interface ServiceMetrics extends OnlineRecorder {
   render(): Promise<string>;
   readonly contentType: string;
 }
-
-const SCORE_GAUGE_HELP: Record<MetricName, string> = {
-  faithfulness: 'Mean RAGAS faithfulness of the last online tick that scored traces (0-1).',
-  answer_relevancy: 'Mean RAGAS answer relevancy of the last online tick that scored traces (0-1).',
-  context_precision: 'Mean RAGAS context precision of the last online tick that scored traces (0-1).',
-  context_recall: 'Mean RAGAS context recall of the last online tick that scored traces (0-1).',
-  noise_sensitivity: 'Mean noise sensitivity of the last online tick that scored traces (0-1).',
-};
 
 export interface ServiceMetricsOptions {
   /** Metrics that get a `rag_<metric>_score` gauge. */
@@ -106,8 +99,8 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   };
   const scoreGauges = new Map<string, (value: number) => void>();
   for (const metric of options.scoreMetrics) {
-    const name = `rag_${metric}_score`;
-    scoreGauges.set(name, gaugeOnceSet(registry, name, SCORE_GAUGE_HELP[metric]));
+    const name = scoreGaugeName(metric);
+    scoreGauges.set(name, gaugeOnceSet(registry, name, getMetric(metric).gaugeHelp));
   }
 
   return {
@@ -124,7 +117,7 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     metricResult: (metric, status) => metricResults.inc({ metric, status }),
     scoresWritten: (n) => scoresWritten.inc(n),
     scoreMeans: (means) => {
-      for (const [metric, value] of Object.entries(means)) scoreGauges.get(`rag_${metric}_score`)?.(value as number);
+      for (const [metric, value] of Object.entries(means)) scoreGauges.get(scoreGaugeName(metric as MetricName))?.(value as number);
     },
     ledgerCounts: (counts) => {
       for (const [status, n] of Object.entries(counts)) ledger.set({ status }, n);

@@ -1,9 +1,9 @@
 import { diagnose, releaseGate, type Thresholds } from '../../metrics/gate.js';
+import { getMetric } from '../../metrics/registry.js';
 import type { MetricName, MetricResult } from '../../metrics/types.js';
 import { comparePaired, summarize, type BootstrapOptions } from '../stats.js';
 import { summarizeFailures } from './failures.js';
 import {
-  LOWER_IS_BETTER,
   type BaselineRow,
   type ExperimentReport,
   type GateSummary,
@@ -144,7 +144,7 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
       const now = input.run.definitionVersions[metric] ?? '1';
       const compared = comparePaired(previous.perItem.get(metric) ?? new Map(), currentPerItem.get(metric) ?? new Map(), {
         ...input.bootstrap,
-        higherIsBetter: !LOWER_IS_BETTER.has(metric),
+        higherIsBetter: getMetric(metric).higherIsBetter,
       });
       // Values under two definitions measure different things: shown, never flagged.
       const definitionChange = before === now ? null : { previous: before, current: now };
@@ -219,12 +219,12 @@ function worstDevItems(outcomes: ItemOutcome[], count: number): WorstItem[] {
     if (o.split !== 'dev') continue;
     for (const r of o.results) {
       if (r.status !== 'scored') continue;
-      const badness = LOWER_IS_BETTER.has(r.metric) ? r.value : 1 - r.value;
+      const badness = getMetric(r.metric).higherIsBetter ? 1 - r.value : r.value;
       if (badness <= 0) continue;
       rows.push({ itemId: o.itemId, stratum: o.stratum, metric: r.metric, value: r.value, reason: r.reason });
     }
   }
-  const badness = (w: WorstItem) => (LOWER_IS_BETTER.has(w.metric) ? w.value : 1 - w.value);
+  const badness = (w: WorstItem) => (getMetric(w.metric).higherIsBetter ? 1 - w.value : w.value);
   rows.sort((a, b) => badness(b) - badness(a) || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0) || (a.metric < b.metric ? -1 : 1));
   return rows.slice(0, count);
 }

@@ -1,4 +1,5 @@
-import { cell, formatChange, formatInterval, formatScore, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
+import { getMetric } from '../../metrics/registry.js';
+import { cell, formatChange, formatInterval, formatScore, type ExperimentReport } from './model.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import { decidedOnText, incompleteText } from './markdown.js';
 import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
@@ -62,7 +63,7 @@ export function renderHtml(report: ExperimentReport): string {
   if (trend) parts.push('<h2>Trend</h2>', trend);
   if (report.worstItems.length > 0) {
     const rows = report.worstItems
-      .map((w) => `<tr><td>${esc(w.itemId)}</td><td>${esc(w.stratum)}</td><td>${esc(METRIC_LABELS[w.metric])}</td><td class="num">${formatScore(w.value)}</td><td>${esc(w.reason)}</td></tr>`)
+      .map((w) => `<tr><td>${esc(w.itemId)}</td><td>${esc(w.stratum)}</td><td>${esc(getMetric(w.metric).label)}</td><td class="num">${formatScore(w.value)}</td><td>${esc(w.reason)}</td></tr>`)
       .join('');
     parts.push(`<h2>Worst dev items</h2><table id="worst"><tr><th>Item</th><th>Stratum</th><th>Metric</th><th>Score</th><th>Why</th></tr>${rows}</table>`);
   }
@@ -97,8 +98,8 @@ function scoresTable(report: ExperimentReport): string {
       const c = cell(report, metric, split);
       return `<td class="num">${c ? `${formatScore(c.summary.mean)} ${formatInterval(c.summary.ci)} (${c.summary.n}${c.failed ? `, ${c.failed} failed` : ''})` : '—'}</td>`;
     });
-    const dir = LOWER_IS_BETTER.has(metric) ? ' (lower is better)' : '';
-    return `<tr><td>${esc(METRIC_LABELS[metric])}${dir}</td><td class="num">${report.thresholds[metric] ?? '—'}</td>${cols.join('')}</tr>`;
+    const dir = getMetric(metric).higherIsBetter ? '' : ' (lower is better)';
+    return `<tr><td>${esc(getMetric(metric).label)}${dir}</td><td class="num">${report.thresholds[metric] ?? '—'}</td>${cols.join('')}</tr>`;
   });
   return `<table id="scores">${head}${rows.join('')}</table>`;
 }
@@ -112,7 +113,7 @@ function strataTable(report: ExperimentReport): string {
       const c = cell(report, metric, 'all', stratum);
       return `<td class="num">${c ? `${formatScore(c.summary.mean)} (${c.summary.n})` : '—'}</td>`;
     });
-    return `<tr><td>${esc(METRIC_LABELS[metric])}</td>${cols.join('')}</tr>`;
+    return `<tr><td>${esc(getMetric(metric).label)}</td>${cols.join('')}</tr>`;
   });
   return `<h2>By stratum</h2><table id="strata">${head}${rows.join('')}</table>`;
 }
@@ -124,7 +125,7 @@ function comparisonTable(report: ExperimentReport): string {
     .map((r) => {
       const flag = r.definitionChange ? esc(definitionChangeText(r.definitionChange)) : r.flag ? `<span class="${r.flag}">${r.flag}</span>` : '—';
       const cells = [formatScore(r.previous), formatScore(r.current), formatChange(r.changePct), formatSigned(r.pairedDelta), formatInterval(r.ci), String(r.n)];
-      return `<tr><td>${esc(METRIC_LABELS[r.metric])}</td>${cells.map((c) => `<td class="num">${c}</td>`).join('')}<td>${flag}</td></tr>`;
+      return `<tr><td>${esc(getMetric(r.metric).label)}</td>${cells.map((c) => `<td class="num">${c}</td>`).join('')}<td>${flag}</td></tr>`;
     })
     .join('');
   const head = ['Metric', esc(previous), 'This run', 'Change', 'Mean Δ (paired)', '95% CI', 'n', 'Flag'].map((h) => `<th>${h}</th>`).join('');

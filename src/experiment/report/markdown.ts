@@ -1,5 +1,6 @@
+import { getMetric } from '../../metrics/registry.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
-import { cell, formatChange, formatInterval, formatScore, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
+import { cell, formatChange, formatInterval, formatScore, type ExperimentReport } from './model.js';
 
 /** The report as Markdown: what a person reads first, in a merge request or a chat message. */
 export function renderMarkdown(report: ExperimentReport): string {
@@ -39,8 +40,8 @@ export function renderMarkdown(report: ExperimentReport): string {
       const extra = c.failed > 0 ? `, ${c.failed} failed` : '';
       return `${formatScore(c.summary.mean)} ${formatInterval(c.summary.ci)} (${c.summary.n}${extra})`;
     });
-    const dir = LOWER_IS_BETTER.has(metric) ? ' (lower is better)' : '';
-    out.push(`| ${METRIC_LABELS[metric]}${dir} | ${threshold ?? '—'} | ${cols.join(' | ')} |`);
+    const dir = getMetric(metric).higherIsBetter ? '' : ' (lower is better)';
+    out.push(`| ${getMetric(metric).label}${dir} | ${threshold ?? '—'} | ${cols.join(' | ')} |`);
   }
   out.push('');
 
@@ -54,7 +55,7 @@ export function renderMarkdown(report: ExperimentReport): string {
         const c = cell(report, metric, 'all', stratum);
         return c ? `${formatScore(c.summary.mean)} (${c.summary.n})` : '—';
       });
-      out.push(`| ${METRIC_LABELS[metric]} | ${cols.join(' | ')} |`);
+      out.push(`| ${getMetric(metric).label} | ${cols.join(' | ')} |`);
     }
     out.push('');
   }
@@ -79,14 +80,14 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push(`| Metric | ${previous} | This run | Change | Mean Δ (paired) | 95% CI | n | Flag |`, '|---|---|---|---|---|---|---|---|');
     for (const r of comparisonRows(report)) {
       const flag = r.definitionChange ? definitionChangeText(r.definitionChange) : r.flag === 'regression' ? '**regression**' : (r.flag ?? '—');
-      out.push(`| ${METRIC_LABELS[r.metric]} | ${formatScore(r.previous)} | ${formatScore(r.current)} | ${formatChange(r.changePct)} | ${formatSigned(r.pairedDelta)} | ${formatInterval(r.ci)} | ${r.n} | ${flag} |`);
+      out.push(`| ${getMetric(r.metric).label} | ${formatScore(r.previous)} | ${formatScore(r.current)} | ${formatChange(r.changePct)} | ${formatSigned(r.pairedDelta)} | ${formatInterval(r.ci)} | ${r.n} | ${flag} |`);
     }
     out.push('');
   }
 
   if (report.trend.length > 1) {
     out.push('## Trend', '');
-    out.push(`| Run | Date | ${report.metrics.map((m) => METRIC_LABELS[m]).join(' | ')} |`);
+    out.push(`| Run | Date | ${report.metrics.map((m) => getMetric(m).label).join(' | ')} |`);
     out.push(`|---|---|${report.metrics.map(() => '---').join('|')}|`);
     for (const point of report.trend) {
       out.push(`| ${point.runName} | ${point.date.slice(0, 10)} | ${report.metrics.map((m) => formatScore(point.means[m])).join(' | ')} |`);
@@ -98,7 +99,7 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push('## Worst dev items', '');
     out.push('| Item | Stratum | Metric | Score | Why |', '|---|---|---|---|---|');
     for (const w of report.worstItems) {
-      out.push(`| ${w.itemId} | ${w.stratum} | ${METRIC_LABELS[w.metric]} | ${formatScore(w.value)} | ${escapeCell(w.reason)} |`);
+      out.push(`| ${w.itemId} | ${w.stratum} | ${getMetric(w.metric).label} | ${formatScore(w.value)} | ${escapeCell(w.reason)} |`);
     }
     out.push('');
   }

@@ -149,17 +149,6 @@ export interface WorstItem {
   reason: string;
 }
 
-/** Metrics where a lower value is better. */
-export const LOWER_IS_BETTER: ReadonlySet<MetricName> = new Set(['noise_sensitivity']);
-
-export const METRIC_LABELS: Record<MetricName, string> = {
-  faithfulness: 'Faithfulness',
-  answer_relevancy: 'Answer relevancy',
-  context_precision: 'Context precision',
-  context_recall: 'Context recall',
-  noise_sensitivity: 'Noise sensitivity',
-};
-
 export function cell(report: Pick<ExperimentReport, 'cells'>, metric: MetricName, split = 'all', stratum = 'all'): ReportCell | undefined {
   return report.cells.find((c) => c.metric === metric && c.split === split && c.stratum === stratum);
 }

@@ -1,16 +1,15 @@
+import { allMetricNames, getMetric } from '../../metrics/registry.js';
 import type { MetricName } from '../../metrics/types.js';
-import { cell, LOWER_IS_BETTER, METRIC_LABELS, type ExperimentReport } from './model.js';
+import { cell, type ExperimentReport } from './model.js';
 
 /** Inline SVG charts for the HTML report: no script, no external resource. */
 
-/** One colour per metric, the same in every report. */
-export const METRIC_COLORS: Record<MetricName, string> = {
-  faithfulness: '#2563eb',
-  answer_relevancy: '#059669',
-  context_precision: '#d97706',
-  context_recall: '#7c3aed',
-  noise_sensitivity: '#dc2626',
-};
+/** Metric colours by registry position (today's five first), so a metric keeps its colour in every report. */
+const PALETTE = ['#2563eb', '#059669', '#d97706', '#7c3aed', '#dc2626', '#0891b2', '#db2777', '#65a30d', '#475569'];
+
+export function metricColor(metric: MetricName): string {
+  return PALETTE[allMetricNames().indexOf(metric) % PALETTE.length] as string;
+}
 
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -28,13 +27,13 @@ export function metricBarsSvg(report: ExperimentReport, split: string): string {
     const c = cell(report, metric, split);
     const y = 20 + i * rowHeight;
     const threshold = report.thresholds[metric];
-    const label = `<text class="label" x="${left - 10}" y="${y + 20}" text-anchor="end">${escapeXml(METRIC_LABELS[metric])}</text>`;
+    const label = `<text class="label" x="${left - 10}" y="${y + 20}" text-anchor="end">${escapeXml(getMetric(metric).label)}</text>`;
     const mean = c?.summary.mean ?? null;
-    const below = mean !== null && threshold !== undefined && (LOWER_IS_BETTER.has(metric) ? mean > threshold : mean < threshold);
+    const below = mean !== null && threshold !== undefined && (getMetric(metric).higherIsBetter ? mean < threshold : mean > threshold);
     const bar =
       mean === null
         ? `<text class="nodata" x="${left + 6}" y="${y + 20}">no data</text>`
-        : `<rect class="bar${below ? ' below' : ''}" x="${left}" y="${y + 6}" width="${(x(mean) - left).toFixed(1)}" height="20" rx="3"><title>${escapeXml(`${METRIC_LABELS[metric]}: ${mean.toFixed(3)} (n=${c?.summary.n ?? 0})`)}</title></rect>` +
+        : `<rect class="bar${below ? ' below' : ''}" x="${left}" y="${y + 6}" width="${(x(mean) - left).toFixed(1)}" height="20" rx="3"><title>${escapeXml(`${getMetric(metric).label}: ${mean.toFixed(3)} (n=${c?.summary.n ?? 0})`)}</title></rect>` +
           `<text class="value" x="${(x(mean) + 6).toFixed(1)}" y="${y + 3}">${mean.toFixed(3)}</text>`;
     const ci = c?.summary.ci;
     const whiskers = ci
@@ -67,7 +66,7 @@ export function trendSvg(report: ExperimentReport): string {
   const x = (i: number) => left + (i / (points.length - 1)) * (width - left - right);
   const y = (v: number) => top + (1 - v) * (height - top - bottom);
   const series = report.metrics.map((metric, m) => {
-    const color = METRIC_COLORS[metric];
+    const color = metricColor(metric);
     const coords = points
       .map((p, i) => ({ i, v: p.means[metric] }))
       .filter((p): p is { i: number; v: number } => typeof p.v === 'number');
@@ -79,7 +78,7 @@ export function trendSvg(report: ExperimentReport): string {
     // The style attribute, not `fill=`: the report's stylesheet greys every svg text, and CSS beats presentation attributes.
     const legend =
       `<line class="swatch" x1="${lx}" x2="${lx + 14}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="3"/>` +
-      `<text class="legend" x="${lx + 20}" y="${legendY}" style="fill:${color}">${escapeXml(METRIC_LABELS[metric])}</text>`;
+      `<text class="legend" x="${lx + 20}" y="${legendY}" style="fill:${color}">${escapeXml(getMetric(metric).label)}</text>`;
     return `<g class="series" data-metric="${metric}"><polyline fill="none" stroke="${color}" stroke-width="2" points="${path}"/>${dots}${legend}</g>`;
   });
   const grid = [0, 0.5, 1].map((t) => `<g class="tick"><line x1="${left}" x2="${width - right}" y1="${y(t)}" y2="${y(t)}"/><text x="${left - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text></g>`).join('');

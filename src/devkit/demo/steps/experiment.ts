@@ -4,7 +4,8 @@ import { stringify } from 'yaml';
 import { configSchema } from '../../../config/schema.js';
 import { connectExperiment } from '../../../experiment/edges.js';
 import { runExperiment, type ExperimentResult } from '../../../experiment/run.js';
-import { formatScore, METRIC_LABELS, cell } from '../../../experiment/report/index.js';
+import { formatScore, cell } from '../../../experiment/report/index.js';
+import { getMetric } from '../../../metrics/registry.js';
 import { createLogger } from '../../../service/logger.js';
 import { openState } from '../../../state/index.js';
 import { startToyRag } from '../../rag/index.js';
@@ -86,7 +87,7 @@ function experimentYaml(settings: Record<string, unknown> & { experiment: Record
 
 function describe(label: string, result: ExperimentResult): string[] {
   const r = result.report;
-  const means = r.metrics.map((m) => `${METRIC_LABELS[m].toLowerCase()} ${formatScore(cell(r, m)?.summary.mean)}`).join(', ');
+  const means = r.metrics.map((m) => `${getMetric(m).label.toLowerCase()} ${formatScore(cell(r, m)?.summary.mean)}`).join(', ');
   const lines = [
     `${label}: run ${result.runName}, ${r.items.total} items, gate ${r.gate.passed ? 'passed' : `FAILED (${r.gate.lines.join('; ')})`}`,
     `  ${means}`,

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importCycles, readModuleGraph, runtimeClosure } from '../helpers/module-graph.js';
+import { REPO_ROOT } from '../helpers/run-cli.js';
+
+const src = readModuleGraph(join(REPO_ROOT, 'src'));
+
+describe('the module graph of src/', () => {
+  it('has no run-time import cycle', () => {
+    expect(importCycles(src)).toEqual([]);
+  });
+
+  it('config reaches the metric registry, and the registry nothing beyond metrics/ and the judge’s error types', () => {
+    const registry = runtimeClosure(src, 'metrics/registry.ts');
+    const outside = registry.files.filter((f) => !f.startsWith('metrics/') && f !== 'judge/types.ts');
+    expect(outside).toEqual([]);
+    // Scoring and batches load config and the judge clients: not part of what config loads.
+    expect(registry.files.filter((f) => f.startsWith('metrics/batch/') || f === 'metrics/score-sample.ts')).toEqual([]);
+    expect(registry.packages).toEqual(['node:crypto', 'zod']);
+    const config = runtimeClosure(src, 'config/load.ts');
+    expect(config.files).toContain('metrics/registry.ts');
+    expect(config.files.filter((f) => !/^(config|metrics|judge)\//.test(f))).toEqual([]);
+  });
+});
+
+describe('the module graph reader', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ragwatch-graph-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds a cycle through run-time imports and none through type-only ones', () => {
+    writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
+    writeFileSync(join(dir, 'b.ts'), "import { c } from './c.js';\nexport const b = c;\n");
+    writeFileSync(join(dir, 'c.ts'), "export { a } from './a.js';\nexport const c = 1;\n");
+    writeFileSync(join(dir, 'd.ts'), "import type { a } from './a.js';\nimport { type b } from './b.js';\nexport type D = typeof a | b;\n");
+    writeFileSync(join(dir, 'e.ts'), "import type { D } from './d.js';\nexport type { D };\nexport const e = 'zod';\n");
+    expect(importCycles(readModuleGraph(dir))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    writeFileSync(join(dir, 'c.ts'), "export type { a } from './a.js';\nexport const c = 1;\n");
+    expect(importCycles(readModuleGraph(dir))).toEqual([]);
+    expect(runtimeClosure(readModuleGraph(dir), 'd.ts').files).toEqual(['d.ts']);
+  });
+});
