@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { allMetricNames } from '../metrics/registry.js';
+import type { MetricJob } from '../metrics/definition.js';
+import { allMetricNames, getMetric } from '../metrics/registry.js';
 import { isCronExpression, isListenHost, urlHasCredentials } from './checks.js';
 
 /**
@@ -120,10 +121,27 @@ const embeddingsSection = z
   .strict()
   .prefault({});
 
+/** The configuration keys listing each job's metrics. */
+const METRIC_LIST_KEYS: Record<MetricJob, string> = { online: 'metrics.online', experiment: 'experiment.metrics' };
+
+/** A registered metric that `job` may score (one that needs a reference answer is not for the online job). */
+function metricFor(job: MetricJob) {
+  return z.enum(allMetricNames()).superRefine((name, ctx) => {
+    const metric = getMetric(name);
+    if (metric.jobs.includes(job)) return;
+    const why =
+      job === 'online' && metric.needsReference
+        ? 'needs a reference answer, which production traces do not carry'
+        : `is not for the ${job} job`;
+    const where = [...metric.jobs.map((j) => METRIC_LIST_KEYS[j]), 'ragwatch evaluate'].join(' and ');
+    ctx.addIssue({ code: 'custom', input: name, message: `${name} ${why}; it runs in ${where}` });
+  });
+}
+
 const metricsSection = z
   .object({
-    /** Metrics scored on sampled production traces (ground-truth free). */
-    online: z.array(z.enum(allMetricNames())).min(1, { error: 'must name at least one metric' }).default(['faithfulness', 'answer_relevancy']),
+    /** Metrics scored on sampled production traces: ground-truth free (no reference answer). */
+    online: z.array(metricFor('online')).min(1, { error: 'must name at least one metric' }).default(['faithfulness', 'answer_relevancy']),
     /** Prompt language: `auto` detects it per sample. */
     language: z.enum(['auto', 'es', 'en']).default('auto'),
     /** Prefix of score names written to Langfuse. */
@@ -261,7 +279,7 @@ const experimentSection = z
     publicUrl: url('it is published in the run metadata').optional(),
     split: z.enum(['all', 'dev', 'test']).default('all'),
     metrics: z
-      .array(z.enum(allMetricNames()))
+      .array(metricFor('experiment'))
       .min(1, { error: 'must name at least one metric' })
       .default(['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']),
     /** Path to the question in the item input (a plain string input is the question itself). */

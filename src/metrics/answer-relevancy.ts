@@ -24,6 +24,7 @@ export const answerRelevancy: MetricDefinition<'answer_relevancy'> = {
   gaugeHelp: 'Mean RAGAS answer relevancy of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
   needsReference: false,
+  jobs: ['online', 'experiment'],
   judgeTasks: ['answer_relevancy'],
   usesEmbeddings: true,
   valueRule:

@@ -20,6 +20,7 @@ export const contextPrecision: MetricDefinition<'context_precision'> = {
   gaugeHelp: 'Mean RAGAS context precision of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
   needsReference: true,
+  jobs: ['experiment'],
   judgeTasks: ['context_precision'],
   usesEmbeddings: false,
   valueRule:

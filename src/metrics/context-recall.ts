@@ -18,6 +18,7 @@ export const contextRecall: MetricDefinition<'context_recall'> = {
   gaugeHelp: 'Mean RAGAS context recall of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
   needsReference: true,
+  jobs: ['experiment'],
   judgeTasks: ['context_recall'],
   usesEmbeddings: false,
   valueRule: 'attributed statements / statements; none → not scorable',

@@ -7,6 +7,9 @@ import type { JudgeTask } from './prompts/build.js';
 import type { JudgeSession, UsageMeter } from './session.js';
 import type { MetricName, MetricResult, MetricUsage } from './types.js';
 
+/** The jobs that may score a metric; `ragwatch evaluate` scores any. */
+export type MetricJob = 'online' | 'experiment';
+
 export interface MetricContext {
   sample: PreparedSample;
   session: JudgeSession;
@@ -42,6 +45,8 @@ export interface MetricDefinition<Name extends string = string> {
   /** Noise sensitivity is the only metric where lower is better. */
   higherIsBetter: boolean;
   needsReference: boolean;
+  /** The jobs that may score it: production traces carry no reference answer, so one that needs it is not online. */
+  jobs: readonly MetricJob[];
   /** The judge tasks its calls use, in order: their prompt versions go into run metadata and the protocol doc. */
   judgeTasks: readonly JudgeTask[];
   /** It also asks the embeddings server (one request per sample). */

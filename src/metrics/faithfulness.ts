@@ -18,6 +18,7 @@ export const faithfulness: MetricDefinition<'faithfulness'> = {
   gaugeHelp: 'Mean RAGAS faithfulness of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
   needsReference: false,
+  jobs: ['online', 'experiment'],
   judgeTasks: ['faithfulness'],
   usesEmbeddings: false,
   valueRule: 'supported claims / claims; no claims → not scorable',

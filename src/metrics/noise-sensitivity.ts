@@ -44,6 +44,7 @@ export const noiseSensitivityMetric: MetricDefinition<'noise_sensitivity'> = {
   gaugeHelp: 'Mean noise sensitivity of the last online tick that scored traces (0-1).',
   higherIsBetter: false,
   needsReference: true,
+  jobs: ['experiment'],
   judgeTasks: ['faithfulness', 'context_recall', 'claims_in_reference'],
   usesEmbeddings: false,
   valueRule:

@@ -33,6 +33,7 @@ function indexByName(list: readonly MetricDefinition[]): ReadonlyMap<string, Met
   for (const d of list) {
     if (!NAME_PATTERN.test(d.name)) throw new Error(`metric name "${d.name}" must be lower-case letters between single underscores`);
     if (byName.has(d.name)) throw new Error(`metric "${d.name}" is registered twice`);
+    if (d.needsReference && d.jobs.includes('online')) throw new Error(`metric "${d.name}" needs a reference answer: not online`);
     byName.set(d.name, d);
   }
   return byName;
