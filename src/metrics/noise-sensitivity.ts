@@ -40,7 +40,8 @@ export const noiseSensitivityMetric: MetricDefinition<'noise_sensitivity'> = {
   label: 'Noise sensitivity',
   definitionVersion: '2',
   scoreDescription:
-    'Drop in faithfulness when irrelevant chunks are added to the context (0–1, lower is better). Scored by ragwatch.',
+    'Share of the answer’s claims that are not in the reference answer yet backed by retrieved chunks ' +
+    '(RAGAS noise sensitivity, 0–1, lower is better). Scored by ragwatch.',
   gaugeHelp: 'Mean noise sensitivity of the last online tick that scored traces (0-1).',
   higherIsBetter: false,
   needsReference: true,

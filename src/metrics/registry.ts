@@ -28,7 +28,8 @@ export type MetricName = (typeof definitions)[number]['name'];
 /** Gauge and golden-score keys take the name as it is, so it is letters between single underscores. */
 const NAME_PATTERN = /^[a-z]+(_[a-z]+)*$/;
 
-function indexByName(list: readonly MetricDefinition[]): ReadonlyMap<string, MetricDefinition> {
+/** The definitions by name; throws on a name two share, one gauges cannot take, or a reference metric online. */
+export function indexByName(list: readonly MetricDefinition[]): ReadonlyMap<string, MetricDefinition> {
   const byName = new Map<string, MetricDefinition>();
   for (const d of list) {
     if (!NAME_PATTERN.test(d.name)) throw new Error(`metric name "${d.name}" must be lower-case letters between single underscores`);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { metricColor } from '../../../src/experiment/report/svg.js';
+import { scoreConfigDefinitions } from '../../../src/online/scores.js';
+import { faithfulness } from '../../../src/metrics/faithfulness.js';
+import { allMetricNames, getMetric, indexByName, isMetricName, parseMetricList, scoreGaugeName } from '../../../src/metrics/registry.js';
+
+describe('the metric registry', () => {
+  it('lists the metrics in scoring order and looks each up by name', () => {
+    expect(allMetricNames()).toEqual(['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'noise_sensitivity']);
+    for (const name of allMetricNames()) expect(getMetric(name).name).toBe(name);
+    expect(isMetricName('faithfulness')).toBe(true);
+    expect(isMetricName('Faithfulness')).toBe(false);
+    expect(() => getMetric('bogus' as never)).toThrow('unknown metric "bogus"');
+    expect(parseMetricList(' faithfulness,,bogus ,faithfulness,noise_sensitivity')).toEqual({ metrics: ['faithfulness', 'noise_sensitivity'], unknown: ['bogus'] });
+  });
+
+  it('refuses two metrics with one name, a name gauges cannot take, and a metric online that needs a reference', () => {
+    expect(() => indexByName([faithfulness, faithfulness])).toThrow('metric "faithfulness" is registered twice');
+    for (const name of ['Faithfulness', 'claims2', 'a__b', '_a', 'a-b', '']) {
+      expect(() => indexByName([{ ...faithfulness, name }]), name).toThrow('lower-case letters between single underscores');
+    }
+    expect(() => indexByName([{ ...faithfulness, needsReference: true }])).toThrow('needs a reference answer: not online');
+    expect(indexByName([faithfulness, { ...faithfulness, name: 'claim_count' }]).size).toBe(2);
+  });
+
+  it('names gauges as the alert rules know them, and keeps each of today’s metrics in its report colour', () => {
+    expect(allMetricNames().map(scoreGaugeName)).toEqual([
+      'rag_faithfulness_score',
+      'rag_answer_relevancy_score',
+      'rag_context_precision_score',
+      'rag_context_recall_score',
+      'rag_noise_sensitivity_score',
+    ]);
+    expect(allMetricNames().map(metricColor)).toEqual(['#2563eb', '#059669', '#d97706', '#7c3aed', '#dc2626']);
+  });
+
+  it('score config descriptions name their metric and say when lower is better', () => {
+    for (const def of scoreConfigDefinitions('ragas-', allMetricNames())) {
+      const metric = getMetric(def.name.replace('ragas-', '').replaceAll('-', '_') as never);
+      expect(def.description.toLowerCase(), def.name).toContain(metric.label.toLowerCase());
+      expect(def.description.includes('lower is better'), def.name).toBe(!metric.higherIsBetter);
+      expect(def).toMatchObject({ min: 0, max: 1 });
+    }
+  });
+});
