@@ -9,7 +9,7 @@ import ts from 'typescript';
 
 export interface ModuleGraph {
   root: string;
-  /** File (relative to root) → the files it imports at run time (relative to root; outside the tree they start with `..`). */
+  /** File (relative to root) → the files it imports at run time (relative to root too). */
   imports: Map<string, string[]>;
   /** File → bare specifiers it imports at run time (`zod`, `node:crypto`). */
   packages: Map<string, string[]>;
@@ -27,13 +27,17 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
   if (ts.isExportDeclaration(node)) {
     if (node.isTypeOnly) return true;
     const clause = node.exportClause;
-    return clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
+    return clause !== undefined && ts.isNamedExports(clause) && allTypeOnly(clause.elements);
   }
   const clause = node.importClause;
   if (clause === undefined) return false; // `import './side-effect.js'`
   if (clause.isTypeOnly) return true;
   const named = clause.namedBindings;
-  return clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+  return clause.name === undefined && named !== undefined && ts.isNamedImports(named) && allTypeOnly(named.elements);
+}
+
+function allTypeOnly(elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>): boolean {
+  return elements.length > 0 && elements.every((e) => e.isTypeOnly);
 }
 
 function resolveRelative(from: string, specifier: string): string {

@@ -30,9 +30,9 @@ import {
 import { promptTexts } from './texts.js';
 
 export type JudgeTask = 'faithfulness' | 'answer_relevancy' | 'context_precision' | 'context_recall' | 'claims_in_reference';
-type Family = 'answer' | 'reference';
+export type PromptFamily = 'answer' | 'reference';
 
-const FAMILY: Record<JudgeTask, Family> = {
+const FAMILY: Record<JudgeTask, PromptFamily> = {
   faithfulness: 'answer',
   answer_relevancy: 'answer',
   context_precision: 'reference',
@@ -48,6 +48,11 @@ export const SCHEMA_NAMES: Record<JudgeTask, string> = {
   context_recall: 'ragwatch_context_recall',
   claims_in_reference: 'ragwatch_claims_in_reference',
 };
+
+/** The family whose system prompt carries the task's instructions (see the layout above). */
+export function taskFamily(task: JudgeTask): PromptFamily {
+  return FAMILY[task];
+}
 
 export function systemPrompt(task: JudgeTask, language: PromptLanguage): string {
   const t = promptTexts[language];

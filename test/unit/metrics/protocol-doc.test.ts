@@ -10,6 +10,7 @@ import {
   faithfulnessSchema,
 } from '../../../src/metrics/prompts/schemas.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
+import { protocolSections, rewriteProtocolDoc } from '../../../scripts/judge-protocol-doc.js';
 
 const doc = readFileSync(`${REPO_ROOT}docs/judge-protocol.md`, 'utf8');
 const tasks = Object.keys(SCHEMA_NAMES) as JudgeTask[];
@@ -48,5 +49,24 @@ describe('docs/judge-protocol.md matches the prompts in the code', () => {
     for (const m of ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'noise_sensitivity'] as const) {
       expect(doc).toMatch(new RegExp(`\\| ${m} \\| ${getMetric(m).definitionVersion} \\|`));
     }
+  });
+
+  it('has its generated sections exactly as npm run docs:protocol renders them from the registry and prompts', () => {
+    expect(rewriteProtocolDoc(doc)).toBe(doc);
+    const sections = protocolSections();
+    expect(Object.keys(sections)).toEqual(['families', 'metrics', 'prompt-versions', 'system-messages']);
+    for (const [name, body] of Object.entries(sections)) {
+      expect(doc).toContain(`<!-- generated:${name} (npm run docs:protocol) -->\n${body}\n<!-- /generated:${name} -->`);
+    }
+  });
+
+  it('a generated section edited by hand, missing or unknown fails the check', () => {
+    const edited = doc.replace('| faithfulness | 2 |', '| faithfulness | 3 |');
+    expect(edited).not.toBe(doc);
+    expect(rewriteProtocolDoc(edited)).toBe(doc);
+    const withoutMetrics = doc.replace(/<!-- generated:metrics [\s\S]*?<!-- \/generated:metrics -->/, '');
+    expect(() => rewriteProtocolDoc(withoutMetrics)).toThrow('no generated section metrics');
+    const unknown = `${doc}\n<!-- generated:bogus (npm run docs:protocol) -->\nx\n<!-- /generated:bogus -->\n`;
+    expect(() => rewriteProtocolDoc(unknown)).toThrow('unknown generated section "bogus"');
   });
 });

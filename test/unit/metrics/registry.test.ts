@@ -2,24 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { metricColor } from '../../../src/experiment/report/svg.js';
 import { scoreConfigDefinitions } from '../../../src/online/scores.js';
 import { faithfulness } from '../../../src/metrics/faithfulness.js';
-import { allMetricNames, getMetric, indexByName, isMetricName, parseMetricList, scoreGaugeName } from '../../../src/metrics/registry.js';
+import {
+  allMetricNames,
+  getMetric,
+  indexByName,
+  isMetricName,
+  parseMetricList,
+  scoreGaugeName,
+} from '../../../src/metrics/registry.js';
 
 describe('the metric registry', () => {
   it('lists the metrics in scoring order and looks each up by name', () => {
-    expect(allMetricNames()).toEqual(['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'noise_sensitivity']);
+    const names = ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'noise_sensitivity'];
+    expect(allMetricNames()).toEqual(names);
     for (const name of allMetricNames()) expect(getMetric(name).name).toBe(name);
     expect(isMetricName('faithfulness')).toBe(true);
     expect(isMetricName('Faithfulness')).toBe(false);
     expect(() => getMetric('bogus' as never)).toThrow('unknown metric "bogus"');
-    expect(parseMetricList(' faithfulness,,bogus ,faithfulness,noise_sensitivity')).toEqual({ metrics: ['faithfulness', 'noise_sensitivity'], unknown: ['bogus'] });
+    expect(parseMetricList(' faithfulness,,bogus ,faithfulness,noise_sensitivity')).toEqual({
+      metrics: ['faithfulness', 'noise_sensitivity'],
+      unknown: ['bogus'],
+    });
   });
 
   it('refuses two metrics with one name, a name gauges cannot take, and a metric online that needs a reference', () => {
     expect(() => indexByName([faithfulness, faithfulness])).toThrow('metric "faithfulness" is registered twice');
     for (const name of ['Faithfulness', 'claims2', 'a__b', '_a', 'a-b', '']) {
-      expect(() => indexByName([{ ...faithfulness, name }]), name).toThrow('lower-case letters between single underscores');
+      const renamed = { ...faithfulness, name };
+      expect(() => indexByName([renamed]), name).toThrow('lower-case letters between single underscores');
     }
-    expect(() => indexByName([{ ...faithfulness, needsReference: true }])).toThrow('needs a reference answer: not online');
+    const online = { ...faithfulness, needsReference: true };
+    expect(() => indexByName([online])).toThrow('needs a reference answer: not online');
     expect(indexByName([faithfulness, { ...faithfulness, name: 'claim_count' }]).size).toBe(2);
   });
 
