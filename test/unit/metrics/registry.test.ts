@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { metricColor } from '../../../src/experiment/report/svg.js';
 import { scoreConfigDefinitions } from '../../../src/online/scores.js';
@@ -10,6 +12,10 @@ import {
   parseMetricList,
   scoreGaugeName,
 } from '../../../src/metrics/registry.js';
+import { REPO_ROOT } from '../../helpers/run-cli.js';
+
+/** A table keyed by every metric name: adding a metric would mean editing it. */
+const PER_METRIC_TABLE = /(?<!Partial<)Record<MetricName,/;
 
 describe('the metric registry', () => {
   it('lists the metrics in scoring order and looks each up by name', () => {
@@ -54,5 +60,14 @@ describe('the metric registry', () => {
       expect(def.description.includes('lower is better'), def.name).toBe(!metric.higherIsBetter);
       expect(def).toMatchObject({ min: 0, max: 1 });
     }
+  });
+
+  it('no module but the registry keeps a table of every metric (a Partial<Record<MetricName, …>> of values is fine)', () => {
+    expect(PER_METRIC_TABLE.test('const HELP: Record<MetricName, string> = {')).toBe(true);
+    expect(PER_METRIC_TABLE.test('means: Partial<Record<MetricName, number>>')).toBe(false);
+    const src = join(REPO_ROOT, 'src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((f) => PER_METRIC_TABLE.test(readFileSync(join(src, f), 'utf8')))).toEqual([]);
   });
 });
