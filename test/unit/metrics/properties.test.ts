@@ -9,6 +9,8 @@ import { FakeEmbeddings, FakeJudge } from './fakes.js';
 const options = defaultMetricsOptions();
 const text = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '');
 const verdict = fc.constantFrom(0, 1);
+/** A claim as the parser compares claims for repeats: trimmed, whitespace and case folded. */
+const foldedClaim = (c: { claim: string }) => c.claim.trim().normalize('NFC').replace(/\s+/g, ' ').toLowerCase();
 
 const judgeOutputs = fc.record({
   k: fc.integer({ min: 1, max: 6 }),
@@ -92,9 +94,16 @@ describe('metric properties', () => {
   it('permuting the claims never changes faithfulness', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ claim: text, verdict, chunks: fc.constant([] as number[]) }), { minLength: 1, maxLength: 10 }).chain((claims) =>
-          fc.tuple(fc.constant(claims), fc.shuffledSubarray(claims, { minLength: claims.length, maxLength: claims.length })),
-        ),
+        // Distinct claims: a repeated one counts once with its first verdict (definition 2), so order decides it.
+        fc
+          .uniqueArray(fc.record({ claim: text, verdict, chunks: fc.constant([] as number[]) }), {
+            minLength: 1,
+            maxLength: 10,
+            selector: foldedClaim,
+          })
+          .chain((claims) =>
+            fc.tuple(fc.constant(claims), fc.shuffledSubarray(claims, { minLength: claims.length, maxLength: claims.length })),
+          ),
         async ([claims, permuted]) => {
           const score = async (list: typeof claims) => {
             const judge = new FakeJudge({ ragwatch_faithfulness: () => ({ claims: list }) });
