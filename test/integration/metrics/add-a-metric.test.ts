@@ -47,10 +47,10 @@ const LIST_LINE = '  unsupportedClaims,';
 let tree: string;
 const load = (path: string) => import(join(tree, path));
 
-/** Copies what the checked modules load (sources, scripts, the doc, package.json for the version, tsconfig). */
+/** Copies what the checked modules load (sources, the doc, package.json for the version, tsconfig). */
 function copyTree(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-add-metric-'));
-  for (const path of ['src', 'scripts', 'docs/judge-protocol.md', 'package.json', 'tsconfig.json']) {
+  for (const path of ['src', 'docs/judge-protocol.md', 'package.json', 'tsconfig.json']) {
     cpSync(join(REPO_ROOT, path), join(dir, path), { recursive: true });
   }
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -198,7 +198,7 @@ describe('adding a metric by one file and one registry entry', () => {
   });
 
   it('the protocol doc’s generated metrics table lists it, and no other part of the doc changes', async () => {
-    const { protocolSections, rewriteProtocolDoc } = await load('scripts/judge-protocol-doc.ts');
+    const { protocolSections, rewriteProtocolDoc } = await load('src/metrics/protocol-doc.ts');
     const sections: Record<string, string> = protocolSections();
     expect(sections.metrics).toContain(
       '| unsupported_claims | 1 | online, experiment | `ragwatch_faithfulness` | ' +
@@ -223,7 +223,7 @@ describe('adding a metric by one file and one registry entry', () => {
       'src/service/metrics.ts',
       'src/experiment/report/index.ts',
       'src/experiment/metadata.ts',
-      'scripts/judge-protocol-doc.ts',
+      'src/metrics/protocol-doc.ts',
     ];
     expect(typeErrors(roots)).toEqual([]);
   }, 120_000);

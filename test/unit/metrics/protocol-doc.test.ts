@@ -10,7 +10,7 @@ import {
   faithfulnessSchema,
 } from '../../../src/metrics/prompts/schemas.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
-import { protocolSections, rewriteProtocolDoc } from '../../../scripts/judge-protocol-doc.js';
+import { protocolSections, rewriteProtocolDoc } from '../../../src/metrics/protocol-doc.js';
 
 const doc = readFileSync(`${REPO_ROOT}docs/judge-protocol.md`, 'utf8');
 const tasks = Object.keys(SCHEMA_NAMES) as JudgeTask[];

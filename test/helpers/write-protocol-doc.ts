@@ -4,9 +4,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { rewriteProtocolDoc } from './judge-protocol-doc.js';
+import { rewriteProtocolDoc } from '../../src/metrics/protocol-doc.js';
 
-const path = fileURLToPath(new URL('../docs/judge-protocol.md', import.meta.url));
+const path = fileURLToPath(new URL('../../docs/judge-protocol.md', import.meta.url));
 const doc = readFileSync(path, 'utf8');
 const current = rewriteProtocolDoc(doc);
 if (current === doc) {

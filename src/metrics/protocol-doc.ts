@@ -4,8 +4,8 @@
  * `<!-- /generated:NAME -->`; `npm run docs:protocol` rewrites them, and a test fails when the committed
  * document differs from what this renders. Everything else in the document is written by hand.
  */
-import type { MetricDefinition } from '../src/metrics/definition.js';
-import type { PromptLanguage } from '../src/metrics/language.js';
+import type { MetricDefinition } from './definition.js';
+import type { PromptLanguage } from './language.js';
 import {
   promptVersion,
   SCHEMA_NAMES,
@@ -13,8 +13,8 @@ import {
   taskFamily,
   type JudgeTask,
   type PromptFamily,
-} from '../src/metrics/prompts/build.js';
-import { allMetricNames, getMetric } from '../src/metrics/registry.js';
+} from './prompts/build.js';
+import { allMetricNames, getMetric } from './registry.js';
 
 const LANGUAGES: Record<PromptLanguage, string> = { en: 'English', es: 'Spanish' };
 
