@@ -1,7 +1,8 @@
-import { createAnalyzer } from './analyzer.js';
+import { createAnalyzer, toOriginal } from './analyzer.js';
 import { propagate } from './propagate.js';
 import { PLACEHOLDER_PATTERN, Pseudonymizer, replaceAll, type Replacement } from './pseudonymizer.js';
 import { createRecognizers } from './recognizers/registry.js';
+import { shadowOf } from './text/shadow.js';
 import type { RagSample } from '../sample.js';
 import type { Candidate, DetectedEntity } from './types.js';
 
@@ -82,13 +83,15 @@ export function createAnonymizer(options: AnonymizerOptions): Anonymizer {
   const residualAnalyzer = createAnalyzer({ ...options, threshold: options.residualThreshold }, recognizers);
 
   function run(fields: FieldText[], withResidual: boolean): AnonymizedFields {
-    const texts = fields.map((f) => f.text);
+    // Recognised, propagated and keyed on the shadows (shadow.ts); replaced on the originals.
+    const shadows = fields.map((f) => shadowOf(f.text));
+    const texts = fields.map((f, i) => shadows[i]?.text ?? f.text);
     const found = unifyPersonKeys(
       propagate(
         texts,
-        texts.map((t) => analyzer.analyze(t)),
+        texts.map((t) => analyzer.analyzeShadow(t)),
       ),
-    );
+    ).map((cands, i) => (shadows[i] ? toOriginal(cands, shadows[i]) : cands));
     const pseudonymizer = new Pseudonymizer();
     const outTexts: string[] = [];
     const entities: DetectedEntity[] = [];
