@@ -1,4 +1,5 @@
 import { createAnalyzer, toOriginal } from './analyzer.js';
+import { settleKeys } from './keys.js';
 import { propagate } from './propagate.js';
 import { PLACEHOLDER_PATTERN, Pseudonymizer, replaceAll, type Replacement } from './pseudonymizer.js';
 import { createRecognizers } from './recognizers/registry.js';
@@ -48,35 +49,6 @@ export interface Anonymizer {
   analyze(text: string): Candidate[];
 }
 
-/**
- * "Laura" alone and "Laura Gómez" in the same trace are one person: a one-word name that is a word of exactly
- * one longer name takes that name's key, so both get the same placeholder.
- */
-function unifyPersonKeys(found: Candidate[][]): Candidate[][] {
-  const full = new Set<string>();
-  let single = false;
-  for (const cands of found) {
-    for (const c of cands) {
-      if (c.type !== 'PERSON') continue;
-      if (c.normalized.includes(' ')) full.add(c.normalized);
-      else single = true;
-    }
-  }
-  if (full.size === 0 || !single) return found;
-  const owner = new Map<string, string | null>();
-  for (const name of full) for (const word of name.split(' ')) owner.set(word, owner.has(word) && owner.get(word) !== name ? null : name);
-  return found.map((cands) => {
-    let out: Candidate[] | undefined;
-    for (let k = 0; k < cands.length; k++) {
-      const c = cands[k]!;
-      if (c.type !== 'PERSON' || c.normalized.includes(' ')) continue;
-      const name = owner.get(c.normalized);
-      if (name) (out ??= [...cands])[k] = { ...c, normalized: name };
-    }
-    return out ?? cands;
-  });
-}
-
 export function createAnonymizer(options: AnonymizerOptions): Anonymizer {
   const recognizers = createRecognizers(options);
   const analyzer = createAnalyzer(options, recognizers);
@@ -86,7 +58,7 @@ export function createAnonymizer(options: AnonymizerOptions): Anonymizer {
     // Recognised, propagated and keyed on the shadows (shadow.ts); replaced on the originals.
     const shadows = fields.map((f) => shadowOf(f.text));
     const texts = fields.map((f, i) => shadows[i]?.text ?? f.text);
-    const found = unifyPersonKeys(
+    const found = settleKeys(
       propagate(
         texts,
         texts.map((t) => analyzer.analyzeShadow(t)),

@@ -37,6 +37,12 @@ export interface Candidate {
   end: number;
   score: number;
   normalized: string;
+  /**
+   * Other keys the same value may have, computed on demand: a nationally written phone number valid in several
+   * regions, a numeric date that reads day-first or month-first. One is taken when the trace shows the value
+   * under it elsewhere ("+57 301 …" next to "301 …").
+   */
+  alternatives?: () => readonly string[];
 }
 
 export interface Recognizer {

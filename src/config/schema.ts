@@ -171,7 +171,7 @@ const anonymizeSection = z
   .object({
     enabled: z.boolean().default(true),
     /** Regions whose phone numbers are recognised (ISO 3166 alpha-2). */
-    phoneRegions: z.array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes like ES' })).default(['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX']),
+    phoneRegions: z.array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes like ES' })).default(['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX', 'AR', 'CO', 'CL', 'PE']),
     /** Minimum recognizer score for a span to be redacted. */
     threshold: between(0, 1).default(0.5),
     /** Minimum score of a span left after redaction that blocks the sample (`pii_residual`). */

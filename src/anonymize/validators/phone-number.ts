@@ -20,6 +20,8 @@ export interface PhoneVerdict {
 export interface PhoneValidator {
   /** The E.164 form and type of a valid number, or undefined. `raw` is what the recognizer matched: digits, spaces, `.()-`, a leading `+` or `00`. */
   validate(raw: string): PhoneVerdict | undefined;
+  /** Every verdict of a nationally written number, one per configured region where it is valid, in region order. */
+  validateAll(raw: string): PhoneVerdict[];
 }
 
 /** The parts of libphonenumber-js's Metadata class used here (present at run time, not all in its type declarations). */
@@ -260,22 +262,33 @@ export function createPhoneValidator(regions: string[], options: PhoneValidatorO
   const compiled = options.compiled !== false && meta !== undefined;
   const known = regions.map((r) => r.toUpperCase()).filter((r) => meta === undefined || meta.hasCountry(r));
   const candidates = known.map((region) => ({ region, lengths: meta ? new Set(planFor(region).lengths ?? []) : new Set<number>() }));
+  const inRegions = (cleaned: string, all: boolean): PhoneVerdict[] => {
+    const digits = digitsOf(cleaned);
+    const out: PhoneVerdict[] = [];
+    for (const { region, lengths } of candidates) {
+      if (!mayBelong(region, lengths, digits)) continue;
+      const verdict = compiled ? national(digits, region) : FALLBACK;
+      const result = verdict === FALLBACK ? library(cleaned, region) : verdict;
+      if (result === undefined) continue;
+      out.push(result);
+      if (!all) break;
+    }
+    return out;
+  };
+  const clean = (raw: string) => raw.replace(/^\(?00/, '+').replace(/^\(\+/, '+');
   return {
     validate(raw) {
-      const cleaned = raw.replace(/^\(?00/, '+').replace(/^\(\+/, '+');
+      const cleaned = clean(raw);
       if (cleaned.startsWith('+')) {
         if (!compiled) return library(cleaned);
         const verdict = international(digitsOf(cleaned.slice(1)));
         return verdict === FALLBACK ? library(cleaned) : verdict;
       }
-      const digits = digitsOf(cleaned);
-      for (const { region, lengths } of candidates) {
-        if (!mayBelong(region, lengths, digits)) continue;
-        const verdict = compiled ? national(digits, region) : FALLBACK;
-        const result = verdict === FALLBACK ? library(cleaned, region) : verdict;
-        if (result !== undefined) return result;
-      }
-      return undefined;
+      return inRegions(cleaned, false)[0];
+    },
+    validateAll(raw) {
+      const cleaned = clean(raw);
+      return cleaned.startsWith('+') ? [] : inRegions(cleaned, true);
     },
   };
 }
@@ -288,5 +301,7 @@ function mayBelong(region: string, lengths: Set<number>, digits: string): boolea
   if (lengths.size === 0) return true;
   if (lengths.size >= 5 && !/^[03]/.test(digits)) return false;
   const n = digits.length;
-  return lengths.has(n) || (digits[0] === '0' && lengths.has(n - 1)) || (region === 'US' && digits[0] === '1' && lengths.has(n - 1));
+  if (lengths.has(n) || (digits[0] === '0' && lengths.has(n - 1)) || (region === 'US' && digits[0] === '1' && lengths.has(n - 1))) return true;
+  // Argentine mobiles written nationally carry the trunk 0 and a 15 after the area code: "011 15-2371-4269".
+  return region === 'AR' && digits[0] === '0' && lengths.has(n - 3);
 }
