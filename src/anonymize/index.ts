@@ -2,6 +2,7 @@ import { createAnalyzer, toOriginal } from './analyzer.js';
 import { settleKeys } from './keys.js';
 import { propagate } from './propagate.js';
 import { PLACEHOLDER_PATTERN, Pseudonymizer, replaceAll, type Replacement } from './pseudonymizer.js';
+import { repeatBirthDates } from './recognizers/date-of-birth.js';
 import { createRecognizers } from './recognizers/registry.js';
 import { shadowOf } from './text/shadow.js';
 import type { RagSample } from '../sample.js';
@@ -59,9 +60,12 @@ export function createAnonymizer(options: AnonymizerOptions): Anonymizer {
     const shadows = fields.map((f) => shadowOf(f.text));
     const texts = fields.map((f, i) => shadows[i]?.text ?? f.text);
     const found = settleKeys(
-      propagate(
+      repeatBirthDates(
         texts,
-        texts.map((t) => analyzer.analyzeShadow(t)),
+        propagate(
+          texts,
+          texts.map((t) => analyzer.analyzeShadow(t)),
+        ),
       ),
     ).map((cands, i) => (shadows[i] ? toOriginal(cands, shadows[i]) : cands));
     const pseudonymizer = new Pseudonymizer();

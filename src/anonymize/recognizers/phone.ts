@@ -74,11 +74,7 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         if (insideIbanShape(text, start, facts.ibanStarts)) continue;
         if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
         let verdict = validateCached(raw);
-        // A service line read in a region whose numbers are written with a trunk 0 ("055 1234 5678", a UK UAN) but
-        // written without it is another region's number ("55 1234 5678", a Mexico City line): the first personal reading.
-        if (verdict !== undefined && SERVICE_TYPES.has(verdict.type ?? '') && digits[0] !== '0' && !international(raw) && TRUNK_ZERO.test(verdict.e164)) {
-          verdict = validator.validateAll(raw).find((v) => !SERVICE_TYPES.has(v.type ?? '')) ?? verdict;
-        }
+        if (verdict !== undefined && !international(raw)) verdict = preferredReading(verdict, raw, digits, () => validator.validateAll(raw));
         // Free-phone, shared-cost and premium service lines belong to organisations: the judge may need them as written.
         if (verdict === undefined || SERVICE_TYPES.has(verdict.type ?? '')) continue;
         const candidate: Candidate = { type: 'PHONE', start, end, score: scoreFor(text, start, raw), normalized: verdict.e164 };
@@ -88,6 +84,20 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
       return out;
     },
   };
+}
+
+/**
+ * Which region a nationally written number belongs to when several read it. A reading in a region whose numbers are
+ * written with a trunk 0 ("07209 854269" in the UK) of a number written without it ("720.985.4269", "55 1234 5678")
+ * gives way to another region's; a UAN (a UK 03 number) gives way to a personal line elsewhere ("(0341) 594-7879",
+ * Rosario; written "0300 123 4567" it stays the UK's). Free-phone, shared-cost and premium prefixes are distinctive and keep their reading.
+ */
+function preferredReading(verdict: PhoneVerdict, raw: string, digits: string, all: () => PhoneVerdict[]): PhoneVerdict {
+  const noTrunk = digits[0] !== '0' && TRUNK_ZERO.test(verdict.e164);
+  // UK numbers are grouped with spaces ("0300 123 4567"); an area code in brackets or dashes is another region's style.
+  if (!noTrunk && !(verdict.type === 'UAN' && /[()-]/.test(raw))) return verdict;
+  const others = all().filter((v) => v.e164 !== verdict.e164 && !(digits[0] !== '0' && TRUNK_ZERO.test(v.e164)));
+  return others.find((v) => !SERVICE_TYPES.has(v.type ?? '')) ?? (noTrunk ? (others[0] ?? verdict) : verdict);
 }
 
 /** Written with an international prefix: "+…", "(+…" or "00…". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOfBirthRecognizer } from '../../../../src/anonymize/recognizers/date-of-birth.js';
+import { dateOfBirthRecognizer, isoDate } from '../../../../src/anonymize/recognizers/date-of-birth.js';
 import { found } from '../helpers.js';
 
 describe('date of birth recognizer', () => {
@@ -20,5 +20,23 @@ describe('date of birth recognizer', () => {
   });
   it("leaves an organisation's birthday", () => {
     expect(found(dateOfBirthRecognizer, 'Cumpleaños de la empresa: 12/04/1987. Our store’s birthday is June 3, 2015.')).toEqual([]);
+  });
+});
+
+describe('date of birth keys', () => {
+  it('keys every written form on the ISO date, with the month-first reading as an alternative when both fit', () => {
+    expect(isoDate('28th August 1942')).toEqual({ iso: '1942-08-28' });
+    expect(isoDate('28-ago-1942')).toEqual({ iso: '1942-08-28' });
+    expect(isoDate('August 28th, 1942')).toEqual({ iso: '1942-08-28' });
+    expect(isoDate('28 de agosto de 1942')).toEqual({ iso: '1942-08-28' });
+    expect(isoDate('1942-08-28')).toEqual({ iso: '1942-08-28' });
+    expect(isoDate('28/08/1942')).toEqual({ iso: '1942-08-28' });
+    expect(isoDate('08/28/1942')).toEqual({ iso: '1942-08-28' });
+    expect(isoDate('06.05.78')).toEqual({ iso: '1978-05-06', alt: '1978-06-05' });
+    expect(isoDate('31/31/1999')).toBeUndefined();
+  });
+  it('finds Spanish and English short month names after a cue', () => {
+    expect(found(dateOfBirthRecognizer, 'nacida el 8-may-1958 en Soria')).toEqual(['8-may-1958']);
+    expect(found(dateOfBirthRecognizer, 'DOB: 19-Oct-1936')).toEqual(['19-Oct-1936']);
   });
 });
