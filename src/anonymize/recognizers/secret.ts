@@ -3,6 +3,7 @@ import { factsOf } from '../text/facts.js';
 import { keywordsOf } from '../text/keywords.js';
 import { matchAtStarts } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
+import { base64Keys, valuesAfterKeywords } from './secret-values.js';
 
 /**
  * Credentials recognisable by their vendor prefix and shape alone, written in key characters only (`[A-Za-z0-9_-]`):
@@ -73,7 +74,8 @@ export const secretRecognizer: Recognizer = {
       const start = m.index + m[0].length - value.length;
       out.push({ type: 'SECRET', start, end: start + value.length, score: 0.9, normalized: value });
     }
-    for (const m of matchAtStarts(text, keywordsOf(text, facts).secretKey, KEY_VALUE)) {
+    const keyHits = keywordsOf(text, facts).secretKey;
+    for (const m of matchAtStarts(text, keyHits, KEY_VALUE)) {
       const key = m[1]!.toLowerCase();
       const separator = (m[2] ?? '').toLowerCase();
       const value = m[3]!.replace(/[.)\]}]+$/, '');
@@ -81,6 +83,8 @@ export const secretRecognizer: Recognizer = {
       const start = m.index + m[0].length - m[3]!.length;
       out.push({ type: 'SECRET', start, end: start + value.length, score: separator === '' ? 0.8 : 0.9, normalized: value });
     }
+    if (keyHits.length > 0) valuesAfterKeywords(text, keyHits, out);
+    if (facts.keyRuns.length > 0) base64Keys(text, facts.keyRuns, out);
     return out;
   },
 };

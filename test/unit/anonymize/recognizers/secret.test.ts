@@ -30,3 +30,18 @@ describe('secret recognizer', () => {
     expect(found(secretRecognizer, 'la contraseña es incorrecta; Password: ******; nunca comparta su PIN; id 3fa85f64-5717-4562-b3fc-2c963f66afa6')).toEqual([]);
   });
 });
+
+describe('secrets without a vendor prefix', () => {
+  it('takes hex and base64 tokens after a key word, and leaves hashes named as such', () => {
+    expect(found(secretRecognizer, 'pasted the service api key 5c0e7a8b9d1f2e3c4b5a69788796a5b4 in the channel')).toEqual(['5c0e7a8b9d1f2e3c4b5a69788796a5b4']);
+    expect(found(secretRecognizer, 'Authorization: token 0a1b2c3d4e5f60718293a4b5c6d7e8f901234567')).toEqual(['0a1b2c3d4e5f60718293a4b5c6d7e8f901234567']);
+    expect(found(secretRecognizer, 'the storage secret key Zq8+Lm2/Xv9kPw4RtY7uIo1aS3dF5gH6jK0lQ2wE')).toEqual(['Zq8+Lm2/Xv9kPw4RtY7uIo1aS3dF5gH6jK0lQ2wE']);
+    expect(found(secretRecognizer, 'a 40-char key alone: Zq8+Lm2/Xv9kPw4RtY7uIo1aS3dF5gH6jK0lQ2wE')).toEqual(['Zq8+Lm2/Xv9kPw4RtY7uIo1aS3dF5gH6jK0lQ2wE']);
+    expect(found(secretRecognizer, 'Do not confuse the token with the build checksum de83b3ca11f736023e3851e32087ba43f945d2a5 or commit 522f0de26b2e0845256e6cb8c308a29b730ce7f9')).toEqual([]);
+    expect(found(secretRecognizer, 'la clave va en la cabecera; el request_id 3fa85f64-5717-4562-b3fc-2c963f66afa6 no es secreto')).toEqual([]);
+  });
+  it('takes password-shaped words in a sentence about a password, not ordinary words', () => {
+    expect(found(secretRecognizer, 'la contraseña es !Tormenta_7CVP (antes tenía *Yz*rQivU!BX)')).toEqual(['!Tormenta_7CVP', '*Yz*rQivU!BX']);
+    expect(found(secretRecognizer, 'la contraseña debe tener 12 caracteres, una mayúscula y un símbolo; Jean-Pierre la cambió el 12/05/2024')).toEqual([]);
+  });
+});
