@@ -13,19 +13,17 @@ export function settleKeys(found: Candidate[][]): Candidate[][] {
 }
 
 function takeAlternatives(found: Candidate[][]): Candidate[][] {
-  let any = false;
+  if (!found.some((cands) => cands.some((c) => c.alternatives !== undefined))) return found;
   const definite = new Map<EntityType, Set<string>>();
   for (const cands of found) {
     for (const c of cands) {
-      if (c.alternatives) any = true;
-      else {
-        let set = definite.get(c.type);
-        if (!set) definite.set(c.type, (set = new Set()));
-        set.add(c.normalized);
-      }
+      if (c.alternatives) continue;
+      let set = definite.get(c.type);
+      if (!set) definite.set(c.type, (set = new Set()));
+      set.add(c.normalized);
     }
   }
-  if (!any || definite.size === 0) return found;
+  if (definite.size === 0) return found;
   return found.map((cands) =>
     cands.map((c) => {
       const known = c.alternatives ? definite.get(c.type) : undefined;
@@ -51,22 +49,45 @@ function containedIn(short: string[], long: string[]): boolean {
 }
 
 function unifyPersonKeys(found: Candidate[][]): Candidate[][] {
-  const names = new Set<string>();
-  for (const cands of found) for (const c of cands) if (c.type === 'PERSON') names.add(c.normalized);
-  if (names.size < 2) return found;
-  // Full names by their words of two letters or more: the candidate owners of a shorter form share one of them.
-  const byWord = new Map<string, string[][]>();
-  const split = new Map<string, string[]>();
-  for (const name of names) {
-    const words = name.split(' ');
-    split.set(name, words);
-    for (const w of new Set(words)) if (w.length > 1) byWord.set(w, [...(byWord.get(w) ?? []), words]);
+  const names = new Map<string, string[]>();
+  let longest = 0;
+  let shortest = Infinity;
+  for (const cands of found) {
+    for (const c of cands) {
+      if (c.type !== 'PERSON' || names.has(c.normalized)) continue;
+      const words = c.normalized.split(' ');
+      names.set(c.normalized, words);
+      longest = Math.max(longest, words.length);
+      shortest = Math.min(shortest, words.length);
+    }
+  }
+  // Only a shorter form can belong to a longer name.
+  if (shortest >= longest) return found;
+  const list = [...names.values()];
+  // Many names (a long document): candidate owners share a word with the shorter form.
+  let byWord: Map<string, string[][]> | undefined;
+  if (list.length > 32) {
+    byWord = new Map();
+    for (const words of list) {
+      if (words.length === shortest) continue;
+      for (const w of new Set(words)) {
+        const l = byWord.get(w);
+        if (l) l.push(words);
+        else byWord.set(w, [words]);
+      }
+    }
   }
   const settled = new Map<string, string>();
-  for (const [name, words] of split) {
-    const anchor = words.filter((w) => w.length > 1).sort((a, b) => (byWord.get(a)!.length - byWord.get(b)!.length))[0];
-    if (anchor === undefined) continue;
-    const owners = byWord.get(anchor)!.filter((o) => o.length > words.length && containedIn(words, o));
+  for (const [name, words] of names) {
+    if (words.length === longest) continue;
+    let pool = list;
+    if (byWord) {
+      const anchor = words.find((w) => w.length > 1);
+      if (anchor === undefined) continue;
+      pool = byWord.get(anchor) ?? [];
+    }
+    const owners = pool.filter((o) => o.length > words.length && containedIn(words, o));
+    if (owners.length === 0) continue;
     // The longest forms among the owners: "luciana" belongs to "luciana villarroel santillan" through "luciana villarroel".
     const maximal = owners.filter((o) => !owners.some((p) => p !== o && p.length > o.length && containedIn(o, p)));
     if (maximal.length === 1) settled.set(name, maximal[0]!.join(' '));

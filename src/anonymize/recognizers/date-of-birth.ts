@@ -3,7 +3,8 @@ import { hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
 import { collapseSpaces } from '../text/chars.js';
 import { keywordsOf } from '../text/keywords.js';
-import { matchInWindowList, windowsAfter } from '../text/windows.js';
+import { addWindow, matchInWindowList, windowsAfter } from '../text/windows.js';
+import { execAll } from '../text/exec-all.js';
 
 const ES_MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
 const EN_MONTH =
@@ -69,14 +70,24 @@ export function isoDate(raw: string): { iso: string; alt?: string } | undefined 
 }
 
 /** Every date of a text (any form above), with its ISO key: where a date of birth seen elsewhere is repeated. */
-export function datesIn(text: string): Array<{ start: number; end: number; iso: string; alt?: string }> {
+export function datesIn(text: string, years?: readonly string[]): Array<{ start: number; end: number; iso: string; alt?: string }> {
   const out: Array<{ start: number; end: number; iso: string; alt?: string }> = [];
-  const all = DATE_BOUNDS('giu');
-  for (const m of text.matchAll(all)) {
+  // Given the years to look for, only around them: a date's year is its last or first part.
+  const matches = years === undefined ? execAll(DATE, text) : matchInWindowList(text, yearWindows(text, years), DATE);
+  for (const m of matches) {
     const key = isoDate(m[0]);
     if (key) out.push({ start: m.index, end: m.index + m[0].length, ...key });
   }
   return out;
+}
+
+function yearWindows(text: string, years: readonly string[]): number[] {
+  const hits: number[] = [];
+  for (const y of years) for (let at = text.indexOf(y); at !== -1; at = text.indexOf(y, at + 4)) hits.push(at);
+  hits.sort((a, b) => a - b);
+  const windows: number[] = [];
+  for (const at of hits) addWindow(windows, Math.max(0, at - 32), Math.min(text.length, at + 20));
+  return windows;
 }
 
 // The cue must be close and in the same sentence: "fecha de nacimiento: 03/05/1985", "nací el 3 de mayo de 1985", "born on …".
@@ -121,10 +132,11 @@ export function repeatBirthDates(texts: string[], found: Candidate[][]): Candida
   const births = new Set<string>();
   for (const cands of found) for (const c of cands) if (c.type === 'DATE_OF_BIRTH') births.add(c.normalized);
   if (births.size === 0) return found;
+  const years = [...new Set([...births].map((b) => b.slice(0, 4)).filter((y) => /^\d{4}$/.test(y)))];
   return texts.map((text, f) => {
     const own = found[f]!;
     const extra: Candidate[] = [];
-    for (const d of datesIn(text)) {
+    for (const d of datesIn(text, years)) {
       const key = births.has(d.iso) ? d.iso : d.alt !== undefined && births.has(d.alt) ? d.alt : undefined;
       if (key === undefined || own.some((c) => c.start < d.end && d.start < c.end)) continue;
       extra.push({ type: 'DATE_OF_BIRTH', start: d.start, end: d.end, score: 0.9, normalized: key });

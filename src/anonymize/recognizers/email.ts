@@ -26,8 +26,12 @@ export const emailRecognizer: Recognizer = {
       while (s > 0 && at - s < MAX_PART && isLocalChar(text.charCodeAt(s - 1))) s--;
       // "user=ana@x.es", "email=ana@x.es": the key and its "=" are not part of the address (an "=" inside a personal
       // address is practically unheard of).
-      const equals = text.lastIndexOf('=', at - 1);
-      if (equals >= s) s = equals + 1;
+      for (let k = at - 1; k >= s; k--) {
+        if (text.charCodeAt(k) === 61) {
+          s = k + 1;
+          break;
+        }
+      }
       while (s < at && isLeadingJunk(text.charCodeAt(s))) s++;
       let e = at + 1;
       while (e < text.length && e - at < MAX_PART && isDomainChar(text.charCodeAt(e))) e++;

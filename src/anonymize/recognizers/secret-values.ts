@@ -1,7 +1,8 @@
 import type { Candidate } from '../types.js';
 
 /**
- * Secrets without a vendor prefix, found from the secret keywords (keywords.ts) forwards, within the same line:
+ * Secrets without a vendor prefix, found from the secret keywords (keywords.ts: password, token, secret, api, access,
+ * private, clave…) forwards, within the same line:
  * - a high-entropy token after a key word ("the service api key 5c74…", "Authorization: token da42…", "secret key
  *   oQKY…+3jT…"): 32+ hex characters, or 20+ base64/URL-safe characters mixing letters and digits;
  * - password-shaped words anywhere in a sentence about a password ("la contraseña del wifi es Tortuga_93! y la
@@ -67,12 +68,12 @@ export function valuesAfterKeywords(text: string, hits: number[], out: Candidate
       }
       const [s, e] = tokenAt(text, i, text.length);
       i = e;
-      const raw = text.slice(s, e);
-      const token = trimEnd(raw);
-      if (token.length < 6) continue;
-      if (HASH_CUE.test(text.slice(Math.max(k, s - 30), s))) continue;
-      const entropy = highEntropy(token);
+      // Tokens are 20+ characters; passwords 6+.
+      if (e - s < (password ? 6 : 20)) continue;
+      const token = trimEnd(text.slice(s, e));
+      const entropy = token.length >= 20 && highEntropy(token);
       if (!entropy && !(password && passwordShaped(token))) continue;
+      if (HASH_CUE.test(text.slice(Math.max(k, s - 30), s))) continue;
       if (out.some((c) => c.start < s + token.length && s < c.end)) continue;
       out.push({ type: 'SECRET', start: s, end: s + token.length, score: entropy ? 0.85 : 0.75, normalized: token });
       done = e;

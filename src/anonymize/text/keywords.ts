@@ -5,7 +5,7 @@ import type { KeywordHits, TextFacts } from './facts.js';
  * one scan each. Each list is a cheap trigger; the recognizer's own pattern decides.
  */
 const STREET = 'calle|c/|cl\\.|aven|avd|av\\.|plaza|pza|paseo|pº|p\\.º|ronda|traves|glorieta|camino|carretera|ctra|carrer|passeig|pla[çc]a|avinguda|r[uú]a |urbaniz|urb\\.|pol[ií]gono|callej|cuesta|bulevar|alameda|pasaje|rambla';
-const SECRET_KEY = 'pass|pwd|contrase|clave|pin|secret|token|api|access|client|auth|refresh|private|c[oó]digo de|cvv|cvc|otp|cred|key|llave';
+const SECRET_KEY = 'pass|pwd|contrase|clave|pin|secret|token|api|access|client|auth|refresh|private|c[oó]digo de|cvv|cvc|otp';
 const BIRTH = 'nac|fnac|natal|born|birth|dob|d\\.o\\.b|cumplea|f\\.\\s?n';
 
 /**

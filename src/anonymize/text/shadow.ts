@@ -6,8 +6,8 @@
  * Recognizers run on the shadow; an offset map takes each span back to the original, where it is replaced.
  *
  * Kept as written: the Spanish ordinal indicators º and ª (NFKC makes them letters: "3.º B" would read "3.o B").
- * A text with nothing to normalise has no shadow (`shadowOf` returns undefined): an all-ASCII text costs one
- * native regex test.
+ * A text with nothing to normalise has no shadow (`shadowOf` returns undefined): an all-ASCII or ordinary
+ * Spanish text costs one native regex scan.
  */
 export interface Shadow {
   /** The normalised text. */
@@ -88,10 +88,16 @@ function astralReplacement(cp: number): string | null {
   return r;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+/**
+ * Characters that may need normalising: everything but ASCII and the Latin letters, punctuation and symbols that
+ * NFKC and the rules above leave as they are (accented letters, ¿ ¡ « » º ª · € “ ” ‘ ’ — •). Spanish and English
+ * text usually has none: one native scan, then no shadow.
+ */
+const MAY_CHANGE =
+  /[^\x00-\x7f\u00a1-\u00a7\u00a9-\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00ba\u00bb\u00bf-\u0131\u0134-\u013e\u0141-\u0148\u014a-\u017e\u2014\u2018\u2019\u201c\u201d\u2022\u20ac]/;
 
 export function shadowOf(text: string): Shadow | undefined {
-  const first = text.search(NON_ASCII);
+  const first = text.search(MAY_CHANGE);
   if (first < 0) return undefined;
   // Changed segments: shadow [sStart, sEnd) ↔ original [oStart, oEnd). Between them the texts are equal.
   const sStart: number[] = [];

