@@ -24,7 +24,7 @@ export function createAnalyzer(options: AnalyzerOptions, recognizers: Recognizer
     const facts = factsOf(text);
     const candidates: Candidate[] = [];
     for (const r of recognizers) for (const c of r.find(text, facts)) if (c.score >= options.threshold && c.end > c.start) candidates.push(c);
-    return resolveOverlaps(candidates);
+    return resolveOverlaps(candidates, text);
   };
   return {
     analyze(text) {

@@ -7,18 +7,31 @@ import { addWindow, matchAtStarts, matchInWindowList, matchInWindows, runWindows
 
 // Spanish, Catalan and Galician street types, with the capitalised spellings people type.
 const ES_TYPE =
-  '(?:[Cc]alle|CALLE|[Cc]/|[Cc]l\\.|[Aa]venida|AVENIDA|[Aa]vda\\.?|[Aa]vd\\.|[Aa]v\\.|[Pp]laza|PLAZA|[Pp]za\\.?|Paseo|PASEO|[Pp]º|[Pp]\\.º|Ronda|[Tt]raves[ií]a|[Gg]lorieta|Camino|[Cc]arretera|[Cc]tra\\.?|[Cc]arrer|[Pp]asseig|[Pp]la[çc]a|[Aa]vinguda|[Rr][uú]a|[Uu]rbanizaci[oó]n|[Uu]rb\\.|[Pp]ol[ií]gono|[Cc]allej[oó]n|Cuesta|[Bb]ulevar|Alameda|Pasaje|Rambla|[Tt]ravessera)';
+  '(?:[Cc]alle|CALLE|[Cc]/\\.?|[Cc]l\\.|[Aa]venida|AVENIDA|[Aa]vda\\.?|[Aa]vd\\.|[Aa]v\\.|[Pp]laza|PLAZA|[Pp]za\\.?|Paseo|PASEO|[Pp]º|[Pp]\\.º|Ronda|[Rr]da\\.|[Tt]raves[ií]a|[Tt]rav\\.|[Gg]lorieta|[Gg]ta\\.|Camino|[Cc]arretera|[Cc]tra\\.?|[Cc]arrer|[Pp]asseig|[Pp]la[çc]a|[Aa]vinguda|[Rr][uú]a|[Uu]rbanizaci[oó]n|[Uu]rb\\.|[Pp]ol[ií]gono|[Cc]allej[oó]n|Cuesta|[Bb]ulevar|[Bb]v\\.|[Bb]lvd\\.|Alameda|Pasaje|[Pp]je\\.|Rambla|[Tt]ravessera|[Cc]alzada|CALZADA|[Cc]alz\\.|[Jj]ir[oó]n|[Jj]r\\.|[Pp]rolongaci[oó]n|[Pp]rol\\.|[Cc]arrera|[Cc]ra\\.|[Kk]r\\.|[Dd]iagonal|[Tt]ransversal)';
 const LINK = "(?:de|del|la|las|los|el|d'|dels|l'|y|i|da|do|dos|das)";
 const CAP_WORD = "\\p{Lu}[\\p{L}\\p{M}'’.-]*";
 const ANY_WORD = "\\p{L}[\\p{L}\\p{M}'’.-]*";
-const NUMBER = '(?:n[º°o]\\.?\\s*|n[uú]m\\.?\\s*|n[uú]mero\\s*)?\\d{1,4}(?:\\s?[A-Za-z](?![\\p{L}]))?';
+// "12", "n.º 16", "nº 100", "núm. 8", "# 58-51".
+const NUMBER = '(?:n\\.?\\s?[º°o]\\.?\\s*|n[uú]m\\.?\\s*|n[uú]mero\\s*|#\\s*)?\\d{1,4}(?:\\s?-\\s?\\d{1,4})?(?:\\s?[A-Za-z](?![\\p{L}]))?';
+// Floor, door, staircase and Latin American unit: "3.º B", "4º 2ª", "piso 8", "pta. 12", "esc. 1", "bajo A", "dto. B", "apto. 499", "int. B", "of. 629".
 const ES_TAIL =
-  "(?:,?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\.?\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|\\d{1,2}(?![\\d]))?|[Pp]iso\\s\\d{1,2}|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3})){0,4}";
-const POSTCODE_CITY = "(?:,?\\s*(?:\\d{5}|(?:CP|C\\.P\\.)\\s?\\d{5})(?:\\s*[,-]?\\s*\\p{Lu}[\\p{L}\\p{M}'’-]*(?:\\s(?:de\\s|del\\s|la\\s|el\\s)?\\p{Lu}[\\p{L}\\p{M}'’-]*){0,2})?)?(?:\\s?\\(\\p{Lu}[\\p{L}\\p{M}]*(?:\\s\\p{Lu}[\\p{L}\\p{M}]*)?\\))?";
+  "(?:,?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\.?\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|\\d{1,2}\\s?[ª]?(?![\\d]))?|[Pp]iso\\s\\d{1,2}(?:\\.?\\s?[º°ª])?(?:\\s[A-Za-z](?![\\p{L}]))?|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Pp]ta\\.?\\s?[\\p{L}\\d]{1,3}(?![\\p{L}\\d])|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}(?![\\p{L}\\d])|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico(?:\\s[A-Za-z](?![\\p{L}]))?|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3}|(?:[Dd]e?pto|[Dd]to|[Aa]pto|[Aa]pt|[Ii]nt|[Oo]f|[Oo]ficina|[Ll]ocal|[Cc]asa|[Dd]epartamento)\\.?\\s?[\\p{L}\\d]{1,5}(?![\\p{L}\\d]))){0,4}";
+/** A place word: capitalised, not a lone letter ("A Coruña" aside), not the label of the next field ("…, Madrid, NIE …"). */
+const PLACE_WORD =
+  "(?!(?:NIE|NIF|DNI|CIF|IBAN|Tel|Telf|Tfno|Tlf|Fax|Email|E-mail|Correo|M[oó]vil|Tel[eé]fono|Ref|Cita|Fecha|Hora|Paciente|Titular)(?![\\p{L}]))\\p{Lu}(?:[\\p{L}\\p{M}'’-]+|(?=\\s\\p{Lu}\\p{Ll}))";
+const PLACE = `${PLACE_WORD}(?:\\s(?:(?:de|del|la|las|los|el)\\s)?${PLACE_WORD}){0,3}`;
+/** Spanish and Mexican 5-digit postcodes (also as "C.P. 59817"), Argentine CPA codes ("C5407BCE", "X2091"). */
+const POSTCODE = '(?:\\d{5}|(?:CP|C\\.P\\.)\\s?\\d{5}|[A-Z]\\d{4}(?:[A-Z]{3})?(?![\\p{L}\\d]))';
+const SEGMENT = `(?:${POSTCODE}(?:\\s*[,-]?\\s*${PLACE})?|(?:Col\\.|Colonia|Barrio|Bº)\\s${PLACE}|${PLACE})`;
+/** Postcode, town, district and province after the number: "28012 Madrid", ", Chapinero, Santiago", ", Col. Obispado, C.P. 59817, Ciudad de México". */
+const POSTCODE_CITY = `(?:,?\\s*${POSTCODE}(?:\\s*[,-]?\\s*${PLACE})?)?(?:,\\s*${SEGMENT}){0,3}(?:\\s?\\(${PLACE}\\))?`;
+
+/** Latin American grid streets: "Calle 10 # 58-51", "Carrera 15 # 29-65", "Diagonal 40A Sur # 12-30". */
+const GRID_STREET = '\\d{1,3}[A-Z]?(?:\\s(?:[Bb]is|[Ss]ur|[Nn]orte|[Ee]ste|[Oo]este))?(?=\\s*(?:#|[Nn]o\\.|N[º°]))';
 
 function spanish(word: string): RegExp {
   return new RegExp(
-    `(?<![\\p{L}\\p{N}])${ES_TYPE}\\s*(?:${LINK}\\s+){0,3}${word}(?:\\s+(?:${LINK}\\s+){0,2}${word}){0,5},?\\s*${NUMBER}${ES_TAIL}${POSTCODE_CITY}(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])${ES_TYPE}\\s*(?:(?:${LINK}\\s+){0,3}${word}(?:\\s+(?:${LINK}\\s+){0,2}${word}){0,5}|${GRID_STREET}),?\\s*${NUMBER}${ES_TAIL}${POSTCODE_CITY}(?![\\p{L}\\p{N}])`,
     // Sticky: tried where a street type starts (keywords.ts).
     'yu',
   );
@@ -35,7 +48,7 @@ const ES_PLACE = "\\p{Lu}[\\p{L}\\p{M}'’-]*(?:\\s(?:de\\s(?:la\\s|los\\s|las\\
  * number and a place name is the evidence the street type would otherwise give.
  */
 const ES_BARE = new RegExp(
-  `(?<![\\p{L}\\p{N}])${CAP_WORD}(?:\\s+(?:${LINK}\\s+){0,2}${CAP_WORD}){0,4},?\\s*${NUMBER}${ES_TAIL},?\\s*${ES_POSTCODE}\\s*[,-]?\\s*${ES_PLACE}(?:\\s?\\(\\p{Lu}[\\p{L}\\p{M}]*(?:\\s\\p{Lu}[\\p{L}\\p{M}]*)?\\))?(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])${CAP_WORD}(?:\\s+(?:${LINK}\\s+){0,2}${CAP_WORD}){0,4}(?:,\\s*|\\s+)${NUMBER}${ES_TAIL}(?:,\\s*|\\s+)${ES_POSTCODE}\\s*[,-]?\\s*${ES_PLACE}(?:\\s?\\(\\p{Lu}[\\p{L}\\p{M}]*(?:\\s\\p{Lu}[\\p{L}\\p{M}]*)?\\))?(?![\\p{L}\\p{N}])`,
   'gu',
 );
 /** Words that start references, not street names: "Pedido 1234, 28014 Madrid" is an order shipped to Madrid. */
@@ -63,15 +76,44 @@ function postcodeWindows(text: string, digitRuns: number[], before: number, afte
   return windows;
 }
 
-const EN_TYPE =
-  '(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)';
+const EN_TYPES =
+  'Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park|Yard|Wharf|Quay|Bend|Rise|View|Green|Gate|Trail|Loop|Pike|Alley|Parade|Vale|Heights|Meadows?|Croft|Broadway|Embankment|Passage|Esplanade|Crossing|Ridge|Point|Run|Hollow|Glen|Plaza|Cove|Landing|Expressway|Turnpike';
+const EN_TYPE = `(?:${EN_TYPES})`;
+/** "Flat 26, Belmont Lodge, ", "Apartment 20, The Maltings, ": the unit, then the building's name. */
+const EN_UNIT = "(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite|Room|Studio)\\s[\\p{L}\\d-]{1,5},?\\s(?:(?:The\\s)?\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,3},\\s)?)";
+const UK_POSTCODE_FORM = '[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}';
+const UK_POSTCODE = new RegExp(`(?<![A-Za-z0-9])${UK_POSTCODE_FORM}(?![A-Za-z0-9])`, 'g');
+const EN_BARE = new RegExp(
+  `(?<![\\p{L}\\p{N}])${EN_UNIT}?\\d{1,5}[A-Za-z]?\\s(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s?){1,3},\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2},?\\s${UK_POSTCODE_FORM}(?![\\p{L}\\p{N}])`,
+  'gu',
+);
 const EN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite)\\s[\\p{L}\\d-]{1,5},?\\s)?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2}(?:\\s\\d{1,2}(?![\\d,.]\\d))?)?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}|(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)\\s?[0-9AC-FHKNPRTV-Y]{4}))?(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])${EN_UNIT}?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2}(?:\\s\\d{1,2}(?![\\d,.]\\d))?)?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}|(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)\\s?[0-9AC-FHKNPRTV-Y]{4}))?(?![\\p{L}\\p{N}])`,
   'gu',
 );
 // Cheap trigger for the English forms: a street type after a capitalised word (Spanish street types: keywords.ts).
-const EN_TRIGGER = / (?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park)\b/g;
+const EN_TRIGGER = new RegExp(` (?:${EN_TYPES})\\b`, 'g');
 const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
+
+/** Words that name a public place or an organisation's premises: an address right after one is theirs. */
+const PUBLIC_PLACE =
+  /\b(?:museo|museum|centro|center|centre|hospital|clinica|universidad|university|biblioteca|library|ayuntamiento|town hall|city hall|ministerio|ministry|embajada|embassy|consulado|consulate|oficinas?|offices?|sede|headquarters|hq|teatro|theatre|theater|estadio|stadium|aeropuerto|airport|estacion|station|parlamento|parliament|tribunal|court|juzgado|registro|registry|agencia|agency|instituto|institute|fundacion|foundation|gallery|galeria|palacio|palace|catedral|cathedral|iglesia|church|colegio|school|college|mercado|market|hotel|tienda|store|shop|branch|sucursal|institution|moneda|cultural|art|arte)\b[^\n.;:]{0,60}$/;
+
+/**
+ * Before `start`: an organisation's or public place's name, then "(", "," or "at"/"en" ("the Metropolitan Museum
+ * of Art (1000 Fifth Avenue, …)", "el Centro Cultural La Moneda (Plaza de la Ciudadanía 26, Santiago)").
+ */
+function publicPlaceBefore(text: string, start: number): boolean {
+  let k = start;
+  while (k > 0 && /[\s(,]/.test(text[k - 1]!)) k--;
+  if (k === start && text[k - 1] !== '(') return false;
+  const sep = text.slice(k, start);
+  if (!/[(,]/.test(sep)) {
+    const before = text.slice(Math.max(0, k - 4), k).toLowerCase();
+    if (!/\b(?:at|en|in)$/.test(before)) return false;
+  }
+  return PUBLIC_PLACE.test(foldWindow(text.slice(Math.max(0, k - 70), k)));
+}
 
 /**
  * Postal addresses: Spanish street forms with a house number (and floor, door, postcode, city), Spanish street names
@@ -103,6 +145,10 @@ export const addressRecognizer: Recognizer = {
       }
     }
     for (const m of matchInWindows(text, EN_TRIGGER, EN, 90, 90)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    // "107 Queensway, Derby DE1 5BH": no street type, a UK postcode.
+    for (const m of matchInWindows(text, UK_POSTCODE, EN_BARE, 90, 2)) push(m.index, m[0], 0.85);
+    // A public place's own address ("the Metropolitan Museum of Art, 1000 Fifth Avenue, …") is not personal data.
+    for (const c of out) if (c.score < 0.95 && publicPlaceBefore(text, c.start)) c.score = 0;
     return out;
   },
 };
