@@ -3,7 +3,7 @@ import { AMBIGUOUS_NAMES } from './ambiguous.js';
 import { COMMON_WORDS } from './common-words.js';
 import { GIVEN_NAMES_EN, GIVEN_NAMES_EN_SHORT } from './given-names-en.js';
 import { GIVEN_NAMES_ES } from './given-names-es.js';
-import { ORGANIZATIONS } from './organizations.js';
+import { ORGANIZATIONS, TECHNOLOGIES } from './organizations.js';
 import { SURNAMES_EN } from './surnames-en.js';
 import { SURNAMES_ES } from './surnames-es.js';
 
@@ -62,7 +62,39 @@ export function isOrganization(foldedPhrase: string): boolean {
   return ORGS.has(foldedPhrase);
 }
 
+const TECH = words(TECHNOLOGIES);
+
+/** Software, languages and services named like people ("Julia", "Hugo", "Jenkins", "Cassandra"): alone, not a person. */
+export function isTechnology(key: string): boolean {
+  return TECH.has(key);
+}
+
 /** Sizes, for documentation and tests. */
 export function gazetteerSizes(): { given: number; surnames: number; ambiguous: number; common: number } {
   return { given: GIVEN.size, surnames: SURNAMES.size, ambiguous: AMBIGUOUS.size, common: COMMON.size };
 }
+
+const SHAPE_LENGTH = 16;
+let shapes: { given: Uint8Array; surname: Uint8Array } | undefined;
+
+/**
+ * First letter × last letter × length (capped) of every unambiguous given name and every surname written in ASCII: a
+ * lower-case word whose shape is not set is neither, without looking it up (words with accents are always looked up).
+ */
+export function nameShapes(): { given: Uint8Array; surname: Uint8Array } {
+  if (shapes) return shapes;
+  const table = (names: Set<string>, ambiguousToo: boolean) => {
+    const t = new Uint8Array(26 * 26 * SHAPE_LENGTH);
+    for (const n of names) {
+      if ((!ambiguousToo && AMBIGUOUS.has(n)) || COMMON.has(n)) continue;
+      const first = n.charCodeAt(0) - 97;
+      const last = n.charCodeAt(n.length - 1) - 97;
+      if (first < 0 || first > 25 || last < 0 || last > 25) continue;
+      t[nameShape(first, last, n.length)] = 1;
+    }
+    return t;
+  };
+  return (shapes = { given: table(GIVEN, false), surname: table(SURNAMES, true) });
+}
+
+export const nameShape = (first: number, last: number, length: number) => (first * 26 + last) * SHAPE_LENGTH + Math.min(length, SHAPE_LENGTH - 1);

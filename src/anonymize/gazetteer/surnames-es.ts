@@ -46,4 +46,5 @@ Arcos Arroyo Bárcena Bejarano Cabanillas Calvente Camps Cañizares Capdevila Ca
 Espinar Estrella Ferrándiz Galván Gamboa Garzón Gisbert Herraiz Jordán Lagos Llanos Lozada Manjón Mármol Mayoral Melgar Mendez
 Moreno Ocampo Orduña Osuna Palencia Pantoja Parrilla Peñalver Puente Rosario Salvatierra Sastre Solera Tamayo Torralba
 Trujillo Vallejo Vizcaíno Zarate Zárate
+fuente heras olmo pozo riva hoz serna prada frutos mata
 `;

@@ -1,4 +1,4 @@
-import { classify, TITLES, type NameClass } from '../gazetteer/index.js';
+import { classify, nameShape, TITLES, type NameClass } from '../gazetteer/index.js';
 import { isLetterCode, isLetterOrMarkCode, isUpperCode } from '../text/chars.js';
 import { foldToken } from '../text/fold.js';
 import { cueLastWords } from './person-cues.js';
@@ -145,6 +145,21 @@ export class Words {
     const out: Token[] = [];
     for (let k = Math.max(0, from); k < Math.min(to, this.length); k++) out.push(this.at(k)!);
     return out;
+  }
+
+  /**
+   * False when lower-case word i is certainly not an unambiguous given name (`table` = nameShapes().given) or
+   * surname (`.surname`): judged from its first and last letters and length; accented words are always looked up.
+   */
+  mayBeName(i: number, table: Uint8Array): boolean {
+    if (i >= this.length) return false;
+    const start = this.starts[i]!;
+    const end = this.ends[i]!;
+    const first = this.text.charCodeAt(start) - 97;
+    const last = this.text.charCodeAt(end - 1) - 97;
+    if (first < 0 || first > 25 || last < 0 || last > 25) return true;
+    for (let k = start + 1; k < end - 1; k++) if (this.text.charCodeAt(k) >= 128) return true;
+    return table[nameShape(first, last, end - start)] === 1;
   }
 
   /** False when word i is certainly neither a cue word nor a title (see cueShaped); true means "look it up". */

@@ -1,4 +1,5 @@
-import { isOrganization, TITLES } from '../gazetteer/index.js';
+import { isOrganization, isTechnology, nameShapes, TITLES } from '../gazetteer/index.js';
+import { initialAndSurname, lowerCaseName, particleSurname, registerForm, type NameForm } from './person-forms.js';
 import { isSpaceCode } from '../text/chars.js';
 import { before, hasCueAfter } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
@@ -25,9 +26,27 @@ export const personRecognizer: Recognizer = {
   find(text) {
     const tokens = new Words(text);
     const out: Candidate[] = [];
+    const push = (form: NameForm) => {
+      out.push({ type: 'PERSON', start: tokens.start(form.first), end: tokens.end(form.last), score: form.score, normalized: form.key });
+    };
     for (let i = 0; i < tokens.length; i++) {
       const lowerLike = !tokens.cap(i);
-      if (lowerLike && !mayFollowCue(text, tokens, i)) continue;
+      if (lowerLike) {
+        const form = lowerForm(text, tokens, i);
+        if (form) {
+          push(form);
+          i = form.last;
+          continue;
+        }
+        if (!mayFollowCue(text, tokens, i)) continue;
+      } else {
+        const form = initialAndSurname(text, tokens, i) ?? registerForm(text, tokens, i);
+        if (form) {
+          push(form);
+          i = form.last;
+          continue;
+        }
+      }
       const t = tokens.at(i)!;
       if (t.cls.common) continue;
       const cue = cueFor(text, tokens, i);
@@ -49,6 +68,17 @@ export const personRecognizer: Recognizer = {
 };
 
 const DOT = 46;
+const SIGNATURE_WORDS = new Set(['firma', 'firmado', 'fdo']);
+
+/** Particle surnames and lower-case names (person-forms.ts), looked up only for words that can start one. */
+function lowerForm(text: string, tokens: Words, i: number): NameForm | undefined {
+  const length = tokens.end(i) - tokens.start(i);
+  if (length <= 4 && PARTICLE_STARTS.has(text.slice(tokens.start(i), tokens.end(i)))) return particleSurname(text, tokens, i);
+  const shapes = nameShapes();
+  if (length < 3 || !tokens.mayBeName(i, shapes.given) || !tokens.mayBeName(i + 1, shapes.surname) || tokens.cap(i + 1)) return undefined;
+  return lowerCaseName(text, tokens, i);
+}
+const PARTICLE_STARTS = new Set(['van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom', 'de', 'del', 'da', 'di', 'du', 'dos', 'das', 'della', 'degli']);
 
 /** Cheap pre-check for lower-case tokens: only worth a look right after a cue word, a title or a colon. */
 function mayFollowCue(text: string, tokens: Words, i: number): boolean {
@@ -192,16 +222,34 @@ function blanks(text: string, from: number, to: number, max: number, dots: boole
 }
 
 function suppressed(text: string, tokens: Words, first: number, last: number): boolean {
-  let p = first - 1;
-  while (p >= 0 && PARTICLES.has(tokens.at(p)!.key) && sameName(text, tokens, p + 1)) p--;
-  if (p >= 0 && PLACE_WORDS.has(tokens.at(p)!.key) && blanks(text, tokens.at(p)!.end, tokens.at(p + 1)!.start, 3, true)) return true;
+  if (afterPlaceName(text, tokens, first)) return true;
   for (let k = first + 1; k <= last; k++) if (TRAILING_PLACE_WORDS.has(tokens.at(k)!.key)) return true;
   const after = tokens.at(last)!.end;
   if (mayStartCompanySuffix(text, after) && COMPANY_SUFFIX.test(text.slice(after, after + 16))) return true;
   let phrase = tokens.at(first)!.key;
   for (let k = first + 1; k <= last; k++) phrase += ` ${tokens.at(k)!.key}`;
+  // "Wendy's", "McDonald's": a brand's possessive form.
+  const end = tokens.at(last)!.end;
+  if (/^['’]s(?![\p{L}])/u.test(text.slice(end, end + 3)) && isOrganization(`${phrase}'s`)) return true;
   return isOrganization(phrase);
 }
+
+/**
+ * The name is part of a place's or an institution's name: "Calle Juan Bravo", "Hospital Dr. Sótero del Río",
+ * "Instituto Nacional de Cardiología Ignacio Chávez". Walks back over particles, a title and the institution's
+ * other capitalised words (at most five) to a place word.
+ */
+function afterPlaceName(text: string, tokens: Words, first: number): boolean {
+  let p = first - 1;
+  for (let steps = 0; p >= 0 && steps < 6; steps++, p--) {
+    const t = tokens.at(p)!;
+    if (!blanks(text, t.end, tokens.at(p + 1)!.start, 3, true)) return false;
+    if (PLACE_WORDS.has(t.key)) return true;
+    if (!(PARTICLES.has(t.key) || TITLES.has(t.key) || (t.cap && !nameLikeToken(t)))) return false;
+  }
+  return false;
+}
+const nameLikeToken = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
 
 function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: number; last: number; score: number } | undefined {
   const t = tokens.at(i)!;
@@ -210,10 +258,14 @@ function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: nu
   switch (cue) {
     case 'title':
       if (!(capWord(t) || nameLike(t))) return undefined;
+      // "Hospital Dr. Peset", "Dr. Oetker": a place or a brand named after a doctor.
+      if (afterPlaceName(text, tokens, i - 1) || isOrganization(`${tokens.at(i - 1)!.key} ${t.key}`)) return undefined;
       score = 0.9;
       break;
     case 'strong':
       if (t.cls.common && !nameLike(t)) return undefined;
+      // "la firma: estás firmando": a signature cue is followed by a written name, capitalised or known.
+      if (SIGNATURE_WORDS.has(tokens.at(i - 1)!.key) && !t.cap && !nameLike(t)) return undefined;
       score = 0.9;
       break;
     case 'label':
@@ -273,7 +325,8 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
   const initial = sentenceInitial(text, t.start);
   let score = 0;
   if (rest.length === 0) {
-    score = strongGiven(t) ? 0.6 : 0;
+    // "Julia calcula la media", "Hugo genera la web": a technology named like a person, standing alone.
+    score = strongGiven(t) && !isTechnology(t.key) ? 0.6 : 0;
     // "dejo el paquete a Milagros, la vecina": a role in apposition makes even an ordinary word a name.
     if (t.cls.given && hasCueAfter(text, t.end, TRAILING_ROLE_CUE, 30)) score = t.cls.ambiguous ? 0.75 : 0.85;
   } else if (strongGiven(t)) {

@@ -48,3 +48,20 @@ describe('person recognizer', () => {
     expect(names('Sr. <PERSON_1> y Dear <PERSON_2>')).toEqual([]);
   });
 });
+
+describe('person name forms without a first name in front', () => {
+  it('finds an initial and a surname, a particle surname alone, the register form and lower-case full names', () => {
+    expect(found(personRecognizer, 'Offer signed by A. Ellsworth today')).toEqual(['A. Ellsworth']);
+    expect(found(personRecognizer, 'reference check with van der Meer at noon')).toEqual(['van der Meer']);
+    expect(found(personRecognizer, 'Conductor: ORDÓÑEZ ESPINOSA, NICANOR; DNI')).toEqual(['ORDÓÑEZ ESPINOSA, NICANOR']);
+    expect(personRecognizer.find('Titular: GARCÍA LÓPEZ, MARÍA')[0]?.normalized).toBe('maria garcia lopez');
+    expect(found(personRecognizer, 'el chat con silvia moreno de ayer')).toEqual(['silvia moreno']);
+  });
+  it('leaves abbreviations, places, brands, institutions and technologies', () => {
+    expect(found(personRecognizer, 'Vitamin C. Many people take it; viene de Madrid; EE. UU.')).toEqual([]);
+    expect(found(personRecognizer, 'Pasa por el Hospital Dr. Peset; compra Dr. Oetker en John Lewis o en Wendy’s.')).toEqual([]);
+    expect(found(personRecognizer, 'la cita es en el Instituto Nacional de Cardiología Ignacio Chávez')).toEqual([]);
+    expect(found(personRecognizer, 'Julia calcula la media y Hugo genera la web')).toEqual([]);
+    expect(found(personRecognizer, 'El 401 viene de la firma: estás firmando con otra clave')).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { isOrganization } from '../gazetteer/index.js';
+import { PLACE_WORDS } from './person-cues.js';
+import type { Token, Words } from './person-words.js';
+
+/**
+ * Name forms without a first name in front: an initial and a surname ("R. Stewart"), a surname with its particle
+ * alone ("van Dijk", "de Castro"), the register form "APELLIDO APELLIDO, NOMBRE", and a lower-case given name
+ * and surname ("silvia rosales"). Each returns the tokens it spans and the person's key, given name first.
+ */
+export interface NameForm {
+  first: number;
+  last: number;
+  score: number;
+  key: string;
+}
+
+const known = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
+const strongSurname = (t: Token) => t.cls.surname && !t.cls.ambiguous && !t.cls.common;
+const strongGiven = (t: Token) => t.cls.given && !t.cls.ambiguous && !t.cls.common;
+const allCaps = (t: Token) => t.raw.length > 1 && t.raw === t.raw.toUpperCase() && t.raw !== t.raw.toLowerCase();
+const plainWord = (t: Token) => t.cap && !t.cls.common && !PLACE_WORDS.has(t.key) && t.key.length >= 2;
+
+/** Exactly `gap` between the end of token j-1 and token j. */
+function gapIs(text: string, tokens: Words, j: number, gap: string): boolean {
+  return j > 0 && j < tokens.length && text.slice(tokens.end(j - 1), tokens.start(j)) === gap;
+}
+
+/** Capitalised words right after token i on the same name (one space apart), as long as `ok` holds. */
+function surnamesAfter(text: string, tokens: Words, i: number, ok: (t: Token) => boolean, max = 2): number {
+  let last = i;
+  while (last - i < max && gapIs(text, tokens, last + 1, ' ') && ok(tokens.at(last + 1)!)) last++;
+  return last;
+}
+
+/** "R. Stewart", "A. Ellsworth", "J. García López": one capital letter, a dot, a space, a surname. */
+export function initialAndSurname(text: string, tokens: Words, i: number): NameForm | undefined {
+  const t = tokens.at(i)!;
+  if (t.raw.length !== 1 || !t.cap || text.charCodeAt(t.end) !== 46 || !gapIs(text, tokens, i + 1, '. ')) return undefined;
+  // A name's middle initial ("Juan A. Pérez") belongs to the name before it; "EE. UU.", "S. A." are not names.
+  const prev = tokens.at(i - 1);
+  if (prev && prev.cap && text.slice(prev.end, t.start) === ' ' && !prev.cls.common) return undefined;
+  const next = tokens.at(i + 1)!;
+  if (!plainWord(next) || next.cls.ambiguous || (allCaps(next) && !known(next))) return undefined;
+  const last = surnamesAfter(text, tokens, i + 1, (w) => plainWord(w) && !w.cls.ambiguous);
+  const surnames = tokens.slice(i + 1, last + 1);
+  if (isOrganization(surnames.map((w) => w.key).join(' '))) return undefined;
+  return { first: i, last, score: surnames.some(strongSurname) ? 0.85 : 0.7, key: [t.key, ...surnames.map((w) => w.key)].join(' ') };
+}
+
+const FOREIGN_PARTICLES = new Set(['van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom']);
+const ROMANCE_PARTICLES = new Set(['de', 'del', 'da', 'di', 'du', 'dos', 'das', 'della', 'degli', 'le', 'la', 'las', 'los']);
+
+/**
+ * "van Dijk", "van der Meer", "da Silva", "de la Fuente": lower-case particles, then a capitalised surname, not
+ * after a capitalised word (then they are the middle of a full name, found as such). Dutch and German particles
+ * name people; Romance ones ("de", "da") are also prepositions, so the surname must be a known one.
+ */
+export function particleSurname(text: string, tokens: Words, i: number): NameForm | undefined {
+  const t = tokens.at(i)!;
+  if (t.cap || !(FOREIGN_PARTICLES.has(t.key) || (ROMANCE_PARTICLES.has(t.key) && t.key !== 'la' && t.key !== 'las' && t.key !== 'los' && t.key !== 'le'))) return undefined;
+  const prev = tokens.at(i - 1);
+  if (prev && gapIs(text, tokens, i, ' ') && (prev.cap || PLACE_WORDS.has(prev.key))) return undefined;
+  let j = i;
+  let foreign = FOREIGN_PARTICLES.has(t.key);
+  while (j + 1 < tokens.length && gapIs(text, tokens, j + 1, ' ') && !tokens.cap(j + 1) && j - i < 2) {
+    const p = tokens.at(j + 1)!;
+    if (!FOREIGN_PARTICLES.has(p.key) && !ROMANCE_PARTICLES.has(p.key)) return undefined;
+    foreign ||= FOREIGN_PARTICLES.has(p.key);
+    j++;
+  }
+  if (!gapIs(text, tokens, j + 1, ' ')) return undefined;
+  const s = tokens.at(j + 1)!;
+  if (!plainWord(s) || allCaps(s)) return undefined;
+  if (foreign ? s.cls.ambiguous && !strongSurname(s) : !strongSurname(s)) return undefined;
+  return { first: i, last: j + 1, score: foreign ? 0.75 : 0.6, key: tokens.slice(i, j + 2).map((w) => w.key).join(' ') };
+}
+
+/**
+ * "TORRES RAMOS, CLAUDIA", "BAKER, ROSALIND", "Baker, Rosalind": surnames, a comma, the given name. Written in
+ * capitals it is a register's form (one of the two parts must be a known name); in title case both must be.
+ */
+export function registerForm(text: string, tokens: Words, i: number): NameForm | undefined {
+  const t = tokens.at(i)!;
+  if (!t.cap || t.key.length < 2 || t.cls.common) return undefined;
+  const caps = allCaps(t);
+  const surnameOk = (w: Token) => (caps ? allCaps(w) && !w.cls.common && !PLACE_WORDS.has(w.key) : strongSurname(w)) && w.key.length >= 2;
+  if (!surnameOk(t)) return undefined;
+  const lastSurname = surnamesAfter(text, tokens, i, surnameOk);
+  const g = lastSurname + 1;
+  if (!gapIs(text, tokens, g, ', ')) return undefined;
+  const given = tokens.at(g)!;
+  const givenOk = (w: Token) => (caps ? allCaps(w) && !w.cls.common : strongGiven(w)) && w.key.length >= 2;
+  if (!givenOk(given)) return undefined;
+  const lastGiven = surnamesAfter(text, tokens, g, givenOk, 1);
+  const surnames = tokens.slice(i, lastSurname + 1);
+  const givens = tokens.slice(g, lastGiven + 1);
+  if (caps && !(surnames.some(known) || givens.some((w) => w.cls.given))) return undefined;
+  // "MADRID, ESPAÑA": a known place or organisation is not a register line.
+  if (isOrganization(surnames.map((w) => w.key).join(' '))) return undefined;
+  return { first: i, last: lastGiven, score: 0.85, key: [...givens, ...surnames].map((w) => w.key).join(' ') };
+}
+
+/** "silvia rosales": an unambiguous given name and a surname, written in lower case. */
+export function lowerCaseName(text: string, tokens: Words, i: number): NameForm | undefined {
+  const t = tokens.at(i)!;
+  if (t.cap || !strongGiven(t) || t.key.length < 3 || !gapIs(text, tokens, i + 1, ' ')) return undefined;
+  // The surname may also be a word ("moreno", "medina"): after an unambiguous given name it is the surname.
+  const surname = (w: Token) => !w.cap && w.cls.surname && !w.cls.common && !w.cls.given;
+  const next = tokens.at(i + 1)!;
+  if (!surname(next)) return undefined;
+  const last = surnamesAfter(text, tokens, i + 1, surname, 1);
+  return { first: i, last, score: 0.7, key: tokens.slice(i, last + 1).map((w) => w.key).join(' ') };
+}
