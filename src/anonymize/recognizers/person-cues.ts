@@ -148,7 +148,10 @@ gallery library campus mount lake cape port fort river beach
 san santa santo sant saint sao
 hermanos hnos talleres taller grupo construcciones transportes inversiones distribuciones asesoria gestoria consultora
 inmobiliaria industrias laboratorios bodegas autos ferreteria panaderia hostal estudio academia clinica brothers bros sons group
-holdings partners associates labs systems solutions motors foods services capital ventures studio`.split(/\s+/),
+holdings partners associates labs systems solutions motors foods services capital ventures studio
+joyeria zapateria floristeria carniceria pescaderia fruteria peluqueria optica perfumeria drogueria papeleria jugueteria
+tintoreria lavanderia muebles confiteria pasteleria bodega marisqueria asador taberna meson tienda tiendas almacenes
+jewellers jewelers bakery pharmacy salon boutique cafe restaurant pub shop store stores market garage outlet`.split(/\s+/),
 );
 
 /** Words that turn a preceding name into a place: "Victoria Station", "Rose Garden", "Santiago Bernabéu Stadium". */
@@ -161,3 +164,8 @@ universidad colegio instituto teatro biblioteca galeria`.split(/\s+/),
 /** What follows an organisation's name: "García y Asociados", "Smith & Co", "Pérez S.L.". */
 export const COMPANY_SUFFIX =
   /^(?:\s*,)?\s*(?:S\.?\s?A\.?(?:U\.?)?|S\.?\s?L\.?(?:U\.?|L\.?)?|S\.?\s?Coop\.?|Inc\.?|Ltd\.?|LLC|LLP|GmbH|PLC|plc|Corp\.?|Co\.|&|y Asociados|Asociados|Abogados|Consulting|Consultores|Group|Grupo|Hermanos|Hnos\.?|e Hijos|and Sons|& Sons|Partners|Holdings|Foundation|Fundación)(?![\p{L}])/u;
+
+/** A name used as a brand: "my John Lewis order", "Tío Pepe items" (matched on the folded text after the name). */
+export const BRAND_AFTER = /^\s(?:order|orders|store|stores|shop|items|products|gift card|voucher|outlet|website|app|loyalty|catalogue|catalog|pedido|pedidos|tienda|productos|articulos|catalogo|outlet)(?![\p{L}])/u;
+/** A name introduced as a brand or shop: "la tienda de Tío Pepe", "the brand Carolina Herrera", "marca …". */
+export const BRAND_BEFORE = /(?:^|[^\p{L}])(?:tienda de|tiendas de|la marca|de la marca|marca|the brand|brand|store|shop|los productos de|products from|comprado en|compre en|bought at|bought from|ordered from|pedido en|pedido a)\s*$/u;

@@ -1,9 +1,9 @@
 import { isOrganization, isTechnology, nameShapes, TITLES } from '../gazetteer/index.js';
 import { initialAndSurname, lowerCaseName, particleSurname, registerForm, type NameForm } from './person-forms.js';
 import { isSpaceCode } from '../text/chars.js';
-import { before, hasCueAfter } from '../text/context.js';
+import { before, hasCueAfter, hasCueBefore } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
-import { CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, LABEL_FIELD_WORDS, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
+import { BRAND_AFTER, BRAND_BEFORE, CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, LABEL_FIELD_WORDS, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
 import { GAP_COLON, GAP_EQUALS, GAP_NEWLINE, Words, type Token } from './person-words.js';
 
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
@@ -231,6 +231,10 @@ function suppressed(text: string, tokens: Words, first: number, last: number): b
   // "Wendy's", "McDonald's": a brand's possessive form.
   const end = tokens.at(last)!.end;
   if (/^['’]s(?![\p{L}])/u.test(text.slice(end, end + 3)) && isOrganization(`${phrase}'s`)) return true;
+  if (hasCueAfter(text, end, BRAND_AFTER, 16) || hasCueBefore(text, tokens.at(first)!.start, BRAND_BEFORE, 30)) return true;
+  // "Tío Pepe", "Dr. Oetker": the word before belongs to the brand's name.
+  const before = tokens.at(first - 1);
+  if (before && isOrganization(`${before.key} ${phrase}`)) return true;
   return isOrganization(phrase);
 }
 
