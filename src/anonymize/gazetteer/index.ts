@@ -78,23 +78,23 @@ const SHAPE_LENGTH = 16;
 let shapes: { given: Uint8Array; surname: Uint8Array } | undefined;
 
 /**
- * First letter × last letter × length (capped) of every unambiguous given name and every surname written in ASCII: a
- * lower-case word whose shape is not set is neither, without looking it up (words with accents are always looked up).
+ * First two letters × last letter × length (capped) of every unambiguous given name and every surname written in
+ * ASCII: a lower-case word whose shape is not set is neither, without looking it up (words with accents always are).
  */
 export function nameShapes(): { given: Uint8Array; surname: Uint8Array } {
   if (shapes) return shapes;
   const table = (names: Set<string>, ambiguousToo: boolean) => {
-    const t = new Uint8Array(26 * 26 * SHAPE_LENGTH);
+    const t = new Uint8Array(26 * 26 * 26 * SHAPE_LENGTH);
     for (const n of names) {
-      if ((!ambiguousToo && AMBIGUOUS.has(n)) || COMMON.has(n)) continue;
-      const first = n.charCodeAt(0) - 97;
-      const last = n.charCodeAt(n.length - 1) - 97;
-      if (first < 0 || first > 25 || last < 0 || last > 25) continue;
-      t[nameShape(first, last, n.length)] = 1;
+      if ((!ambiguousToo && AMBIGUOUS.has(n)) || COMMON.has(n) || n.length < 2) continue;
+      const codes = [n.charCodeAt(0) - 97, n.charCodeAt(1) - 97, n.charCodeAt(n.length - 1) - 97];
+      if (codes.some((c) => c < 0 || c > 25)) continue;
+      t[nameShape(codes[0]!, codes[1]!, codes[2]!, n.length)] = 1;
     }
     return t;
   };
   return (shapes = { given: table(GIVEN, false), surname: table(SURNAMES, true) });
 }
 
-export const nameShape = (first: number, last: number, length: number) => (first * 26 + last) * SHAPE_LENGTH + Math.min(length, SHAPE_LENGTH - 1);
+export const nameShape = (first: number, second: number, last: number, length: number) =>
+  ((first * 26 + second) * 26 + last) * SHAPE_LENGTH + Math.min(length, SHAPE_LENGTH - 1);

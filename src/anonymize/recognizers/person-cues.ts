@@ -165,7 +165,9 @@ universidad colegio instituto teatro biblioteca galeria`.split(/\s+/),
 export const COMPANY_SUFFIX =
   /^(?:\s*,)?\s*(?:S\.?\s?A\.?(?:U\.?)?|S\.?\s?L\.?(?:U\.?|L\.?)?|S\.?\s?Coop\.?|Inc\.?|Ltd\.?|LLC|LLP|GmbH|PLC|plc|Corp\.?|Co\.|&|y Asociados|Asociados|Abogados|Consulting|Consultores|Group|Grupo|Hermanos|Hnos\.?|e Hijos|and Sons|& Sons|Partners|Holdings|Foundation|Fundación)(?![\p{L}])/u;
 
-/** A name used as a brand: "my John Lewis order", "Tío Pepe items" (matched on the folded text after the name). */
-export const BRAND_AFTER = /^\s(?:order|orders|store|stores|shop|items|products|gift card|voucher|outlet|website|app|loyalty|catalogue|catalog|pedido|pedidos|tienda|productos|articulos|catalogo|outlet)(?![\p{L}])/u;
-/** A name introduced as a brand or shop: "la tienda de Tío Pepe", "the brand Carolina Herrera", "marca …". */
-export const BRAND_BEFORE = /(?:^|[^\p{L}])(?:tienda de|tiendas de|la marca|de la marca|marca|the brand|brand|store|shop|los productos de|products from|comprado en|compre en|bought at|bought from|ordered from|pedido en|pedido a)\s*$/u;
+/** A name used as a brand: "my John Lewis order", "Tío Pepe items" (sticky, at the end of the name, on the raw text). */
+export const BRAND_AFTER =
+  /\s(?:order|orders|store|stores|shop|items|products|gift card|voucher|outlet|website|app|loyalty|catalogue|catalog|pedido|pedidos|tienda|productos|art[ií]culos|cat[aá]logo)(?![\p{L}])/iuy;
+/** A name introduced as a brand or shop: "la tienda de Tío Pepe", "the brand Carolina Herrera", "marca …" (raw text before the name). */
+export const BRAND_BEFORE =
+  /(?:^|[^\p{L}])(?:tienda de|tiendas de|la marca|de la marca|marca|the brand|brand|store|shop|los productos de|products from|comprado en|compr[eé] en|bought at|bought from|ordered from|pedido en|pedido a)\s*$/iu;

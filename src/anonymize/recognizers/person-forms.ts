@@ -56,8 +56,11 @@ const ROMANCE_PARTICLES = new Set(['de', 'del', 'da', 'di', 'du', 'dos', 'das', 
  * name people; Romance ones ("de", "da") are also prepositions, so the surname must be a known one.
  */
 export function particleSurname(text: string, tokens: Words, i: number): NameForm | undefined {
+  // A capitalised word within the next three, and none right before: checked on flags, before any lookup.
+  if (tokens.cap(i) || !(tokens.cap(i + 1) || tokens.cap(i + 2) || tokens.cap(i + 3))) return undefined;
+  if (i > 0 && tokens.cap(i - 1) && tokens.start(i) === tokens.end(i - 1) + 1) return undefined;
   const t = tokens.at(i)!;
-  if (t.cap || !(FOREIGN_PARTICLES.has(t.key) || (ROMANCE_PARTICLES.has(t.key) && t.key !== 'la' && t.key !== 'las' && t.key !== 'los' && t.key !== 'le'))) return undefined;
+  if (!(FOREIGN_PARTICLES.has(t.key) || (ROMANCE_PARTICLES.has(t.key) && t.key !== 'la' && t.key !== 'las' && t.key !== 'los' && t.key !== 'le'))) return undefined;
   const prev = tokens.at(i - 1);
   if (prev && gapIs(text, tokens, i, ' ') && (prev.cap || PLACE_WORDS.has(prev.key))) return undefined;
   let j = i;

@@ -149,17 +149,20 @@ export class Words {
 
   /**
    * False when lower-case word i is certainly not an unambiguous given name (`table` = nameShapes().given) or
-   * surname (`.surname`): judged from its first and last letters and length; accented words are always looked up.
+   * surname (`.surname`): judged from its first two letters, last letter and length; accented words are looked up.
    */
   mayBeName(i: number, table: Uint8Array): boolean {
     if (i >= this.length) return false;
     const start = this.starts[i]!;
     const end = this.ends[i]!;
     const first = this.text.charCodeAt(start) - 97;
+    const second = this.text.charCodeAt(start + 1) - 97;
     const last = this.text.charCodeAt(end - 1) - 97;
-    if (first < 0 || first > 25 || last < 0 || last > 25) return true;
-    for (let k = start + 1; k < end - 1; k++) if (this.text.charCodeAt(k) >= 128) return true;
-    return table[nameShape(first, last, end - start)] === 1;
+    if (first < 0 || first > 25 || second < 0 || second > 25 || last < 0 || last > 25) return true;
+    if (table[nameShape(first, second, last, end - start)] === 1) return true;
+    // Not the shape of an ASCII name; an accent inside makes it another spelling ("jiménez"): look it up.
+    if (this.flags[i]! & CUE_SHAPED) for (let k = start + 2; k < end - 1; k++) if (this.text.charCodeAt(k) >= 128) return true;
+    return false;
   }
 
   /** False when word i is certainly neither a cue word nor a title (see cueShaped); true means "look it up". */

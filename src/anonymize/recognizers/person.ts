@@ -1,7 +1,7 @@
 import { isOrganization, isTechnology, nameShapes, TITLES } from '../gazetteer/index.js';
 import { initialAndSurname, lowerCaseName, particleSurname, registerForm, type NameForm } from './person-forms.js';
 import { isSpaceCode } from '../text/chars.js';
-import { before, hasCueAfter, hasCueBefore } from '../text/context.js';
+import { before, hasCueAfter } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { BRAND_AFTER, BRAND_BEFORE, CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, LABEL_FIELD_WORDS, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
 import { GAP_COLON, GAP_EQUALS, GAP_NEWLINE, Words, type Token } from './person-words.js';
@@ -40,7 +40,7 @@ export const personRecognizer: Recognizer = {
         }
         if (!mayFollowCue(text, tokens, i)) continue;
       } else {
-        const form = initialAndSurname(text, tokens, i) ?? registerForm(text, tokens, i);
+        const form = capitalForm(text, tokens, i);
         if (form) {
           push(form);
           i = form.last;
@@ -54,7 +54,7 @@ export const personRecognizer: Recognizer = {
       const found = cue === 'none' ? plainName(text, tokens, i) : cuedName(text, tokens, i, cue);
       if (found === undefined) continue;
       const { first, last, score } = found;
-      if (score > 0) {
+      if (score > 0 && !(cue !== 'strong' && cue !== 'label' && brandUse(text, tokens, first, last))) {
         // Joined (a flat string), not concatenated: the key is hashed and searched again downstream.
         const parts: string[] = [];
         for (let k = first; k <= last; k++) if (isNamePart(tokens.at(k)!)) parts.push(tokens.at(k)!.key);
@@ -69,16 +69,38 @@ export const personRecognizer: Recognizer = {
 
 const DOT = 46;
 const SIGNATURE_WORDS = new Set(['firma', 'firmado', 'fdo']);
+/** Cheap pre-check for BRAND_BEFORE. */
+const BRAND_WORDS = /tienda|marca|brand|store|shop|product|compr|bought|ordered|pedido/i;
+
+/** An initial and a surname, or the register form (person-forms.ts), looked at only where one can start. */
+function capitalForm(text: string, tokens: Words, i: number): NameForm | undefined {
+  const start = tokens.start(i);
+  const end = tokens.end(i);
+  if (end - start === 1) return text.charCodeAt(end) === DOT ? initialAndSurname(text, tokens, i) : undefined;
+  // The register form has ", " after its first, second or third word.
+  for (let j = i; j < i + 3 && j + 1 < tokens.length; j++) {
+    const e = tokens.end(j);
+    if (text.charCodeAt(e) === 44 && text.charCodeAt(e + 1) === 32 && tokens.start(j + 1) === e + 2) return registerForm(text, tokens, i);
+    if (tokens.start(j + 1) !== e + 1) break;
+  }
+  return undefined;
+}
 
 /** Particle surnames and lower-case names (person-forms.ts), looked up only for words that can start one. */
 function lowerForm(text: string, tokens: Words, i: number): NameForm | undefined {
   const length = tokens.end(i) - tokens.start(i);
-  if (length <= 4 && PARTICLE_STARTS.has(text.slice(tokens.start(i), tokens.end(i)))) return particleSurname(text, tokens, i);
+  if (length <= 5 && length >= 2 && PARTICLE_FIRST.has(text.charCodeAt(tokens.start(i)))) {
+    // A particle is followed, within three words, by a capitalised one.
+    if (!(tokens.cap(i + 1) || tokens.cap(i + 2) || tokens.cap(i + 3))) return undefined;
+    if (PARTICLE_STARTS.has(text.slice(tokens.start(i), tokens.end(i)))) return particleSurname(text, tokens, i);
+  }
+  if (length < 3 || i + 1 >= tokens.length || tokens.cap(i + 1)) return undefined;
   const shapes = nameShapes();
-  if (length < 3 || !tokens.mayBeName(i, shapes.given) || !tokens.mayBeName(i + 1, shapes.surname) || tokens.cap(i + 1)) return undefined;
+  if (!tokens.mayBeName(i, shapes.given) || !tokens.mayBeName(i + 1, shapes.surname)) return undefined;
   return lowerCaseName(text, tokens, i);
 }
 const PARTICLE_STARTS = new Set(['van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom', 'de', 'del', 'da', 'di', 'du', 'dos', 'das', 'della', 'degli']);
+const PARTICLE_FIRST = new Set([...PARTICLE_STARTS].map((p) => p.charCodeAt(0)));
 
 /** Cheap pre-check for lower-case tokens: only worth a look right after a cue word, a title or a colon. */
 function mayFollowCue(text: string, tokens: Words, i: number): boolean {
@@ -231,10 +253,22 @@ function suppressed(text: string, tokens: Words, first: number, last: number): b
   // "Wendy's", "McDonald's": a brand's possessive form.
   const end = tokens.at(last)!.end;
   if (/^['’]s(?![\p{L}])/u.test(text.slice(end, end + 3)) && isOrganization(`${phrase}'s`)) return true;
-  if (hasCueAfter(text, end, BRAND_AFTER, 16) || hasCueBefore(text, tokens.at(first)!.start, BRAND_BEFORE, 30)) return true;
-  // "Tío Pepe", "Dr. Oetker": the word before belongs to the brand's name.
+  return isOrganization(phrase);
+}
+
+/**
+ * A name used as a brand, checked once a candidate stands: "my John Lewis order", "la tienda de Tío Pepe", and the
+ * word before as part of a listed brand ("Tío Pepe", where "tío" is also a role word).
+ */
+function brandUse(text: string, tokens: Words, first: number, last: number): boolean {
+  BRAND_AFTER.lastIndex = tokens.end(last);
+  if (BRAND_AFTER.test(text)) return true;
+  const window = text.slice(Math.max(0, tokens.start(first) - 30), tokens.start(first));
+  if (BRAND_WORDS.test(window) && BRAND_BEFORE.test(window)) return true;
   const before = tokens.at(first - 1);
-  if (before && isOrganization(`${before.key} ${phrase}`)) return true;
+  if (!before) return false;
+  let phrase = `${before.key}`;
+  for (let k = first; k <= last; k++) phrase += ` ${tokens.at(k)!.key}`;
   return isOrganization(phrase);
 }
 
