@@ -1,22 +1,21 @@
 /**
  * The anonymizer of another git revision and of the working tree, side by side in one process, on the labelled
  * corpus (test/fixtures/pii):
- *   npx tsx bench/anonymize-compare.ts [--rev 4fffa17] [--rounds 40]
+ *   npx tsx bench/anonymize-compare.ts [--rev 4fffa17] [--rounds 40] [--own-defaults]
  *
  * On a shared machine two separate bench runs mostly compare the neighbours' load; here both anonymizers run in
  * alternating rounds (the order flips every round), each round a fresh anonymizer over every corpus text, and the
  * figure to read is the median of the per-round ratios. CPU time of this process. It also counts the texts whose
  * output differs between the two (0 when a change is a pure speed-up). The default revision is the last commit
- * before the session-2 throughput work.
+ * before the session-2 throughput work. Both sides run with the same phone regions (the eight of the original
+ * default); --own-defaults gives the working tree its own default configuration (twelve regions).
  */
-import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as current from '../src/anonymize/index.js';
+import { parseConfig } from '../src/config/load.js';
 import { loadDocs, loadSamples } from '../test/fixtures/pii/corpus.js';
+import { anonymizerAt } from './_revision.js';
 
+/** Today's regions (the default before AR, CO, CL and PE were added), for both sides unless --own-defaults. */
 const OPTIONS = { phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'], threshold: 0.5, residualThreshold: 0.8 };
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
@@ -24,25 +23,19 @@ const arg = (name: string, fallback: string) => {
 };
 const rev = arg('--rev', '4fffa17');
 const rounds = Number(arg('--rounds', '40'));
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'ragwatch-anonymize-'));
-process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-execSync(`git archive ${rev} src/anonymize src/sample.ts | tar -x -C ${dir}`, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-// Loaded as the project's own sources are: ES modules (without this, tsx would run the copy as CommonJS, slower).
-writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-const base = (await import(pathToFileURL(join(dir, 'src/anonymize/index.ts')).href)) as typeof current;
+// --own-defaults: the working tree with its own default configuration (more phone regions), the revision with OPTIONS.
+const currentOptions = process.argv.includes('--own-defaults') ? parseConfig({}).anonymize : OPTIONS;
+const base = await anonymizerAt(rev);
 
 const texts = [...loadDocs().map((d) => d.text), ...loadSamples().flatMap((s) => s.fields.map((f) => f.text))];
 const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
 
 const a = base.createAnonymizer(OPTIONS);
-const b = current.createAnonymizer(OPTIONS);
+const b = current.createAnonymizer(currentOptions);
 const differing = texts.filter((t) => a.anonymizeText(t).text !== b.anonymizeText(t).text).length;
 
 const pass = (m: typeof current) => {
-  const anonymizer = m.createAnonymizer(OPTIONS);
+  const anonymizer = m.createAnonymizer(m === current ? currentOptions : OPTIONS);
   for (const t of texts) anonymizer.anonymizeText(t);
 };
 const cpuMs = (f: () => void) => {

@@ -1,4 +1,5 @@
 import { isOrganization } from '../gazetteer/index.js';
+import { isWordCode } from '../text/chars.js';
 import { PLACE_WORDS } from './person-cues.js';
 import type { Token, Words } from './person-words.js';
 
@@ -14,6 +15,7 @@ export interface NameForm {
   key: string;
 }
 
+const NAME_EXPECTED = /(?:^|[,;:(\n]|\b(?:by|por|con|with|from|to|para|de|and|y|cc|attn|signed|firmado|firma|dr|dra|mr|mrs|ms|sr|sra))\s*$/i;
 const known = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
 const strongSurname = (t: Token) => t.cls.surname && !t.cls.ambiguous && !t.cls.common;
 const strongGiven = (t: Token) => t.cls.given && !t.cls.ambiguous && !t.cls.common;
@@ -36,6 +38,8 @@ function surnamesAfter(text: string, tokens: Words, i: number, ok: (t: Token) =>
 export function initialAndSurname(text: string, tokens: Words, i: number): NameForm | undefined {
   const t = tokens.at(i)!;
   if (t.raw.length !== 1 || !t.cap || text.charCodeAt(t.end) !== 46 || !gapIs(text, tokens, i + 1, '. ')) return undefined;
+  // A letter glued to digits is a code's ("Y8969726Q. Bloqueo…"), not an initial.
+  if (t.start > 0 && isWordCode(text.charCodeAt(t.start - 1))) return undefined;
   // A name's middle initial ("Juan A. Pérez") belongs to the name before it; "EE. UU.", "S. A." are not names.
   const prev = tokens.at(i - 1);
   if (prev && prev.cap && text.slice(prev.end, t.start) === ' ' && !prev.cls.common) return undefined;
@@ -44,6 +48,9 @@ export function initialAndSurname(text: string, tokens: Words, i: number): NameF
   const last = surnamesAfter(text, tokens, i + 1, (w) => plainWord(w) && !w.cls.ambiguous);
   const surnames = tokens.slice(i + 1, last + 1);
   if (isOrganization(surnames.map((w) => w.key).join(' '))) return undefined;
+  // An unknown word after "X." may start a sentence: it is a surname only where a name is expected (after a comma,
+  // a colon, a line break or a word such as "by", "por", "con").
+  if (!surnames.some(strongSurname) && !NAME_EXPECTED.test(text.slice(Math.max(0, t.start - 12), t.start))) return undefined;
   return { first: i, last, score: surnames.some(strongSurname) ? 0.85 : 0.7, key: [t.key, ...surnames.map((w) => w.key)].join(' ') };
 }
 

@@ -11,6 +11,8 @@ import { createPhoneValidator, type PhoneVerdict } from '../validators/phone-num
 // A time after the digits ("2024-11-07 23:04") makes them a timestamp.
 const PATTERN = /(?<![\p{L}\p{N}_/=+.,-])(?:\(?(?:\+|00)\d{1,4}\)?[ .-]?)?\(?\d[\d .()-]{5,20}\d(?![\p{L}\p{N}_]|[./,:-]\d)/gu;
 const DATE_OR_NUMBER = /^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?|\d+\.\d+(?:\.\d+)+|\d{1,2}[:.]\d{2}(?:[:.]\d{2})?|\d{5,}[.,]\d{1,2})$/;
+/** Dotted numbers after an IP word are (mistyped) addresses: "no son IP válidas: 967.67.46.51". */
+const IP_CUE = /\b(?:ip|ips|ipv4|host|server|servidor|direcciones ip|address(?:es)?)\b/;
 /** A calendar date at the start ("2024-11-07 23", "26-05-2023 10"): a timestamp, not a phone. */
 const DATE_FIRST = /^(?:\d{4}[./-](?:0?[1-9]|1[0-2])[./-](?:0?[1-9]|[12]\d|3[01])|(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|1[0-2])[./-](?:\d{4}|\d{2}))\s/;
 /**
@@ -65,7 +67,7 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         const raw = m[0];
         const digits = digitsOf(raw);
         if (digits.length < 7 || digits.length > 15 || DATE_FIRST.test(raw)) continue;
-        if (DATE_OR_NUMBER.test(raw) && !(raw.includes('.') && !raw.includes(',') && (international(raw) || dottedPhone(raw)))) continue;
+        if (DATE_OR_NUMBER.test(raw) && !(raw.includes('.') && !raw.includes(',') && (international(raw) || (dottedPhone(raw) && !IP_CUE.test(before(text, m.index, 40)))))) continue;
         const start = m.index;
         const end = start + raw.length;
         // Written nationally, numbers of the configured regions have 9 to 12 digits (13 with a trunk 0 and the

@@ -41,3 +41,12 @@ describe('labelled PII corpus', () => {
     expect(report.consistency).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('labelled PII corpus, figures held while tuning on other text', () => {
+  // The generalisation work (issue: the figures must hold on text nobody tuned it on) kept this corpus at
+  // P = R = 1.000 with nothing over-redacted; a change that costs here must say why.
+  it('keeps every recognised value and adds none', () => {
+    for (const t of report.types) expect([t.type, t.fp, t.fn]).toEqual([t.type, 0, 0]);
+    expect(report.overRedactions).toEqual([]);
+  });
+});
