@@ -98,3 +98,14 @@ export function nameShapes(): { given: Uint8Array; surname: Uint8Array } {
 
 export const nameShape = (first: number, second: number, last: number, length: number) =>
   ((first * 26 + second) * 26 + last) * SHAPE_LENGTH + Math.min(length, SHAPE_LENGTH - 1);
+
+let lowerNames: { given: Set<string>; surname: Set<string> } | undefined;
+
+/** The unambiguous given names and the surnames (not also given names) spelt in plain ASCII: exact look-ups for lower-case words. */
+export function asciiNames(): { given: Set<string>; surname: Set<string> } {
+  if (lowerNames) return lowerNames;
+  const ascii = (n: string) => /^[a-z]+$/.test(n);
+  const given = new Set([...GIVEN].filter((n) => ascii(n) && !AMBIGUOUS.has(n) && !COMMON.has(n)));
+  const surname = new Set([...SURNAMES].filter((n) => ascii(n) && !GIVEN.has(n) && !COMMON.has(n)));
+  return (lowerNames = { given, surname });
+}

@@ -1,4 +1,4 @@
-import { isOrganization, isTechnology, nameShapes, TITLES } from '../gazetteer/index.js';
+import { asciiNames, isOrganization, isTechnology, nameShapes, TITLES } from '../gazetteer/index.js';
 import { initialAndSurname, lowerCaseName, particleSurname, registerForm, type NameForm } from './person-forms.js';
 import { isSpaceCode } from '../text/chars.js';
 import { before, hasCueAfter } from '../text/context.js';
@@ -97,9 +97,16 @@ function lowerForm(text: string, tokens: Words, i: number): NameForm | undefined
   if (length < 3 || i + 1 >= tokens.length || tokens.cap(i + 1)) return undefined;
   const shapes = nameShapes();
   if (!tokens.mayBeName(i, shapes.given) || !tokens.mayBeName(i + 1, shapes.surname)) return undefined;
+  // Plain ASCII words are looked up exactly, without making tokens of them; words with accents go the token way.
+  const names = asciiNames();
+  const word = text.slice(tokens.start(i), tokens.end(i));
+  const next = text.slice(tokens.start(i + 1), tokens.end(i + 1));
+  if (!names.given.has(word) && !NON_ASCII.test(word)) return undefined;
+  if (!names.surname.has(next) && !NON_ASCII.test(next)) return undefined;
   return lowerCaseName(text, tokens, i);
 }
 const PARTICLE_STARTS = new Set(['van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom', 'de', 'del', 'da', 'di', 'du', 'dos', 'das', 'della', 'degli']);
+const NON_ASCII = /[^\x00-\x7f]/;
 const PARTICLE_FIRST = new Set([...PARTICLE_STARTS].map((p) => p.charCodeAt(0)));
 
 /** Cheap pre-check for lower-case tokens: only worth a look right after a cue word, a title or a colon. */
@@ -261,8 +268,9 @@ function suppressed(text: string, tokens: Words, first: number, last: number): b
  * word before as part of a listed brand ("Tío Pepe", where "tío" is also a role word).
  */
 function brandUse(text: string, tokens: Words, first: number, last: number): boolean {
-  BRAND_AFTER.lastIndex = tokens.end(last);
-  if (BRAND_AFTER.test(text)) return true;
+  const end = tokens.end(last);
+  BRAND_AFTER.lastIndex = end;
+  if (text.charCodeAt(end) === 32 && BRAND_AFTER.test(text)) return true;
   const window = text.slice(Math.max(0, tokens.start(first) - 30), tokens.start(first));
   if (BRAND_WORDS.test(window) && BRAND_BEFORE.test(window)) return true;
   const before = tokens.at(first - 1);
