@@ -77,7 +77,8 @@ export interface LangfuseHttp {
   request<T = unknown>(req: LangfuseRequest): Promise<LangfuseResponse<T>>;
 }
 
-export type LangfuseErrorKind = 'http' | 'timeout' | 'connection' | 'invalid_json' | 'aborted';
+/** `protocol`: the answer was JSON but not of the API's shape (see `shapes.ts`). */
+export type LangfuseErrorKind = 'http' | 'timeout' | 'connection' | 'invalid_json' | 'protocol' | 'aborted';
 
 /** A Langfuse call that failed after every allowed attempt. Never carries credentials. */
 export class LangfuseApiError extends Error {
@@ -95,9 +96,10 @@ export class LangfuseApiError extends Error {
     this.name = 'LangfuseApiError';
   }
 
-  /** The server could not be reached or kept failing: the "unreachable" of exit code 3. */
+  /** The server could not be reached, kept failing or answered nonsense: the "unreachable" of exit code 3. */
   get unreachable(): boolean {
-    return this.kind === 'timeout' || this.kind === 'connection' || (this.status !== undefined && (this.status >= 500 || this.status === 429));
+    if (this.kind === 'timeout' || this.kind === 'connection' || this.kind === 'invalid_json' || this.kind === 'protocol') return true;
+    return this.status !== undefined && (this.status >= 500 || this.status === 429);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { LangfuseHttp } from './http.js';
+import { ingestionStatusesFrom } from './shapes.js';
 
 /** `POST /api/public/ingestion`: a batch of event envelopes, answered 207 with a status per event. */
 
@@ -27,27 +28,16 @@ export const MAX_BATCH_BYTES = 3_000_000;
 export const MAX_BATCH_EVENTS = 100;
 
 export async function postIngestion(http: LangfuseHttp, batch: IngestionEvent[], signal?: AbortSignal): Promise<IngestionResult> {
-  const res = await http.request<{ successes?: unknown; errors?: unknown }>({
-    method: 'POST',
-    path: '/api/public/ingestion',
-    route: 'POST /api/public/ingestion',
-    body: { batch },
-    signal,
-  });
-  return { successes: statuses(res.data?.successes), errors: statuses(res.data?.errors) };
+  const route = 'POST /api/public/ingestion';
+  const res = await http.request({ method: 'POST', path: '/api/public/ingestion', route, body: { batch }, signal });
+  const body = ingestionStatusesFrom(res.data, route, res.status);
+  return { successes: body.successes.map(statusOf), errors: body.errors.map(statusOf) };
 }
 
-function statuses(value: unknown): IngestionEventStatus[] {
-  if (!Array.isArray(value)) return [];
-  const out: IngestionEventStatus[] = [];
-  for (const item of value) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { id, status, message, error } = item as Record<string, unknown>;
-    if (typeof id !== 'string') continue;
-    const text = typeof message === 'string' ? message : typeof error === 'string' ? error : error !== undefined && error !== null ? JSON.stringify(error) : undefined;
-    out.push({ id, status: typeof status === 'number' ? status : 0, ...(text !== undefined ? { message: text.slice(0, 300) } : {}) });
-  }
-  return out;
+function statusOf(item: { id: string; status: number; message?: string | null; error?: unknown }): IngestionEventStatus {
+  const { id, status, message, error } = item;
+  const text = typeof message === 'string' ? message : typeof error === 'string' ? error : error !== undefined && error !== null ? JSON.stringify(error) : undefined;
+  return { id, status, ...(text !== undefined ? { message: text.slice(0, 300) } : {}) };
 }
 
 /** Splits events into batches of at most `maxEvents` events and `maxBytes` of JSON. */

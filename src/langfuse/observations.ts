@@ -2,6 +2,7 @@ import { matchesFilters, needsMetadata, serverSideEnvironments } from './filters
 import type { LangfuseHttp } from './http.js';
 import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from './normalize.js';
 import type { TraceReadBudget } from './read-budget.js';
+import { v4PageFrom } from './shapes.js';
 import { budgetReader, observationRecord, pageReader, sortByStartTime, withReadCut, type ListWindow } from './traces.js';
 import type { TraceRecord, TraceSummary } from './types.js';
 
@@ -11,11 +12,6 @@ export const V4_MAX_PAGE_SIZE = 1000;
 /** Trace ids remembered to drop a trace's second logical root (app roots); bounded so memory stays flat. */
 const RECENT_IDS_CAP = 20_000;
 
-interface V4Page {
-  data?: Array<Record<string, unknown>>;
-  meta?: { cursor?: string | null };
-}
-
 /** Streams one summary per trace whose root observation starts in the window; one page held at a time. */
 export async function* listTracesV4(http: LangfuseHttp, window: ListWindow): AsyncGenerator<TraceSummary> {
   const limit = Math.min(V4_MAX_PAGE_SIZE, Math.max(1, window.pageSize ?? V4_MAX_PAGE_SIZE));
@@ -24,10 +20,11 @@ export async function* listTracesV4(http: LangfuseHttp, window: ListWindow): Asy
   let recent = new Set<string>();
   let cursor: string | undefined;
   do {
-    const res = await http.request<V4Page>({
+    const route = 'GET /api/public/v2/observations';
+    const res = await http.request({
       method: 'GET',
       path: '/api/public/v2/observations',
-      route: 'GET /api/public/v2/observations',
+      route,
       signal: window.signal,
       ...pageReader(window),
       query: {
@@ -40,7 +37,7 @@ export async function* listTracesV4(http: LangfuseHttp, window: ListWindow): Asy
         cursor,
       },
     });
-    const rows = Array.isArray(res.data?.data) ? res.data.data : [];
+    const { data: rows, meta } = v4PageFrom(res.data, route, res.status);
     for (const row of rows) {
       const summary = summaryFromRoot(row, withMetadata);
       if (!summary || recent.has(summary.id)) continue;
@@ -48,7 +45,7 @@ export async function* listTracesV4(http: LangfuseHttp, window: ListWindow): Asy
       recent.add(summary.id);
       if (matchesFilters(summary, filters)) yield summary;
     }
-    const next = res.data?.meta?.cursor;
+    const next = meta.cursor;
     cursor = typeof next === 'string' && next.length > 0 && rows.length > 0 ? next : undefined;
   } while (cursor !== undefined);
 }
@@ -88,17 +85,18 @@ export async function getTraceV4(
   const rows: Array<Record<string, unknown>> = [];
   let cursor: string | undefined;
   do {
-    const res = await http.request<V4Page>({
+    const route = 'GET /api/public/v2/observations?traceId';
+    const res = await http.request({
       method: 'GET',
       path: '/api/public/v2/observations',
-      route: 'GET /api/public/v2/observations?traceId',
+      route,
       signal,
       ...budgetReader(budget),
       query: { traceId: id, limit: V4_MAX_PAGE_SIZE, fields: V4_TRACE_FIELDS, expandMetadata: V4_EXPANDED_METADATA, cursor },
     });
-    const page = Array.isArray(res.data?.data) ? res.data.data : [];
+    const { data: page, meta } = v4PageFrom(res.data, route, res.status, id, { cut: budget?.cut() != null });
     rows.push(...page);
-    const next = res.data?.meta?.cursor;
+    const next = meta.cursor;
     cursor = typeof next === 'string' && next.length > 0 && page.length > 0 ? next : undefined;
     if (cursor !== undefined && budget?.exhausted) {
       budget.leftUnread();

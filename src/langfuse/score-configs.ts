@@ -1,4 +1,5 @@
 import { LangfuseApiError, type LangfuseHttp } from './http.js';
+import { scoreConfigPageFrom } from './shapes.js';
 
 export interface ScoreConfigDef {
   /** At most 35 characters: letters, digits, `_`, ` `, `.`, `(`, `)`, `-`. */
@@ -31,20 +32,14 @@ export async function listScoreConfigs(http: LangfuseHttp, signal?: AbortSignal)
   const out: ScoreConfig[] = [];
   const limit = 100;
   for (let page = 1; ; page++) {
-    const res = await http.request<{ data?: unknown[]; meta?: { totalPages?: number } }>({
-      method: 'GET',
-      path: '/api/public/score-configs',
-      route: 'GET /api/public/score-configs',
-      query: { page, limit },
-      signal,
-    });
-    const rows = Array.isArray(res.data?.data) ? res.data.data : [];
+    const route = 'GET /api/public/score-configs';
+    const res = await http.request({ method: 'GET', path: '/api/public/score-configs', route, query: { page, limit }, signal });
+    const { data: rows, meta } = scoreConfigPageFrom(res.data, route, res.status);
     for (const row of rows) {
       const c = toConfig(row);
       if (c) out.push(c);
     }
-    const totalPages = res.data?.meta?.totalPages;
-    if (rows.length < limit || (typeof totalPages === 'number' && page >= totalPages)) return out;
+    if (rows.length < limit || page >= meta.totalPages) return out;
   }
 }
 

@@ -26,6 +26,8 @@ export interface ScoreWriteFailure {
   status: number | undefined;
   message: string;
   retryable: boolean;
+  /** Why the whole request failed when it did (`connection`, `invalid_json`, `protocol`, ...); absent for per-event errors. */
+  kind?: string;
 }
 
 export interface WriteScoresResult {
@@ -110,7 +112,7 @@ export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], op
         const message = err instanceof Error ? err.message : String(err);
         const retryable = e ? e.retryable : true;
         for (const s of batchScores) {
-          const f = failure(s, e?.status, message, retryable);
+          const f = { ...failure(s, e?.status, message, retryable), ...(e ? { kind: e.kind } : {}) };
           finalFailures.set(f.id, f);
           if (retryable) retry.push(s);
         }

@@ -2,16 +2,12 @@ import { matchesFilters, needsMetadata, serverSideEnvironments, type TraceFilter
 import type { LangfuseHttp, LangfuseRequest } from './http.js';
 import { fieldCappedReader, type TraceReadBudget } from './read-budget.js';
 import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from './normalize.js';
+import { v3TraceFrom, v3TracePageFrom } from './shapes.js';
 import type { ObservationRecord, TraceRecord, TraceSummary } from './types.js';
 
 /** Langfuse v3 read path: `GET /api/public/traces` and `GET /api/public/traces/{id}`. */
 
 export const V3_MAX_PAGE_SIZE = 100;
-
-interface V3TracePage {
-  data?: Array<Record<string, unknown>>;
-  meta?: { page?: number; totalPages?: number };
-}
 
 export interface ListWindow {
   /** Inclusive. */
@@ -48,10 +44,11 @@ export async function* listTracesV3(http: LangfuseHttp, window: ListWindow): Asy
   const { filters } = window;
   const withMetadata = needsMetadata(filters);
   for (let page = 1; ; page++) {
-    const res = await http.request<V3TracePage>({
+    const route = 'GET /api/public/traces';
+    const res = await http.request({
       method: 'GET',
       path: '/api/public/traces',
-      route: 'GET /api/public/traces',
+      route,
       signal: window.signal,
       ...pageReader(window),
       query: {
@@ -67,13 +64,12 @@ export async function* listTracesV3(http: LangfuseHttp, window: ListWindow): Asy
         environment: serverSideEnvironments(filters),
       },
     });
-    const rows = Array.isArray(res.data?.data) ? res.data.data : [];
+    const { data: rows, meta } = v3TracePageFrom(res.data, route, res.status);
     for (const row of rows) {
       const summary = summaryFromV3(row, withMetadata);
       if (summary && matchesFilters(summary, filters)) yield summary;
     }
-    const totalPages = res.data?.meta?.totalPages;
-    if (rows.length === 0 || rows.length < limit || (typeof totalPages === 'number' && page >= totalPages)) return;
+    if (rows.length === 0 || rows.length < limit || page >= meta.totalPages) return;
   }
 }
 
@@ -98,16 +94,12 @@ export async function getTraceV3(
   signal?: AbortSignal,
   budget?: TraceReadBudget,
 ): Promise<TraceRecord | null> {
-  const res = await http.request<Record<string, unknown>>({
-    method: 'GET',
-    path: `/api/public/traces/${encodeURIComponent(id)}`,
-    route: 'GET /api/public/traces/{id}',
-    accept: [404],
-    signal,
-    ...budgetReader(budget),
-  });
-  if (res.status === 404 || typeof res.data !== 'object' || res.data === null) return null;
-  return withReadCut(traceFromV3(res.data, id), budget);
+  const route = 'GET /api/public/traces/{id}';
+  const path = `/api/public/traces/${encodeURIComponent(id)}`;
+  const res = await http.request({ method: 'GET', path, route, accept: [404], signal, ...budgetReader(budget) });
+  if (res.status === 404) return null;
+  const checked = v3TraceFrom(res.data, id, route, res.status, { cut: budget?.cut() != null });
+  return withReadCut(traceFromV3(checked, id), budget);
 }
 
 /** A `GET /api/public/traces/{id}` body as a normalised trace record. */

@@ -120,7 +120,7 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
     return { kind: 'failed', failure: langfuseFailure(err) };
   }
   const failed = written.failed[0];
-  if (failed) return { kind: 'failed', failure: scoreWriteFailure(failed.status, failed.retryable) };
+  if (failed) return { kind: 'failed', failure: scoreWriteFailure(failed.status, failed.retryable, failed.kind) };
   return { kind: 'done', scoreIds: [...written.written].sort(), scored, notScorable, written: true };
 }
 

@@ -30,6 +30,8 @@ const KNOWN_KINDS = [
   'not_found',
   'unauthorized',
   'invalid_request',
+  'protocol',
+  'invalid_response',
 ];
 
 /** The most specific known kind named in a piece of text, or `error`. */
@@ -66,7 +68,9 @@ export function langfuseFailure(err: unknown): Failure {
   let kind: string;
   if (isLangfuseError(err)) kind = err.kind === 'http' && err.status !== undefined ? `http_${err.status}` : err.kind;
   else kind = kindFromText(err instanceof Error ? `${err.name} ${err.message} ${String((err as { code?: unknown }).code ?? '')}` : String(err));
-  return { dependency: 'langfuse', code: `langfuse:${kind}`, outageLike: isOutageKind(kind) };
+  // An HTML page or a body of the wrong shape comes from the server (or a proxy in front of it), not the trace.
+  const answeredNonsense = kind === 'invalid_json' || kind === 'protocol';
+  return { dependency: 'langfuse', code: `langfuse:${kind}`, outageLike: answeredNonsense || isOutageKind(kind) };
 }
 
 /** A metric that came back `failed`. */
@@ -83,8 +87,12 @@ export function unexpectedFailure(err: unknown, stage: string): Failure {
   return { dependency: null, code: `${stage}:${kind}`, outageLike: false };
 }
 
-/** The ingestion answer for one score that did not go through. */
-export function scoreWriteFailure(status: number | undefined, retryable: boolean): Failure {
-  const kind = status === undefined ? 'unacknowledged' : `http_${status}`;
+/**
+ * The ingestion answer for one score that did not go through: the request's failure (`requestKind`: an HTML
+ * page, a body of the wrong shape, a dropped connection) or the event's own status in the 207 answer.
+ */
+export function scoreWriteFailure(status: number | undefined, retryable: boolean, requestKind?: string): Failure {
+  const byRequest = requestKind !== undefined && requestKind !== 'http';
+  const kind = byRequest ? requestKind : status === undefined ? 'unacknowledged' : `http_${status}`;
   return { dependency: 'langfuse', code: `langfuse:ingestion_${kind}`, outageLike: retryable };
 }
