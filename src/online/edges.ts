@@ -8,7 +8,8 @@ import { connectLangfuse, type LangfuseApi, type LangfuseDeps, type RequestEvent
 import { scoreSample } from '../metrics/index.js';
 import type { Logger } from '../service/logger.js';
 import type { EvaluateDeps } from './evaluate-trace.js';
-import type { Dependency } from './failures.js';
+import { postIngestion } from '../langfuse/ingestion.js';
+import type { Channel, Dependency } from './failures.js';
 import { createKeepAliveFetch } from './keep-alive-fetch.js';
 import type { HealthProbe, SampleAnonymizer } from './ports.js';
 import { scoreConfigDefinitions } from './scores.js';
@@ -30,7 +31,8 @@ export interface OnlineEdges {
   judge: JudgeClient;
   embeddings: EmbeddingsClient;
   anonymizer: SampleAnonymizer;
-  probes: Record<Dependency, HealthProbe>;
+  /** Whole-dependency probes, and probes of the routes a trace's evaluation uses (see `OutageDetector`). */
+  probes: Record<Dependency | Channel, HealthProbe>;
   /** Everything `evaluateTrace` needs except the score config ids (see `ensureOnlineScoreConfigs`). */
   evaluate: Omit<EvaluateDeps, 'configIds'>;
 }
@@ -66,15 +68,20 @@ export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps,
     scorePrefix: config.metrics.scorePrefix,
     ...(config.judge.traceCalls ? { judgeCalls: judgeCallTracerFrom(config, langfuse, deps.logger) } : {}),
   };
-  const probes: Record<Dependency, HealthProbe> = {
-    langfuse: async (s) => {
-      try {
-        await langfuse.http.request({ method: 'GET', path: '/api/public/health', route: 'GET /api/public/health', signal: s });
-        return true;
-      } catch {
-        return false;
-      }
-    },
+  const answers = (call: (s: AbortSignal) => Promise<unknown>): HealthProbe => async (s) => {
+    try {
+      await call(s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const probes: Record<Dependency | Channel, HealthProbe> = {
+    langfuse: answers((s) => langfuse.http.request({ method: 'GET', path: '/api/public/health', route: 'GET /api/public/health', signal: s })),
+    // A trace id nobody has: a working read path answers "not found" in the API's shape.
+    'langfuse:read': answers((s) => langfuse.getTrace(`ragwatch-probe-${Date.now().toString(36)}`, s)),
+    // An empty batch writes nothing; a working ingestion route answers it with a well-formed 207.
+    'langfuse:write': answers((s) => postIngestion(langfuse.http, [], s)),
     judge: judgeProbe(config, fetchImpl),
   };
   return { langfuse, judge, embeddings, anonymizer, probes, evaluate };
@@ -106,14 +113,17 @@ export function anonymizerFrom(config: Pick<RagwatchConfig, 'anonymize'>): Sampl
   };
 }
 
-/** The judge is up when its OpenAI-compatible `/models` answers with anything but a 5xx or 429. */
+/**
+ * The judge is up when its OpenAI-compatible `/models` answers with anything but a 5xx, a 429 or a refusal of
+ * our key (401/403: up for others, down for us).
+ */
 export function judgeProbe(config: Pick<RagwatchConfig, 'judge'>, fetchImpl: typeof globalThis.fetch): HealthProbe {
   const url = `${config.judge.baseUrl.replace(/\/+$/, '')}/models`;
   return async (signal) => {
     try {
       const res = await fetchImpl(url, { headers: { authorization: `Bearer ${config.judge.apiKey}` }, signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
       await res.body?.cancel();
-      return res.status < 500 && res.status !== 429;
+      return res.status < 500 && res.status !== 429 && res.status !== 401 && res.status !== 403;
     } catch {
       return false;
     }

@@ -1,7 +1,7 @@
 import { recordingJudge, type JudgeCallRecord, type JudgeCallTracer } from '../judge-calls/index.js';
 import type { MetricName, MetricResult } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
-import { langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure, type Failure } from './failures.js';
+import { langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure, type Channel, type Failure } from './failures.js';
 import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, TraceRecord } from './ports.js';
 import type { ScoreBatcher } from './score-batcher.js';
 import { scoresFromResults } from './scores.js';
@@ -38,6 +38,8 @@ export interface EvaluateOptions {
   onSample?: (view: { shape: string; sample: RagSample; entities: number; trace: TraceRecord }) => void;
   /** Sees the metric results and every judge call made for them (for `sample --trace`). */
   onJudged?: (judged: { results: MetricResult[]; calls: JudgeCallRecord[] }) => void;
+  /** Told each time a dependency answered properly for this trace: evidence that it works. */
+  onReached?: (channel: Channel) => void;
 }
 
 export interface ScoredValue {
@@ -50,15 +52,21 @@ export type TraceOutcome =
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed'; failure: Failure };
 
+/**
+ * Fetches, extracts, anonymizes, scores and writes one trace. Throws only when `signal` aborts (the work is
+ * abandoned, not failed: nothing is to be charged to the trace); every other problem is an outcome.
+ */
 export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, options: EvaluateOptions): Promise<TraceOutcome> {
   const { signal } = options;
+  const reached = options.onReached ?? (() => {});
   let trace: TraceRecord | null;
   try {
     trace = await deps.langfuse.getTrace(target.traceId, signal);
   } catch (err) {
     if (signal.aborted) throw err;
-    return { kind: 'failed', failure: langfuseFailure(err) };
+    return { kind: 'failed', failure: { ...langfuseFailure(err), channel: 'langfuse:read' } };
   }
+  reached('langfuse:read');
   // A trace that was listed but cannot be read yet is read lag: retry later, never skip.
   if (!trace) return { kind: 'failed', failure: { dependency: null, code: 'langfuse:trace_not_readable', outageLike: false } };
 
@@ -83,6 +91,9 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
     if (signal.aborted) throw err;
     return { kind: 'failed', failure: unexpectedFailure(err, 'metrics') };
   }
+  // Metrics turn an abort into a `failed` result: that is abandoned work, not the trace's failure.
+  signal.throwIfAborted();
+  if (results.some((r) => r.status === 'scored')) reached('judge');
   options.onJudged?.({ results, calls });
   // Failed calls are traced too: that is where an operator looks for what went wrong.
   const executionTraceId = deps.judgeCalls && !options.dryRun ? await deps.judgeCalls.record({ traceId: trace.id, calls }, signal) : null;
@@ -117,10 +128,14 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
     written = deps.scoreWriter ? await deps.scoreWriter.write(scores) : await deps.langfuse.writeScores(scores, { signal });
   } catch (err) {
     if (signal.aborted) throw err;
-    return { kind: 'failed', failure: langfuseFailure(err) };
+    return { kind: 'failed', failure: { ...langfuseFailure(err), channel: 'langfuse:write' } };
   }
   const failed = written.failed[0];
-  if (failed) return { kind: 'failed', failure: scoreWriteFailure(failed.status, failed.retryable, failed.kind) };
+  if (failed) {
+    signal.throwIfAborted();
+    return { kind: 'failed', failure: scoreWriteFailure(failed.status, failed.retryable, failed.kind) };
+  }
+  reached('langfuse:write');
   return { kind: 'done', scoreIds: [...written.written].sort(), scored, notScorable, written: true };
 }
 

@@ -9,12 +9,23 @@ import type { MetricResult } from '../metrics/types.js';
 
 export type Dependency = 'langfuse' | 'judge';
 
+/**
+ * What a trace's evaluation asks of its dependencies, told apart because one can fail while another works
+ * (score writes answering 503 while reads and Langfuse's health endpoint are fine).
+ */
+export type Channel = 'langfuse:read' | 'langfuse:write' | 'judge';
+
 export interface Failure {
   /** Which dependency to probe before blaming the trace; null for failures that are the trace's own. */
   dependency: Dependency | null;
   code: string;
-  /** Connection errors, timeouts, 5xx and 429 look the same whether the dependency is down or one trace is. */
+  /**
+   * Connection errors, timeouts, 5xx, 429, answers that are not the API's (an HTML page, a wrong shape) and
+   * rejected credentials look the same whether the dependency is down or only this trace fails.
+   */
   outageLike: boolean;
+  /** The part of the dependency that failed, when known. */
+  channel?: Channel;
 }
 
 const KNOWN_KINDS = [
@@ -48,9 +59,19 @@ export function kindFromText(text: string): string {
 }
 
 export function isOutageKind(kind: string): boolean {
-  if (kind === 'connection' || kind === 'timeout' || kind === 'rate_limited') return true;
+  if (kind === 'connection' || kind === 'timeout' || kind === 'rate_limited' || isCredentialsKind(kind)) return true;
   const status = /^http_(\d{3})$/.exec(kind);
   return status !== null && (Number(status[1]) >= 500 || Number(status[1]) === 429);
+}
+
+/** 401/403: the dependency refuses our key. The same for every trace, so an outage, and a configuration error. */
+export function isCredentialsKind(kind: string): boolean {
+  return kind === 'http_401' || kind === 'http_403' || kind === 'unauthorized';
+}
+
+/** Whether a failure code (`langfuse:http_401`, `metric:faithfulness:http_403`, ...) says credentials were refused. */
+export function isCredentialsCode(code: string): boolean {
+  return isCredentialsKind(code.slice(code.lastIndexOf(':') + 1).replace(/^ingestion_/, ''));
 }
 
 interface LangfuseLikeError {
@@ -73,15 +94,21 @@ export function langfuseFailure(err: unknown): Failure {
   return { dependency: 'langfuse', code: `langfuse:${kind}`, outageLike: answeredNonsense || isOutageKind(kind) };
 }
 
-/** A metric that came back `failed`. */
+/**
+ * A metric that came back `failed`. The judge answering something that is not an OpenAI-style answer at all
+ * (`invalid_response`: an HTML page) is the server's fault; an answer whose content is unusable
+ * (`invalid_json`, `schema_mismatch`, `truncated`) may well be the trace's.
+ */
 export function metricFailure(result: Extract<MetricResult, { status: 'failed' }>): Failure {
   const kind = kindFromText(result.error);
-  return { dependency: 'judge', code: `metric:${result.metric}:${kind}`, outageLike: isOutageKind(kind) };
+  return { dependency: 'judge', code: `metric:${result.metric}:${kind}`, outageLike: isOutageKind(kind) || kind === 'invalid_response', channel: 'judge' };
 }
 
 /** Anything else thrown while evaluating a trace (judge errors that escaped a metric, bugs). */
 export function unexpectedFailure(err: unknown, stage: string): Failure {
-  if (err instanceof JudgeCallError) return { dependency: 'judge', code: `judge:${err.kind}`, outageLike: isOutageKind(err.kind) };
+  if (err instanceof JudgeCallError) {
+    return { dependency: 'judge', code: `judge:${err.kind}`, outageLike: isOutageKind(err.kind) || err.kind === 'invalid_response', channel: 'judge' };
+  }
   if (isLangfuseError(err)) return langfuseFailure(err);
   const kind = kindFromText(err instanceof Error ? `${err.name} ${err.message}` : String(err));
   return { dependency: null, code: `${stage}:${kind}`, outageLike: false };
@@ -94,5 +121,5 @@ export function unexpectedFailure(err: unknown, stage: string): Failure {
 export function scoreWriteFailure(status: number | undefined, retryable: boolean, requestKind?: string): Failure {
   const byRequest = requestKind !== undefined && requestKind !== 'http';
   const kind = byRequest ? requestKind : status === undefined ? 'unacknowledged' : `http_${status}`;
-  return { dependency: 'langfuse', code: `langfuse:ingestion_${kind}`, outageLike: retryable };
+  return { dependency: 'langfuse', code: `langfuse:ingestion_${kind}`, outageLike: retryable || isCredentialsKind(kind), channel: 'langfuse:write' };
 }

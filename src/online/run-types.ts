@@ -2,8 +2,8 @@ import type { MetricName } from '../metrics/types.js';
 import type { Logger } from '../service/logger.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
 import type { EvaluateDeps, ScoredValue } from './evaluate-trace.js';
-import type { Dependency } from './failures.js';
-import type { Clock, HealthProbe, OnlineRecorder } from './ports.js';
+import type { Probes } from './outage.js';
+import type { Clock, OnlineRecorder } from './ports.js';
 import type { SamplingPolicy } from './sampler.js';
 import type { WindowSettings } from './window.js';
 
@@ -25,7 +25,7 @@ export interface OnlineJobDeps extends EvaluateDeps {
   logger: Logger;
   holder: LeaseHolder;
   recorder?: OnlineRecorder;
-  probes?: Partial<Record<Dependency, HealthProbe>>;
+  probes?: Probes;
 }
 
 export interface TickOptions {

@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import type { MetricName } from '../metrics/types.js';
 import type { LedgerEntry } from '../state/types.js';
 import { evaluateTrace, type TraceOutcome } from './evaluate-trace.js';
-import { langfuseFailure } from './failures.js';
+import { langfuseFailure, type Channel, type Failure } from './failures.js';
+import { HeldFailures } from './held-failures.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickOutcome, TickReport, TraceReport } from './run-types.js';
 import { OutageDetector } from './outage.js';
 import { TaskPool } from './pool.js';
@@ -11,6 +12,16 @@ import { decide, TakeBudget } from './sampler.js';
 import type { TickWindow } from './window.js';
 
 const HOUR_MS = 3_600_000;
+/** Traces failing in a row on one channel, none succeeding between, that make an outage. */
+const OUTAGE_STREAK = 3;
+const DEPENDENCY_OF: Record<Channel, 'langfuse' | 'judge'> = { 'langfuse:read': 'langfuse', 'langfuse:write': 'langfuse', judge: 'judge' };
+
+/** A trace whose failure is not settled yet: charged or refunded once its channel shows what it is doing. */
+interface FailedTrace {
+  entry: LedgerEntry;
+  attempts: number;
+  failure: Failure;
+}
 const MAX_BACKOFF_MS = 24 * HOUR_MS;
 
 export function retryDelayMs(retryBackoffSeconds: number, attempts: number): number {
@@ -34,6 +45,7 @@ export interface RunMode {
 export class TickRun {
   private readonly pool: TaskPool;
   private readonly outages: OutageDetector;
+  private readonly held: HeldFailures<FailedTrace>;
   private readonly abort = new AbortController();
   private readonly handled = new Set<string>();
   private readonly sums = new Map<MetricName, { sum: number; n: number }>();
@@ -51,6 +63,7 @@ export class TickRun {
   ) {
     this.pool = new TaskPool(settings.concurrency);
     this.outages = new OutageDetector(deps.probes ?? {}, deps.clock);
+    this.held = new HeldFailures(this.outages, OUTAGE_STREAK);
     this.lastRenewal = deps.clock.now();
     // Every request of every trace in flight listens on this one signal.
     setMaxListeners(0, this.abort.signal);
@@ -104,6 +117,7 @@ export class TickRun {
       } else this.endEarly('stopped');
     } finally {
       await this.pool.drain();
+      await this.settleHeld();
     }
   }
 
@@ -156,18 +170,25 @@ export class TickRun {
     const traceId = entry.traceId;
     let attempts = entry.attempts;
     let outcome: TraceOutcome;
+    const reached: Channel[] = [];
     try {
       attempts = (await state.startAttempt(traceId, clock.now())).attempts;
       outcome = await evaluateTrace(
         this.deps,
         { traceId, traceTimestamp: new Date(entry.traceTimestamp).toISOString(), environment: entry.environment, sampleRate: entry.sampleRate },
-        { signal: this.abort.signal },
+        { signal: this.abort.signal, onReached: (channel) => reached.push(channel) },
       );
     } catch (err) {
       // Abandoned (shutdown) or a bug: the trace stays pending and is taken again, its attempt not charged.
       await state.markPending(traceId, clock.now());
-      this.addTrace({ traceId, status: 'pending', reason: this.abort.signal.aborted ? 'abandoned' : 'internal_error', scores: [], notScorable: [], attempts });
+      this.addTrace({ traceId, status: 'pending', reason: this.abort.signal.aborted ? 'abandoned' : 'internal_error', scores: [], notScorable: [], attempts: attempts - 1 });
       if (!this.abort.signal.aborted) logger.error({ traceId, err: err instanceof Error ? err.name : 'error' }, 'unexpected error while evaluating a trace');
+      return;
+    }
+    for (const channel of reached) for (const failed of this.held.succeeded(channel)) await this.charge(failed);
+    if (outcome.kind === 'failed' && this.abort.signal.aborted) {
+      // Whatever failed while the run was being abandoned is not the trace's doing.
+      await this.refund({ entry, attempts, failure: outcome.failure }, 'abandoned');
       return;
     }
     await this.settle(entry, attempts, outcome);
@@ -207,13 +228,56 @@ export class TickRun {
     }
     const { failure } = outcome;
     if (failure.code.startsWith('metric:')) this.recorder.metricResult(failure.code.split(':')[1] as MetricName, 'failed');
-    if (failure.outageLike && failure.dependency && (await this.outages.isDown(failure.dependency, AbortSignal.any([this.abort.signal, AbortSignal.timeout(60_000)])))) {
-      await state.markPending(traceId, now);
-      this.addTrace({ traceId, status: 'pending', reason: failure.code, scores: [], notScorable: [], attempts: attempts - 1 });
-      if (this.report.outcome === 'success') logger.warn({ job: this.mode.job, dependency: failure.dependency, error: failure.code }, `${failure.dependency} looks unreachable; stopping the run, nothing is lost`);
-      this.endEarly('incomplete', failure.code);
+    if (!failure.outageLike || !failure.dependency) return this.charge({ entry, attempts, failure });
+    const channel = failure.channel ?? (failure.dependency === 'judge' ? 'judge' : 'langfuse:read');
+    const failed: FailedTrace = { entry, attempts, failure: { ...failure, channel } };
+    const release = await this.held.failed(channel, failure.dependency, failed, this.probeSignal());
+    for (const f of release.charge) await this.charge(f);
+    for (const f of release.refund) await this.refund(f);
+    if (release.outage) this.declareOutage(channel, failure);
+  }
+
+  private probeSignal(): AbortSignal {
+    return AbortSignal.any([this.abort.signal, AbortSignal.timeout(60_000)]);
+  }
+
+  /** Settles the failures still held once nothing is in flight (see `HeldFailures.settleRest`). */
+  private async settleHeld(): Promise<void> {
+    if (this.abort.signal.aborted) {
+      for (const f of this.held.takeAll()) await this.refund(f, 'abandoned');
       return;
     }
+    const rest = await this.held.settleRest((channel) => DEPENDENCY_OF[channel], this.probeSignal());
+    for (const f of rest.charge) await this.charge(f);
+    for (const f of rest.refund) await this.refund(f);
+    for (const channel of rest.outageChannels) {
+      const failure = rest.refund.find((f) => f.failure.channel === channel)?.failure;
+      if (failure) this.declareOutage(channel, failure);
+    }
+  }
+
+  /** A dependency failed for every trace that needed it: stop taking traces; nothing is charged for it. */
+  private declareOutage(channel: Channel, failure: Failure): void {
+    if (this.report.outcome === 'success') {
+      this.deps.logger.warn(
+        { job: this.mode.job, dependency: failure.dependency, channel, error: failure.code },
+        `${failure.dependency} is failing for every trace (${channel}); stopping the run, the traces stay pending and nothing is charged`,
+      );
+    }
+    this.endEarly('incomplete', failure.code);
+  }
+
+  /** Back to pending with the attempt given back: the failure was not the trace's. */
+  private async refund({ entry, attempts, failure }: FailedTrace, reason = failure.code): Promise<void> {
+    await this.deps.state.markPending(entry.traceId, this.deps.clock.now());
+    this.addTrace({ traceId: entry.traceId, status: 'pending', reason, scores: [], notScorable: [], attempts: attempts - 1 });
+  }
+
+  /** The failure is the trace's own: an attempt spent, retried with backoff, dead after the last one. */
+  private async charge({ entry, attempts, failure }: FailedTrace): Promise<void> {
+    const { state, clock, logger } = this.deps;
+    const traceId = entry.traceId;
+    const now = clock.now();
     this.report.failed += 1;
     this.recorder.traceFailed(failure.code);
     if (attempts >= this.settings.maxAttempts) {

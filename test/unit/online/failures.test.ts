@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JudgeCallError } from '../../../src/judge/types.js';
 import { LangfuseApiError } from '../../../src/langfuse/index.js';
-import { isOutageKind, kindFromText, langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure } from '../../../src/online/failures.js';
+import { isCredentialsCode, isOutageKind, kindFromText, langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure } from '../../../src/online/failures.js';
 
 describe('failure codes', () => {
   it('reads the kind of judge failure messages', () => {
@@ -27,10 +27,29 @@ describe('failure codes', () => {
   it('maps Langfuse and judge errors', () => {
     expect(langfuseFailure(new LangfuseApiError('x', 'GET /api/public/traces/{id}', 'http', 503, true, 5))).toEqual({ dependency: 'langfuse', code: 'langfuse:http_503', outageLike: true });
     expect(langfuseFailure(new LangfuseApiError('x', 'r', 'connection', undefined, true, 5))).toMatchObject({ code: 'langfuse:connection', outageLike: true });
-    expect(langfuseFailure(new LangfuseApiError('x', 'r', 'http', 401, false, 1))).toMatchObject({ code: 'langfuse:http_401', outageLike: false });
-    expect(unexpectedFailure(new JudgeCallError('m', true, 'timeout', 3), 'metrics')).toEqual({ dependency: 'judge', code: 'judge:timeout', outageLike: true });
+    // rejected keys are the same for every trace: an outage of ours, never one trace's failure
+    expect(langfuseFailure(new LangfuseApiError('x', 'r', 'http', 401, false, 1))).toMatchObject({ code: 'langfuse:http_401', outageLike: true });
+    expect(langfuseFailure(new LangfuseApiError('x', 'r', 'http', 404, false, 1))).toMatchObject({ code: 'langfuse:http_404', outageLike: false });
+    expect(langfuseFailure(new LangfuseApiError('x', 'r', 'invalid_json', 200, true, 5))).toMatchObject({ code: 'langfuse:invalid_json', outageLike: true });
+    expect(langfuseFailure(new LangfuseApiError('x', 'r', 'protocol', 200, true, 1))).toMatchObject({ code: 'langfuse:protocol', outageLike: true });
+    expect(unexpectedFailure(new JudgeCallError('m', true, 'timeout', 3), 'metrics')).toEqual({ dependency: 'judge', code: 'judge:timeout', outageLike: true, channel: 'judge' });
     expect(unexpectedFailure(new TypeError('cannot read x'), 'metrics')).toEqual({ dependency: null, code: 'metrics:error', outageLike: false });
     expect(scoreWriteFailure(400, false)).toMatchObject({ code: 'langfuse:ingestion_http_400', outageLike: false });
     expect(scoreWriteFailure(undefined, true)).toMatchObject({ code: 'langfuse:ingestion_unacknowledged', outageLike: true });
+    expect(scoreWriteFailure(200, true, 'invalid_json')).toMatchObject({ code: 'langfuse:ingestion_invalid_json', outageLike: true, channel: 'langfuse:write' });
+    expect(scoreWriteFailure(207, true, 'protocol')).toMatchObject({ code: 'langfuse:ingestion_protocol', outageLike: true });
+    expect(scoreWriteFailure(403, false, 'http')).toMatchObject({ code: 'langfuse:ingestion_http_403', outageLike: true });
+  });
+
+  it('tells the judge answering nonsense (an HTML page) from an answer the trace made unusable', () => {
+    const html = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'invalid_response: Unexpected token < (after 4 attempts)', retryable: true });
+    expect(html).toMatchObject({ code: 'metric:faithfulness:invalid_response', outageLike: true, channel: 'judge' });
+    const content = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'invalid_json: Unexpected end (after 2 attempts)', retryable: true });
+    expect(content).toMatchObject({ code: 'metric:faithfulness:invalid_json', outageLike: false });
+  });
+
+  it('recognises refused credentials in any failure code', () => {
+    for (const code of ['langfuse:http_401', 'metric:answer_relevancy:http_403', 'judge:http_401', 'langfuse:ingestion_http_401', 'langfuse:unauthorized']) expect(isCredentialsCode(code), code).toBe(true);
+    for (const code of ['langfuse:http_500', 'metric:faithfulness:http_400', 'langfuse:protocol', 'metric:faithfulness:invalid_json']) expect(isCredentialsCode(code), code).toBe(false);
   });
 });
