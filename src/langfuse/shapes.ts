@@ -11,9 +11,11 @@ import { LangfuseApiError } from './http.js';
 
 const dateTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected a date-time' });
 const optionalString = z.string().nullish();
-const tags = z.array(z.string()).nullish();
+/** v3 traces: never null when present (older servers leave `environment` out: it reads as `default`). */
+const v3Environment = z.string().optional();
+const v3Tags = z.array(z.string()).optional();
 
-const v3ListedTrace = z.looseObject({ id: z.string().min(1), timestamp: dateTime, name: optionalString, environment: optionalString, tags });
+const v3ListedTrace = z.looseObject({ id: z.string().min(1), timestamp: dateTime, name: optionalString, environment: v3Environment, tags: v3Tags });
 const v3Meta = z.looseObject({ page: z.int(), limit: z.int(), totalItems: z.int(), totalPages: z.int() });
 const v3TracePage = z.looseObject({ data: z.array(v3ListedTrace), meta: v3Meta });
 
@@ -29,8 +31,8 @@ const v3Trace = z.looseObject({
   id: z.string().min(1),
   timestamp: dateTime,
   name: optionalString,
-  environment: optionalString,
-  tags,
+  environment: v3Environment,
+  tags: v3Tags,
   observations: z.array(v3Observation),
 });
 
@@ -43,7 +45,7 @@ const v4Row = z.looseObject({
   traceName: optionalString,
   parentObservationId: optionalString,
   environment: optionalString,
-  tags,
+  tags: z.array(z.string()).nullish(),
   isRootObservation: z.boolean().nullish(),
 });
 const v4Page = z.looseObject({ data: z.array(v4Row), meta: z.looseObject({ cursor: z.string().nullish() }) });
