@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { formatOneTrace, oneTraceJson } from '../online/explain.js';
-import { formatPlan, formatTickReport } from '../online/format.js';
+import { formatPlan, formatTickReport, outcomeReason } from '../online/format.js';
 import { runBackfill, runOnlineTick, type RunProgress, type TickReport } from '../online/job.js';
 import { prepareSample } from '../metrics/prepare.js';
 import { scoreOneTrace } from '../online/one-trace.js';
@@ -135,7 +135,10 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
     }
     out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatTickReport(report, mode.kind === 'once' ? 'tick' : 'backfill'));
     if (report.outcome === 'lease_held') throw new CliExit(ExitCode.incomplete, ['sample: another ragwatch holds the lease (a tick is running); nothing done']);
-    if (report.outcome !== 'success') throw new CliExit(ExitCode.incomplete, [`sample: ${report.outcome}${report.error ? `: ${report.error}` : ''}`]);
+    if (report.outcome !== 'success') {
+      const why = outcomeReason(report);
+      throw new CliExit(ExitCode.incomplete, [`sample: ${report.outcome}${why ? `: ${why}` : ''}`]);
+    }
   } finally {
     progress.end();
     dispose();

@@ -26,9 +26,10 @@ The counts of a day are the traces of that day in the status they have now.
 --json prints (times ISO 8601 UTC; "version" changes only when a field changes meaning or goes away):
   { version: 1, generatedAt, state: { path, exists, schemaVersion },
     days: { basis, from, to, rows: [ { day, sampled, pending, done, skipped, failed, dead, skippedByReason: { reason: n } } ] },
-    totals: { entries, pending, done, skipped, failed, dead, skippedByReason, deadByError },
+    totals: { entries, pending, done, skipped, failed, dead, skippedByReason, deadByError, failedByError },
     skipsByTraceName: { basis, rows: [ { traceName, sampled, skipped, skippedByReason } ], others: { names, sampled, skipped, skippedByReason } | null },
     dead: { count, shown: [ { traceId, attempts, lastError, diedAt, traceTimestamp } ] },
+    failing: { count, shown: [ { traceId, attempts, lastError, nextAttemptAt, traceTimestamp } ] },
     jobs: [ { name, enabled, schedule, nextRunAt, intervalSeconds, lastStartAt, lastFinishAt, lastSuccessAt, lastOutcome,
               state: never_run|idle|running|stuck|interrupted, runningSeconds, stale, lease: { holder, host, pid, expiresAt } | null } ],
     timezone, cursors: [ { job, position, updatedAt, lagSeconds } ],
@@ -116,6 +117,7 @@ export function formatStatus(report: StatusReport, now: number): string {
     out.push(`state: ${report.state.path} (schema ${report.state.schemaVersion})`);
     out.push(`langfuse api: ${langfuseLine(report, now)}`);
     out.push('', ...ledgerSection(report), ...skipsSection(report), '', ...nowSection(report));
+    if (report.failing.count > 0) out.push('', ...failingSection(report, now));
     if (report.dead.count > 0) out.push('', ...deadSection(report, now));
   }
   out.push('', ...jobsSection(report, now));
@@ -171,7 +173,7 @@ function breakdown(counts: Record<string, number>): string {
 
 function nowSection(report: StatusReport): string[] {
   const t = report.totals;
-  const detail: Record<string, string> = { skipped: breakdown(t.skippedByReason), dead: breakdown(t.deadByError) };
+  const detail: Record<string, string> = { skipped: breakdown(t.skippedByReason), failed: breakdown(t.failedByError), dead: breakdown(t.deadByError) };
   const rows = LEDGER_STATUSES.map((s) => [s, String(t[s]), detail[s] ?? '']);
   return [`ledger now, all days: ${t.entries} entries`, ...textTable(['status', 'entries', 'detail'], rows, ['left', 'right', 'left'])];
 }
@@ -182,6 +184,15 @@ function deadSection(report: StatusReport, now: number): string[] {
   return [
     `dead traces, most recent first (${shown.length} of ${count}); ragwatch retry-dead re-queues them`,
     ...textTable(['trace id', 'attempts', 'last error', 'dead since'], rows, ['left', 'right', 'left', 'left']),
+  ];
+}
+
+function failingSection(report: StatusReport, now: number): string[] {
+  const { count, shown } = report.failing;
+  const rows = shown.map((f) => [f.traceId, String(f.attempts), f.lastError ?? '-', f.nextAttemptAt ? timeFromNow(f.nextAttemptAt, now) : '-']);
+  return [
+    `failing traces, retried before they go dead (${shown.length} of ${count}), most recent first`,
+    ...textTable(['trace id', 'attempts', 'last error', 'next attempt'], rows, ['left', 'right', 'left', 'left']),
   ];
 }
 

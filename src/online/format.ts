@@ -5,10 +5,17 @@ import type { TickReport } from './run-types.js';
 
 const fixed = (n: number) => n.toFixed(3);
 
+/** Why a run ended as it did, in a few words: the failure code, or how many traces failed. */
+export function outcomeReason(report: Pick<TickReport, 'outcome' | 'failed' | 'error'>): string | undefined {
+  if (report.outcome === 'failed') return `${report.failed} trace${report.failed === 1 ? '' : 's'} failed, none evaluated`;
+  return report.error;
+}
+
 export function formatTickReport(report: TickReport, title = 'tick'): string {
   const lines: string[] = [];
   const window = report.window ? `${report.window.from} → ${report.window.to}${report.more ? ' (capped; more to catch up)' : ''}` : 'nothing settled since the last tick';
-  lines.push(`${title}: ${report.outcome}${report.error ? ` (${report.error})` : ''}`);
+  const why = outcomeReason(report);
+  lines.push(`${title}: ${report.outcome}${why ? ` (${why})` : ''}`);
   lines.push(`window: ${window}`);
   lines.push(
     `listed ${report.listed} · sampled ${report.sampled} · taken ${report.taken} · deferred ${report.deferred} · evaluated ${report.evaluated} · failed ${report.failed} · dead ${report.dead} · scores written ${report.scoresWritten}`,

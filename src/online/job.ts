@@ -75,7 +75,9 @@ export async function runOnlineTick(deps: OnlineJobDeps, settings: OnlineSetting
     // The first run pins where it started, so a first tick that fails does not let the look-back slide.
     if (cursorMs === null && window) await state.setCursor(ONLINE_JOB, window.from.getTime(), startedAt);
     await tick.run(window);
-    if (report.outcome === 'success' && window) {
+    markFailedRun(report);
+    // A failed run still listed its whole window and put every trace in the ledger: the cursor moves on.
+    if ((report.outcome === 'success' || report.outcome === 'failed') && window) {
       const earliest = await state.earliestPendingTimestamp();
       const cursor = nextCursor(window, cursorMs === null ? null : new Date(cursorMs), earliest === null ? null : new Date(earliest));
       await state.setCursor(ONLINE_JOB, cursor.getTime(), clock.now());
@@ -102,9 +104,15 @@ function gaugeValues(means: Partial<Record<MetricName, number>>): Record<string,
 }
 
 
+/** A run that evaluated nothing and had failures is no success, whatever else it did. */
+function markFailedRun(report: TickReport): void {
+  if (report.outcome === 'success' && report.failed > 0 && report.evaluated === 0) report.outcome = 'failed';
+}
+
 function logReport(logger: Logger, job: string, report: TickReport) {
   const { traces: _traces, ...summary } = report;
-  logger.info({ job, ...summary }, `${job} run finished`);
+  const quiet = (report.outcome === 'success' && report.failed === 0 && report.dead === 0) || report.outcome === 'lease_held';
+  logger[quiet ? 'info' : 'warn']({ job, ...summary }, `${job} run finished`);
 }
 
 /**
@@ -125,6 +133,7 @@ export async function runBackfill(deps: OnlineJobDeps, settings: OnlineSettings,
   await state.recordJobStart(BACKFILL_JOB, startedAt);
   try {
     await new TickRun(deps, settings, options, report, recorder, BACKFILL_MODE).run(window);
+    markFailedRun(report);
     recorder.ledgerCounts(await state.countByStatus());
   } finally {
     await state.recordJobFinish(BACKFILL_JOB, report.outcome, report.outcome === 'success', clock.now());

@@ -57,7 +57,12 @@ export interface TraceReport {
   attempts: number;
 }
 
-export type TickOutcome = 'success' | 'incomplete' | 'stopped' | 'lease_held' | 'lease_lost';
+/**
+ * `success`: the window was handled. `failed`: handled, but every trace taken failed and none was evaluated
+ * (each is retried; a job that only fails is no success). `incomplete`: a dependency failed and the run
+ * stopped, charging nothing. `stopped`: asked to stop. `lease_held`/`lease_lost`: another replica runs ticks.
+ */
+export type TickOutcome = 'success' | 'failed' | 'incomplete' | 'stopped' | 'lease_held' | 'lease_lost';
 
 export interface TickReport {
   outcome: TickOutcome;

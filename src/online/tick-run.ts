@@ -291,7 +291,7 @@ export class TickRun {
     const retryAt = now + retryDelayMs(this.settings.retryBackoffSeconds, attempts);
     await state.markFailed(traceId, failure.code, now, retryAt);
     this.addTrace({ traceId, status: 'failed', reason: failure.code, scores: [], notScorable: [], attempts });
-    logger.info({ traceId, attempts, error: failure.code, retryAt: new Date(retryAt).toISOString() }, 'trace evaluation failed; will retry');
+    logger.warn({ traceId, attempts, error: failure.code, retryAt: new Date(retryAt).toISOString() }, 'trace evaluation failed; will retry');
   }
 
   private addTrace(trace: TraceReport) {

@@ -29,6 +29,8 @@ export interface LedgerTotals extends StatusCounts {
   skippedByReason: Record<string, number>;
   /** Dead entries by the failure code that exhausted their attempts. */
   deadByError: Record<string, number>;
+  /** Failed entries (to be retried) by the code of their last failure. */
+  failedByError: Record<string, number>;
 }
 
 export interface DeadEntrySummary {
@@ -82,20 +84,21 @@ export function ledgerByDay(state: ReadOnlyState | null, options: { now: number;
 
 /** Counts over the whole ledger. */
 export function ledgerTotals(state: ReadOnlyState | null): LedgerTotals {
-  const totals: LedgerTotals = { entries: 0, ...zeroCounts(), skippedByReason: {}, deadByError: {} };
+  const totals: LedgerTotals = { entries: 0, ...zeroCounts(), skippedByReason: {}, deadByError: {}, failedByError: {} };
   if (!state?.hasTable('ledger')) return totals;
   // Two passes: the status counts come from the status index alone; reasons are read for two statuses only.
   for (const g of state.db.prepare('SELECT status, COUNT(*) AS n FROM ledger GROUP BY status').all() as { status: LedgerStatus; n: number }[]) {
     totals.entries += g.n;
     totals[g.status] += g.n;
   }
-  const reasons = state.db.prepare("SELECT status, reason, COUNT(*) AS n FROM ledger WHERE status IN ('skipped', 'dead') GROUP BY status, reason").all() as {
-    status: 'skipped' | 'dead';
-    reason: string | null;
-    n: number;
-  }[];
+  const reasons = state.db
+    .prepare(
+      `SELECT status, CASE WHEN status = 'failed' THEN last_error ELSE reason END AS reason, COUNT(*) AS n FROM ledger
+       WHERE status IN ('skipped', 'dead', 'failed') GROUP BY 1, 2`,
+    )
+    .all() as { status: 'skipped' | 'dead' | 'failed'; reason: string | null; n: number }[];
   for (const g of reasons) {
-    const into = g.status === 'skipped' ? totals.skippedByReason : totals.deadByError;
+    const into = g.status === 'skipped' ? totals.skippedByReason : g.status === 'dead' ? totals.deadByError : totals.failedByError;
     const reason = g.reason ?? 'unknown';
     into[reason] = (into[reason] ?? 0) + g.n;
   }
@@ -118,6 +121,28 @@ export function deadEntries(state: ReadOnlyState | null, options: { diedSince?: 
     trace_timestamp: number;
   }[];
   return rows.map((r) => ({ traceId: r.trace_id, attempts: r.attempts, lastError: r.last_error, diedAt: r.updated_at, traceTimestamp: r.trace_timestamp }));
+}
+
+export interface FailingEntrySummary {
+  traceId: string;
+  /** Attempts spent so far. */
+  attempts: number;
+  lastError: string | null;
+  /** When it is retried, ms since epoch. */
+  nextAttemptAt: number | null;
+  traceTimestamp: number;
+}
+
+/** Failed entries waiting for their retry, most recently failed first. */
+export function failingEntries(state: ReadOnlyState | null, options: { limit?: number } = {}): FailingEntrySummary[] {
+  if (!state?.hasTable('ledger')) return [];
+  const rows = state.db
+    .prepare(
+      `SELECT trace_id, attempts, last_error, next_attempt_at, trace_timestamp FROM ledger
+       WHERE status = 'failed' ORDER BY updated_at DESC, trace_id LIMIT ?`,
+    )
+    .all(options.limit ?? -1) as { trace_id: string; attempts: number; last_error: string | null; next_attempt_at: number | null; trace_timestamp: number }[];
+  return rows.map((r) => ({ traceId: r.trace_id, attempts: r.attempts, lastError: r.last_error, nextAttemptAt: r.next_attempt_at, traceTimestamp: r.trace_timestamp }));
 }
 
 export function countDead(state: ReadOnlyState | null, diedSince?: number): number {

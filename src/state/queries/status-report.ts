@@ -1,5 +1,5 @@
 import type { JobRun } from '../types.js';
-import { deadEntries, ledgerByDay, ledgerTotals, type DayBasis, type DayRow, type LedgerTotals } from './ledger.js';
+import { deadEntries, failingEntries, ledgerByDay, ledgerTotals, type DayBasis, type DayRow, type LedgerTotals } from './ledger.js';
 import { LANGFUSE_API_META_KEY, parseLangfuseApi } from './langfuse-api.js';
 import type { ReadOnlyState } from './read-only.js';
 import { cursors, gauges, jobRuns, leases, readMeta, type LeaseRecord } from './runs.js';
@@ -64,6 +64,8 @@ export interface StatusReport {
   /** Skips per trace name over the days of `days`. */
   skipsByTraceName: SkipsByTraceName;
   dead: { count: number; shown: Array<{ traceId: string; attempts: number; lastError: string | null; diedAt: string; traceTimestamp: string }> };
+  /** Failed traces still to be retried, most recently failed first: what goes dead next if nothing changes. */
+  failing: { count: number; shown: Array<{ traceId: string; attempts: number; lastError: string | null; nextAttemptAt: string | null; traceTimestamp: string }> };
   jobs: JobStatus[];
   timezone: string;
   cursors: Array<{ job: string; position: string; updatedAt: string; lagSeconds: number }>;
@@ -112,6 +114,16 @@ export function buildStatusReport(state: ReadOnlyState | null, options: StatusOp
         lastError: d.lastError,
         diedAt: iso(d.diedAt)!,
         traceTimestamp: iso(d.traceTimestamp)!,
+      })),
+    },
+    failing: {
+      count: totals.failed,
+      shown: failingEntries(state, { limit: options.deadShown ?? 10 }).map((f) => ({
+        traceId: f.traceId,
+        attempts: f.attempts,
+        lastError: f.lastError,
+        nextAttemptAt: iso(f.nextAttemptAt),
+        traceTimestamp: iso(f.traceTimestamp)!,
       })),
     },
     jobs: [...described.values()].map((job) => jobStatus(job, runs.get(job.name) ?? null, job.lease ? (leaseByName.get(job.lease) ?? null) : null, options.timezone, now)),

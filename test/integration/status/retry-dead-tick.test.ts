@@ -71,8 +71,10 @@ describe.each(['v3', 'v4'] as const)('retry-dead and status against the %s stand
     expect(seeded.traceIds.length).toBeGreaterThan(5);
     judge.faults.always('wrong_schema');
     const first = await cli('sample', '--once', '--json');
-    expect(first.code, first.stderr).toBe(0);
-    const firstReport = JSON.parse(first.stdout) as { sampled: number; dead: number };
+    // every trace taken failed and none was evaluated: a failed tick, exit 3
+    expect(first.code, first.stderr).toBe(3);
+    const firstReport = JSON.parse(first.stdout) as { sampled: number; dead: number; outcome: string };
+    expect(firstReport.outcome).toBe('failed');
     expect(firstReport.sampled).toBe(seeded.traceIds.length);
     expect(firstReport.dead).toBeGreaterThan(0);
     expect(lf.store.scores()).toHaveLength(0);
@@ -86,7 +88,7 @@ describe.each(['v3', 'v4'] as const)('retry-dead and status against the %s stand
     const today = before.days.rows[before.days.rows.length - 1]!;
     expect(today.sampled).toBe(seeded.traceIds.length);
     expect(today.dead).toBe(firstReport.dead);
-    expect(before.jobs.find((j) => j.name === 'online')).toMatchObject({ state: 'idle', lastOutcome: 'success' });
+    expect(before.jobs.find((j) => j.name === 'online')).toMatchObject({ state: 'idle', lastOutcome: 'failed', lastSuccessAt: null });
 
     const requeue = await cli('retry-dead', '--json');
     expect(requeue.code).toBe(0);

@@ -114,7 +114,9 @@ describe('ragwatch status', { timeout: 180_000 }, () => {
       dead: 2,
       skippedByReason: { not_rag_no_contexts: 1, pii_residual: 1 },
       deadByError: { 'metric:faithfulness:schema_mismatch': 1, 'langfuse:not_found': 1 },
+      failedByError: { 'judge:timeout': 1 },
     });
+    expect(report.failing).toEqual({ count: 1, shown: [expect.objectContaining({ traceId: 'a5', lastError: 'judge:timeout' })] });
     expect(report.dead.shown.map((d) => d.traceId)).toEqual(['a6', 'b2']);
     const online = report.jobs.find((j) => j.name === 'online')!;
     expect(online).toMatchObject({ enabled: true, schedule: '*/5 * * * *', state: 'idle', lastOutcome: 'success', intervalSeconds: 300, stale: false, lease: null });

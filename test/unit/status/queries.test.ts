@@ -100,6 +100,7 @@ describe('totals and dead entries', () => {
       dead: 2,
       skippedByReason: { not_rag_no_contexts: 2, pii_residual: 1 },
       deadByError: { 'metric:faithfulness:http_500': 1, 'langfuse:not_found': 1 },
+      failedByError: { 'judge:timeout': 1 },
     });
   });
 

@@ -118,7 +118,7 @@ describe('the status report', () => {
     await store.setGauges({ rag_faithfulness_score: 0.8, rag_answer_relevancy_score: 0.65 }, NOW);
     await recordLangfuseApi(store, 'v3', 'auto', NOW - 2 * HOUR);
     const r = report(parseConfig({}), { days: 2 });
-    expect(Object.keys(r)).toEqual(['version', 'generatedAt', 'state', 'days', 'totals', 'skipsByTraceName', 'dead', 'jobs', 'timezone', 'cursors', 'langfuse', 'gauges']);
+    expect(Object.keys(r)).toEqual(['version', 'generatedAt', 'state', 'days', 'totals', 'skipsByTraceName', 'dead', 'failing', 'jobs', 'timezone', 'cursors', 'langfuse', 'gauges']);
     expect(r.version).toBe(1);
     expect(r.generatedAt).toBe('2025-06-07T15:32:10.000Z');
     expect(r.state).toEqual({ path: tmp.path, exists: true, schemaVersion: SCHEMA_VERSION });
