@@ -12,6 +12,7 @@ import { registerRetryDeadCommand } from './commands/retry-dead.js';
 import { registerSampleCommand } from './commands/sample.js';
 import { registerStatusCommand } from './commands/status.js';
 import { CliExit, ExitCode } from './exit-codes.js';
+import { isStateError } from './state/errors.js';
 import { VERSION } from './version.js';
 
 export function buildProgram(ctx: CommandContext): Command {
@@ -48,6 +49,11 @@ export async function main(argv: string[], ctx: CommandContext = defaultContext(
     if (err instanceof CliExit) {
       for (const line of err.lines) ctx.stderr.write(`${line}\n`);
       return err.code;
+    }
+    // A state file failing mid-command (a full disk while sampling): the same line and code as at start-up.
+    if (isStateError(err)) {
+      ctx.stderr.write(`${err.message}\n`);
+      return err.isInput ? ExitCode.badInput : ExitCode.incomplete;
     }
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { withStatePathFrom } from '../service/startup.js';
+import { stateFailureExit, withStatePathFrom } from '../service/startup.js';
 import { deadEntries } from '../state/queries/ledger.js';
-import { openStateReadOnly, StateUnreadableError } from '../state/queries/read-only.js';
+import { isStateError } from '../state/errors.js';
+import { openStateReadOnly } from '../state/queries/read-only.js';
 import { utcTime } from '../state/queries/text-table.js';
 import { openState } from '../state/index.js';
 import { requireConfig, type CommandContext } from './context.js';
@@ -33,7 +34,7 @@ export function registerRetryDeadCommand(program: Command, ctx: CommandContext):
     .option('--since <time>', 'only traces that went dead since this time: ISO 8601 (2025-06-01T00:00:00Z) or a duration back from now (30m, 24h, 7d, 2w)')
     .option('--dry-run', 'show what would be re-queued; change nothing')
     .option('--json', 'print JSON: { dryRun, since, count, traceIds }')
-    .addHelpText('after', '\nExit codes: 0 done (also when nothing was dead), 2 bad configuration or arguments, 3 the state file cannot be opened.')
+    .addHelpText('after', '\nExit codes: 0 done (also when nothing was dead), 2 bad configuration or arguments, or a state file that is not ragwatch\'s or cannot be written, 3 the state file cannot be used now (disk full, locked).')
     .action(async (options: RetryDeadOptions, command: Command) => {
       const now = Date.now();
       const since = options.since === undefined ? null : parseSince(options.since, now);
@@ -69,7 +70,7 @@ function deadIdsReadOnly(path: string, since: number | null): string[] | null {
       state.close();
     }
   } catch (err) {
-    if (err instanceof StateUnreadableError) throw new CliExit(ExitCode.incomplete, [`retry-dead: ${err.message}`]);
+    if (isStateError(err)) throw stateFailureExit(err);
     throw err;
   }
 }
@@ -84,6 +85,7 @@ async function requeue(config: Parameters<typeof openState>[0], since: number | 
   try {
     state = openState(config);
   } catch (err) {
+    if (isStateError(err)) throw stateFailureExit(err);
     throw new CliExit(ExitCode.incomplete, [`retry-dead: cannot open the state file ${path} for writing: ${err instanceof Error ? err.message : String(err)}`]);
   }
   try {

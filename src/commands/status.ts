@@ -3,9 +3,10 @@ import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { BACKFILL_JOB, ONLINE_JOB } from '../online/job.js';
 import { EXPERIMENT_JOB } from '../service/daemon.js';
-import { withStatePathFrom } from '../service/startup.js';
+import { stateFailureExit, withStatePathFrom } from '../service/startup.js';
 import { DAY_BASES, type DayBasis } from '../state/queries/ledger.js';
-import { openStateReadOnly, StateUnreadableError, type ReadOnlyState } from '../state/queries/read-only.js';
+import { isStateError } from '../state/errors.js';
+import { openStateReadOnly, type ReadOnlyState } from '../state/queries/read-only.js';
 import { buildStatusReport, type JobDescriptor, type JobStatus, type StatusReport } from '../state/queries/status-report.js';
 import { shortDuration, textTable, timeFromNow, utcTime } from '../state/queries/text-table.js';
 import { LEDGER_STATUSES } from '../state/types.js';
@@ -35,7 +36,9 @@ The counts of a day are the traces of that day in the status they have now.
     timezone, cursors: [ { job, position, updatedAt, lagSeconds } ],
     langfuse: { configured, apiGeneration: v3|v4|null, source: detected|configured|null, recordedAt }, gauges: { name: value } }
 
-Exit codes: 0 shown (also when nothing has run yet), 2 bad configuration or arguments, 3 the state file cannot be read.`;
+Exit codes: 0 shown (also when nothing has run yet), 2 bad configuration or arguments, or a state file that is
+not ragwatch's (empty, not SQLite, damaged, another database, a newer schema), 3 the state file cannot be read now
+(locked, disk error).`;
 /** The weekly experiment has no limit of its own in the config; a run this long is certainly stuck. */
 const EXPERIMENT_STUCK_AFTER_MS = 12 * 3600_000;
 
@@ -91,7 +94,7 @@ function openForStatus(path: string): ReadOnlyState | null {
   try {
     return openStateReadOnly(path);
   } catch (err) {
-    if (err instanceof StateUnreadableError) throw new CliExit(ExitCode.incomplete, [`status: ${err.message}`]);
+    if (isStateError(err)) throw stateFailureExit(err);
     throw err;
   }
 }

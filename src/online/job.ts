@@ -2,6 +2,7 @@ import type { RagwatchConfig } from '../config/schema.js';
 import { scoreGaugeName } from '../metrics/registry.js';
 import type { MetricName } from '../metrics/types.js';
 import type { Logger } from '../service/logger.js';
+import { isStateError, type StateError } from '../state/errors.js';
 import { noopRecorder } from './ports.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickReport } from './run-types.js';
 import { samplingPolicyFrom } from './sampler.js';
@@ -56,6 +57,24 @@ export { retryDelayMs } from './tick-run.js';
  * evaluated, score ids are deterministic, and the cursor only moves once the window is fully handled.
  */
 export async function runOnlineTick(deps: OnlineJobDeps, settings: OnlineSettings, options: TickOptions = {}): Promise<TickReport> {
+  // A state file deleted or replaced under the process: every write would go to a file nobody reads again.
+  const health = await deps.state.health();
+  if (!health.ok && ['deleted', 'replaced', 'closed'].includes(health.problem.kind)) return stateFailure(deps.logger, ONLINE_JOB, health.problem);
+  try {
+    return await tick(deps, settings, options);
+  } catch (err) {
+    if (isStateError(err)) return stateFailure(deps.logger, ONLINE_JOB, err);
+    throw err;
+  }
+}
+
+/** The state file failed (full disk, deleted, unwritable): nothing recorded, the run ends incomplete, loudly. */
+function stateFailure(logger: Logger, job: string, err: StateError): TickReport {
+  logger.error({ job, error: err.shortCode, ...(err.code ? { code: err.code } : {}), ...(err.detail ? { detail: err.detail } : {}) }, err.message);
+  return { ...emptyReport(null), outcome: 'incomplete', error: err.shortCode };
+}
+
+async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: TickOptions): Promise<TickReport> {
   const { state, clock, logger, holder } = deps;
   const recorder = deps.recorder ?? noopRecorder;
   const leaseMs = settings.leaseSeconds * 1000;
@@ -91,8 +110,8 @@ export async function runOnlineTick(deps: OnlineJobDeps, settings: OnlineSetting
   } finally {
     const finishedAt = clock.now();
     const succeeded = report.outcome === 'success';
-    await state.recordJobFinish(ONLINE_JOB, report.outcome, succeeded, finishedAt);
     recorder.tickFinished(ONLINE_JOB, report.outcome, succeeded, finishedAt);
+    await state.recordJobFinish(ONLINE_JOB, report.outcome, succeeded, finishedAt);
     await state.releaseLease(LEASE, holder);
   }
   logReport(logger, ONLINE_JOB, report);
@@ -121,6 +140,17 @@ function logReport(logger: Logger, job: string, report: TickReport) {
  * gauges untouched (they describe the live ticks). A lease keeps two backfills apart.
  */
 export async function runBackfill(deps: OnlineJobDeps, settings: OnlineSettings, range: { from: Date; to: Date }, options: TickOptions = {}): Promise<TickReport> {
+  const health = await deps.state.health();
+  if (!health.ok && ['deleted', 'replaced', 'closed'].includes(health.problem.kind)) return stateFailure(deps.logger, BACKFILL_JOB, health.problem);
+  try {
+    return await backfill(deps, settings, range, options);
+  } catch (err) {
+    if (isStateError(err)) return stateFailure(deps.logger, BACKFILL_JOB, err);
+    throw err;
+  }
+}
+
+async function backfill(deps: OnlineJobDeps, settings: OnlineSettings, range: { from: Date; to: Date }, options: TickOptions): Promise<TickReport> {
   const { state, clock, logger, holder } = deps;
   const recorder = deps.recorder ?? noopRecorder;
   const window: TickWindow = { from: range.from, to: range.to, capped: false };

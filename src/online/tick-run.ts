@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { MetricName } from '../metrics/types.js';
+import { isStateError } from '../state/errors.js';
 import type { LedgerEntry } from '../state/types.js';
 import { evaluateTrace, type TraceOutcome } from './evaluate-trace.js';
 import { langfuseFailure, type Channel, type Failure } from './failures.js';
@@ -110,6 +111,8 @@ export class TickRun {
       if (window && !this.shouldStop) await this.listWindow(window, budget);
       this.options.progress?.listingDone();
     } catch (err) {
+      // The state file failing is no listing failure: the tick's caller reports it.
+      if (isStateError(err)) throw err;
       if (!this.abort.signal.aborted) {
         const failure = langfuseFailure(err);
         this.deps.logger.warn({ job: this.mode.job, error: failure.code }, 'listing traces failed; the window is retried on the next run');
@@ -150,7 +153,13 @@ export class TickRun {
     this.handled.add(entry.traceId);
     this.report.taken += 1;
     this.options.progress?.taken();
-    await this.pool.submit(() => this.process(entry));
+    await this.pool.submit(() =>
+      this.process(entry).catch((err: unknown) => {
+        // Nothing can be recorded: take no more traces; the run ends with the state error (see `drain`).
+        if (isStateError(err)) this.endEarly('incomplete', err.shortCode);
+        throw err;
+      }),
+    );
   }
 
   private async renewLease(): Promise<boolean> {
@@ -179,6 +188,7 @@ export class TickRun {
         { signal: this.abort.signal, onReached: (channel) => reached.push(channel) },
       );
     } catch (err) {
+      if (isStateError(err)) throw err;
       // Abandoned (shutdown) or a bug: the trace stays pending and is taken again, its attempt not charged.
       await state.markPending(traceId, clock.now());
       this.addTrace({ traceId, status: 'pending', reason: this.abort.signal.aborted ? 'abandoned' : 'internal_error', scores: [], notScorable: [], attempts: attempts - 1 });

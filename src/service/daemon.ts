@@ -68,11 +68,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   let runtime: OnlineRuntime | null = null;
 
   const readiness = async (): Promise<ReadinessCheck> => {
-    const stateOk = await state.ping();
+    const stateHealth = await state.health();
     const stuckAfterMs = config.online.stuckAfterSeconds * 1000;
     const stuck = scheduler.runningJobs().filter((r) => clock.now() - r.since > stuckAfterMs);
     const checks: ReadinessCheck['checks'] = {
-      state: stateOk ? { ok: true } : { ok: false, detail: 'state store not reachable' },
+      state: stateHealth.ok ? { ok: true } : { ok: false, detail: stateHealth.problem.message },
       langfuse: runtime ? { ok: true, detail: `api ${runtime.edges.langfuse.generation}` } : { ok: false, detail: 'not connected yet' },
       ticks: stuck.length === 0 ? { ok: true } : { ok: false, detail: `running longer than ${config.online.stuckAfterSeconds}s: ${stuck.map((s) => s.job).join(', ')}` },
     };

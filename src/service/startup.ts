@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
+import { isStateError, type StateError } from '../state/errors.js';
 import { openState } from '../state/index.js';
 import type { StateStore } from '../state/types.js';
 
@@ -9,13 +10,19 @@ export function withStatePathFrom(config: RagwatchConfig, cwd: string): Ragwatch
   return { ...config, state: { ...config.state, path: config.state.path === ':memory:' ? ':memory:' : resolve(cwd, config.state.path) } };
 }
 
-/** Opens the state store, or ends the command with exit code 2 (a path that cannot be used is a config error). */
+/** Opens the state store, or ends the command: 2 when the file cannot be ragwatch's state, 3 when the disk is in the way. */
 export function openStateOrExit(config: RagwatchConfig): StateStore {
   try {
     return openState(config);
   } catch (err) {
-    throw new CliExit(ExitCode.badInput, [`state: cannot open ${config.state.path}: ${err instanceof Error ? err.message : String(err)}`]);
+    if (isStateError(err)) throw stateFailureExit(err);
+    throw new CliExit(ExitCode.badInput, [`state.path: cannot open ${config.state.path}: ${err instanceof Error ? err.message : String(err)}`]);
   }
+}
+
+/** The same state file problem ends every command the same way: one line naming `state.path`, 2 or 3. */
+export function stateFailureExit(err: StateError): CliExit {
+  return new CliExit(err.isInput ? ExitCode.badInput : ExitCode.incomplete, [err.message]);
 }
 
 /**
@@ -23,6 +30,7 @@ export function openStateOrExit(config: RagwatchConfig): StateStore {
  * configuration (2); anything retryable that still failed means unreachable (3).
  */
 export function startupFailureExit(err: unknown): CliExit {
+  if (isStateError(err)) return stateFailureExit(err);
   const e = err as { name?: string; retryable?: boolean; message?: string };
   const message = err instanceof Error ? err.message : String(err);
   if (e?.name === 'LangfuseApiError' && e.retryable === false) {

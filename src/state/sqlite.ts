@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database, type Statement, type Transaction } from 'better-sqlite3';
+import { asStateError, isStateError, StateError } from './errors.js';
+import { checkBeforeOpen, checkSchema, identityOf, identityProblem, probeWritable, type FileIdentity } from './file-check.js';
 import { migrate } from './migrations.js';
 import {
   LEDGER_STATUSES,
@@ -10,6 +12,7 @@ import {
   type LedgerEntry,
   type LedgerStatus,
   type NewLedgerEntry,
+  type StateHealth,
   type StateStore,
 } from './types.js';
 
@@ -20,6 +23,8 @@ export interface SqliteStateOptions {
   isProcessAlive?: (pid: number) => boolean;
   /** Attempt records older than this are pruned (they only feed the per-hour cap). */
   attemptRetentionMs?: number;
+  /** Sees the connection once it is set up (tests: a page limit that makes SQLite answer SQLITE_FULL). */
+  configure?: (db: Database) => void;
 }
 
 interface LedgerRow {
@@ -68,22 +73,80 @@ export function defaultIsProcessAlive(pid: number): boolean {
   }
 }
 
-/** The embedded state store: one SQLite file in WAL mode, safe for several processes on one host. */
+/**
+ * The embedded state store: one SQLite file in WAL mode, safe for several processes on one host. Opening
+ * refuses, with a `StateError`, a file that cannot be ragwatch's state (empty, not SQLite, damaged, some
+ * other database, a newer schema) or cannot be written; every later SQLite error surfaces as a `StateError`.
+ */
 export function openSqliteState(options: SqliteStateOptions): StateStore {
   const location = options.path === ':memory:' ? ':memory:' : resolve(options.path);
-  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
-  const db: Database = new BetterSqlite3(location);
+  const onDisk = location !== ':memory:';
+  let db: Database;
   try {
+    if (onDisk) {
+      mkdirSync(dirname(location), { recursive: true });
+      checkBeforeOpen(location);
+    }
+    db = new BetterSqlite3(location);
+  } catch (err) {
+    throw asStateError(err, location);
+  }
+  let identity: FileIdentity | null = null;
+  try {
+    db.pragma('busy_timeout = 5000');
+    // Before anything writes to it (WAL mode does): a file that is not ragwatch's stays as it is.
+    checkSchema(db, location);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     migrate(db);
+    if (onDisk) {
+      probeWritable(db);
+      identity = identityOf(location);
+    }
+    options.configure?.(db);
   } catch (err) {
     db.close();
-    throw err;
+    throw asStateError(err, location);
   }
-  return new SqliteState(db, location, options.isProcessAlive ?? defaultIsProcessAlive, options.attemptRetentionMs ?? 2 * 3600_000);
+  const state = new SqliteState(db, location, identity, options.isProcessAlive ?? defaultIsProcessAlive, options.attemptRetentionMs ?? 2 * 3600_000);
+  return withStateErrors(state);
+}
+
+const WRITES: ReadonlySet<string> = new Set<keyof StateStore>([
+  'setCursor', 'ensureEntry', 'startAttempt', 'markDone', 'markSkipped', 'markFailed', 'markDead', 'markPending',
+  'recordJobStart', 'recordJobFinish', 'acquireLease', 'renewLease', 'releaseLease', 'recordExperimentRun',
+  'requeueDead', 'setMeta', 'setGauges',
+]);
+const READS: ReadonlySet<string> = new Set<keyof StateStore>([
+  'getCursor', 'getEntry', 'dueEntries', 'earliestPendingTimestamp', 'countByStatus', 'listByStatus', 'attemptsSince',
+  'getJobRun', 'listExperimentRuns', 'getExperimentItemValues', 'getMeta', 'getGauges',
+]);
+
+/**
+ * Every read and write turns SQLite's errors into `StateError`s (`state.path: … the disk is full (SQLITE_FULL)`).
+ * A failed write is remembered for `health()` until the same kind of write goes through again: on a full disk
+ * updates in place still succeed while inserts fail, so one success says little about another write.
+ */
+function withStateErrors(state: SqliteState): StateStore {
+  return new Proxy(state, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof prop !== 'string' || typeof value !== 'function' || !(WRITES.has(prop) || READS.has(prop))) return value;
+      const write = WRITES.has(prop);
+      return async (...args: unknown[]) => {
+        try {
+          const out = (await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)) as unknown;
+          if (write) target.failedWrites.delete(prop);
+          return out;
+        } catch (err) {
+          const converted = asStateError(err, target.location);
+          if (write && isStateError(converted)) target.failedWrites.set(prop, converted);
+          throw converted;
+        }
+      };
+    },
+  });
 }
 
 const PRUNE_INTERVAL_MS = 60_000;
@@ -93,10 +156,13 @@ class SqliteState implements StateStore {
   private readonly startAttemptTx: Transaction<(traceId: string, now: number) => LedgerRow>;
   private lastPrune = Number.NEGATIVE_INFINITY;
   private closed = false;
+  /** Writes whose last call failed, by method, until that write succeeds (a full disk keeps readiness down). */
+  readonly failedWrites = new Map<string, StateError>();
 
   constructor(
     private readonly db: Database,
     readonly location: string,
+    private readonly identity: FileIdentity | null,
     private readonly isProcessAlive: (pid: number) => boolean,
     private readonly attemptRetentionMs: number,
   ) {
@@ -381,6 +447,21 @@ class SqliteState implements StateStore {
       return (this.stmt.ping!.get() as { ok: number }).ok === 1;
     } catch {
       return false;
+    }
+  }
+
+  async health(): Promise<StateHealth> {
+    if (this.closed) return { ok: false, problem: new StateError(this.location, 'closed') };
+    const moved = this.identity ? identityProblem(this.location, this.identity) : null;
+    if (moved) return { ok: false, problem: moved };
+    const failed = this.failedWrites.values().next();
+    if (!failed.done) return { ok: false, problem: failed.value };
+    try {
+      this.stmt.ping!.get();
+      return { ok: true };
+    } catch (err) {
+      const converted = asStateError(err, this.location);
+      return { ok: false, problem: isStateError(converted) ? converted : new StateError(this.location, 'io', undefined, String(err)) };
     }
   }
 

@@ -1,3 +1,5 @@
+import type { StateError } from './errors.js';
+
 /**
  * What ragwatch remembers between ticks and across restarts. IDs, codes, numbers and times only: no question,
  * answer, context or any other text taken from a trace is ever stored.
@@ -78,6 +80,8 @@ export interface MetaValue {
   updatedAt: number;
 }
 
+export type StateHealth = { ok: true } | { ok: false; problem: StateError };
+
 export interface StateStore {
   /** Where the state lives, for messages (a file path for SQLite). */
   readonly location: string;
@@ -137,5 +141,11 @@ export interface StateStore {
 
   /** Cheap round trip for readiness probes. */
   ping(): Promise<boolean>;
+  /**
+   * Whether the store can be trusted with the next write: open, still the file at its path (not deleted or
+   * replaced under the process), and its last write went through (not a full disk). For readiness and
+   * before each run.
+   */
+  health(): Promise<StateHealth>;
   close(): Promise<void>;
 }

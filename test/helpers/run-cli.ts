@@ -17,6 +17,9 @@ export interface RunCliOptions {
   cwd?: string;
   input?: string;
   timeoutMs?: number;
+  /** Run as this user (and group): a root test process makes file permissions real for its child. */
+  uid?: number;
+  gid?: number;
 }
 
 /** Runs the real `ragwatch` entry point in a child process (TypeScript through tsx's loader). */
@@ -43,5 +46,7 @@ export function spawnCli(args: string[], options: RunCliOptions = {}) {
     cwd: options.cwd ?? REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
+    ...(options.uid !== undefined ? { uid: options.uid } : {}),
+    ...(options.gid !== undefined ? { gid: options.gid } : {}),
   });
 }

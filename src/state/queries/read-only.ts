@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { SCHEMA_VERSION } from '../migrations.js';
+import { asStateError, isStateError, StateError } from '../errors.js';
+import { checkBeforeOpen, checkSchema } from '../file-check.js';
 
 /**
  * A read-only connection to the SQLite state file, for operators' commands (`ragwatch status`, dry runs).
@@ -16,40 +17,27 @@ export interface ReadOnlyState {
   close(): void;
 }
 
-/** The state file exists but cannot be read as ragwatch state. */
-export class StateUnreadableError extends Error {
-  override readonly name = 'StateUnreadableError';
-  constructor(
-    readonly path: string,
-    readonly detail: string,
-  ) {
-    super(`state file ${path} cannot be read: ${detail}`);
-  }
-}
+/** The state file exists but cannot be read as ragwatch state: a `StateError` (kept under its old name). */
+export const StateUnreadableError = StateError;
 
-const RAGWATCH_TABLES = ['ledger', 'job_runs', 'cursors'];
-
-/** Opens the file read-only; null when it does not exist (nothing has run yet). */
+/**
+ * Opens the file read-only; null when it does not exist (nothing has run yet). A file that cannot be
+ * ragwatch's state is refused with the same `StateError` the writer gives (empty, not SQLite, damaged,
+ * another database, a newer schema).
+ */
 export function openStateReadOnly(path: string, options: { busyTimeoutMs?: number } = {}): ReadOnlyState | null {
   if (!existsSync(path)) return null;
+  checkBeforeOpen(path);
   let db: Database;
   try {
     db = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
   } catch (err) {
-    throw new StateUnreadableError(path, describe(err));
+    throw stateErrorOf(err, path);
   }
   try {
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    const schemaVersion = db.pragma('user_version', { simple: true }) as number;
+    const schemaVersion = checkSchema(db, path);
     const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
-    if (schemaVersion > SCHEMA_VERSION) {
-      throw new StateUnreadableError(path, `it was written by a newer ragwatch (schema ${schemaVersion}, this one knows up to ${SCHEMA_VERSION}); upgrade ragwatch`);
-    }
-    if (schemaVersion === 0 && tables.size > 0) throw new StateUnreadableError(path, 'it is an SQLite database but not a ragwatch state file');
-    if (schemaVersion > 0) {
-      const missing = RAGWATCH_TABLES.filter((t) => !tables.has(t));
-      if (missing.length > 0) throw new StateUnreadableError(path, `tables missing: ${missing.join(', ')}`);
-    }
     return {
       db,
       path,
@@ -59,13 +47,11 @@ export function openStateReadOnly(path: string, options: { busyTimeoutMs?: numbe
     };
   } catch (err) {
     db.close();
-    if (err instanceof StateUnreadableError) throw err;
-    throw new StateUnreadableError(path, describe(err));
+    throw stateErrorOf(err, path);
   }
 }
 
-function describe(err: unknown): string {
-  const code = (err as { code?: unknown }).code;
-  const message = err instanceof Error ? err.message : String(err);
-  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
+function stateErrorOf(err: unknown, path: string): StateError {
+  const converted = asStateError(err, path);
+  return isStateError(converted) ? converted : new StateError(path, 'io', undefined, err instanceof Error ? err.message : String(err));
 }

@@ -156,12 +156,12 @@ describe('ragwatch status', { timeout: 180_000 }, () => {
     expect(existsSync(statePath)).toBe(false);
   });
 
-  it('exits 3 with a clear message when the state file cannot be read', async () => {
+  it('exits 2 with one line naming state.path when the state file is not SQLite', async () => {
     writeFileSync(statePath, 'not a database '.repeat(100));
     const r = await cli('status');
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`status: state file ${statePath} cannot be read: file is not a database`);
+    expect(r.stderr).toContain(`state.path: ${statePath} is not an SQLite database`);
   });
 
   it('exits 2 on a bad configuration or bad arguments', async () => {
@@ -218,10 +218,10 @@ describe('ragwatch retry-dead', { timeout: 180_000 }, () => {
     expect(bad.stderr).toMatch(/--since must be/);
   });
 
-  it('exits 3 when the state file cannot be opened', async () => {
+  it('exits 2, as every command does, when the state file is not SQLite', async () => {
     writeFileSync(statePath, 'garbage '.repeat(200));
     const r = await cli('retry-dead');
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/retry-dead: state file .* cannot be read: file is not a database/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^state\.path: .* is not an SQLite database/);
   });
 });

@@ -218,7 +218,7 @@ describe('opening the state read-only', () => {
     const garbage = `${tmp.dir}/garbage.db`;
     writeFileSync(garbage, 'this is a text file, not SQLite '.repeat(20));
     expect(() => openStateReadOnly(garbage)).toThrow(StateUnreadableError);
-    expect(() => openStateReadOnly(garbage)).toThrow(/not a database/);
+    expect(() => openStateReadOnly(garbage)).toThrow(/not an SQLite database/);
 
     const other = `${tmp.dir}/other.db`;
     const db = new BetterSqlite3(other);
@@ -236,9 +236,14 @@ describe('opening the state read-only', () => {
     expect(() => openStateReadOnly(tmp.dir)).toThrow(StateUnreadableError);
   });
 
-  it('treats an SQLite file nothing has initialised yet as empty', () => {
+  it('treats an SQLite file nothing has initialised yet as empty, and refuses a 0-byte file', () => {
+    const zero = `${tmp.dir}/zero.db`;
+    writeFileSync(zero, '');
+    expect(() => openStateReadOnly(zero)).toThrow(/is empty \(0 bytes\)/);
     const empty = `${tmp.dir}/empty.db`;
-    writeFileSync(empty, '');
+    const blank = new BetterSqlite3(empty);
+    blank.exec('CREATE TABLE scratch (a); DROP TABLE scratch;');
+    blank.close();
     ro = openStateReadOnly(empty)!;
     expect(ro.schemaVersion).toBe(0);
     expect(ledgerTotals(ro).entries).toBe(0);

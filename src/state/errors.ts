@@ -1,0 +1,93 @@
+/**
+ * What can be wrong with the state file, said once for every command: the same file gives the same line and
+ * the same exit code whether `run`, `sample`, `status` or `retry-dead` meets it. Messages name the key
+ * (`state.path`), the path and SQLite's code, never a row's content.
+ */
+
+export type StateErrorKind =
+  /** A 0-byte file: a failed copy or restore, not something ragwatch wrote. */
+  | 'empty'
+  | 'not_a_database'
+  | 'corrupt'
+  /** An SQLite database of something else. */
+  | 'not_ragwatch'
+  | 'newer_schema'
+  /** The file or its directory (for -wal and -shm) cannot be written. */
+  | 'readonly'
+  | 'cantopen'
+  | 'full'
+  | 'io'
+  | 'busy'
+  /** The path no longer names the file the process has open. */
+  | 'deleted'
+  | 'replaced'
+  | 'closed';
+
+/** Kinds that retrying cannot fix: the file or its place is wrong (exit 2). The others are the disk's (exit 3). */
+const INPUT_KINDS: ReadonlySet<StateErrorKind> = new Set(['empty', 'not_a_database', 'corrupt', 'not_ragwatch', 'newer_schema', 'readonly', 'cantopen']);
+
+const ADVICE: Record<StateErrorKind, string> = {
+  empty: 'is empty (0 bytes), so not a state file ragwatch wrote (a failed copy or restore?); restore a backup, or delete it to start afresh',
+  not_a_database: 'is not an SQLite database; restore a backup or point state.path at another file',
+  corrupt: 'is damaged; restore a backup (docs/operations.md, "Backing up the state file")',
+  not_ragwatch: 'is an SQLite database but not a ragwatch state file; point state.path at another file',
+  newer_schema: 'was written by a newer ragwatch; upgrade ragwatch',
+  readonly: 'cannot be written: ragwatch writes the file and, beside it, its -wal and -shm files; check their and the directory\'s ownership and permissions',
+  cantopen: 'cannot be opened: check that the path is a file in a directory ragwatch can write',
+  full: 'cannot be written: the disk is full; free space on its volume (ragwatch retries on the next tick)',
+  io: 'cannot be read or written: the disk reports an I/O error',
+  busy: 'is locked by another process for too long',
+  deleted: 'was deleted while ragwatch runs: writes would go to a file nobody reads again; restart ragwatch (it starts a new file) or restore the file and restart',
+  replaced: 'was replaced by another file while ragwatch runs: ragwatch still has the old one open; restart ragwatch to use the new file',
+  closed: 'is closed',
+};
+
+export class StateError extends Error {
+  override readonly name = 'StateError';
+
+  constructor(
+    readonly path: string,
+    readonly kind: StateErrorKind,
+    /** SQLite's or the system's code (`SQLITE_FULL`, `ENOENT`), when there is one. */
+    readonly code?: string,
+    /** SQLite's own message (`database or disk is full`): safe to log, it never quotes data. */
+    readonly detail?: string,
+  ) {
+    super(`state.path: ${path} ${ADVICE[kind]}${code ? ` (${code})` : ''}`);
+  }
+
+  /** Retrying cannot help: a configuration or input problem (exit 2). Otherwise the disk is in the way (exit 3). */
+  get isInput(): boolean {
+    return INPUT_KINDS.has(this.kind);
+  }
+
+  /** A short code for logs, ledgers and tick reports: `state:full`, `state:replaced`, ... */
+  get shortCode(): string {
+    return `state:${this.kind}`;
+  }
+}
+
+export function isStateError(err: unknown): err is StateError {
+  return err instanceof Error && err.name === 'StateError' && typeof (err as { kind?: unknown }).kind === 'string';
+}
+
+/** SQLite's (or the file system's) error code as a kind. */
+export function kindOfCode(code: string): StateErrorKind | null {
+  if (code === 'SQLITE_FULL' || code === 'ENOSPC') return 'full';
+  if (code.startsWith('SQLITE_READONLY') || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'readonly';
+  if (code === 'SQLITE_NOTADB') return 'not_a_database';
+  if (code.startsWith('SQLITE_CORRUPT')) return 'corrupt';
+  if (code.startsWith('SQLITE_CANTOPEN') || code === 'EISDIR' || code === 'ENOTDIR') return 'cantopen';
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
+  if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return 'io';
+  return null;
+}
+
+/** The StateError for whatever SQLite or the file system threw at `path`; other errors are returned as they are. */
+export function asStateError(err: unknown, path: string): unknown {
+  if (isStateError(err)) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return err;
+  const kind = kindOfCode(code);
+  return kind ? new StateError(path, kind, code, err instanceof Error ? err.message : undefined) : err;
+}
