@@ -12,6 +12,7 @@ import { registerRetryDeadCommand } from './commands/retry-dead.js';
 import { registerSampleCommand } from './commands/sample.js';
 import { registerStatusCommand } from './commands/status.js';
 import { CliExit, ExitCode } from './exit-codes.js';
+import { outcomesHelp } from './outcomes.js';
 import { isStateError } from './state/errors.js';
 import { VERSION } from './version.js';
 
@@ -20,6 +21,7 @@ export function buildProgram(ctx: CommandContext): Command {
     .description('Keeps a RAG service honest: samples Langfuse traces, anonymizes them, scores RAGAS metrics with an on-prem judge and writes the scores back.')
     .version(VERSION, '-V, --version')
     .option('-c, --config <file>', 'YAML configuration file (default: ./ragwatch.yaml if present)')
+    .addHelpText('after', outcomesHelp())
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.stdout.write(s),

@@ -10,11 +10,14 @@ import { describeError, type Check, type DoctorDeps, type Verdict } from '../doc
 import { langfuseHttpFromConfig } from '../langfuse/client.js';
 import { detectApiGeneration } from '../langfuse/detect.js';
 import { LangfuseApiError } from '../langfuse/http.js';
+import { isStateError } from '../state/errors.js';
+import { openStateReadOnly } from '../state/queries/read-only.js';
 import { requireConfig, type CommandContext } from './context.js';
 
 /**
  * `ragwatch doctor`: checks what a first deployment gets wrong, one verdict per check. Exit 0 when every check
- * passes, 3 when something is unreachable or wrong, 2 when the configuration itself is unusable.
+ * passes, 3 when something is unreachable or wrong, 2 when the configuration itself is unusable (including
+ * keys a dependency rejects and a state file that cannot be ragwatch's).
  */
 
 export type { Check, DoctorDeps, Verdict };
@@ -47,7 +50,9 @@ export function registerDoctorCommand(program: Command, ctx: CommandContext): vo
 
 export function exitCodeFor(report: DoctorReport): number {
   if (report.configProblems.length > 0) return ExitCode.badInput;
-  return report.checks.some((c) => c.verdict === 'fail') ? ExitCode.incomplete : ExitCode.ok;
+  const failed = report.checks.filter((c) => c.verdict === 'fail');
+  if (failed.some((c) => c.configuration)) return ExitCode.badInput;
+  return failed.length > 0 ? ExitCode.incomplete : ExitCode.ok;
 }
 
 export function formatReport(report: DoctorReport): string[] {
@@ -106,7 +111,7 @@ async function checkLangfuse(config: RagwatchConfig, deps: DoctorDeps, timeoutMs
     return { name: 'langfuse', verdict: 'ok', detail: `${where}: keys accepted, API generation ${detected} (${path}, ${how})` };
   } catch (err) {
     if (err instanceof LangfuseApiError && (err.status === 401 || err.status === 403))
-      return { name: 'langfuse', verdict: 'fail', detail: `${where}: keys rejected (HTTP ${err.status}): check LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY and the project` };
+      return { name: 'langfuse', verdict: 'fail', detail: `${where}: keys rejected (HTTP ${err.status}): check LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY and the project`, configuration: true };
     return { name: 'langfuse', verdict: 'fail', detail: `${where}: ${describeError(err)}` };
   }
 }
@@ -115,7 +120,9 @@ export function checkStatePath(config: Pick<RagwatchConfig, 'state'>, cwd: strin
   const path = resolve(cwd, config.state.path);
   try {
     if (existsSync(path)) {
-      if (statSync(path).isDirectory()) return { name: 'state', verdict: 'fail', detail: `${path} is a directory; state.path names the database file` };
+      if (statSync(path).isDirectory()) return { name: 'state', verdict: 'fail', detail: `${path} is a directory; state.path names the database file`, configuration: true };
+      const unusable = stateFileProblem(path);
+      if (unusable) return { name: 'state', verdict: 'fail', detail: unusable.message, configuration: true };
       accessSync(path, constants.R_OK | constants.W_OK);
       accessSync(dirname(path), constants.W_OK);
       return { name: 'state', verdict: 'ok', detail: `${path} exists and is writable` };
@@ -128,6 +135,17 @@ export function checkStatePath(config: Pick<RagwatchConfig, 'state'>, cwd: strin
     return { name: 'state', verdict: 'ok', detail: `${path} will be created in a writable directory${note}` };
   } catch (err) {
     return { name: 'state', verdict: 'fail', detail: `${path}: not writable (${(err as NodeJS.ErrnoException).code ?? describeError(err)})` };
+  }
+}
+
+/** The file exists: is it ragwatch's state (not empty, SQLite, ours, not newer)? */
+function stateFileProblem(path: string): Error | null {
+  try {
+    openStateReadOnly(path)?.close();
+    return null;
+  } catch (err) {
+    if (isStateError(err)) return err;
+    throw err;
   }
 }
 

@@ -6,6 +6,8 @@ import { ExperimentIncompleteError, ExperimentInputError } from '../experiment/e
 import { goldenGaugeValues } from '../experiment/gauges.js';
 import { formatRunSummary } from '../experiment/summary.js';
 import { runExperiment } from '../experiment/run.js';
+import { isCredentialsKind, kindFromText } from '../online/failures.js';
+import { credentialsLine } from '../service/dependency-health.js';
 import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
 import { countingJudge } from '../progress/index.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
@@ -58,6 +60,13 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
         } catch (err) {
           if (err instanceof ExperimentInputError) throw new CliExit(ExitCode.badInput, err.lines);
           if (err instanceof ExperimentIncompleteError) {
+            // Refused keys do not come back by themselves: configuration (2), not an outage (3).
+            const kind = kindFromText(err.message);
+            if (err.dependency && isCredentialsKind(kind)) {
+              throw new CliExit(ExitCode.badInput, [
+                err.dependency === 'rag' ? `experiment.target.headers: the RAG service rejected ragwatch's credentials (${kind})` : credentialsLine(err.dependency, kind),
+              ]);
+            }
             const report = err.report ? [`report (incomplete): ${err.report.html}`, `                     ${err.report.markdown}`, `                     ${err.report.json}`] : [];
             const why = err.dependency ? 'an outage is not a regression' : 'too many items failed to judge the run';
             throw new CliExit(ExitCode.incomplete, [`experiment incomplete: ${err.message}`, `no gate verdict: ${why}`, ...report]);

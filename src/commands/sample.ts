@@ -10,7 +10,7 @@ import { planOnlineTick } from '../online/plan.js';
 import { createOnlineRuntime, type OnlineRuntime } from '../online/runtime.js';
 import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
 import type { Logger } from '../service/logger.js';
-import { openStateOrExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
+import { credentialsExit, openStateOrExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
 import { recordLangfuseApi } from '../state/queries/langfuse-api.js';
 import type { StateStore } from '../state/types.js';
 import { countingJudge, noProgress, type Progress } from '../progress/index.js';
@@ -42,7 +42,7 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
     .option('--to <time>', 'backfill: end of the window (ISO 8601)')
     .option('--json', 'print JSON')
     .option('--no-progress', NO_PROGRESS_HELP)
-    .addHelpText('after', '\nExit codes: 0 done, 2 bad configuration or arguments, 3 Langfuse or the judge unreachable after retries (or the run was interrupted).')
+    .addHelpText('after', '\nExit codes: 0 done; 2 bad configuration or arguments, an unusable state file, or keys Langfuse or the judge rejected; 3 Langfuse or the judge unreachable or failing for every trace (nothing charged), a run that evaluated nothing but failures, or an interrupted run.')
     .action(async (options: SampleOptions, command: Command) => {
       const mode = parseMode(options);
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
@@ -118,7 +118,9 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
       const given = result.view ? prepareSample(result.view.sample, config.metrics) : null;
       out(options.json ? `${JSON.stringify(oneTraceJson(result, given), null, 2)}\n` : formatOneTrace(result, given, { dryRun, showPrompts: options.showPrompts === true }));
       if (!result.found) throw new CliExit(ExitCode.badInput, [`sample: trace ${mode.traceId} not found`]);
-      if (result.outcome?.kind === 'failed') throw new CliExit(ExitCode.incomplete, [`sample: trace ${mode.traceId} failed: ${result.outcome.failure.code}`]);
+      if (result.outcome?.kind === 'failed') {
+        throw credentialsExit(result.outcome.failure.code) ?? new CliExit(ExitCode.incomplete, [`sample: trace ${mode.traceId} failed: ${result.outcome.failure.code}`]);
+      }
       return;
     }
     if (dryRun) throw new CliExit(ExitCode.badInput, ['sample: --dry-run works with --once and --trace']);
@@ -136,6 +138,8 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
     out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatTickReport(report, mode.kind === 'once' ? 'tick' : 'backfill'));
     if (report.outcome === 'lease_held') throw new CliExit(ExitCode.incomplete, ['sample: another ragwatch holds the lease (a tick is running); nothing done']);
     if (report.outcome !== 'success') {
+      const refused = credentialsExit(report.error);
+      if (refused) throw refused;
       const why = outcomeReason(report);
       throw new CliExit(ExitCode.incomplete, [`sample: ${report.outcome}${why ? `: ${why}` : ''}`]);
     }

@@ -10,7 +10,7 @@ export async function listModels(base: string, apiKey: string, fetchImpl: typeof
   const text = await res.text();
   if (!res.ok) {
     const message = errorBodyMessage(text);
-    throw new Error(`HTTP ${res.status}${res.status === 401 ? ' (the API key was rejected)' : ''}${message ? `: ${message}` : ''}`);
+    throw new Error(`HTTP ${res.status}${res.status === 401 || res.status === 403 ? ' (the API key was rejected)' : ''}${message ? `: ${message}` : ''}`);
   }
   const body = JSON.parse(text) as { data?: Array<{ id?: unknown }> };
   return (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
@@ -25,7 +25,9 @@ export async function checkJudgeModel(config: RagwatchConfig, deps: DoctorDeps, 
     if (served.includes(config.judge.model)) return { name: 'judge-model', verdict: 'ok', detail: `${base}: serves ${config.judge.model}` };
     return { name: 'judge-model', verdict: 'fail', detail: `${base}: judge.model "${config.judge.model}" is not served (served: ${served.join(', ') || 'none'})` };
   } catch (err) {
-    return { name: 'judge-model', verdict: 'fail', detail: `${base}/models: ${describeError(err)}` };
+    // A refused key is configuration (exit 2), like Langfuse refusing its keys.
+    const refused = /^HTTP 40[13]\b/.test(err instanceof Error ? err.message : '');
+    return { name: 'judge-model', verdict: 'fail', detail: `${base}/models: ${describeError(err)}`, ...(refused ? { configuration: true as const } : {}) };
   }
 }
 

@@ -5,6 +5,8 @@ export interface Check {
   name: string;
   verdict: Verdict;
   detail: string;
+  /** A failure the configuration must fix (rejected keys, an unusable state file): exit 2, not 3. */
+  configuration?: true;
 }
 
 export interface DoctorDeps {

@@ -130,6 +130,19 @@ export function judgeProbe(config: Pick<RagwatchConfig, 'judge'>, fetchImpl: typ
   };
 }
 
+/** The status of the judge's `/models` when it refuses our key (401/403), else null (accepted, or unreachable). */
+export async function judgeCredentialsRefused(config: Pick<RagwatchConfig, 'judge'>, fetchImpl: typeof globalThis.fetch, signal?: AbortSignal): Promise<number | null> {
+  const url = `${config.judge.baseUrl.replace(/\/+$/, '')}/models`;
+  try {
+    const timeout = AbortSignal.timeout(10_000);
+    const res = await fetchImpl(url, { headers: { authorization: `Bearer ${config.judge.apiKey}` }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    await res.body?.cancel();
+    return res.status === 401 || res.status === 403 ? res.status : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Makes sure the NUMERIC 0–1 score configs exist and returns their ids by score name. */
 export async function ensureOnlineScoreConfigs(config: RagwatchConfig, langfuse: LangfuseApi, signal?: AbortSignal): Promise<Map<string, string>> {
   return langfuse.ensureScoreConfigs(scoreConfigDefinitions(config.metrics.scorePrefix, config.metrics.online), signal);

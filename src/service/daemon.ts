@@ -4,11 +4,13 @@ import { createExperimentJob } from '../experiment/job.js';
 import { reportRoute } from '../experiment/report-route.js';
 import { ONLINE_JOB, runOnlineTick } from '../online/job.js';
 import type { Clock } from '../online/ports.js';
+import { judgeCredentialsRefused } from '../online/edges.js';
 import { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from '../online/runtime.js';
 import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
 import { openState } from '../state/index.js';
 import { recordLangfuseApi } from '../state/queries/langfuse-api.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
+import { credentialsLine, DependencyHealth } from './dependency-health.js';
 import { startHttpService, type HttpService, type ReadinessCheck, type RouteHandler } from './http.js';
 import type { Logger } from './logger.js';
 import { createServiceMetrics, restoreJobSuccess, type ServiceMetrics } from './metrics.js';
@@ -65,6 +67,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   const scheduler = new Scheduler({ timezone: config.timezone, logger, now: clock.now });
   const startup = new AbortController();
+  const dependencies = new DependencyHealth(logger, clock.now);
   let runtime: OnlineRuntime | null = null;
 
   const readiness = async (): Promise<ReadinessCheck> => {
@@ -73,7 +76,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     const stuck = scheduler.runningJobs().filter((r) => clock.now() - r.since > stuckAfterMs);
     const checks: ReadinessCheck['checks'] = {
       state: stateHealth.ok ? { ok: true } : { ok: false, detail: stateHealth.problem.message },
-      langfuse: runtime ? { ok: true, detail: `api ${runtime.edges.langfuse.generation}` } : { ok: false, detail: 'not connected yet' },
+      langfuse: !runtime ? { ok: false, detail: 'not connected yet' } : dependencies.check('langfuse').ok ? { ok: true, detail: `api ${runtime.edges.langfuse.generation}` } : dependencies.check('langfuse'),
+      judge: dependencies.check('judge'),
       ticks: stuck.length === 0 ? { ok: true } : { ok: false, detail: `running longer than ${config.online.stuckAfterSeconds}s: ${stuck.map((s) => s.job).join(', ')}` },
     };
     return { ready: Object.values(checks).every((c) => c.ok), checks };
@@ -97,6 +101,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         lastSuccessAt: async () => (await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ?? null,
         run: async ({ stop, signal }) => {
           const report = await runOnlineTick(online.deps, online.settings, { stop, signal });
+          dependencies.fromTick(report);
           return { more: report.outcome === 'success' && report.more };
         },
       });
@@ -140,6 +145,9 @@ async function connectWithRetry(options: DaemonOptions, state: StateStore, metri
   for (;;) {
     signal.throwIfAborted();
     try {
+      // A judge that refuses the key at start is a configuration error, like Langfuse refusing its keys.
+      const refused = await judgeCredentialsRefused(config, options.fetch ?? globalThis.fetch, signal);
+      if (refused !== null) throw new FatalStartupError(credentialsLine('judge', `HTTP ${refused}`));
       return await createOnlineRuntime(config, {
         logger,
         state,
@@ -153,10 +161,10 @@ async function connectWithRetry(options: DaemonOptions, state: StateStore, metri
         onJudgeRequest: (e) => metrics.observeJudgeRequest({ kind: e.kind, outcome: e.outcome, latencyMs: e.latencyMs, promptTokens: e.promptTokens, completionTokens: e.completionTokens }),
       });
     } catch (err) {
-      if (signal.aborted) throw err;
+      if (signal.aborted || err instanceof FatalStartupError) throw err;
       const e = err as { name?: string; retryable?: boolean; message?: string; status?: number };
       if (e.name === 'LangfuseApiError' && e.retryable === false) {
-        throw new FatalStartupError(`Langfuse rejected ragwatch at start-up: ${e.message ?? 'error'} (check langfuse.baseUrl and the keys)`);
+        throw new FatalStartupError(e.status === 401 || e.status === 403 ? credentialsLine('langfuse', `HTTP ${e.status}`) : `langfuse.baseUrl: ${e.message ?? 'error'}`);
       }
       logger.warn({ error: e.name === 'LangfuseApiError' ? `langfuse:${e.status ?? 'connection'}` : (e.name ?? 'error'), retryInMs: backoff }, 'cannot reach Langfuse yet; retrying');
       await sleepUnlessAborted(backoff, signal);

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
+import { isCredentialsCode } from '../online/failures.js';
+import { credentialsLine, dependencyOfCode } from './dependency-health.js';
 import { isStateError, type StateError } from '../state/errors.js';
 import { openState } from '../state/index.js';
 import type { StateStore } from '../state/types.js';
@@ -20,21 +22,29 @@ export function openStateOrExit(config: RagwatchConfig): StateStore {
   }
 }
 
+/** A run that ended on refused credentials (`langfuse:http_401`, `metric:faithfulness:http_403`): exit 2 naming the key. */
+export function credentialsExit(code: string | undefined): CliExit | null {
+  if (!code || !isCredentialsCode(code)) return null;
+  const dependency = dependencyOfCode(code);
+  return dependency ? new CliExit(ExitCode.badInput, [credentialsLine(dependency, code)]) : null;
+}
+
 /** The same state file problem ends every command the same way: one line naming `state.path`, 2 or 3. */
 export function stateFailureExit(err: StateError): CliExit {
   return new CliExit(err.isInput ? ExitCode.badInput : ExitCode.incomplete, [err.message]);
 }
 
 /**
- * Maps a failure to reach Langfuse at start-up to an exit: rejected keys or a wrong base URL are
- * configuration (2); anything retryable that still failed means unreachable (3).
+ * Maps a failure to reach Langfuse at start-up to an exit, in one line naming the key: rejected keys or a
+ * wrong base URL are configuration (2); anything retryable that still failed means unreachable (3).
  */
 export function startupFailureExit(err: unknown): CliExit {
   if (isStateError(err)) return stateFailureExit(err);
-  const e = err as { name?: string; retryable?: boolean; message?: string };
+  const e = err as { name?: string; retryable?: boolean; message?: string; status?: number };
   const message = err instanceof Error ? err.message : String(err);
   if (e?.name === 'LangfuseApiError' && e.retryable === false) {
-    return new CliExit(ExitCode.badInput, [`langfuse: ${message}`, 'check langfuse.baseUrl, LANGFUSE_PUBLIC_KEY and LANGFUSE_SECRET_KEY']);
+    if (e.status === 401 || e.status === 403) return new CliExit(ExitCode.badInput, [credentialsLine('langfuse', `HTTP ${e.status}`)]);
+    return new CliExit(ExitCode.badInput, [`langfuse.baseUrl: ${message}`]);
   }
   if (e?.name === 'FatalStartupError') return new CliExit(ExitCode.badInput, [message]);
   return new CliExit(ExitCode.incomplete, [`langfuse unreachable after retries: ${message}`]);

@@ -52,13 +52,13 @@ describe('ragwatch doctor', () => {
     }, CLI_TIMEOUT);
   }
 
-  it('exits 3 with a verdict per problem: wrong keys, unserved model, configured generation mismatch', async () => {
+  it('gives a verdict per problem and exits 2 when Langfuse rejects the keys (configuration), 3 for a generation mismatch', async () => {
     const res = await runCli([
       '--config',
       configFile('wrong', { langfuse: { secretKey: 'sk-lf-wrong-secret-value' }, judge: { model: 'qwen-does-not-exist' } }),
       'doctor',
     ]);
-    expect(res.code).toBe(3);
+    expect(res.code).toBe(2);
     expect(res.stdout).toMatch(/^FAIL\s+langfuse\s+.*keys rejected \(HTTP 401\)/m);
     expect(res.stdout).toMatch(/^FAIL\s+judge-model\s+.*"qwen-does-not-exist" is not served \(served: .*ragwatch-standin-judge/m);
     expect(res.stdout).toMatch(/^ok\s+state/m);

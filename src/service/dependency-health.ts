@@ -1,0 +1,85 @@
+import { isCredentialsCode } from '../online/failures.js';
+import type { TickReport } from '../online/run-types.js';
+import type { Logger } from './logger.js';
+
+export type WatchedDependency = 'langfuse' | 'judge';
+
+interface Problem {
+  code: string;
+  credentials: boolean;
+  since: number;
+}
+
+/** Which dependency a failure code (`langfuse:http_503`, `metric:faithfulness:timeout`, `judge:http_401`) is about. */
+export function dependencyOfCode(code: string): WatchedDependency | null {
+  if (code.startsWith('langfuse:')) return 'langfuse';
+  if (code.startsWith('metric:') || code.startsWith('judge:')) return 'judge';
+  return null;
+}
+
+const KEYS: Record<WatchedDependency, string> = {
+  langfuse: 'langfuse.publicKey and langfuse.secretKey (LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY)',
+  judge: 'judge.apiKey (RAGWATCH_JUDGE_API_KEY)',
+};
+
+/** The line that names the key a dependency refused: what an operator changes. */
+export function credentialsLine(dependency: WatchedDependency, code: string): string {
+  const who = dependency === 'langfuse' ? 'Langfuse' : 'the judge';
+  return `${KEYS[dependency]}: ${who} rejected ragwatch's credentials (${code})`;
+}
+
+/**
+ * What the daemon's ticks learned about Langfuse and the judge, for readiness: a run that stopped because a
+ * dependency failed for every trace (or refused our keys) makes it not ready until a run gets through
+ * again. Each change is logged once: refused credentials as an error (the keys may be rotated back, so
+ * the ticks go on), an outage as a warning, the recovery as info.
+ */
+export class DependencyHealth {
+  private readonly problems = new Map<WatchedDependency, Problem>();
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly now: () => number,
+  ) {}
+
+  fromTick(report: Pick<TickReport, 'outcome' | 'error'>): void {
+    if (report.outcome === 'success' || report.outcome === 'failed') {
+      for (const dependency of [...this.problems.keys()]) this.clear(dependency);
+      return;
+    }
+    if (report.outcome !== 'incomplete' || !report.error) return;
+    const dependency = dependencyOfCode(report.error);
+    if (dependency) this.record(dependency, report.error);
+  }
+
+  /** A dependency that refused the keys outside a tick (at start-up). */
+  record(dependency: WatchedDependency, code: string): void {
+    const credentials = isCredentialsCode(code);
+    const known = this.problems.get(dependency);
+    if (known && known.credentials === credentials) {
+      known.code = code;
+      return;
+    }
+    this.problems.set(dependency, { code, credentials, since: this.now() });
+    if (credentials) {
+      this.logger.error({ dependency, error: code }, `${credentialsLine(dependency, code)}; not ready until it accepts them, retrying on every tick`);
+    } else {
+      this.logger.warn({ dependency, error: code }, `${dependency} is failing for every trace; not ready until a tick gets through, nothing is charged meanwhile`);
+    }
+  }
+
+  private clear(dependency: WatchedDependency): void {
+    const known = this.problems.get(dependency);
+    if (!known) return;
+    this.problems.delete(dependency);
+    this.logger.info({ dependency, since: new Date(known.since).toISOString() }, `${dependency} works again`);
+  }
+
+  /** Readiness checks: one per dependency. */
+  check(dependency: WatchedDependency): { ok: boolean; detail?: string } {
+    const known = this.problems.get(dependency);
+    if (!known) return { ok: true };
+    const since = new Date(known.since).toISOString();
+    return { ok: false, detail: known.credentials ? `credentials rejected (${known.code}) since ${since}` : `failing for every trace (${known.code}) since ${since}` };
+  }
+}
