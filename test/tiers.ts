@@ -2,6 +2,7 @@ import { accessSync, constants, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { delimiter, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tmpfsAvailable } from './helpers/tmpfs.js';
 
 /**
  * The two test tiers. `npm test` runs every test that needs nothing outside node_modules; `npm run
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
 export const SYSTEM_SUFFIX = '.system.test.ts';
 
-export type Requirement = 'promtool' | 'chromium' | 'systemd-analyze' | 'postgresql' | 'npm-registry';
+export type Requirement = 'promtool' | 'chromium' | 'systemd-analyze' | 'postgresql' | 'npm-registry' | 'user-namespaces';
 
 export interface RequirementInfo {
   what: string;
@@ -26,6 +27,7 @@ export const REQUIREMENTS: Record<Requirement, RequirementInfo> = {
   'systemd-analyze': { what: 'systemd-analyze', install: 'apt-get install systemd' },
   postgresql: { what: 'a PostgreSQL server', install: 'a server on RAGWATCH_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test)' },
   'npm-registry': { what: 'the npm registry and a C++ toolchain (a fresh npm ci)', install: 'network access to registry.npmjs.org, python3, make, g++' },
+  'user-namespaces': { what: 'unshare and user namespaces (a private tmpfs mount)', install: 'apt-get install util-linux; sysctl kernel.unprivileged_userns_clone=1 where it is off' },
 };
 
 /** Every system-tier test file and what it needs. A unit test keeps this list and the files in step. */
@@ -35,6 +37,7 @@ export const SYSTEM_TESTS: Record<string, readonly Requirement[]> = {
   'test/integration/deploy/promtool.system.test.ts': ['promtool'],
   'test/integration/deploy/systemd.system.test.ts': ['systemd-analyze'],
   'test/integration/experiment/report-browser.system.test.ts': ['chromium'],
+  'test/integration/service/full-disk.system.test.ts': ['user-namespaces'],
 };
 
 /** All test files under `test/`, repository-relative, sorted. */
@@ -108,6 +111,7 @@ export async function discoverRequirements(env: NodeJS.ProcessEnv = process.env)
     'systemd-analyze': which('systemd-analyze', env) !== null,
     postgresql: await postgresAnswers(env),
     'npm-registry': which('npm', env) !== null,
+    'user-namespaces': which('unshare', env) !== null && tmpfsAvailable(env),
   };
 }
 

@@ -67,7 +67,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   const scheduler = new Scheduler({ timezone: config.timezone, logger, now: clock.now });
   const startup = new AbortController();
-  const dependencies = new DependencyHealth(logger, clock.now);
+  const dependencies = new DependencyHealth(logger, clock.now, state.location);
   let runtime: OnlineRuntime | null = null;
 
   const readiness = async (): Promise<ReadinessCheck> => {
@@ -75,7 +75,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     const stuckAfterMs = config.online.stuckAfterSeconds * 1000;
     const stuck = scheduler.runningJobs().filter((r) => clock.now() - r.since > stuckAfterMs);
     const checks: ReadinessCheck['checks'] = {
-      state: stateHealth.ok ? { ok: true } : { ok: false, detail: stateHealth.problem.message },
+      state: stateHealth.ok ? dependencies.check('state') : { ok: false, detail: stateHealth.problem.message },
       langfuse: !runtime ? { ok: false, detail: 'not connected yet' } : dependencies.check('langfuse').ok ? { ok: true, detail: `api ${runtime.edges.langfuse.generation}` } : dependencies.check('langfuse'),
       judge: dependencies.check('judge'),
       ticks: stuck.length === 0 ? { ok: true } : { ok: false, detail: `running longer than ${config.online.stuckAfterSeconds}s: ${stuck.map((s) => s.job).join(', ')}` },

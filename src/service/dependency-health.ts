@@ -1,8 +1,10 @@
 import { isCredentialsCode } from '../online/failures.js';
 import type { TickReport } from '../online/run-types.js';
+import { StateError, type StateErrorKind } from '../state/errors.js';
 import type { Logger } from './logger.js';
 
-export type WatchedDependency = 'langfuse' | 'judge';
+/** The dependencies a tick can fail on as a whole: Langfuse, the judge, and the disk under the state file. */
+export type WatchedDependency = 'langfuse' | 'judge' | 'state';
 
 interface Problem {
   code: string;
@@ -14,16 +16,17 @@ interface Problem {
 export function dependencyOfCode(code: string): WatchedDependency | null {
   if (code.startsWith('langfuse:')) return 'langfuse';
   if (code.startsWith('metric:') || code.startsWith('judge:')) return 'judge';
+  if (code.startsWith('state:')) return 'state';
   return null;
 }
 
-const KEYS: Record<WatchedDependency, string> = {
+const KEYS: Record<'langfuse' | 'judge', string> = {
   langfuse: 'langfuse.publicKey and langfuse.secretKey (LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY)',
   judge: 'judge.apiKey (RAGWATCH_JUDGE_API_KEY)',
 };
 
 /** The line that names the key a dependency refused: what an operator changes. */
-export function credentialsLine(dependency: WatchedDependency, code: string): string {
+export function credentialsLine(dependency: 'langfuse' | 'judge', code: string): string {
   const who = dependency === 'langfuse' ? 'Langfuse' : 'the judge';
   return `${KEYS[dependency]}: ${who} rejected ragwatch's credentials (${code})`;
 }
@@ -40,6 +43,8 @@ export class DependencyHealth {
   constructor(
     private readonly logger: Logger,
     private readonly now: () => number,
+    /** Where the state lives, to say what a run's state error means. */
+    private readonly statePath = 'the state file',
   ) {}
 
   fromTick(report: Pick<TickReport, 'outcome' | 'error'>): void {
@@ -61,6 +66,8 @@ export class DependencyHealth {
       return;
     }
     this.problems.set(dependency, { code, credentials, since: this.now() });
+    // The tick itself logged the state file's error with SQLite's message.
+    if (dependency === 'state') return;
     if (credentials) {
       this.logger.error({ dependency, error: code }, `${credentialsLine(dependency, code)}; not ready until it accepts them, retrying on every tick`);
     } else {
@@ -80,6 +87,10 @@ export class DependencyHealth {
     const known = this.problems.get(dependency);
     if (!known) return { ok: true };
     const since = new Date(known.since).toISOString();
+    if (dependency === 'state') {
+      const kind = known.code.slice('state:'.length) as StateErrorKind;
+      return { ok: false, detail: `${new StateError(this.statePath, kind).message}: the last run could not record its work (${known.code} since ${since})` };
+    }
     return { ok: false, detail: known.credentials ? `credentials rejected (${known.code}) since ${since}` : `failing for every trace (${known.code}) since ${since}` };
   }
 }

@@ -26,7 +26,7 @@ export function openStateOrExit(config: RagwatchConfig): StateStore {
 export function credentialsExit(code: string | undefined): CliExit | null {
   if (!code || !isCredentialsCode(code)) return null;
   const dependency = dependencyOfCode(code);
-  return dependency ? new CliExit(ExitCode.badInput, [credentialsLine(dependency, code)]) : null;
+  return dependency === 'langfuse' || dependency === 'judge' ? new CliExit(ExitCode.badInput, [credentialsLine(dependency, code)]) : null;
 }
 
 /** The same state file problem ends every command the same way: one line naming `state.path`, 2 or 3. */

@@ -125,8 +125,9 @@ const READS: ReadonlySet<string> = new Set<keyof StateStore>([
 
 /**
  * Every read and write turns SQLite's errors into `StateError`s (`state.path: … the disk is full (SQLITE_FULL)`).
- * A failed write is remembered for `health()` until the same kind of write goes through again: on a full disk
- * updates in place still succeed while inserts fail, so one success says little about another write.
+ * A failed write is remembered for `health()` until a write goes through again. On a full disk updates in
+ * place can succeed while inserts fail, so the daemon also keeps a failed run's state error until a whole run
+ * gets through (`DependencyHealth`).
  */
 function withStateErrors(state: SqliteState): StateStore {
   return new Proxy(state, {
@@ -137,11 +138,11 @@ function withStateErrors(state: SqliteState): StateStore {
       return async (...args: unknown[]) => {
         try {
           const out = (await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)) as unknown;
-          if (write) target.failedWrites.delete(prop);
+          if (write) target.lastWriteError = null;
           return out;
         } catch (err) {
           const converted = asStateError(err, target.location);
-          if (write && isStateError(converted)) target.failedWrites.set(prop, converted);
+          if (write && isStateError(converted)) target.lastWriteError = converted;
           throw converted;
         }
       };
@@ -156,8 +157,8 @@ class SqliteState implements StateStore {
   private readonly startAttemptTx: Transaction<(traceId: string, now: number) => LedgerRow>;
   private lastPrune = Number.NEGATIVE_INFINITY;
   private closed = false;
-  /** Writes whose last call failed, by method, until that write succeeds (a full disk keeps readiness down). */
-  readonly failedWrites = new Map<string, StateError>();
+  /** The last write that failed, until a write succeeds. */
+  lastWriteError: StateError | null = null;
 
   constructor(
     private readonly db: Database,
@@ -171,7 +172,9 @@ class SqliteState implements StateStore {
       getCursor: p('SELECT position FROM cursors WHERE job = ?'),
       setCursor: p('INSERT INTO cursors (job, position, updated_at) VALUES (?, ?, ?) ON CONFLICT (job) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at'),
       getEntry: p('SELECT * FROM ledger WHERE trace_id = ?'),
-      // RETURNING hands back the new row (or the updated one) without a second statement.
+      // RETURNING hands back the new row (or the updated one) without a second statement. Such statements are
+      // run with `all()`, never `get()`: `get()` stops at the first row, and an error at commit (SQLITE_FULL)
+      // would then be dropped with the row already handed back, for a write that never happened.
       insertEntry: p(
         `INSERT INTO ledger (trace_id, status, trace_timestamp, environment, trace_name, sample_rate, first_seen_at, updated_at)
          VALUES (?, 'pending', ?, ?, ?, ?, ?, ?) ON CONFLICT (trace_id) DO NOTHING RETURNING *`,
@@ -227,7 +230,7 @@ class SqliteState implements StateStore {
     };
     // One attempt: counted on the entry and recorded for the hourly cap, in one transaction (built once).
     this.startAttemptTx = db.transaction((traceId: string, now: number): LedgerRow => {
-      const row = this.stmt.startAttempt!.get(now, now, traceId) as LedgerRow | undefined;
+      const row = (this.stmt.startAttempt!.all(now, now, traceId) as LedgerRow[])[0];
       if (!row) throw new Error(`state: no ledger entry for trace ${traceId}`);
       this.stmt.recordAttempt!.run(traceId, now);
       // Old attempt records only take room (the cap counts the last hour): cleared once a minute, not per attempt.
@@ -264,7 +267,7 @@ class SqliteState implements StateStore {
   }
 
   async ensureEntry(entry: NewLedgerEntry, now: number) {
-    const inserted = this.stmt.insertEntry!.get(entry.traceId, entry.traceTimestamp, entry.environment, entry.traceName, entry.sampleRate, now, now) as LedgerRow | undefined;
+    const inserted = (this.stmt.insertEntry!.all(entry.traceId, entry.traceTimestamp, entry.environment, entry.traceName, entry.sampleRate, now, now) as LedgerRow[])[0];
     return inserted ? toEntry(inserted) : this.required(entry.traceId);
   }
 
@@ -454,8 +457,7 @@ class SqliteState implements StateStore {
     if (this.closed) return { ok: false, problem: new StateError(this.location, 'closed') };
     const moved = this.identity ? identityProblem(this.location, this.identity) : null;
     if (moved) return { ok: false, problem: moved };
-    const failed = this.failedWrites.values().next();
-    if (!failed.done) return { ok: false, problem: failed.value };
+    if (this.lastWriteError) return { ok: false, problem: this.lastWriteError };
     try {
       this.stmt.ping!.get();
       return { ok: true };

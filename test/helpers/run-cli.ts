@@ -40,6 +40,11 @@ export function runCli(args: string[], options: RunCliOptions = {}): Promise<Cli
   });
 }
 
+/** The command and arguments that start the CLI (for wrapping it in another program). */
+export function cliCommand(args: string[]): [string, string[]] {
+  return [process.execPath, ['--import', TSX, CLI, ...args]];
+}
+
 /** Starts the CLI and hands back the child, for daemons and kill tests. */
 export function spawnCli(args: string[], options: RunCliOptions = {}) {
   return spawn(process.execPath, ['--import', TSX, CLI, ...args], {

@@ -6,7 +6,7 @@ import { discoverRequirements, isSystemTest, REPO, SYSTEM_TESTS, skippedSystemTe
 
 /** What a test that needs something outside node_modules looks like in its source. */
 // (Built from parts so this file does not match itself.)
-const NEEDS_OUTSIDE = new RegExp(['runTool', 'chromiumPath', 'postgresUrl', 'buildDockerfile'].map((f) => `${f}\\(`).concat(['playwright-core', 'pg'].map((m) => `from '${m}'`)).join('|'));
+const NEEDS_OUTSIDE = new RegExp(['runTool', 'chromiumPath', 'postgresUrl', 'buildDockerfile', 'spawnOnTmpfs'].map((f) => `${f}\\(`).concat(['playwright-core', 'pg'].map((m) => `from '${m}'`)).join('|'));
 
 describe('test tiers', () => {
   const files = testFiles();
@@ -27,7 +27,7 @@ describe('test tiers', () => {
     const nodeDir = dirname(process.execPath);
     const hidden = { PATH: nodeDir, HOME: process.env.HOME, RAGWATCH_TEST_PG_URL: 'postgres://x@127.0.0.1:1/none', CHROMIUM_PATH: '' };
     const found = await discoverRequirements({ ...hidden, PATH: '/nonexistent' });
-    expect(found).toEqual({ promtool: false, chromium: false, 'systemd-analyze': false, postgresql: false, 'npm-registry': false });
+    expect(found).toEqual({ promtool: false, chromium: false, 'systemd-analyze': false, postgresql: false, 'npm-registry': false, 'user-namespaces': false });
 
     // The suite's own file discovery, run with only node on the PATH.
     const vitest = join(REPO, 'node_modules', 'vitest', 'vitest.mjs');

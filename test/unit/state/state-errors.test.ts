@@ -31,7 +31,7 @@ describe('state errors', () => {
     expect(isStateError(asStateError(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), '/s.db'))).toBe(true);
   });
 
-  it('reports a failed write in health until that write succeeds again (SQLITE_FULL from a page limit)', async () => {
+  it('reports a failed write in health until a write succeeds again (SQLITE_FULL from a page limit)', async () => {
     dir = mkdtempSync(join(tmpdir(), 'ragwatch-state-errors-'));
     let db: Database | undefined;
     const state = openSqliteState({ path: join(dir, 'state.db'), configure: (c) => (db = c) });
@@ -40,11 +40,12 @@ describe('state errors', () => {
     let failure: unknown;
     for (let i = 0; i < 500 && !failure; i++) await state.ensureEntry(entry(i), i).catch((err: unknown) => (failure = err));
     expect(failure).toMatchObject({ name: 'StateError', kind: 'full', code: 'SQLITE_FULL', detail: 'database or disk is full' });
-    // an update in place still goes through, and health still says what failed
-    await state.setCursor('online', 1, 1);
     const health = await state.health();
     expect(health.ok).toBe(false);
     expect(!health.ok && health.problem.kind).toBe('full');
+    // reads do not clear it; a write that goes through does
+    await state.countByStatus();
+    expect((await state.health()).ok).toBe(false);
     db!.pragma('max_page_count = 1073741823');
     await state.ensureEntry(entry(9999), 1);
     expect(await state.health()).toEqual({ ok: true });
