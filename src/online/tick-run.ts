@@ -192,7 +192,8 @@ export class TickRun {
       // Abandoned (shutdown) or a bug: the trace stays pending and is taken again, its attempt not charged.
       await state.markPending(traceId, clock.now());
       this.addTrace({ traceId, status: 'pending', reason: this.abort.signal.aborted ? 'abandoned' : 'internal_error', scores: [], notScorable: [], attempts: attempts - 1 });
-      if (!this.abort.signal.aborted) logger.error({ traceId, err: err instanceof Error ? err.name : 'error' }, 'unexpected error while evaluating a trace');
+      // The message may quote trace text: the error's kind and where it was thrown say enough to find the bug.
+      if (!this.abort.signal.aborted) logger.error({ traceId, error: 'internal_error', err: err instanceof Error ? err.name : typeof err, at: thrownAt(err) }, 'unexpected error while evaluating a trace; the trace stays pending');
       return;
     }
     for (const channel of reached) for (const failed of this.held.succeeded(channel)) await this.charge(failed);
@@ -314,6 +315,12 @@ export class TickRun {
     for (const [metric, { sum, n }] of this.sums) if (n > 0) out[metric] = sum / n;
     return out;
   }
+}
+
+/** The first frame of an error's stack (`file:line:column`), which carries no data. */
+function thrownAt(err: unknown): string | undefined {
+  const frame = err instanceof Error ? err.stack?.split('\n').find((line) => /^\s+at /.test(line)) : undefined;
+  return frame?.match(/\(?([^()\s]+:\d+:\d+)\)?$/)?.[1];
 }
 
 function ledgerFields(summary: TraceSummary, rate: number, now: number) {
