@@ -65,6 +65,20 @@ describe('Langfuse answer shapes', () => {
     expect(protocolDetail(fn)).toMatch(expected);
   });
 
+  it('checks what a read budget kept of a cut trace: late members may be missing, partial elements are left out', () => {
+    // the budget was spent before `observations`, or in the middle of the last observation
+    const noObservations = { ...listed, input: 'q', output: 'a […]' };
+    expect(() => v3TraceFrom(noObservations, 't-1', 'r')).toThrow(/observations: expected array/);
+    expect(v3TraceFrom(noObservations, 't-1', 'r', 200, { cut: true }).observations).toEqual([]);
+    const partial = { ...listed, observations: [row, { id: 'o-2', traceId: 't-1' }] };
+    expect((v3TraceFrom(partial, 't-1', 'r', 200, { cut: true }).observations as unknown[]).map((o) => (o as { id: string }).id)).toEqual(['o-1']);
+    expect(v4PageFrom({ data: [row, { id: 'o-2' }] }, 'r', 200, 't-1', { cut: true })).toEqual({ data: [row], meta: {} });
+    // what was kept must still be the trace asked for
+    expect(() => v3TraceFrom({ ...partial, id: 't-2' }, 't-1', 'r', 200, { cut: true })).toThrow(/another trace/);
+    expect(() => v4PageFrom({ data: [{ ...row, traceId: 't-9' }] }, 'r', 200, 't-1', { cut: true })).toThrow(/another trace/);
+    expect(() => v3TraceFrom(null, 't-1', 'r', 200, { cut: true })).toThrow(/expected object/);
+  });
+
   it('never quotes a value from the answer in its message', () => {
     const secret = 'Lucía Etxeberria, DNI 12345678Z';
     const messages = [
