@@ -7,7 +7,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/**/*.system.test.ts'],
-    globalSetup: ['test/setup/announce-system-tier.ts'],
+    globalSetup: ['test/setup/build-cli.ts', 'test/setup/announce-system-tier.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.system.test.ts'],
+    globalSetup: ['test/setup/build-cli.ts'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 300_000,

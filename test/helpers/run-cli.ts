@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
@@ -22,7 +23,16 @@ export interface RunCliOptions {
   gid?: number;
 }
 
-/** Runs the real `ragwatch` entry point in a child process (TypeScript through tsx's loader). */
+/**
+ * How to start the real `ragwatch` entry point: the run's transpiled build (test/setup/build-cli.ts) when
+ * there is one, else the TypeScript sources through tsx's loader.
+ */
+function entry(): string[] {
+  const built = inject('ragwatchCli');
+  return built ? [built] : ['--import', TSX, CLI];
+}
+
+/** Runs the real `ragwatch` entry point in a child process. */
 export function runCli(args: string[], options: RunCliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawnCli(args, options);
@@ -42,12 +52,12 @@ export function runCli(args: string[], options: RunCliOptions = {}): Promise<Cli
 
 /** The command and arguments that start the CLI (for wrapping it in another program). */
 export function cliCommand(args: string[]): [string, string[]] {
-  return [process.execPath, ['--import', TSX, CLI, ...args]];
+  return [process.execPath, [...entry(), ...args]];
 }
 
 /** Starts the CLI and hands back the child, for daemons and kill tests. */
 export function spawnCli(args: string[], options: RunCliOptions = {}) {
-  return spawn(process.execPath, ['--import', TSX, CLI, ...args], {
+  return spawn(process.execPath, [...entry(), ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
