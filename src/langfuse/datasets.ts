@@ -81,15 +81,57 @@ export async function* listDatasetItems(
   }
 }
 
-export async function createDatasetItem(
-  http: LangfuseHttp,
-  input: { datasetName: string; id?: string; input: unknown; expectedOutput?: unknown; metadata?: unknown },
-  signal?: AbortSignal,
-): Promise<DatasetItem> {
+export interface DatasetItemWrite {
+  datasetName: string;
+  /** Items are upserted on their id (project-wide): the same id again updates the item. */
+  id?: string;
+  input: unknown;
+  expectedOutput?: unknown;
+  metadata?: unknown;
+  sourceTraceId?: string;
+  /** `ARCHIVED` keeps the item (and its run history) but out of runs. */
+  status?: 'ACTIVE' | 'ARCHIVED';
+}
+
+export async function createDatasetItem(http: LangfuseHttp, input: DatasetItemWrite, signal?: AbortSignal): Promise<DatasetItem> {
   const res = await http.request<unknown>({ method: 'POST', path: '/api/public/dataset-items', route: 'POST /api/public/dataset-items', body: input, signal });
   const item = toItem(res.data, input.datasetName);
   if (!item) throw new Error('creating a dataset item returned no id');
   return item;
+}
+
+/** `null` when no item has that id. */
+export async function getDatasetItem(http: LangfuseHttp, id: string, signal?: AbortSignal): Promise<DatasetItem | null> {
+  const res = await http.request<unknown>({
+    method: 'GET',
+    path: `/api/public/dataset-items/${encodeURIComponent(id)}`,
+    route: 'GET /api/public/dataset-items/{id}',
+    accept: [404],
+    signal,
+  });
+  return res.status === 404 ? null : toItem(res.data, '');
+}
+
+/** Names of every dataset of the project (all pages). */
+export async function listDatasetNames(http: LangfuseHttp, signal?: AbortSignal): Promise<string[]> {
+  const names: string[] = [];
+  const limit = 100;
+  for (let page = 1; ; page++) {
+    const res = await http.request<{ data?: unknown[]; meta?: { totalPages?: number } }>({
+      method: 'GET',
+      path: '/api/public/v2/datasets',
+      route: 'GET /api/public/v2/datasets',
+      query: { page, limit },
+      signal,
+    });
+    const rows = Array.isArray(res.data?.data) ? res.data.data : [];
+    for (const row of rows) {
+      const name = (row as { name?: unknown } | null)?.name;
+      if (typeof name === 'string') names.push(name);
+    }
+    const totalPages = res.data?.meta?.totalPages;
+    if (rows.length < limit || (typeof totalPages === 'number' && page >= totalPages)) return names;
+  }
 }
 
 /** Links a trace to a dataset item within a run (the run is created on first use). */

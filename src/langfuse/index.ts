@@ -11,4 +11,5 @@ export * from './ingestion.js';
 export * from './scores.js';
 export * from './score-configs.js';
 export * from './datasets.js';
+export * from './annotation-queues.js';
 export * from './client.js';

@@ -1,12 +1,19 @@
 import { LangfuseApiError, type LangfuseHttp } from './http.js';
 import { scoreConfigPageFrom } from './shapes.js';
 
+export type ScoreConfigDataType = 'NUMERIC' | 'CATEGORICAL' | 'BOOLEAN' | 'TEXT';
+
 export interface ScoreConfigDef {
   /** At most 35 characters: letters, digits, `_`, ` `, `.`, `(`, `)`, `-`. */
   name: string;
   description: string;
-  min: number;
-  max: number;
+  /** Default NUMERIC. */
+  dataType?: ScoreConfigDataType;
+  /** NUMERIC range. */
+  min?: number;
+  max?: number;
+  /** CATEGORICAL: the labels people choose from, each with its number. */
+  categories?: ReadonlyArray<{ value: number; label: string }>;
 }
 
 export interface ScoreConfig {
@@ -16,6 +23,7 @@ export interface ScoreConfig {
   isArchived: boolean;
   minValue: number | null;
   maxValue: number | null;
+  categories: Array<{ value: number; label: string }> | null;
   description: string | null;
 }
 
@@ -44,8 +52,9 @@ export async function listScoreConfigs(http: LangfuseHttp, signal?: AbortSignal)
 }
 
 /**
- * Makes sure a NUMERIC config exists for every definition and returns name → config id. Existing,
- * non-archived NUMERIC configs of the same name are reused as they are; the missing ones are created.
+ * Makes sure a config exists for every definition and returns name → config id. An existing, non-archived
+ * config of the same name and data type is reused as it is (a CATEGORICAL one only when it has every category
+ * the definition names, else the call fails naming it); the missing ones are created.
  */
 export async function ensureScoreConfigs(http: LangfuseHttp, defs: ScoreConfigDef[], signal?: AbortSignal): Promise<Map<string, string>> {
   for (const def of defs) {
@@ -56,16 +65,26 @@ export async function ensureScoreConfigs(http: LangfuseHttp, defs: ScoreConfigDe
   const ids = new Map<string, string>();
   for (const def of defs) {
     if (ids.has(def.name)) continue;
-    const found = existing.find((c) => c.name === def.name && !c.isArchived && c.dataType === 'NUMERIC');
+    const dataType = def.dataType ?? 'NUMERIC';
+    const found = existing.find((c) => c.name === def.name && !c.isArchived && c.dataType === dataType);
     if (found) {
+      const missing = (def.categories ?? []).filter((want) => !found.categories?.some((c) => c.label === want.label && c.value === want.value));
+      if (missing.length > 0) {
+        const labels = missing.map((c) => c.label).join(', ');
+        const message = `score config "${def.name}" exists without the categories ${labels}: archive it in Langfuse or rename ours`;
+        throw new LangfuseApiError(message, 'POST /api/public/score-configs', 'http', undefined, false, 0);
+      }
       ids.set(def.name, found.id);
       continue;
     }
+    const body: Record<string, unknown> = { name: def.name, dataType, description: def.description };
+    if (dataType === 'NUMERIC') Object.assign(body, { minValue: def.min, maxValue: def.max });
+    if (dataType === 'CATEGORICAL') body.categories = def.categories ?? [];
     const res = await http.request<unknown>({
       method: 'POST',
       path: '/api/public/score-configs',
       route: 'POST /api/public/score-configs',
-      body: { name: def.name, dataType: 'NUMERIC', minValue: def.min, maxValue: def.max, description: def.description },
+      body,
       signal,
     });
     const created = toConfig(res.data);
@@ -86,6 +105,12 @@ function toConfig(raw: unknown): ScoreConfig | null {
     isArchived: r.isArchived === true,
     minValue: typeof r.minValue === 'number' ? r.minValue : null,
     maxValue: typeof r.maxValue === 'number' ? r.maxValue : null,
+    categories: Array.isArray(r.categories)
+      ? r.categories.flatMap((c) => {
+          const cat = c as { value?: unknown; label?: unknown };
+          return typeof cat.value === 'number' && typeof cat.label === 'string' ? [{ value: cat.value, label: cat.label }] : [];
+        })
+      : null,
     description: typeof r.description === 'string' ? r.description : null,
   };
 }

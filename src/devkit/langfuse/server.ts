@@ -16,6 +16,8 @@ import { datasetRoutes } from './routes/datasets.js';
 import { experimentRoutes } from './routes/experiments.js';
 import { otelRoutes } from './routes/otel.js';
 import { projectRoutes } from './routes/projects.js';
+import { annotationQueueRoutes } from './routes/annotation-queues.js';
+import { scoreReadRoutes } from './routes/scores.js';
 
 export interface LangfuseServerOptions {
   personality: Personality;
@@ -74,6 +76,8 @@ const router = new Router().add(
   ...experimentRoutes,
   ...otelRoutes,
   ...projectRoutes,
+  ...annotationQueueRoutes,
+  ...scoreReadRoutes,
 );
 
 export async function startLangfuseServer(options: LangfuseServerOptions): Promise<LangfuseServer> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mergeObservation, mergeTrace, type ObservationInput, type TraceInput } from './merge.js';
 import { ScoreTable, type ScoreInput } from './score-table.js';
 import { DatasetTable } from './dataset-table.js';
+import { AnnotationQueueTable, type AnnotationQueueSnapshot } from './annotation-queue-table.js';
 import { deriveExperimentRuns, type ExperimentRun } from './experiment-runs.js';
 import type {
   DatasetRunView,
@@ -28,6 +29,8 @@ export interface StoreSnapshot {
   scores: ScoreRecord[];
   scoreConfigs: ScoreConfigRecord[];
   datasets: ReturnType<DatasetTable['snapshot']>;
+  /** Absent in snapshots written before the stand-in served annotation queues. */
+  annotationQueues?: AnnotationQueueSnapshot;
 }
 
 /**
@@ -44,6 +47,7 @@ export class LangfuseStore {
   private readonly scoreTable = new ScoreTable();
   private readonly configMap = new Map<string, ScoreConfigRecord>();
   readonly datasetTable: DatasetTable;
+  readonly annotationQueues: AnnotationQueueTable;
   private changeListeners: (() => void)[] = [];
   private readonly dropped: { id: string; name: string; reason: string; at: number }[] = [];
   private writeVersion = 0;
@@ -57,6 +61,7 @@ export class LangfuseStore {
     this.now = options.now ?? Date.now;
     this.projectId = options.projectId ?? 'devkit-project';
     this.datasetTable = new DatasetTable(this.now, () => this.changed());
+    this.annotationQueues = new AnnotationQueueTable(this.now, () => this.changed());
   }
 
   get version(): number {
@@ -293,6 +298,7 @@ export class LangfuseStore {
       scores: this.scoreTable.list({}),
       scoreConfigs: [...this.configMap.values()],
       datasets: this.datasetTable.snapshot(),
+      annotationQueues: this.annotationQueues.snapshot(),
     };
   }
 
@@ -313,6 +319,7 @@ export class LangfuseStore {
     this.scoreTable.restore(snapshot.scores);
     for (const c of snapshot.scoreConfigs) this.configMap.set(c.id, c);
     this.datasetTable.restore(snapshot.datasets);
+    this.annotationQueues.restore(snapshot.annotationQueues);
     this.writeVersion++;
   }
 }

@@ -20,6 +20,9 @@ function ingestion(ctx: RouteContext) {
 function createScore(ctx: RouteContext) {
   const parsed = CreateScoreRequest.safeParse(ctx.body);
   if (!parsed.success) throw new HttpError(400, 'Invalid request data', parsed.error.issues);
+  if (parsed.data.source === 'ANNOTATION' && !parsed.data.configId && parsed.data.dataType !== 'CORRECTION') {
+    throw new HttpError(400, 'Invalid request data: an ANNOTATION score needs a configId (unless its dataType is CORRECTION)');
+  }
   const id = parsed.data.id || randomUUID();
   const event = { id: randomUUID(), type: 'score-create', timestamp: new Date(ctx.now()).toISOString(), body: { ...parsed.data, id } };
   const result = ingestBatch(ctx.store, [event], 'v3');
