@@ -7,6 +7,7 @@ import { registerDoctorCommand } from './commands/doctor.js';
 import { registerEvaluateCommand } from './commands/evaluate.js';
 import { registerExperimentCommand } from './commands/experiment.js';
 import { registerExtractCommand } from './commands/extract.js';
+import { registerGoldenCommand } from './commands/golden.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerRetryDeadCommand } from './commands/retry-dead.js';
 import { registerSampleCommand } from './commands/sample.js';
@@ -34,6 +35,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerEvaluateCommand(program, ctx);
   registerExperimentCommand(program, ctx);
   registerExtractCommand(program, ctx);
+  registerGoldenCommand(program, ctx);
   registerRunCommand(program, ctx);
   registerSampleCommand(program, ctx);
   registerStatusCommand(program, ctx);

@@ -318,6 +318,100 @@ const experimentSection = z
   })
   .prefault({});
 
+const share = () => between(0, 1);
+
+/** `ragwatch golden …`: building, reviewing and versioning the golden set (see docs/golden-set.md). */
+const goldenSection = z
+  .object({
+    /** Published versions are `<dataset>-v1`, `-v2`, …; point `experiment.dataset` at one. */
+    dataset: z.string().regex(/^[\w.:/-]{1,100}$/, { error: 'must be 1-100 letters, digits or . _ - : /' }).default('rag-golden'),
+    /** Where `build` writes every candidate, rejected ones archived with their reason (default `<dataset>-candidates`). */
+    candidatesDataset: z.string().min(1, { error: 'must not be empty' }).optional(),
+    /** A folder of `.md` / `.txt` / `.jsonl` chunks (`--corpus` overrides it). */
+    corpus: z.string().min(1, { error: 'must not be empty' }).optional(),
+    /** Seed of every draw (seed chunks, strata, review sample, splits): same seed, same golden set. */
+    seed: z.number().int().default(42),
+    /** Seeds generated at once (the judge client caps its own requests too). */
+    concurrency: positiveInt().default(4),
+    seeds: z
+      .object({
+        /** Seed chunks per corpus chunk (0.075: 750 per 10,000), within `min` and `max`. */
+        rate: share().default(0.075),
+        min: positiveInt().default(20),
+        max: positiveInt().default(1000),
+        /** Chunk metadata key the seeds are stratified over (section, document type, date, …). */
+        strataKey: z.string().min(1).default('section'),
+        /** When the strata key holds dates: group them by year, quarter or month. */
+        dateBucket: z.enum(['none', 'year', 'quarter', 'month']).default('none'),
+        /** Shorter chunks are not seeds. */
+        minChars: nonNegativeInt().default(200),
+      })
+      .strict()
+      .prefault({}),
+    /** `build --from-traces`: the retrieved contexts of production traces as the corpus. */
+    traces: z
+      .object({
+        lookbackDays: positiveInt().default(30),
+        maxTraces: positiveInt().default(2000),
+      })
+      .strict()
+      .prefault({}),
+    questionsPerSeed: z.number().int().min(1, { error: 'must be between 1 and 5' }).max(5, { error: 'must be between 1 and 5' }).default(2),
+    /** Share of seeds per stratum (normalised). */
+    mix: z
+      .object({ 'single-hop': share().default(0.5), 'multi-hop': share().default(0.25), adversarial: share().default(0.25) })
+      .strict()
+      .refine((m) => m['single-hop'] + m['multi-hop'] + m.adversarial > 0, { error: 'the shares must not all be 0' })
+      .prefault({}),
+    /** Chunks of a multi-hop question (the seed and its neighbours). */
+    multiHopChunks: z.number().int().min(2, { error: 'must be between 2 and 4' }).max(4, { error: 'must be between 2 and 4' }).default(2),
+    filters: z
+      .object({
+        minQuestionChars: positiveInt().default(12),
+        maxQuestionChars: positiveInt().default(300),
+        maxReferenceChars: positiveInt().default(2000),
+        /** Faithfulness of the reference to its chunks below this: rejected as unsupported. */
+        referenceSupport: share().default(0.8),
+        /** Faithfulness of the generator's closed-book answer to the chunks at or above this: rejected as trivial. */
+        trivialFaithfulness: share().default(0.8),
+        /** Cosine of two questions' embeddings at or above this: the later one is a near-duplicate. */
+        duplicateSimilarity: share().default(0.95),
+        /** Nearest chunks the judge checks an adversarial question against. */
+        adversarialNeighbours: positiveInt().default(5),
+      })
+      .strict()
+      .prefault({}),
+    review: z
+      .object({
+        /** Share of accepted candidates people review in the Langfuse annotation queue. */
+        share: share().default(0.15),
+        /** A stratum whose reviewed items are accepted less often than this holds back its unreviewed ones. */
+        minAcceptance: share().default(0.7),
+        /** Annotation queue name (default `<dataset> review`). */
+        queue: z.string().min(1, { error: 'must not be empty' }).optional(),
+      })
+      .strict()
+      .prefault({}),
+    /** Share of each stratum in the test split; an item keeps its split across versions. */
+    testShare: share().default(0.3),
+    /** A different (stronger) model for generation; every key defaults to `judge.*`. */
+    generator: z
+      .object({
+        baseUrl: url().optional(),
+        model: z.string().min(1).optional(),
+        apiKey: z.string().optional(),
+        temperature: between(0, 2).optional(),
+        maxTokens: positiveInt().optional(),
+        timeoutMs: positiveInt().optional(),
+        maxAttempts: positiveInt().optional(),
+        concurrency: positiveInt().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .prefault({});
+
 const stateSection = z
   .object({
     path: z.string().min(1, { error: 'must not be empty' }).default('ragwatch.db'),
@@ -368,6 +462,7 @@ export const configSchema = z
     sampling: samplingSection,
     online: onlineSection,
     experiment: experimentSection,
+    golden: goldenSection,
     state: stateSection,
     http: httpSection,
     log: logSection,

@@ -96,6 +96,62 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       );
     `,
   },
+  {
+    // The golden-set builder's resumable state: ids, hashes, statuses and counts, never a question or an answer
+    // (the candidates' texts live in Langfuse's candidates dataset).
+    version: 4,
+    sql: `
+      CREATE TABLE golden_builds (
+        build_id TEXT PRIMARY KEY,
+        candidates_dataset TEXT NOT NULL,
+        plan_hash TEXT NOT NULL,
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        outcome TEXT,
+        counts TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX golden_builds_by_dataset ON golden_builds (candidates_dataset, started_at);
+      CREATE TABLE golden_seeds (
+        candidates_dataset TEXT NOT NULL,
+        seed_key TEXT NOT NULL,
+        stratum TEXT NOT NULL,
+        chunk_ids TEXT NOT NULL,
+        stage TEXT NOT NULL CHECK (stage IN ('generated', 'done', 'failed')),
+        candidate_ids TEXT NOT NULL DEFAULT '[]',
+        last_error TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (candidates_dataset, seed_key)
+      );
+      CREATE TABLE golden_candidates (
+        candidates_dataset TEXT NOT NULL,
+        candidate_id TEXT NOT NULL,
+        seed_key TEXT NOT NULL,
+        stratum TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('generated', 'accepted', 'rejected')),
+        reason TEXT,
+        review_trace_id TEXT,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (candidates_dataset, candidate_id)
+      );
+      CREATE TABLE golden_review_queues (
+        candidates_dataset TEXT PRIMARY KEY,
+        queue_id TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE golden_publications (
+        prefix TEXT NOT NULL,
+        dataset_name TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        candidates_dataset TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        items INTEGER NOT NULL,
+        published_at INTEGER NOT NULL,
+        PRIMARY KEY (prefix, version)
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -6,9 +6,11 @@ import type { JudgeRule } from '../types.js';
 import { ragwatchMetricRules } from './ragwatch-metrics.js';
 import { autoevalsRagasRules } from './autoevals-ragas.js';
 import { abstentionRules } from './abstention.js';
+import { goldenRules } from './golden.js';
 
 export const builtinRules: readonly JudgeRule[] = [
   ...ragwatchMetricRules,
   ...autoevalsRagasRules,
   ...abstentionRules,
+  ...goldenRules,
 ];

@@ -1,0 +1,164 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { detectLanguage } from '../metrics/language.js';
+import type { Chunk, Language } from './types.js';
+
+/**
+ * A corpus export: a folder (read recursively, in name order) of
+ * - `.jsonl` files, one chunk per line: `{"id", "text", "metadata": {…}}` (also `chunk_id` / `_id`, `content` /
+ *   `page_content` / `pageContent`, LangChain's and LlamaIndex's document dumps; other top-level fields join
+ *   the metadata);
+ * - `.md` / `.txt` files, one chunk each, with optional YAML front matter (`id`, `document`, `position`, and any
+ *   metadata); the id defaults to the file's path without its extension.
+ * A chunk's document is `document` / `doc_id` / `source` / `file_path` of its metadata, its position
+ * `position` / `chunk_index` / `index`, else its order in the export. Lines that cannot be read are reported by
+ * file and line, never with their text.
+ */
+
+export interface CorpusReading {
+  chunks: Chunk[];
+  /** `file:line: what is wrong`. */
+  problems: string[];
+  files: number;
+}
+
+const ID_KEYS = ['id', 'chunk_id', 'chunkId', '_id', 'node_id'];
+const TEXT_KEYS = ['text', 'content', 'page_content', 'pageContent', 'chunk'];
+const DOCUMENT_KEYS = ['document', 'doc_id', 'docId', 'document_id', 'source', 'file_path', 'filePath'];
+const POSITION_KEYS = ['position', 'chunk_index', 'chunkIndex', 'index'];
+
+interface RawChunk {
+  id: string;
+  text: string;
+  metadata: Record<string, unknown>;
+}
+
+function firstString(obj: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const k of keys) {
+    const v = obj[k];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  }
+  return undefined;
+}
+
+function asRecord(v: unknown): Record<string, unknown> | null {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/** One JSONL line as a chunk, or why not. */
+export function chunkFromJson(value: unknown): RawChunk | string {
+  const obj = asRecord(value);
+  if (!obj) return 'not a JSON object';
+  const metadata = { ...(asRecord(obj.metadata) ?? {}) };
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === 'metadata' || ID_KEYS.includes(k) || TEXT_KEYS.includes(k)) continue;
+    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) metadata[k] ??= v;
+  }
+  const text = TEXT_KEYS.map((k) => obj[k]).find((v): v is string => typeof v === 'string');
+  if (text === undefined || text.trim() === '') return 'no text (text, content or page_content)';
+  const id = firstString(obj, ID_KEYS) ?? firstString(metadata, ID_KEYS);
+  if (id === undefined) return 'no id (id, chunk_id or _id)';
+  return { id, text, metadata };
+}
+
+/** A `.md` / `.txt` file: optional front matter, then the chunk's text. */
+export function chunkFromDocument(content: string, relativePath: string): RawChunk | string {
+  let text = content.replace(/^\uFEFF/, '');
+  let metadata: Record<string, unknown> = {};
+  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  if (front) {
+    let parsed: unknown;
+    try {
+      parsed = parseYaml(front[1] ?? '');
+    } catch {
+      return 'front matter is not YAML';
+    }
+    if (parsed !== null && parsed !== undefined && !asRecord(parsed)) return 'front matter is not a mapping';
+    metadata = { ...(asRecord(parsed) ?? {}) };
+    text = text.slice(front[0].length);
+  }
+  if (text.trim() === '') return 'no text';
+  const id = firstString(metadata, ID_KEYS) ?? relativePath.replace(/\.(md|markdown|txt)$/i, '');
+  for (const k of ID_KEYS) delete metadata[k];
+  return { id, text: text.trim(), metadata: { path: relativePath, ...metadata } };
+}
+
+function language(text: string, metadata: Record<string, unknown>): Language {
+  const stated = String(metadata.language ?? metadata.lang ?? '').toLowerCase();
+  if (stated.startsWith('es')) return 'es';
+  if (stated.startsWith('en')) return 'en';
+  return detectLanguage(text);
+}
+
+/** Raw chunks in export order → chunks with language, document and position; repeated ids are problems. */
+export function toChunks(raw: Array<RawChunk & { where: string }>): { chunks: Chunk[]; problems: string[] } {
+  const seen = new Set<string>();
+  const chunks: Chunk[] = [];
+  const problems: string[] = [];
+  raw.forEach((r, order) => {
+    if (seen.has(r.id)) {
+      problems.push(`${r.where}: chunk id repeated (the first one is kept)`);
+      return;
+    }
+    seen.add(r.id);
+    const position = Number(firstString(r.metadata, POSITION_KEYS));
+    chunks.push({
+      id: r.id,
+      text: r.text,
+      language: language(r.text, r.metadata),
+      document: firstString(r.metadata, DOCUMENT_KEYS) ?? null,
+      position: Number.isFinite(position) ? position : order,
+      metadata: r.metadata,
+    });
+  });
+  return { chunks, problems };
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (['.jsonl', '.md', '.markdown', '.txt'].includes(extname(entry.name).toLowerCase())) out.push(path);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Reads a corpus export folder; throws only when the folder itself cannot be read. */
+export function readCorpusFolder(dir: string): CorpusReading {
+  if (!statSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
+  const raw: Array<RawChunk & { where: string }> = [];
+  const problems: string[] = [];
+  const files = filesUnder(dir);
+  for (const file of files) {
+    const rel = relative(dir, file).split(sep).join('/');
+    const content = readFileSync(file, 'utf8');
+    if (file.toLowerCase().endsWith('.jsonl')) {
+      content.split('\n').forEach((line, i) => {
+        if (line.trim() === '') return;
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          problems.push(`${rel}:${i + 1}: not JSON`);
+          return;
+        }
+        const chunk = chunkFromJson(value);
+        if (typeof chunk === 'string') problems.push(`${rel}:${i + 1}: ${chunk}`);
+        else raw.push({ ...chunk, where: `${rel}:${i + 1}` });
+      });
+    } else {
+      const chunk = chunkFromDocument(content, rel);
+      if (typeof chunk === 'string') problems.push(`${rel}: ${chunk}`);
+      else raw.push({ ...chunk, where: rel });
+    }
+  }
+  const read = toChunks(raw);
+  return { chunks: read.chunks, problems: [...problems, ...read.problems], files: files.length };
+}

@@ -1,0 +1,200 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import type {
+  BuildRecord,
+  CandidateRecord,
+  GoldenBuildStore,
+  PublicationRecord,
+  SeedRecord,
+} from '../golden/ports.js';
+import { migrate } from './migrations.js';
+
+/**
+ * The golden-set builder's state in the SQLite state file (its own connection and tables, same migrations):
+ * seeds and candidates by id with their stage, status, reason code and content hash, the review queue id, the
+ * published versions. Never a question, an answer or a chunk's text.
+ */
+
+interface SeedRow {
+  candidates_dataset: string;
+  seed_key: string;
+  stratum: SeedRecord['stratum'];
+  chunk_ids: string;
+  stage: SeedRecord['stage'];
+  candidate_ids: string;
+  last_error: string | null;
+  attempts: number;
+  updated_at: number;
+}
+
+interface CandidateRow {
+  candidates_dataset: string;
+  candidate_id: string;
+  seed_key: string;
+  stratum: CandidateRecord['stratum'];
+  content_hash: string;
+  status: CandidateRecord['status'];
+  reason: string | null;
+  review_trace_id: string | null;
+  updated_at: number;
+}
+
+export interface SqliteGoldenStore extends GoldenBuildStore {
+  close(): void;
+}
+
+export function openSqliteGoldenStore(options: { path: string }): SqliteGoldenStore {
+  const location = options.path === ':memory:' ? ':memory:' : resolve(options.path);
+  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  const db: Database = new BetterSqlite3(location);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return sqliteGoldenStore(db);
+}
+
+/** On an open, migrated database (tests hand in an in-memory one). */
+export function sqliteGoldenStore(db: Database): SqliteGoldenStore {
+  const p = (sql: string) => db.prepare(sql);
+  const stmt = {
+    startBuild: p('INSERT OR REPLACE INTO golden_builds (build_id, candidates_dataset, plan_hash, started_at) VALUES (?, ?, ?, ?)'),
+    finishBuild: p('UPDATE golden_builds SET finished_at = ?, outcome = ?, counts = ? WHERE build_id = ?'),
+    lastBuild: p('SELECT * FROM golden_builds WHERE candidates_dataset = ? ORDER BY started_at DESC, build_id DESC LIMIT 1'),
+    seeds: p('SELECT * FROM golden_seeds WHERE candidates_dataset = ? ORDER BY seed_key'),
+    putSeed: p(
+      `INSERT INTO golden_seeds (candidates_dataset, seed_key, stratum, chunk_ids, stage, candidate_ids, last_error, attempts, updated_at)
+       VALUES (@candidates_dataset, @seed_key, @stratum, @chunk_ids, @stage, @candidate_ids, @last_error, @attempts, @updated_at)
+       ON CONFLICT (candidates_dataset, seed_key) DO UPDATE SET stratum = excluded.stratum, chunk_ids = excluded.chunk_ids,
+         stage = excluded.stage, candidate_ids = excluded.candidate_ids, last_error = excluded.last_error,
+         attempts = excluded.attempts, updated_at = excluded.updated_at`,
+    ),
+    candidates: p('SELECT * FROM golden_candidates WHERE candidates_dataset = ? ORDER BY candidate_id'),
+    putCandidate: p(
+      `INSERT INTO golden_candidates (candidates_dataset, candidate_id, seed_key, stratum, content_hash, status, reason, review_trace_id, updated_at)
+       VALUES (@candidates_dataset, @candidate_id, @seed_key, @stratum, @content_hash, @status, @reason, @review_trace_id, @updated_at)
+       ON CONFLICT (candidates_dataset, candidate_id) DO UPDATE SET seed_key = excluded.seed_key, stratum = excluded.stratum,
+         content_hash = excluded.content_hash, status = excluded.status, reason = excluded.reason,
+         review_trace_id = excluded.review_trace_id, updated_at = excluded.updated_at`,
+    ),
+    reviewQueue: p('SELECT queue_id FROM golden_review_queues WHERE candidates_dataset = ?'),
+    setReviewQueue: p(
+      `INSERT INTO golden_review_queues (candidates_dataset, queue_id, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (candidates_dataset) DO UPDATE SET queue_id = excluded.queue_id, updated_at = excluded.updated_at`,
+    ),
+    publications: p('SELECT * FROM golden_publications WHERE prefix = ? ORDER BY version'),
+    recordPublication: p(
+      `INSERT OR REPLACE INTO golden_publications (prefix, dataset_name, version, candidates_dataset, content_hash, items, published_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+  };
+  const putCandidates = db.transaction((rows: CandidateRecord[]) => {
+    for (const c of rows) {
+      stmt.putCandidate.run({
+        candidates_dataset: c.candidatesDataset,
+        candidate_id: c.candidateId,
+        seed_key: c.seedKey,
+        stratum: c.stratum,
+        content_hash: c.contentHash,
+        status: c.status,
+        reason: c.reason,
+        review_trace_id: c.reviewTraceId,
+        updated_at: c.updatedAt,
+      });
+    }
+  });
+
+  return {
+    async startBuild(b) {
+      stmt.startBuild.run(b.buildId, b.candidatesDataset, b.planHash, b.startedAt);
+    },
+    async finishBuild(buildId, outcome, counts, at) {
+      stmt.finishBuild.run(at, outcome, JSON.stringify(counts), buildId);
+    },
+    async lastBuild(candidatesDataset) {
+      const r = stmt.lastBuild.get(candidatesDataset) as Record<string, unknown> | undefined;
+      if (!r) return null;
+      return {
+        buildId: r.build_id as string,
+        candidatesDataset: r.candidates_dataset as string,
+        planHash: r.plan_hash as string,
+        startedAt: r.started_at as number,
+        finishedAt: (r.finished_at as number | null) ?? null,
+        outcome: (r.outcome as string | null) ?? null,
+        counts: JSON.parse(r.counts as string) as Record<string, number>,
+      } satisfies BuildRecord;
+    },
+    async seeds(candidatesDataset) {
+      return (stmt.seeds.all(candidatesDataset) as SeedRow[]).map((r) => ({
+        candidatesDataset: r.candidates_dataset,
+        seedKey: r.seed_key,
+        stratum: r.stratum,
+        chunkIds: JSON.parse(r.chunk_ids) as string[],
+        stage: r.stage,
+        candidateIds: JSON.parse(r.candidate_ids) as string[],
+        lastError: r.last_error,
+        attempts: r.attempts,
+        updatedAt: r.updated_at,
+      }));
+    },
+    async putSeed(s) {
+      stmt.putSeed.run({
+        candidates_dataset: s.candidatesDataset,
+        seed_key: s.seedKey,
+        stratum: s.stratum,
+        chunk_ids: JSON.stringify(s.chunkIds),
+        stage: s.stage,
+        candidate_ids: JSON.stringify(s.candidateIds),
+        last_error: s.lastError,
+        attempts: s.attempts,
+        updated_at: s.updatedAt,
+      });
+    },
+    async candidates(candidatesDataset) {
+      return (stmt.candidates.all(candidatesDataset) as CandidateRow[]).map((r) => ({
+        candidatesDataset: r.candidates_dataset,
+        candidateId: r.candidate_id,
+        seedKey: r.seed_key,
+        stratum: r.stratum,
+        contentHash: r.content_hash,
+        status: r.status,
+        reason: r.reason,
+        reviewTraceId: r.review_trace_id,
+        updatedAt: r.updated_at,
+      }));
+    },
+    async putCandidates(rows) {
+      if (rows.length > 0) putCandidates(rows);
+    },
+    async reviewQueue(candidatesDataset) {
+      return (stmt.reviewQueue.get(candidatesDataset) as { queue_id: string } | undefined)?.queue_id ?? null;
+    },
+    async setReviewQueue(candidatesDataset, queueId, at) {
+      stmt.setReviewQueue.run(candidatesDataset, queueId, at);
+    },
+    async publications(prefix) {
+      return (stmt.publications.all(prefix) as Record<string, unknown>[]).map(
+        (r): PublicationRecord => ({
+          prefix: r.prefix as string,
+          datasetName: r.dataset_name as string,
+          version: r.version as number,
+          candidatesDataset: r.candidates_dataset as string,
+          contentHash: r.content_hash as string,
+          items: r.items as number,
+          publishedAt: r.published_at as number,
+        }),
+      );
+    },
+    async recordPublication(pub) {
+      stmt.recordPublication.run(pub.prefix, pub.datasetName, pub.version, pub.candidatesDataset, pub.contentHash, pub.items, pub.publishedAt);
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
