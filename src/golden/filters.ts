@@ -40,9 +40,9 @@ function textProblem(text: string, what: string, min: number, max: number): stri
 export function textVerdict(c: Candidate, s: TextFilterSettings): Verdict {
   const malformed = (detail: string): Verdict => ({ status: 'rejected', reason: 'malformed', detail });
   const q = c.question;
+  if (/[\n\r]/.test(q.trim())) return malformed('question spans several lines');
   const problem = textProblem(q, 'question', s.minQuestionChars, s.maxQuestionChars) ?? textProblem(c.reference, 'reference', 1, s.maxReferenceChars);
   if (problem) return malformed(problem);
-  if (/\n/.test(q)) return malformed('question spans several lines');
   const marks = (q.match(/\?/g) ?? []).length;
   if (marks === 0) return malformed('not a question (no question mark)');
   if (marks > 1) return malformed('more than one question');

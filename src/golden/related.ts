@@ -22,7 +22,9 @@ export function entitiesOf(text: string): Set<string> {
   for (const m of text.matchAll(NAME)) {
     const before = text.slice(0, m.index).trimEnd();
     const opensSentence = before === '' || /[.!?¿¡:;\n]$/.test(before);
-    if (!opensSentence || /^\p{Lu}{2,}/u.test(m[0])) out.add(m[0].toLowerCase());
+    // A sentence's first word is capitalised anyway: "The Lumora Hub" names "Lumora Hub".
+    const name = opensSentence && !/^\p{Lu}{2,}/u.test(m[0]) ? m[0].replace(/^\S+[ -]?/u, '') : m[0];
+    if (name !== '') out.add(name.toLowerCase());
   }
   for (const m of text.matchAll(CODE)) out.add(m[0].toLowerCase());
   return out;
