@@ -5,9 +5,9 @@ import { CliExit, ExitCode } from '../exit-codes.js';
 import { applyGoldenReview, publishedVersions } from '../golden/apply.js';
 import { goldenNames, planGoldenBuild, runGoldenBuild, type BuildOptions, type BuildResult } from '../golden/build.js';
 import { readCorpusFolder } from '../golden/corpus.js';
-import { emptyCost, metered, meteredEmbeddings } from '../golden/cost.js';
+import { emptyCost } from '../golden/cost.js';
 import { diffVersions } from '../golden/diff.js';
-import { connectGolden, faithfulnessCheck, langfuseDatasets, personalDataCheck, type GoldenEdges } from '../golden/edges.js';
+import { buildDeps, connectGolden, langfuseDatasets, personalDataCheck, type GoldenEdges } from '../golden/edges.js';
 import { goldenItemView } from '../golden/items.js';
 import { chunksFromTraces } from '../golden/trace-chunks.js';
 import type { Chunk } from '../golden/types.js';
@@ -129,25 +129,8 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
           const generatorModel = config.golden.generator?.model ?? config.judge.model;
           result = (await planGoldenBuild({ store, personalData: edges?.personalData ?? personalDataCheck(config), cost, generatorModel }, options)).result;
         } else {
-          const e = edges!;
-          const judge = metered(e.judge, cost, 'judge', progress);
-          const embeddings = meteredEmbeddings(e.embeddings, cost);
-          result = await runGoldenBuild(
-            {
-              datasets: e.datasets,
-              queue: e.queue,
-              store,
-              generator: metered(e.generator, cost, 'generator', progress),
-              judge,
-              embeddings,
-              faithfulness: faithfulnessCheck(config, judge, embeddings),
-              personalData: e.personalData,
-              progress,
-              clock: { now },
-              cost,
-            },
-            options,
-          ).catch((err) => dependencyExit(err, true));
+          const deps = buildDeps(config, edges!, { store, progress, clock: { now }, cost });
+          result = await runGoldenBuild(deps, options).catch((err) => dependencyExit(err, true));
         }
         progress.end();
         if (result.plan.eligible.length === 0) {

@@ -21,6 +21,7 @@ export const ENV_BINDINGS: ReadonlyArray<[names: string[], binding: EnvBinding]>
   [['RAGWATCH_EMBEDDINGS_BASE_URL'], { path: ['embeddings', 'baseUrl'], kind: 'string' }],
   [['RAGWATCH_EMBEDDINGS_MODEL'], { path: ['embeddings', 'model'], kind: 'string' }],
   [['RAGWATCH_EMBEDDINGS_API_KEY'], { path: ['embeddings', 'apiKey'], kind: 'string' }],
+  [['RAGWATCH_GENERATOR_API_KEY'], { path: ['golden', 'generator', 'apiKey'], kind: 'string' }],
   [['RAGWATCH_STATE_PATH'], { path: ['state', 'path'], kind: 'string' }],
   [['RAGWATCH_LOG_LEVEL'], { path: ['log', 'level'], kind: 'string' }],
   [['RAGWATCH_HTTP_PORT'], { path: ['http', 'port'], kind: 'int' }],

@@ -15,7 +15,9 @@ import { createDataset, createDatasetItem, getDataset, getDatasetItem, listDatas
 import { ensureScoreConfigs } from '../langfuse/score-configs.js';
 import { writeTraces } from '../langfuse/trace-writes.js';
 import { scoreSample } from '../metrics/index.js';
-import type { FaithfulnessCheck, GoldenDatasets, PersonalDataCheck, ReviewQueue, ReviewTrace } from './ports.js';
+import type { BuildDeps } from './build.js';
+import { metered, meteredEmbeddings, type Cost } from './cost.js';
+import type { Clock, FaithfulnessCheck, GoldenBuildStore, GoldenDatasets, PersonalDataCheck, Progress, ReviewQueue, ReviewTrace } from './ports.js';
 import { REVIEW_NOTE_SCORE, REVIEW_SCORE } from './review.js';
 import type { TraceSource } from './trace-chunks.js';
 import { REVIEW_DECISIONS } from './types.js';
@@ -67,6 +69,22 @@ export async function connectGolden(config: RagwatchConfig, deps: GoldenEdgeDeps
       get: (id) => langfuse.getTrace(id),
       extract: (trace) => extractRagSample(trace, config.online.extract),
     },
+  };
+}
+
+/** Everything `runGoldenBuild` needs, the judge clients metered into `cost` (and their calls shown by `progress`). */
+export function buildDeps(config: RagwatchConfig, edges: GoldenEdges, extra: { store: GoldenBuildStore; progress: Progress; clock: Clock; cost: Cost }): BuildDeps {
+  const judge = metered(edges.judge, extra.cost, 'judge', extra.progress);
+  const embeddings = meteredEmbeddings(edges.embeddings, extra.cost);
+  return {
+    datasets: edges.datasets,
+    queue: edges.queue,
+    generator: metered(edges.generator, extra.cost, 'generator', extra.progress),
+    judge,
+    embeddings,
+    faithfulness: faithfulnessCheck(config, judge, embeddings),
+    personalData: edges.personalData,
+    ...extra,
   };
 }
 

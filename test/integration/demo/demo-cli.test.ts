@@ -18,14 +18,19 @@ describe('ragwatch demo', () => {
     expect(out).toContain('by language       es 72 (60 %) · en 48 (40 %)');
     expect(out).toContain('rag-golden: 66 items');
     expect(out).toContain('doctor: all');
-    expect(out).toContain('[3/4] Online tick');
+    expect(out).toContain('[3/5] Online tick');
     expect(out).toMatch(/listed 120 · sampled \d+ · .* scores written [1-9]\d*/);
     expect(out).toMatch(/[0-9a-f]{32}  (langchain|openai|tracing|ingestion)\/[a-z-]+ +rag, \S+ +done  ragas-answer-relevancy \d\.\d{3} · ragas-faithfulness \d\.\d{3}/);
     expect(out).toMatch(/look at one: curl -u pk-lf-devkit:sk-lf-devkit 'http:\/\/127\.0\.0\.1:\d+\/api\/public\/traces\/[0-9a-f]{32}'/);
     expect(out).toMatch(/second tick right after: success, .* scores written 0: the ledger remembers/);
-    expect(out).toContain('[4/4] Golden-set experiment');
+    expect(out).toContain('[4/5] Golden-set experiment');
     expect(out).toContain('answer relevancy judged against 0.55 instead of metrics.thresholds.answer_relevancy (0.8): the stand-in judge');
-    expect(out).toContain('demo: all 4 steps completed');
+    expect(out).toContain('[5/5] Golden set from the corpus');
+    expect(out).toMatch(/corpus export: 67 chunks in .*; 2 left out for personal data/);
+    expect(out).toMatch(/review: a scripted reviewer annotated \d+ queue items in Langfuse/);
+    expect(out).toMatch(/published rag-golden-v1: \d+ items, single-hop \d+ dev \/ \d+ test/);
+    expect(out).toMatch(/experiment on rag-golden-v1: run demo-rag-golden-v1, \d+ items/);
+    expect(out).toContain('demo: all 5 steps completed');
     // The servers are gone: no command to try against them, but where the reports stay and how to keep them.
     expect(out).not.toContain('Where to look');
     const kept = /Servers stopped; the reports stay in (\S*ragwatch-demo-reports-\w+)\./.exec(out)![1]!;
@@ -60,7 +65,10 @@ describe('ragwatch demo', () => {
     expect(seed.data.skipped.length).toBeGreaterThan(0);
     expect(seed.data.emitted.total + seed.data.skipped.length).toBe(25);
     expect(seed.data.dataset.items).toBe(66);
-    expect(report.steps.map((s) => s.name)).toEqual(['seed', 'doctor', 'online', 'experiment']);
+    expect(report.steps.map((s) => s.name)).toEqual(['seed', 'doctor', 'online', 'experiment', 'golden']);
+    const golden = report.steps.find((s) => s.name === 'golden')! as unknown as { ok: boolean; data: { published: { datasetName: string; items: number } } };
+    expect(golden.ok).toBe(true);
+    expect(golden.data.published).toMatchObject({ datasetName: 'rag-golden-v1', items: expect.any(Number) });
     expect(report.steps.find((s) => s.name === 'online')!.ok).toBe(true);
   }, 120_000);
 
