@@ -23,7 +23,7 @@ export function formatPlan(result: BuildResult, settings: GoldenSettings, names:
       ['left', 'right', 'right'],
     ).map((l) => `  ${l}`),
     `questions: ${settings.questionsPerSeed} per seed, ${p.questions} in all: ${STRATA.map((s) => `${p.byStratum[s]} ${s} seeds`).join(', ')}${p.multiHopWithoutNeighbours > 0 ? ` (${p.multiHopWithoutNeighbours} multi-hop seeds had no related chunk: single-hop)` : ''}`,
-    `judge requests: about ${estimateRequests(result, settings)} (generation, references, and per candidate the reference check and the closed-book test), plus embeddings`,
+    `judge requests: at most ${estimateRequests(result, settings)} (generation, references, and per candidate the reference check and the closed-book test), plus embeddings`,
     `review: ${pct(settings.review.share)} of the accepted candidates per stratum, in the annotation queue "${names.queueName}"`,
     `writes: candidates to dataset ${names.candidatesDataset}; \`golden review --apply\` publishes ${names.prefix}-v<N> (test share ${pct(settings.testShare)})`,
     `state: ${result.resume.done} seeds done, ${result.resume.generated} generated and not yet filtered, ${result.resume.pending} to generate`,
@@ -34,7 +34,8 @@ export function formatPlan(result: BuildResult, settings: GoldenSettings, names:
 function estimateRequests(result: BuildResult, settings: GoldenSettings): number {
   const q = settings.questionsPerSeed;
   const seeds = result.plan.seeds.length;
-  const perSeed = (s: string) => (s === 'adversarial' ? 1 + q * 2 : 2 + q * 4);
+  // Upper bounds: generation, then per candidate the reference check and the closed-book test (or the adversarial checks).
+  const perSeed = (s: string) => (s === 'adversarial' ? 1 + q * 2 : 2 + q * 3);
   const ratio = seeds === 0 ? 0 : (seeds - result.resume.done) / seeds;
   return Math.round(STRATA.reduce((sum, s) => sum + result.plan.byStratum[s] * perSeed(s), 0) * ratio);
 }
