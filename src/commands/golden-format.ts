@@ -10,7 +10,12 @@ import { textTable } from '../state/queries/text-table.js';
 
 const pct = (x: number | null) => (x === null ? '-' : `${Math.round(x * 100)} %`);
 
-export function formatPlan(result: BuildResult, settings: GoldenSettings, names: GoldenNames, source: string): string[] {
+export function formatPlan(
+  result: BuildResult,
+  settings: GoldenSettings,
+  names: GoldenNames,
+  source: string,
+): string[] {
   const p = result.plan;
   const ex = p.excluded;
   const lines = [
@@ -45,7 +50,14 @@ export function formatBuild(result: BuildResult, names: GoldenNames): string[] {
   const lines = [
     ...textTable(
       ['stratum', 'seeds', 'candidates', 'accepted', 'rejected', 'to review'],
-      STRATA.map((s) => [s, String(t[s].seeds), String(t[s].candidates), String(t[s].accepted), String(t[s].rejected), String(t[s].reviewSample)]),
+      STRATA.map((s) => [
+        s,
+        String(t[s].seeds),
+        String(t[s].candidates),
+        String(t[s].accepted),
+        String(t[s].rejected),
+        String(t[s].reviewSample),
+      ]),
       ['left', 'right', 'right', 'right', 'right', 'right'],
     ),
   ];
@@ -54,7 +66,9 @@ export function formatBuild(result: BuildResult, names: GoldenNames): string[] {
   if (result.duplicates > 0) lines.push(`near-duplicates removed this run: ${result.duplicates}`);
   if (result.superseded > 0) lines.push(`superseded (their seed left the plan): ${result.superseded}`);
   if (result.review?.queueId) {
-    lines.push(`review: ${result.review.sampled} candidates in the annotation queue "${names.queueName}" (${result.review.newlyQueued} added now)`);
+    lines.push(
+      `review: ${result.review.sampled} candidates in the annotation queue "${names.queueName}" (${result.review.newlyQueued} added now)`,
+    );
   }
   lines.push(`candidates: dataset ${names.candidatesDataset} (rejected ones archived with their reason)`);
   lines.push(costLine(result.cost));
@@ -62,7 +76,9 @@ export function formatBuild(result: BuildResult, names: GoldenNames): string[] {
   else if (result.failures.length > 0) {
     const codes = new Map<string, number>();
     for (const f of result.failures) codes.set(f.code, (codes.get(f.code) ?? 0) + 1);
-    lines.push(`incomplete: ${result.failures.length} seeds failed (${[...codes].map(([c, n]) => `${n} ${c}`).join(', ')}); run the same command again to resume`);
+    lines.push(
+      `incomplete: ${result.failures.length} seeds failed (${[...codes].map(([c, n]) => `${n} ${c}`).join(', ')}); run the same command again to resume`,
+    );
   } else {
     lines.push(`next: people review in Langfuse, then \`ragwatch golden review --apply\``);
   }
@@ -77,14 +93,25 @@ export function formatReview(result: ApplyResult, names: GoldenNames, applied: b
       ['stratum', 'candidates', 'in queue', 'reviewed', 'accepted', 'rejected', 'acceptance', 'unreviewed'],
       STRATA.map((s) => {
         const r = o.perStratum[s];
-        return [s, String(r.candidates), String(r.sampled), String(r.reviewed), String(r.accepted), String(r.rejected), pct(r.acceptance), r.heldBack ? 'held back' : 'in'];
+        return [
+          s,
+          String(r.candidates),
+          String(r.sampled),
+          String(r.reviewed),
+          String(r.accepted),
+          String(r.rejected),
+          pct(r.acceptance),
+          r.heldBack ? 'held back' : 'in',
+        ];
       }),
       ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     ),
   ];
   for (const w of result.warnings) lines.push(`warning: ${w}`);
   if (!applied) {
-    lines.push(`nothing written: \`ragwatch golden review --apply\` archives the rejected candidates and publishes the next version`);
+    lines.push(
+      `nothing written: \`ragwatch golden review --apply\` archives the rejected candidates and publishes the next version`,
+    );
     return lines;
   }
   if (result.archived > 0) lines.push(`archived in ${names.candidatesDataset}: ${result.archived} rejected in review`);
@@ -98,7 +125,12 @@ export function formatReview(result: ApplyResult, names: GoldenNames, applied: b
   lines.push(
     ...textTable(
       ['stratum', 'dev', 'test', 'total'],
-      STRATA.map((s) => [s, String(result.sizes[s].dev), String(result.sizes[s].test), String(result.sizes[s].dev + result.sizes[s].test)]),
+      STRATA.map((s) => [
+        s,
+        String(result.sizes[s].dev),
+        String(result.sizes[s].test),
+        String(result.sizes[s].dev + result.sizes[s].test),
+      ]),
       ['left', 'right', 'right', 'right'],
     ),
     `run it: ragwatch experiment run --dataset ${p.datasetName}   (or set experiment.dataset: ${p.datasetName})`,
@@ -115,4 +147,46 @@ export function formatDiff(diff: GoldenDiff): string[] {
   for (const c of diff.changed) lines.push(`  ~ ${c.goldenId}  ${c.fields.join(', ')} changed`);
   for (const m of diff.splitMoves) lines.push(`  ⇄ ${m.goldenId}  ${m.from} → ${m.to}`);
   return lines;
+}
+
+export function buildJson(result: BuildResult, source: string) {
+  const { plan } = result;
+  return {
+    dryRun: result.dryRun,
+    source,
+    complete: result.complete,
+    stopped: result.stopped,
+    plan: {
+      chunks: plan.chunks,
+      eligible: plan.eligible.length,
+      excluded: plan.excluded,
+      strata: plan.strata,
+      seeds: plan.seeds.length,
+      byStratum: plan.byStratum,
+      questions: plan.questions,
+      multiHopWithoutNeighbours: plan.multiHopWithoutNeighbours,
+    },
+    resume: result.resume,
+    tally: result.tally,
+    rejections: result.rejections,
+    duplicates: result.duplicates,
+    superseded: result.superseded,
+    review: result.review,
+    failures: result.failures,
+    cost: result.cost,
+  };
+}
+
+export function reviewJson(result: ApplyResult) {
+  return {
+    candidates: result.candidates,
+    queueId: result.queueId,
+    perStratum: result.outcome.perStratum,
+    rejected: Object.fromEntries(result.outcome.rejected),
+    heldBack: result.outcome.heldBack,
+    archived: result.archived,
+    published: result.published,
+    sizes: result.sizes,
+    warnings: result.warnings,
+  };
 }

@@ -11,11 +11,13 @@ import { buildDeps, connectGolden, langfuseDatasets, personalDataCheck, type Gol
 import { goldenItemView } from '../golden/items.js';
 import { chunksFromTraces } from '../golden/trace-chunks.js';
 import type { Chunk } from '../golden/types.js';
+import { JudgeCallError } from '../judge/types.js';
 import { langfuseHttpFromConfig } from '../langfuse/client.js';
+import { LangfuseApiError } from '../langfuse/http.js';
 import { openSqliteGoldenStore, type SqliteGoldenStore } from '../state/golden-builds.js';
 import { startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
 import { requireConfig, type CommandContext } from './context.js';
-import { formatBuild, formatDiff, formatPlan, formatReview } from './golden-format.js';
+import { buildJson, formatBuild, formatDiff, formatPlan, formatReview, reviewJson } from './golden-format.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
 interface BuildFlags {
@@ -41,7 +43,9 @@ function openStore(config: RagwatchConfig): SqliteGoldenStore {
   try {
     return openSqliteGoldenStore({ path: config.state.path });
   } catch (err) {
-    throw new CliExit(ExitCode.badInput, [`state: cannot open ${config.state.path}: ${err instanceof Error ? err.message : String(err)}`]);
+    throw new CliExit(ExitCode.badInput, [
+      `state: cannot open ${config.state.path}: ${err instanceof Error ? err.message : String(err)}`,
+    ]);
   }
 }
 
@@ -55,10 +59,15 @@ async function connect(config: RagwatchConfig): Promise<GoldenEdges> {
 
 /** A Langfuse failure mid-way: keys or URL refused → 2; unreachable → 3 (and a build resumes where it stopped). */
 function dependencyExit(err: unknown, resumable: boolean): never {
-  const e = err as { name?: string };
-  if (e?.name === 'LangfuseApiError' || e?.name === 'JudgeCallError') {
-    const exit = e.name === 'LangfuseApiError' ? startupFailureExit(err) : new CliExit(ExitCode.incomplete, [`judge: ${(err as Error).message}`]);
-    throw new CliExit(exit.code, [...exit.lines, ...(resumable ? ['nothing is lost: run the same command again to resume'] : [])]);
+  if (err instanceof LangfuseApiError || err instanceof JudgeCallError) {
+    const exit =
+      err instanceof LangfuseApiError
+        ? startupFailureExit(err)
+        : new CliExit(ExitCode.incomplete, [`judge: ${err.message}`]);
+    throw new CliExit(exit.code, [
+      ...exit.lines,
+      ...(resumable ? ['nothing is lost: run the same command again to resume'] : []),
+    ]);
   }
   throw err;
 }
@@ -66,31 +75,51 @@ function dependencyExit(err: unknown, resumable: boolean): never {
 export function registerGoldenCommand(program: Command, ctx: CommandContext): void {
   const golden = program
     .command('golden')
-    .description('build the golden set from your corpus with the judge, have people review a sample in Langfuse, publish versions');
+    .description(
+      'build the golden set from your corpus with the judge, have people review a sample in Langfuse, publish versions',
+    );
 
   golden
     .command('build')
-    .description('generate candidates from seed chunks (stratified), filter them, queue a sample for review; resumable. Exit 0 done, 2 bad input, 3 could not complete (run again to resume)')
+    .description(
+      'generate candidates from seed chunks (stratified), filter them, queue a sample for review; resumable. Exit 0 done, 2 bad input, 3 could not complete (run again to resume)',
+    )
     .option('--corpus <dir>', 'a folder of .md / .txt / .jsonl chunks (default: golden.corpus)')
     .option('--from-traces', 'use the retrieved contexts of production traces in Langfuse as the corpus')
     .option('--since <when>', 'with --from-traces: 30d, 12h, 2w or an ISO date (default: golden.traces.lookbackDays)')
-    .option('--dry-run', 'show the plan (chunks, strata, seeds, questions, requests, what is already done); no judge, no writes')
+    .option(
+      '--dry-run',
+      'show the plan (chunks, strata, seeds, questions, requests, what is already done); no judge, no writes',
+    )
     .option('--json', 'print the result as JSON')
     .option('--no-progress', NO_PROGRESS_HELP)
     .action(async (flags: BuildFlags, command: Command) => {
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
       const corpus = flags.corpus ?? config.golden.corpus;
-      if (flags.corpus && flags.fromTraces) throw new CliExit(ExitCode.badInput, ['golden build: give --corpus or --from-traces, not both']);
-      if (!corpus && !flags.fromTraces) throw new CliExit(ExitCode.badInput, ['golden build: no corpus: give --corpus DIR (or set golden.corpus), or --from-traces']);
+      if (flags.corpus && flags.fromTraces)
+        throw new CliExit(ExitCode.badInput, ['golden build: give --corpus or --from-traces, not both']);
+      if (!corpus && !flags.fromTraces)
+        throw new CliExit(ExitCode.badInput, [
+          'golden build: no corpus: give --corpus DIR (or set golden.corpus), or --from-traces',
+        ]);
       const now = ctx.now ?? Date.now;
-      const since = flags.since === undefined ? new Date(now() - config.golden.traces.lookbackDays * 86_400_000) : sinceDate(flags.since, now());
-      if (since === null) throw new CliExit(ExitCode.badInput, [`--since: must be like 30d, 12h, 2w or an ISO date (got "${flags.since}")`]);
+      const since =
+        flags.since === undefined
+          ? new Date(now() - config.golden.traces.lookbackDays * 86_400_000)
+          : sinceDate(flags.since, now());
+      if (since === null)
+        throw new CliExit(ExitCode.badInput, [
+          `--since: must be like 30d, 12h, 2w or an ISO date (got "${flags.since}")`,
+        ]);
       const names = goldenNames(config.golden);
       const progress = progressFor(ctx, flags, config);
       const store = openStore(config);
       const cost = emptyCost();
       const controller = new AbortController();
-      const disposeSignals = stopSignals(() => controller.abort(new Error('interrupted')), () => process.exit(130));
+      const disposeSignals = stopSignals(
+        () => controller.abort(new Error('interrupted')),
+        () => process.exit(130),
+      );
       try {
         const fromTraces = !corpus;
         const edges = fromTraces || !flags.dryRun ? await connect(config) : null;
@@ -102,20 +131,31 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
           try {
             read = readCorpusFolder(dir);
           } catch (err) {
-            throw new CliExit(ExitCode.badInput, [`golden build: cannot read the corpus ${dir}: ${err instanceof Error ? err.message : String(err)}`]);
+            throw new CliExit(ExitCode.badInput, [
+              `golden build: cannot read the corpus ${dir}: ${err instanceof Error ? err.message : String(err)}`,
+            ]);
           }
           for (const p of read.problems.slice(0, 10)) ctx.stderr.write(`corpus: ${p}\n`);
-          if (read.problems.length > 10) ctx.stderr.write(`corpus: … and ${read.problems.length - 10} more lines that could not be read\n`);
+          if (read.problems.length > 10)
+            ctx.stderr.write(`corpus: … and ${read.problems.length - 10} more lines that could not be read\n`);
           chunks = read.chunks;
           source = `${dir} (${read.files} files, ${read.chunks.length} chunks${read.problems.length > 0 ? `, ${read.problems.length} unreadable` : ''})`;
         } else {
           const to = new Date(now());
-          const got = await chunksFromTraces(edges!.traces, { from: since, to, maxTraces: config.golden.traces.maxTraces, progress }).catch((err) => dependencyExit(err, false));
+          const got = await chunksFromTraces(edges!.traces, {
+            from: since,
+            to,
+            maxTraces: config.golden.traces.maxTraces,
+            progress,
+          }).catch((err) => dependencyExit(err, false));
           chunks = got.chunks;
-          const skipped = Object.entries(got.skipped).map(([r, n]) => `${n} ${r}`).join(', ');
+          const skipped = Object.entries(got.skipped)
+            .map(([r, n]) => `${n} ${r}`)
+            .join(', ');
           source = `retrieved contexts of ${got.traces} traces since ${since.toISOString()}${skipped ? ` (no RAG sample: ${skipped})` : ''}`;
         }
-        if (chunks.length === 0) throw new CliExit(ExitCode.badInput, [`golden build: the corpus has no chunks (${source})`]);
+        if (chunks.length === 0)
+          throw new CliExit(ExitCode.badInput, [`golden build: the corpus has no chunks (${source})`]);
         const options: BuildOptions = {
           chunks,
           settings: config.golden,
@@ -127,18 +167,31 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
         let result: BuildResult;
         if (flags.dryRun) {
           const generatorModel = config.golden.generator?.model ?? config.judge.model;
-          result = (await planGoldenBuild({ store, personalData: edges?.personalData ?? personalDataCheck(config), cost, generatorModel }, options)).result;
+          result = (
+            await planGoldenBuild(
+              { store, personalData: edges?.personalData ?? personalDataCheck(config), cost, generatorModel },
+              options,
+            )
+          ).result;
         } else {
           const deps = buildDeps(config, edges!, { store, progress, clock: { now }, cost });
           result = await runGoldenBuild(deps, options).catch((err) => dependencyExit(err, true));
         }
         progress.end();
         if (result.plan.eligible.length === 0) {
-          throw new CliExit(ExitCode.badInput, [...formatPlan(result, config.golden, names, source), 'golden build: no chunk can seed a question']);
+          throw new CliExit(ExitCode.badInput, [
+            ...formatPlan(result, config.golden, names, source),
+            'golden build: no chunk can seed a question',
+          ]);
         }
         if (flags.json) ctx.stdout.write(`${JSON.stringify(buildJson(result, source), null, 2)}\n`);
         else {
-          const lines = flags.dryRun ? ['plan (dry run: nothing generated, nothing written)', ...formatPlan(result, config.golden, names, source)] : formatBuild(result, names);
+          const lines = flags.dryRun
+            ? [
+                'plan (dry run: nothing generated, nothing written)',
+                ...formatPlan(result, config.golden, names, source),
+              ]
+            : formatBuild(result, names);
           ctx.stdout.write(`${lines.join('\n')}\n`);
         }
         if (!flags.dryRun && !result.complete) throw new CliExit(ExitCode.incomplete, []);
@@ -151,7 +204,9 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
 
   golden
     .command('review')
-    .description("read people's review decisions from the Langfuse annotation queue; with --apply, archive rejected candidates and publish the next version")
+    .description(
+      "read people's review decisions from the Langfuse annotation queue; with --apply, archive rejected candidates and publish the next version",
+    )
     .option('--apply', 'archive the rejected candidates and publish <golden.dataset>-v<N>')
     .option('--json', 'print the result as JSON')
     .option('--no-progress', NO_PROGRESS_HELP)
@@ -177,69 +232,35 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
 
   golden
     .command('diff')
-    .description('compare two published versions of the golden set: items added, removed and changed, split moves (default: the two latest)')
+    .description(
+      'compare two published versions of the golden set: items added, removed and changed, split moves (default: the two latest)',
+    )
     .option('--from <dataset>', 'the older version (default: the one before --to)')
     .option('--to <dataset>', 'the newer version (default: the latest)')
     .option('--json', 'print the diff as JSON')
     .action(async (flags: { from?: string; to?: string; json?: boolean }, command: Command) => {
       const config = requireConfig(command, ctx);
       const datasets = langfuseDatasets({ http: langfuseHttpFromConfig(config) });
-      const versions = await publishedVersions({ datasets }, config.golden.dataset).catch((err) => dependencyExit(err, false));
+      const versions = await publishedVersions({ datasets }, config.golden.dataset).catch((err) =>
+        dependencyExit(err, false),
+      );
       const load = async (name: string) => {
         const known = versions.find((v) => v.name === name);
         if (known) return known.items;
-        if ((await datasets.metadata(name)) === null) throw new CliExit(ExitCode.badInput, [`golden diff: no dataset named ${name}`]);
+        if ((await datasets.metadata(name)) === null)
+          throw new CliExit(ExitCode.badInput, [`golden diff: no dataset named ${name}`]);
         return (await datasets.items(name)).map(goldenItemView);
       };
       const toName = flags.to ?? versions.at(-1)?.name;
       const index = versions.findIndex((v) => v.name === toName);
       const fromName = flags.from ?? (index > 0 ? versions[index - 1]!.name : undefined);
       if (!toName || !fromName) {
-        throw new CliExit(ExitCode.badInput, [`golden diff: need two versions of ${config.golden.dataset} (found ${versions.length}); name them with --from and --to`]);
+        throw new CliExit(ExitCode.badInput, [
+          `golden diff: need two versions of ${config.golden.dataset} (found ${versions.length}); name them with --from and --to`,
+        ]);
       }
-      const diff = diffVersions({ name: fromName, items: await load(fromName) }, { name: toName, items: await load(toName) });
+      const [from, to] = await Promise.all([load(fromName), load(toName)]).catch((err) => dependencyExit(err, false));
+      const diff = diffVersions({ name: fromName, items: from }, { name: toName, items: to });
       ctx.stdout.write(flags.json ? `${JSON.stringify(diff, null, 2)}\n` : `${formatDiff(diff).join('\n')}\n`);
     });
-}
-
-function buildJson(result: BuildResult, source: string) {
-  const { plan } = result;
-  return {
-    dryRun: result.dryRun,
-    source,
-    complete: result.complete,
-    stopped: result.stopped,
-    plan: {
-      chunks: plan.chunks,
-      eligible: plan.eligible.length,
-      excluded: plan.excluded,
-      strata: plan.strata,
-      seeds: plan.seeds.length,
-      byStratum: plan.byStratum,
-      questions: plan.questions,
-      multiHopWithoutNeighbours: plan.multiHopWithoutNeighbours,
-    },
-    resume: result.resume,
-    tally: result.tally,
-    rejections: result.rejections,
-    duplicates: result.duplicates,
-    superseded: result.superseded,
-    review: result.review,
-    failures: result.failures,
-    cost: result.cost,
-  };
-}
-
-function reviewJson(result: Awaited<ReturnType<typeof applyGoldenReview>>) {
-  return {
-    candidates: result.candidates,
-    queueId: result.queueId,
-    perStratum: result.outcome.perStratum,
-    rejected: Object.fromEntries(result.outcome.rejected),
-    heldBack: result.outcome.heldBack,
-    archived: result.archived,
-    published: result.published,
-    sizes: result.sizes,
-    warnings: result.warnings,
-  };
 }

@@ -1,6 +1,13 @@
 import type { GoldenNames } from './build.js';
 import { sha256 } from './ids.js';
-import { candidateFromItem, candidateItem, contentHash, goldenItem, goldenItemView, type GoldenItemView } from './items.js';
+import {
+  candidateFromItem,
+  candidateItem,
+  contentHash,
+  goldenItem,
+  goldenItemView,
+  type GoldenItemView,
+} from './items.js';
 import type { GoldenSettings } from './plan.js';
 import type { CandidateRecord, Clock, GoldenBuildStore, GoldenDatasets, Progress, ReviewQueue } from './ports.js';
 import { applyReview, decisionsByTrace, type ReviewCandidate, type ReviewOutcome } from './review.js';
@@ -75,14 +82,28 @@ export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions):
   const queueId = (await deps.store.reviewQueue(names.candidatesDataset)) ?? (await deps.queue.find(names.queueName));
   const decisions = decisionsByTrace(queueId ? await deps.queue.annotations(queueId) : []);
   deps.progress.advance();
-  const reviewable: ReviewCandidate[] = accepted.map((a) => ({ id: a.candidate.id, stratum: a.candidate.stratum, reviewTraceId: a.reviewTraceId }));
+  const reviewable: ReviewCandidate[] = accepted.map((a) => ({
+    id: a.candidate.id,
+    stratum: a.candidate.stratum,
+    reviewTraceId: a.reviewTraceId,
+  }));
   const outcome = applyReview(reviewable, decisions, settings.review.minAcceptance);
   const warnings: string[] = [];
-  if (accepted.length === 0) warnings.push(`no accepted candidates in ${names.candidatesDataset}: run \`ragwatch golden build\` first`);
+  if (accepted.length === 0)
+    warnings.push(`no accepted candidates in ${names.candidatesDataset}: run \`ragwatch golden build\` first`);
   for (const [stratum, row] of Object.entries(outcome.perStratum)) {
-    if (row.candidates > 0 && row.sampled > 0 && row.reviewed === 0) warnings.push(`${stratum}: none of its ${row.sampled} review items has been annotated yet`);
+    if (row.candidates > 0 && row.sampled > 0 && row.reviewed === 0)
+      warnings.push(`${stratum}: none of its ${row.sampled} review items has been annotated yet`);
   }
-  const result: ApplyResult = { candidates: accepted.length, queueId, outcome, archived: 0, published: null, sizes: emptyStrata(() => ({ dev: 0, test: 0 })), warnings };
+  const result: ApplyResult = {
+    candidates: accepted.length,
+    queueId,
+    outcome,
+    archived: 0,
+    published: null,
+    sizes: emptyStrata(() => ({ dev: 0, test: 0 })),
+    warnings,
+  };
   if (!options.apply || accepted.length === 0) return result;
 
   result.archived = await archiveRejected(accepted, outcome, deps, names);
@@ -90,9 +111,17 @@ export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions):
   const publish = outcome.publish.map((p) => ({ candidate: byId.get(p.id)!, review: p.review }));
   const versions = await publishedVersions(deps, names.prefix);
   const previous = earlierSplits(versions.map((v) => v.items));
-  const splits = assignSplits(publish.map((p) => ({ id: p.candidate.id, stratum: p.candidate.stratum })), previous, settings.testShare, settings.seed);
+  const splits = assignSplits(
+    publish.map((p) => ({ id: p.candidate.id, stratum: p.candidate.stratum })),
+    previous,
+    settings.testShare,
+    settings.seed,
+  );
   for (const p of publish) result.sizes[p.candidate.stratum][splits.get(p.candidate.id)!] += 1;
-  const hash = sha256('golden-set-v1', publish.map((p) => [p.candidate.id, contentHash(p.candidate), splits.get(p.candidate.id), p.review]).sort()).slice(0, 16);
+  const hash = sha256(
+    'golden-set-v1',
+    publish.map((p) => [p.candidate.id, contentHash(p.candidate), splits.get(p.candidate.id), p.review]).sort(),
+  ).slice(0, 16);
 
   const latest = versions.at(-1);
   if (latest && latest.metadata.content_hash === hash) {
@@ -106,7 +135,9 @@ export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions):
   await deps.datasets.ensure(datasetName, description, { ragwatch: 'golden', version, status: 'publishing' });
   deps.progress.stage(`golden: publishing ${datasetName}`, { unit: 'items', total: publish.length });
   for (const p of publish) {
-    await deps.datasets.upsert(goldenItem(datasetName, p.candidate, splits.get(p.candidate.id)!, { status: p.review }, names.candidatesDataset));
+    await deps.datasets.upsert(
+      goldenItem(datasetName, p.candidate, splits.get(p.candidate.id)!, { status: p.review }, names.candidatesDataset),
+    );
     deps.progress.advance();
   }
   const publishedAt = deps.clock.now();
@@ -133,7 +164,12 @@ export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions):
 }
 
 /** Candidates people rejected leave the candidates set, archived with the review's reason. */
-async function archiveRejected(accepted: readonly Accepted[], outcome: ReviewOutcome, deps: ApplyDeps, names: GoldenNames): Promise<number> {
+async function archiveRejected(
+  accepted: readonly Accepted[],
+  outcome: ReviewOutcome,
+  deps: ApplyDeps,
+  names: GoldenNames,
+): Promise<number> {
   const records = new Map((await deps.store.candidates(names.candidatesDataset)).map((r) => [r.candidateId, r]));
   const changed: CandidateRecord[] = [];
   for (const a of accepted) {
@@ -141,7 +177,13 @@ async function archiveRejected(accepted: readonly Accepted[], outcome: ReviewOut
     if (!reason) continue;
     const verdict = { status: 'rejected' as const, reason, detail: 'rejected in review' };
     const review = a.reviewTraceId ? { traceId: a.reviewTraceId, queue: names.queueName } : undefined;
-    await deps.datasets.upsert(candidateItem(names.candidatesDataset, a.candidate, { verdict, buildId: 'review', ...(review ? { review } : {}) }));
+    await deps.datasets.upsert(
+      candidateItem(names.candidatesDataset, a.candidate, {
+        verdict,
+        buildId: 'review',
+        ...(review ? { review } : {}),
+      }),
+    );
     const previous = records.get(a.candidate.id);
     if (previous) changed.push({ ...previous, status: 'rejected', reason, updatedAt: deps.clock.now() });
   }
@@ -157,7 +199,10 @@ export interface PublishedVersion {
 }
 
 /** Every published version of the prefix, oldest first, with its items. */
-export async function publishedVersions(deps: Pick<ApplyDeps, 'datasets'>, prefix: string): Promise<PublishedVersion[]> {
+export async function publishedVersions(
+  deps: Pick<ApplyDeps, 'datasets'>,
+  prefix: string,
+): Promise<PublishedVersion[]> {
   const re = VERSION(prefix);
   const out: PublishedVersion[] = [];
   for (const name of await deps.datasets.names()) {

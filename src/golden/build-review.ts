@@ -1,7 +1,16 @@
 import { nearDuplicates } from './filters.js';
 import { reviewTraceId } from './ids.js';
 import { candidateFromItem, candidateItem, contentHash } from './items.js';
-import type { CandidateRecord, Clock, EmbeddingsClient, GoldenBuildStore, GoldenDatasets, Progress, ReviewQueue, ReviewTrace } from './ports.js';
+import type {
+  CandidateRecord,
+  Clock,
+  EmbeddingsClient,
+  GoldenBuildStore,
+  GoldenDatasets,
+  Progress,
+  ReviewQueue,
+  ReviewTrace,
+} from './ports.js';
 import { reviewSample } from './review.js';
 import type { Candidate, Chunk, Seed, Verdict } from './types.js';
 
@@ -48,26 +57,52 @@ async function planCandidates(seeds: readonly Seed[], deps: FinishDeps, state: F
     .sort((a, b) => keys.get(a.seedKey)! - keys.get(b.seedKey)! || a.index - b.index);
 }
 
-async function reject(c: Candidate, verdict: Extract<Verdict, { status: 'rejected' }>, deps: FinishDeps, state: FinishState): Promise<CandidateRecord> {
+async function reject(
+  c: Candidate,
+  verdict: Extract<Verdict, { status: 'rejected' }>,
+  deps: FinishDeps,
+  state: FinishState,
+): Promise<CandidateRecord> {
   const previous = state.candidates.get(c.id)!;
   await deps.datasets.upsert(candidateItem(deps.candidatesDataset, c, { verdict, buildId: deps.buildId }));
-  const record: CandidateRecord = { ...previous, status: 'rejected', reason: verdict.reason, contentHash: contentHash(c), updatedAt: deps.clock.now() };
+  const record: CandidateRecord = {
+    ...previous,
+    status: 'rejected',
+    reason: verdict.reason,
+    contentHash: contentHash(c),
+    updatedAt: deps.clock.now(),
+  };
   state.candidates.set(c.id, record);
   return record;
 }
 
 export async function removeDuplicates(seeds: readonly Seed[], deps: FinishDeps, state: FinishState): Promise<number> {
-  const accepted = (await planCandidates(seeds, deps, state)).filter((c) => state.candidates.get(c.id)?.status === 'accepted');
+  const accepted = (await planCandidates(seeds, deps, state)).filter(
+    (c) => state.candidates.get(c.id)?.status === 'accepted',
+  );
   if (accepted.length < 2) return 0;
   deps.progress.stage('golden: near-duplicates', { unit: 'questions', total: accepted.length });
-  const { vectors } = await deps.embeddings.embed(accepted.map((c) => c.question), deps.signal);
+  const { vectors } = await deps.embeddings.embed(
+    accepted.map((c) => c.question),
+    deps.signal,
+  );
   deps.progress.advance(accepted.length);
-  const dupes = nearDuplicates(accepted.map((c, i) => ({ id: c.id, question: c.question, vector: vectors[i] ?? null })), deps.duplicateSimilarity);
+  const dupes = nearDuplicates(
+    accepted.map((c, i) => ({ id: c.id, question: c.question, vector: vectors[i] ?? null })),
+    deps.duplicateSimilarity,
+  );
   const changed: CandidateRecord[] = [];
   for (const c of accepted) {
     const d = dupes.get(c.id);
     if (!d) continue;
-    changed.push(await reject(c, { status: 'rejected', reason: 'near_duplicate', detail: `similarity ${d.similarity.toFixed(3)} to ${d.of}` }, deps, state));
+    changed.push(
+      await reject(
+        c,
+        { status: 'rejected', reason: 'near_duplicate', detail: `similarity ${d.similarity.toFixed(3)} to ${d.of}` },
+        deps,
+        state,
+      ),
+    );
   }
   await deps.store.putCandidates(changed);
   return changed.length;
@@ -87,7 +122,15 @@ export async function archiveSuperseded(seeds: readonly Seed[], deps: FinishDeps
   const changed: CandidateRecord[] = [];
   for (const r of stale) {
     const c = state.texts.get(r.candidateId);
-    if (c) changed.push(await reject(c, { status: 'rejected', reason: 'superseded', detail: 'its seed is no longer in the build plan' }, deps, state));
+    if (c)
+      changed.push(
+        await reject(
+          c,
+          { status: 'rejected', reason: 'superseded', detail: 'its seed is no longer in the build plan' },
+          deps,
+          state,
+        ),
+      );
     else changed.push({ ...r, status: 'rejected', reason: 'superseded', updatedAt: deps.clock.now() });
   }
   for (const r of changed) state.candidates.set(r.candidateId, r);
@@ -102,8 +145,15 @@ export interface QueueResult {
 }
 
 /** Samples accepted candidates for review and makes sure each sampled one has its trace and its queue item. */
-export async function queueForReview(seeds: readonly Seed[], chunksById: ReadonlyMap<string, Chunk>, deps: FinishDeps, state: FinishState): Promise<QueueResult> {
-  const accepted = (await planCandidates(seeds, deps, state)).filter((c) => state.candidates.get(c.id)?.status === 'accepted');
+export async function queueForReview(
+  seeds: readonly Seed[],
+  chunksById: ReadonlyMap<string, Chunk>,
+  deps: FinishDeps,
+  state: FinishState,
+): Promise<QueueResult> {
+  const accepted = (await planCandidates(seeds, deps, state)).filter(
+    (c) => state.candidates.get(c.id)?.status === 'accepted',
+  );
   const already = new Set(accepted.filter((c) => state.candidates.get(c.id)?.reviewTraceId).map((c) => c.id));
   const sampled = reviewSample(accepted, already, deps.reviewShare, deps.seed);
   const sample = accepted.filter((c) => sampled.has(c.id));
@@ -111,7 +161,10 @@ export async function queueForReview(seeds: readonly Seed[], chunksById: Readonl
   deps.progress.stage('golden: review queue', { unit: 'candidates', total: sample.length });
   let queueId = await deps.store.reviewQueue(deps.candidatesDataset);
   if (!queueId) {
-    queueId = await deps.queue.ensure(deps.queueName, `Review of generated golden-set candidates (${deps.candidatesDataset}): accept, or reject as trivial, parametric or ambiguous.`);
+    queueId = await deps.queue.ensure(
+      deps.queueName,
+      `Review of generated golden-set candidates (${deps.candidatesDataset}): accept, or reject as trivial, parametric or ambiguous.`,
+    );
     await deps.store.setReviewQueue(deps.candidatesDataset, queueId, deps.clock.now());
   }
   const fresh = sample.filter((c) => !state.candidates.get(c.id)?.reviewTraceId);
@@ -139,7 +192,13 @@ export async function queueForReview(seeds: readonly Seed[], chunksById: Readonl
     const record = state.candidates.get(c.id)!;
     if (record.reviewTraceId !== traceId) {
       const verdict: Verdict = { status: 'accepted' };
-      await deps.datasets.upsert(candidateItem(deps.candidatesDataset, c, { verdict, buildId: deps.buildId, review: { traceId, queue: deps.queueName } }));
+      await deps.datasets.upsert(
+        candidateItem(deps.candidatesDataset, c, {
+          verdict,
+          buildId: deps.buildId,
+          review: { traceId, queue: deps.queueName },
+        }),
+      );
       const updated = { ...record, reviewTraceId: traceId, updatedAt: deps.clock.now() };
       state.candidates.set(c.id, updated);
       changed.push(updated);

@@ -1,3 +1,5 @@
+import { JudgeCallError } from '../judge/types.js';
+import { LangfuseApiError } from '../langfuse/http.js';
 import { judgeVerdict, type CheckDeps } from './checks.js';
 import { textVerdict, type TextFilterSettings } from './filters.js';
 import { generateForSeed } from './generate.js';
@@ -51,10 +53,20 @@ export async function processSeed(seed: Seed, deps: SeedDeps, state: SeedState, 
   try {
     let candidates = previous?.stage === 'generated' ? await readBack(previous.candidateIds, deps) : null;
     if (!candidates) {
-      const generated = await generateForSeed(seed, { generator: deps.generator, questions: deps.questions, budgetTokens: deps.budgetTokens, signal });
+      const generated = await generateForSeed(seed, {
+        generator: deps.generator,
+        questions: deps.questions,
+        budgetTokens: deps.budgetTokens,
+        signal,
+      });
       candidates = generated.candidates;
       await save(candidates, generated.verdicts, deps, state, seed);
-      Object.assign(record, { stage: 'generated', candidateIds: candidates.map((c) => c.id), lastError: null, updatedAt: deps.clock.now() });
+      Object.assign(record, {
+        stage: 'generated',
+        candidateIds: candidates.map((c) => c.id),
+        lastError: null,
+        updatedAt: deps.clock.now(),
+      });
       await deps.store.putSeed(record);
       state.seeds.set(seed.key, { ...record });
     }
@@ -64,7 +76,10 @@ export async function processSeed(seed: Seed, deps: SeedDeps, state: SeedState, 
     for (const c of pending) {
       signal.throwIfAborted();
       const text = textVerdict(c, deps.textFilters);
-      verdicts.set(c.id, text.status === 'rejected' ? text : await judgeVerdict(c, seed.chunks, { ...deps.checks, signal }));
+      verdicts.set(
+        c.id,
+        text.status === 'rejected' ? text : await judgeVerdict(c, seed.chunks, { ...deps.checks, signal }),
+      );
     }
     await save(pending, verdicts, deps, state, seed);
     Object.assign(record, { stage: 'done', lastError: null, updatedAt: deps.clock.now() });
@@ -92,7 +107,13 @@ async function readBack(ids: readonly string[], deps: SeedDeps): Promise<Candida
 }
 
 /** Writes candidates to the candidates dataset (rejected ones archived), then their records to the state store. */
-async function save(candidates: readonly Candidate[], verdicts: ReadonlyMap<string, Verdict>, deps: SeedDeps, state: SeedState, seed: Seed): Promise<void> {
+async function save(
+  candidates: readonly Candidate[],
+  verdicts: ReadonlyMap<string, Verdict>,
+  deps: SeedDeps,
+  state: SeedState,
+  seed: Seed,
+): Promise<void> {
   const records: CandidateRecord[] = [];
   for (const c of candidates) {
     const verdict = verdicts.get(c.id) ?? null;
@@ -115,17 +136,15 @@ async function save(candidates: readonly Candidate[], verdicts: ReadonlyMap<stri
 
 /** A short code for the state store and the summary: never the error's text. */
 export function errorCode(err: unknown): string {
-  const e = err as { name?: string; kind?: string; status?: number };
-  if (e?.name === 'JudgeCallError') return `judge:${e.kind ?? 'error'}`;
-  if (e?.name === 'LangfuseApiError') return `langfuse:${e.kind ?? 'error'}${e.status ? `_${e.status}` : ''}`;
-  if (e?.name === 'AbortError' || (err instanceof Error && /abort/i.test(err.name))) return 'aborted';
+  if (err instanceof JudgeCallError) return `judge:${err.kind}`;
+  if (err instanceof LangfuseApiError) return `langfuse:${err.kind}${err.status ? `_${err.status}` : ''}`;
+  if (err instanceof Error && err.name === 'AbortError') return 'aborted';
   return 'internal';
 }
 
 /** Failures that say a dependency is down rather than that this seed is trouble. */
 export function isOutageLike(err: unknown): boolean {
-  const e = err as { name?: string; kind?: string; status?: number; unreachable?: boolean };
-  if (e?.name === 'LangfuseApiError') return e.unreachable === true;
-  if (e?.name === 'JudgeCallError') return /^(connection|timeout|http_5\d\d|http_429)$/.test(e.kind ?? '');
+  if (err instanceof LangfuseApiError) return err.unreachable;
+  if (err instanceof JudgeCallError) return /^(connection|timeout|http_5\d\d|http_429)$/.test(err.kind);
   return false;
 }

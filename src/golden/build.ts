@@ -1,5 +1,11 @@
 import type { RagwatchConfig } from '../config/schema.js';
-import { archiveSuperseded, queueForReview, removeDuplicates, type FinishDeps, type QueueResult } from './build-review.js';
+import {
+  archiveSuperseded,
+  queueForReview,
+  removeDuplicates,
+  type FinishDeps,
+  type QueueResult,
+} from './build-review.js';
 import { errorCode, isOutageLike, processSeed, type SeedDeps, type SeedState } from './build-seed.js';
 import type { CheckSettings } from './checks.js';
 import type { Cost } from './cost.js';
@@ -143,14 +149,26 @@ export async function runGoldenBuild(deps: BuildDeps, options: BuildOptions): Pr
   result.tally = emptyStrata(() => ({ seeds: 0, candidates: 0, accepted: 0, rejected: 0, reviewSample: 0 }));
 
   const buildId = sha256('ragwatch-golden-build', plan.hash, deps.clock.now()).slice(0, 16);
-  await deps.store.startBuild({ buildId, candidatesDataset: names.candidatesDataset, planHash: plan.hash, startedAt: deps.clock.now() });
-  await deps.datasets.ensure(names.candidatesDataset, 'Generated golden-set candidates: accepted ones active, rejected ones archived with their reason.', {
-    ragwatch: 'golden-candidates',
-    prefix: names.prefix,
+  await deps.store.startBuild({
+    buildId,
+    candidatesDataset: names.candidatesDataset,
+    planHash: plan.hash,
+    startedAt: deps.clock.now(),
   });
+  await deps.datasets.ensure(
+    names.candidatesDataset,
+    'Generated golden-set candidates: accepted ones active, rejected ones archived with their reason.',
+    {
+      ragwatch: 'golden-candidates',
+      prefix: names.prefix,
+    },
+  );
 
   const personal = new Set(plan.personal);
-  const corpus = options.chunks.map((c) => ({ id: c.id, text: personal.has(c.id) ? deps.personalData.redact(c.text) : c.text }));
+  const corpus = options.chunks.map((c) => ({
+    id: c.id,
+    text: personal.has(c.id) ? deps.personalData.redact(c.text) : c.text,
+  }));
   const checkSettings: CheckSettings = s.filters;
   const seedDeps: SeedDeps = {
     datasets: deps.datasets,
@@ -196,10 +214,16 @@ export async function runGoldenBuild(deps: BuildDeps, options: BuildOptions): Pr
   }
   tallied(result, state);
   const counts: Record<string, number> = { seeds: plan.seeds.length, failed: result.failures.length };
-  for (const [stratum, t] of Object.entries(result.tally)) for (const [k, v] of Object.entries(t)) counts[`${stratum}.${k}`] = v;
+  for (const [stratum, t] of Object.entries(result.tally))
+    for (const [k, v] of Object.entries(t)) counts[`${stratum}.${k}`] = v;
   for (const [reason, n] of Object.entries(result.rejections)) counts[`rejected.${reason}`] = n;
   counts['judge.requests'] = deps.cost.generator.calls + deps.cost.judge.calls;
-  await deps.store.finishBuild(buildId, result.complete ? 'complete' : result.stopped ? 'stopped' : 'incomplete', counts, deps.clock.now());
+  await deps.store.finishBuild(
+    buildId,
+    result.complete ? 'complete' : result.stopped ? 'stopped' : 'incomplete',
+    counts,
+    deps.clock.now(),
+  );
   return result;
 }
 

@@ -33,11 +33,16 @@ export interface CheckDeps {
   signal?: AbortSignal;
 }
 
-const reject = (reason: Extract<Verdict, { status: 'rejected' }>['reason'], detail: string): Verdict => ({ status: 'rejected', reason, detail });
+const reject = (reason: Extract<Verdict, { status: 'rejected' }>['reason'], detail: string): Verdict => ({
+  status: 'rejected',
+  reason,
+  detail,
+});
 
 /** A failed metric is the judge failing: raised so the seed is retried, never read as a verdict. */
 function scoredOrThrow(result: MetricResult): MetricResult & { status: 'scored' | 'not_scorable' } {
-  if (result.status === 'failed') throw new JudgeCallError(`faithfulness: ${result.error}`, result.retryable, result.kind ?? 'internal', 0);
+  if (result.status === 'failed')
+    throw new JudgeCallError(`faithfulness: ${result.error}`, result.retryable, result.kind ?? 'internal', 0);
   return result;
 }
 
@@ -60,25 +65,43 @@ export async function judgeVerdict(candidate: Candidate, chunks: readonly Chunk[
     if (kind === 'false_premise') {
       const support = await faithful(candidate.reference, [seed.text]);
       if (support.status !== 'scored' || support.value < s.referenceSupport) {
-        return reject('unsupported_reference', `the correction's faithfulness to its chunk is ${describe(support)}, below ${s.referenceSupport}`);
+        return reject(
+          'unsupported_reference',
+          `the correction's faithfulness to its chunk is ${describe(support)}, below ${s.referenceSupport}`,
+        );
       }
     }
     const statement = kind === 'false_premise' ? premise : candidate.question;
-    const near = await deps.retrieval.nearest(statement, s.adversarialNeighbours, { id: seed.id, text: seed.text }, deps.signal);
+    const near = await deps.retrieval.nearest(
+      statement,
+      s.adversarialNeighbours,
+      { id: seed.id, text: seed.text },
+      deps.signal,
+    );
     const mode = kind === 'false_premise' ? 'false_premise' : 'answers_question';
-    const request = supportRequest(statement, mode, { texts: near.map((c) => c.text), language, budgetTokens: deps.budgetTokens });
+    const request = supportRequest(statement, mode, {
+      texts: near.map((c) => c.text),
+      language,
+      budgetTokens: deps.budgetTokens,
+    });
     const { value } = await deps.judge.structured(deps.signal ? { ...request, signal: deps.signal } : request);
     const supporting = near.filter((_, i) => value[i]);
     if (supporting.length > 0) {
       const what = kind === 'false_premise' ? 'supports the premise' : 'answers it';
-      return reject('adversarial_answerable', `${supporting.length} of the ${near.length} nearest chunks ${what} (${supporting.map((c) => c.id).join(', ')})`);
+      return reject(
+        'adversarial_answerable',
+        `${supporting.length} of the ${near.length} nearest chunks ${what} (${supporting.map((c) => c.id).join(', ')})`,
+      );
     }
     return { status: 'accepted' };
   }
 
   const support = await faithful(candidate.reference, texts);
   if (support.status !== 'scored' || support.value < s.referenceSupport) {
-    return reject('unsupported_reference', `the reference's faithfulness to its chunks is ${describe(support)}, below ${s.referenceSupport}`);
+    return reject(
+      'unsupported_reference',
+      `the reference's faithfulness to its chunks is ${describe(support)}, below ${s.referenceSupport}`,
+    );
   }
   if (candidate.stratum === 'multi-hop') {
     const cited = citedChunks(support);

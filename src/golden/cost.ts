@@ -18,7 +18,12 @@ export function emptyCost(): Cost {
 }
 
 /** A judge client whose requests (retries included, failed calls too) are added to `cost[role]`. */
-export function metered(inner: JudgeClient, cost: Cost, role: 'generator' | 'judge', progress?: Pick<Progress, 'callStarted' | 'callEnded'>): JudgeClient {
+export function metered(
+  inner: JudgeClient,
+  cost: Cost,
+  role: 'generator' | 'judge',
+  progress?: Pick<Progress, 'callStarted' | 'callEnded'>,
+): JudgeClient {
   const add = (usage: { calls: number; promptTokens: number; completionTokens: number } | undefined) => {
     if (!usage) return;
     cost[role].calls += usage.calls;

@@ -12,12 +12,25 @@ export interface GoldenDiff {
   unchanged: number;
 }
 
-export function diffVersions(from: { name: string; items: readonly GoldenItemView[] }, to: { name: string; items: readonly GoldenItemView[] }): GoldenDiff {
-  const active = (items: readonly GoldenItemView[]) => new Map(items.filter((i) => i.active).map((i) => [i.goldenId, i]));
+export function diffVersions(
+  from: { name: string; items: readonly GoldenItemView[] },
+  to: { name: string; items: readonly GoldenItemView[] },
+): GoldenDiff {
+  const active = (items: readonly GoldenItemView[]) =>
+    new Map(items.filter((i) => i.active).map((i) => [i.goldenId, i]));
   const a = active(from.items);
   const b = active(to.items);
-  const byId = (x: GoldenItemView, y: GoldenItemView) => (x.goldenId < y.goldenId ? -1 : x.goldenId > y.goldenId ? 1 : 0);
-  const diff: GoldenDiff = { from: from.name, to: to.name, added: [], removed: [], changed: [], splitMoves: [], unchanged: 0 };
+  const byId = (x: GoldenItemView, y: GoldenItemView) =>
+    x.goldenId < y.goldenId ? -1 : x.goldenId > y.goldenId ? 1 : 0;
+  const diff: GoldenDiff = {
+    from: from.name,
+    to: to.name,
+    added: [],
+    removed: [],
+    changed: [],
+    splitMoves: [],
+    unchanged: 0,
+  };
   for (const [id, item] of b) if (!a.has(id)) diff.added.push(item);
   for (const [id, item] of a) if (!b.has(id)) diff.removed.push(item);
   for (const [id, before] of a) {

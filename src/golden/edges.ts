@@ -7,17 +7,33 @@ import {
   addQueueItem,
   ensureAnnotationQueue,
   listAnnotationQueues,
-  listAnnotationScores,
   listQueueItems,
 } from '../langfuse/annotation-queues.js';
+import { listAnnotationScores } from '../langfuse/annotation-scores.js';
 import { connectLangfuse, type LangfuseApi, type LangfuseDeps } from '../langfuse/client.js';
-import { createDataset, createDatasetItem, getDataset, getDatasetItem, listDatasetItems, listDatasetNames } from '../langfuse/datasets.js';
+import {
+  createDataset,
+  createDatasetItem,
+  getDataset,
+  getDatasetItem,
+  listDatasetItems,
+  listDatasetNames,
+} from '../langfuse/datasets.js';
 import { ensureScoreConfigs } from '../langfuse/score-configs.js';
 import { writeTraces } from '../langfuse/trace-writes.js';
 import { scoreSample } from '../metrics/index.js';
 import type { BuildDeps } from './build.js';
 import { metered, meteredEmbeddings, type Cost } from './cost.js';
-import type { Clock, FaithfulnessCheck, GoldenBuildStore, GoldenDatasets, PersonalDataCheck, Progress, ReviewQueue, ReviewTrace } from './ports.js';
+import type {
+  Clock,
+  FaithfulnessCheck,
+  GoldenBuildStore,
+  GoldenDatasets,
+  PersonalDataCheck,
+  Progress,
+  ReviewQueue,
+  ReviewTrace,
+} from './ports.js';
 import { REVIEW_NOTE_SCORE, REVIEW_SCORE } from './review.js';
 import type { TraceSource } from './trace-chunks.js';
 import { REVIEW_DECISIONS } from './types.js';
@@ -73,7 +89,11 @@ export async function connectGolden(config: RagwatchConfig, deps: GoldenEdgeDeps
 }
 
 /** Everything `runGoldenBuild` needs, the judge clients metered into `cost` (and their calls shown by `progress`). */
-export function buildDeps(config: RagwatchConfig, edges: GoldenEdges, extra: { store: GoldenBuildStore; progress: Progress; clock: Clock; cost: Cost }): BuildDeps {
+export function buildDeps(
+  config: RagwatchConfig,
+  edges: GoldenEdges,
+  extra: { store: GoldenBuildStore; progress: Progress; clock: Clock; cost: Cost },
+): BuildDeps {
   const judge = metered(edges.judge, extra.cost, 'judge', extra.progress);
   const embeddings = meteredEmbeddings(edges.embeddings, extra.cost);
   return {
@@ -108,13 +128,21 @@ export function generatorFrom(config: RagwatchConfig, judge: JudgeClient, deps: 
   });
 }
 
-export function faithfulnessCheck(config: RagwatchConfig, judge: JudgeClient, embeddings: EmbeddingsClient): FaithfulnessCheck {
+export function faithfulnessCheck(
+  config: RagwatchConfig,
+  judge: JudgeClient,
+  embeddings: EmbeddingsClient,
+): FaithfulnessCheck {
   return async ({ question, answer, contexts, language }) => {
-    const [result] = await scoreSample({ traceId: 'golden-candidate', question, answer, contexts, language, meta: {} }, ['faithfulness'], {
-      judge,
-      embeddings,
-      options: config.metrics,
-    });
+    const [result] = await scoreSample(
+      { traceId: 'golden-candidate', question, answer, contexts, language, meta: {} },
+      ['faithfulness'],
+      {
+        judge,
+        embeddings,
+        options: config.metrics,
+      },
+    );
     return result!;
   };
 }
@@ -157,7 +185,10 @@ export function langfuseDatasets(langfuse: Pick<LangfuseApi, 'http'>): GoldenDat
 
 const REVIEW_CATEGORIES = REVIEW_DECISIONS.map((label, i) => ({ value: i + 1, label }));
 
-export function langfuseReviewQueue(langfuse: Pick<LangfuseApi, 'http' | 'generation'>, environment: string): ReviewQueue {
+export function langfuseReviewQueue(
+  langfuse: Pick<LangfuseApi, 'http' | 'generation'>,
+  environment: string,
+): ReviewQueue {
   const { http } = langfuse;
   return {
     async ensure(name, description) {
@@ -166,28 +197,49 @@ export function langfuseReviewQueue(langfuse: Pick<LangfuseApi, 'http' | 'genera
           name: REVIEW_SCORE,
           dataType: 'CATEGORICAL',
           categories: REVIEW_CATEGORIES,
-          description: 'Golden-set review: accept, or reject as trivial (any model knows it), parametric (the reference adds knowledge its chunks lack) or ambiguous.',
+          description:
+            'Golden-set review: accept, or reject as trivial (any model knows it), parametric (the reference adds knowledge its chunks lack) or ambiguous.',
         },
-        { name: REVIEW_NOTE_SCORE, dataType: 'TEXT', description: 'Golden-set review: a free comment on the candidate.' },
+        {
+          name: REVIEW_NOTE_SCORE,
+          dataType: 'TEXT',
+          description: 'Golden-set review: a free comment on the candidate.',
+        },
       ]);
-      const queue = await ensureAnnotationQueue(http, { name, description, scoreConfigIds: [ids.get(REVIEW_SCORE)!, ids.get(REVIEW_NOTE_SCORE)!] });
+      const queue = await ensureAnnotationQueue(http, {
+        name,
+        description,
+        scoreConfigIds: [ids.get(REVIEW_SCORE)!, ids.get(REVIEW_NOTE_SCORE)!],
+      });
       return queue.id;
     },
     async find(name) {
       return (await listAnnotationQueues(http)).find((q) => q.name === name)?.id ?? null;
     },
     async queuedTraces(queueId) {
-      return new Set((await listQueueItems(http, queueId)).filter((i) => i.objectType === 'TRACE').map((i) => i.objectId));
+      return new Set(
+        (await listQueueItems(http, queueId)).filter((i) => i.objectType === 'TRACE').map((i) => i.objectId),
+      );
     },
     async enqueue(queueId, traceId) {
       await addQueueItem(http, queueId, { objectId: traceId, objectType: 'TRACE' });
     },
     async writeTraces(traces) {
-      await writeTraces(http, traces.map((t) => reviewTraceBody(t, environment)));
+      await writeTraces(
+        http,
+        traces.map((t) => reviewTraceBody(t, environment)),
+      );
     },
     async annotations(queueId) {
-      const scores = await listAnnotationScores(http, langfuse.generation, { queueId, names: [REVIEW_SCORE, REVIEW_NOTE_SCORE] });
-      return scores.flatMap((s) => (s.traceId ? [{ traceId: s.traceId, name: s.name, label: s.stringValue, comment: s.comment, timestamp: s.timestamp }] : []));
+      const scores = await listAnnotationScores(http, langfuse.generation, {
+        queueId,
+        names: [REVIEW_SCORE, REVIEW_NOTE_SCORE],
+      });
+      return scores.flatMap((s) =>
+        s.traceId
+          ? [{ traceId: s.traceId, name: s.name, label: s.stringValue, comment: s.comment, timestamp: s.timestamp }]
+          : [],
+      );
     },
   };
 }
@@ -201,7 +253,11 @@ export function reviewTraceBody(t: ReviewTrace, environment: string) {
     timestampMs: t.timestampMs,
     input: { question: t.question, stratum: t.stratum, language: t.language },
     output: { reference: t.reference },
-    metadata: { candidate_id: t.candidateId, candidates_dataset: t.candidatesDataset, source_chunks: t.chunks.map((c) => c.id) },
+    metadata: {
+      candidate_id: t.candidateId,
+      candidates_dataset: t.candidatesDataset,
+      source_chunks: t.chunks.map((c) => c.id),
+    },
     tags: ['ragwatch', 'golden-review', t.stratum],
     observations: [{ name: 'source-chunks', type: 'retriever', input: { question: t.question }, output: t.chunks }],
   };

@@ -41,19 +41,32 @@ export function textVerdict(c: Candidate, s: TextFilterSettings): Verdict {
   const malformed = (detail: string): Verdict => ({ status: 'rejected', reason: 'malformed', detail });
   const q = c.question;
   if (/[\n\r]/.test(q.trim())) return malformed('question spans several lines');
-  const problem = textProblem(q, 'question', s.minQuestionChars, s.maxQuestionChars) ?? textProblem(c.reference, 'reference', 1, s.maxReferenceChars);
+  const problem =
+    textProblem(q, 'question', s.minQuestionChars, s.maxQuestionChars) ??
+    textProblem(c.reference, 'reference', 1, s.maxReferenceChars);
   if (problem) return malformed(problem);
   const marks = (q.match(/\?/g) ?? []).length;
   if (marks === 0) return malformed('not a question (no question mark)');
   if (marks > 1) return malformed('more than one question');
-  if (q.replace(/\s+/g, ' ').toLowerCase() === c.reference.replace(/\s+/g, ' ').toLowerCase()) return malformed('reference repeats the question');
+  if (q.replace(/\s+/g, ' ').toLowerCase() === c.reference.replace(/\s+/g, ' ').toLowerCase())
+    return malformed('reference repeats the question');
   if (c.adversarial?.kind === 'false_premise') {
     if (c.adversarial.premise.trim() === '') return malformed('false premise without its premise');
-    if (PLACEHOLDER.test(c.adversarial.premise) || INVISIBLE.test(c.adversarial.premise)) return malformed('premise holds a placeholder or invisible characters');
+    if (PLACEHOLDER.test(c.adversarial.premise) || INVISIBLE.test(c.adversarial.premise))
+      return malformed('premise holds a placeholder or invisible characters');
   }
-  if (DEICTIC.some((re) => re.test(q))) return { status: 'rejected', reason: 'ambiguous', detail: 'refers to "the text" or "the fragment" instead of naming what it asks about' };
+  if (DEICTIC.some((re) => re.test(q)))
+    return {
+      status: 'rejected',
+      reason: 'ambiguous',
+      detail: 'refers to "the text" or "the fragment" instead of naming what it asks about',
+    };
   if ((q.match(/\p{L}+/gu) ?? []).length >= 4 && detectLanguage(q, c.language) !== c.language) {
-    return { status: 'rejected', reason: 'wrong_language', detail: `question not in the chunks' language (${c.language})` };
+    return {
+      status: 'rejected',
+      reason: 'wrong_language',
+      detail: `question not in the chunks' language (${c.language})`,
+    };
   }
   return { status: 'accepted' };
 }
@@ -99,12 +112,19 @@ export interface DuplicateInput {
  * normalised text equals an earlier one's, or whose cosine to an earlier kept one reaches `threshold`, is a
  * duplicate of it. Returns duplicate id → kept id.
  */
-export function nearDuplicates(items: readonly DuplicateInput[], threshold: number): Map<string, { of: string; similarity: number }> {
+export function nearDuplicates(
+  items: readonly DuplicateInput[],
+  threshold: number,
+): Map<string, { of: string; similarity: number }> {
   const kept: DuplicateInput[] = [];
   const byText = new Map<string, string>();
   const out = new Map<string, { of: string; similarity: number }>();
   for (const item of items) {
-    const text = item.question.normalize('NFKC').replace(/[\s¿?¡!.,;:]+/g, ' ').trim().toLowerCase();
+    const text = item.question
+      .normalize('NFKC')
+      .replace(/[\s¿?¡!.,;:]+/g, ' ')
+      .trim()
+      .toLowerCase();
     const same = byText.get(text);
     if (same !== undefined) {
       out.set(item.id, { of: same, similarity: 1 });

@@ -1,6 +1,12 @@
 import type { JudgeClient } from '../judge/types.js';
 import { candidateId } from './ids.js';
-import { adversarialRequest, goldenPromptVersion, questionsRequest, referencesRequest, type PromptChunks } from './prompts/build.js';
+import {
+  adversarialRequest,
+  goldenPromptVersion,
+  questionsRequest,
+  referencesRequest,
+  type PromptChunks,
+} from './prompts/build.js';
 import { goldenTexts } from './prompts/texts.js';
 import type { Candidate, Seed, Verdict } from './types.js';
 
@@ -24,7 +30,8 @@ export interface GenerateOptions {
   signal?: AbortSignal;
 }
 
-const withSignal = <T extends object>(request: T, signal?: AbortSignal): T => (signal ? { ...request, signal } : request);
+const withSignal = <T extends object>(request: T, signal?: AbortSignal): T =>
+  signal ? { ...request, signal } : request;
 
 export async function generateForSeed(seed: Seed, options: GenerateOptions): Promise<Generated> {
   const language = seed.chunks[0]!.language;
@@ -39,7 +46,9 @@ export async function generateForSeed(seed: Seed, options: GenerateOptions): Pro
   const verdicts = new Map<string, Verdict>();
 
   if (seed.stratum === 'adversarial') {
-    const { value } = await options.generator.structured(withSignal(adversarialRequest(chunks, options.questions), options.signal));
+    const { value } = await options.generator.structured(
+      withSignal(adversarialRequest(chunks, options.questions), options.signal),
+    );
     const promptVersion = goldenPromptVersion('adversarial', language);
     const candidates = value.map<Candidate>((q, index) => ({
       ...base,
@@ -54,14 +63,29 @@ export async function generateForSeed(seed: Seed, options: GenerateOptions): Pro
   }
 
   const stratum = seed.stratum;
-  const { value: questions } = await options.generator.structured(withSignal(questionsRequest(chunks, stratum, options.questions), options.signal));
-  const { value: references } = await options.generator.structured(withSignal(referencesRequest(chunks, questions), options.signal));
+  const { value: questions } = await options.generator.structured(
+    withSignal(questionsRequest(chunks, stratum, options.questions), options.signal),
+  );
+  const { value: references } = await options.generator.structured(
+    withSignal(referencesRequest(chunks, questions), options.signal),
+  );
   const promptVersion = goldenPromptVersion('questions', language);
   const candidates = questions.map<Candidate>((question, index) => {
     const ref = references[index]!;
-    const candidate: Candidate = { ...base, id: candidateId(seed.key, index), index, question: question.trim(), reference: ref.answer.trim(), promptVersion };
+    const candidate: Candidate = {
+      ...base,
+      id: candidateId(seed.key, index),
+      index,
+      question: question.trim(),
+      reference: ref.answer.trim(),
+      promptVersion,
+    };
     if (!ref.answerable) {
-      verdicts.set(candidate.id, { status: 'rejected', reason: 'not_answerable_from_source', detail: 'the generator found no answer in the chunks' });
+      verdicts.set(candidate.id, {
+        status: 'rejected',
+        reason: 'not_answerable_from_source',
+        detail: 'the generator found no answer in the chunks',
+      });
     }
     return candidate;
   });

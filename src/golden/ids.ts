@@ -31,20 +31,28 @@ export function drawOrder<T>(items: readonly T[], key: (item: T) => string, ...s
     .map((x) => x.item);
 }
 
-export const candidateId = (seedKey: string, index: number): string => uuidFrom('ragwatch-golden-candidate-v1', seedKey, index);
+export const candidateId = (seedKey: string, index: number): string =>
+  uuidFrom('ragwatch-golden-candidate-v1', seedKey, index);
 
 /** The review trace of a candidate: an OpenTelemetry trace id (32 hex digits). */
-export const reviewTraceId = (candidateId: string): string => sha256('ragwatch-golden-review-v1', candidateId).slice(0, 32);
+export const reviewTraceId = (candidateId: string): string =>
+  sha256('ragwatch-golden-review-v1', candidateId).slice(0, 32);
 
 /** A published item's id: dataset item ids are project-wide in Langfuse, so each version has its own. */
-export const publishedItemId = (datasetName: string, candidateId: string): string => uuidFrom('ragwatch-golden-item-v1', datasetName, candidateId);
+export const publishedItemId = (datasetName: string, candidateId: string): string =>
+  uuidFrom('ragwatch-golden-item-v1', datasetName, candidateId);
 
 /**
  * Shares of `total` per key in proportion to `weights` (largest remainder), each at most `caps[key]`; with
  * `atLeastOne`, every key with room and weight gets one first when the total allows. Deterministic: ties go to
  * the key that sorts first.
  */
-export function allocate(total: number, weights: Record<string, number>, caps: Record<string, number>, atLeastOne = false): Record<string, number> {
+export function allocate(
+  total: number,
+  weights: Record<string, number>,
+  caps: Record<string, number>,
+  atLeastOne = false,
+): Record<string, number> {
   const keys = Object.keys(weights).sort();
   const out: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   const room = (k: string) => (caps[k] ?? Infinity) - out[k]!;

@@ -9,7 +9,8 @@ import { STRATA, type Candidate, type Split, type Stratum, type Verdict } from '
  * experiment reads: `input.question`, `expectedOutput.answer`, metadata `type` and `split`.
  */
 
-export const contentHash = (c: Pick<Candidate, 'question' | 'reference'>): string => sha256('golden-content-v1', c.question, c.reference).slice(0, 16);
+export const contentHash = (c: Pick<Candidate, 'question' | 'reference'>): string =>
+  sha256('golden-content-v1', c.question, c.reference).slice(0, 16);
 
 export interface CandidateState {
   verdict: Verdict | null;
@@ -42,7 +43,8 @@ export function candidateItem(candidatesDataset: string, c: Candidate, state: Ca
   };
 }
 
-const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /** A candidate back from its item; `null` when the item is not one ragwatch wrote (or was edited out of shape). */
@@ -53,7 +55,15 @@ export function candidateFromItem(item: DatasetItem): Candidate | null {
   const stratum = m.type as Stratum;
   const seedKey = text(m.seed_key);
   const language = m.language === 'es' || m.language === 'en' ? m.language : null;
-  if (question === null || reference === null || !STRATA.includes(stratum) || !seedKey || !language || typeof m.index !== 'number') return null;
+  if (
+    question === null ||
+    reference === null ||
+    !STRATA.includes(stratum) ||
+    !seedKey ||
+    !language ||
+    typeof m.index !== 'number'
+  )
+    return null;
   const generator = obj(m.generator);
   const adversarial = obj(m.adversarial);
   const kind = adversarial.kind === 'false_premise' || adversarial.kind === 'unanswerable' ? adversarial.kind : null;
@@ -65,7 +75,9 @@ export function candidateFromItem(item: DatasetItem): Candidate | null {
     language,
     question,
     reference,
-    sourceChunkIds: Array.isArray(m.source_chunks) ? m.source_chunks.filter((x): x is string => typeof x === 'string') : [],
+    sourceChunkIds: Array.isArray(m.source_chunks)
+      ? m.source_chunks.filter((x): x is string => typeof x === 'string')
+      : [],
     ...(kind ? { adversarial: { kind, premise: text(adversarial.premise) ?? '' } } : {}),
     generator: text(generator.model) ?? '',
     promptVersion: text(generator.prompt_version) ?? '',
@@ -76,7 +88,13 @@ export interface PublishedReview {
   status: 'accepted' | 'unreviewed';
 }
 
-export function goldenItem(datasetName: string, c: Candidate, split: Split, review: PublishedReview, candidatesDataset: string): DatasetItemBody {
+export function goldenItem(
+  datasetName: string,
+  c: Candidate,
+  split: Split,
+  review: PublishedReview,
+  candidatesDataset: string,
+): DatasetItemBody {
   return {
     datasetName,
     id: publishedItemId(datasetName, c.id),
@@ -114,7 +132,8 @@ export function goldenItemView(item: DatasetItem): GoldenItemView {
     goldenId: text(m.golden_id) ?? item.id,
     itemId: item.id,
     question: text(obj(item.input).question) ?? (typeof item.input === 'string' ? item.input : ''),
-    reference: text(obj(item.expectedOutput).answer) ?? (typeof item.expectedOutput === 'string' ? item.expectedOutput : ''),
+    reference:
+      text(obj(item.expectedOutput).answer) ?? (typeof item.expectedOutput === 'string' ? item.expectedOutput : ''),
     stratum: text(m.type) ?? 'unknown',
     split: text(m.split) ?? 'unknown',
     active: item.status === 'ACTIVE',

@@ -69,9 +69,17 @@ export function seedKey(input: {
 
 export function planBuild(input: PlanInput): BuildPlan {
   const s = input.settings;
-  const { eligible, excluded, personal } = eligibility(input.chunks, { minChars: s.seeds.minChars, personalData: input.personalData });
+  const { eligible, excluded, personal } = eligibility(input.chunks, {
+    minChars: s.seeds.minChars,
+    personalData: input.personalData,
+  });
   const count = seedCount(eligible.length, s.seeds);
-  const selection = selectSeeds(eligible, { count, strataKey: s.seeds.strataKey, dateBucket: s.seeds.dateBucket, seed: s.seed });
+  const selection = selectSeeds(eligible, {
+    count,
+    strataKey: s.seeds.strataKey,
+    dateBucket: s.seeds.dateBucket,
+    seed: s.seed,
+  });
   const index = relatedIndex(eligible);
   const related = new Map(selection.seeds.map((c) => [c.id, relatedChunks(index, c, s.multiHopChunks)]));
   const want = strataCounts(selection.seeds.length, s.mix);
@@ -84,12 +92,19 @@ export function planBuild(input: PlanInput): BuildPlan {
   for (const c of adversarial) taken.add(c.id);
   const multiIds = new Set(multi.map((c) => c.id));
   const adversarialIds = new Set(adversarial.map((c) => c.id));
-  const stratumOf = (c: Chunk): Stratum => (multiIds.has(c.id) ? 'multi-hop' : adversarialIds.has(c.id) ? 'adversarial' : 'single-hop');
+  const stratumOf = (c: Chunk): Stratum =>
+    multiIds.has(c.id) ? 'multi-hop' : adversarialIds.has(c.id) ? 'adversarial' : 'single-hop';
 
   const seeds: Seed[] = selection.seeds.map((chunk) => {
     const stratum = stratumOf(chunk);
     const chunks = stratum === 'multi-hop' ? [chunk, ...related.get(chunk.id)!] : [chunk];
-    const key = seedKey({ candidatesDataset: input.candidatesDataset, stratum, chunks, questions: s.questionsPerSeed, generatorModel: input.generatorModel });
+    const key = seedKey({
+      candidatesDataset: input.candidatesDataset,
+      stratum,
+      chunks,
+      questions: s.questionsPerSeed,
+      generatorModel: input.generatorModel,
+    });
     return { key, stratum, chunks, bucket: bucketOf(chunk, s.seeds.strataKey, s.seeds.dateBucket) };
   });
   const byStratum = emptyStrata(() => 0);

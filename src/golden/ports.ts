@@ -72,7 +72,12 @@ export interface ReviewQueue {
 // ── judge ──────────────────────────────────────────────────────────────────────
 
 /** Faithfulness of a text to the given chunks, by the metrics' own machinery. */
-export type FaithfulnessCheck = (input: { question: string; answer: string; contexts: string[]; language: 'es' | 'en' }) => Promise<MetricResult>;
+export type FaithfulnessCheck = (input: {
+  question: string;
+  answer: string;
+  contexts: string[];
+  language: 'es' | 'en';
+}) => Promise<MetricResult>;
 
 // ── personal data ─────────────────────────────────────────────────────────────
 

@@ -62,7 +62,10 @@ export function relatedChunks(index: RelatedIndex, seed: Chunk, size: number): C
   if (doc && doc.length > 1) {
     const at = doc.findIndex((c) => c.id === seed.id);
     const start = Math.max(0, Math.min(at, doc.length - size));
-    return doc.slice(start, start + size).filter((c) => c.id !== seed.id).slice(0, want);
+    return doc
+      .slice(start, start + size)
+      .filter((c) => c.id !== seed.id)
+      .slice(0, want);
   }
   const shared = new Map<string, number>();
   for (const e of index.entities.get(seed.id) ?? []) {

@@ -18,13 +18,22 @@ export interface Retrieval {
   nearest(text: string, k: number, first: RetrievalChunk, signal?: AbortSignal): Promise<RetrievalChunk[]>;
 }
 
-export function createRetrieval(corpus: readonly RetrievalChunk[], embeddings: EmbeddingsClient, onEmbedded?: (n: number) => void): Retrieval {
+export function createRetrieval(
+  corpus: readonly RetrievalChunk[],
+  embeddings: EmbeddingsClient,
+  onEmbedded?: (n: number) => void,
+): Retrieval {
   let vectors: Promise<number[][]> | null = null;
   const corpusVectors = (signal?: AbortSignal) => {
-    vectors ??= embeddings.embed(corpus.map((c) => c.text), signal).then((r) => {
-      onEmbedded?.(corpus.length);
-      return r.vectors;
-    });
+    vectors ??= embeddings
+      .embed(
+        corpus.map((c) => c.text),
+        signal,
+      )
+      .then((r) => {
+        onEmbedded?.(corpus.length);
+        return r.vectors;
+      });
     // A failed embedding is retried on the next call, not remembered.
     vectors.catch(() => (vectors = null));
     return vectors;

@@ -16,7 +16,12 @@ export interface Reviewable {
 }
 
 /** Per stratum, at least `share` of its candidates (one at least), keeping those already sampled. */
-export function reviewSample(accepted: readonly Reviewable[], already: ReadonlySet<string>, share: number, seed: number): Set<string> {
+export function reviewSample(
+  accepted: readonly Reviewable[],
+  already: ReadonlySet<string>,
+  share: number,
+  seed: number,
+): Set<string> {
   const out = new Set<string>();
   if (share <= 0) return out;
   for (const stratum of ['single-hop', 'multi-hop', 'adversarial'] as const) {
@@ -25,7 +30,13 @@ export function reviewSample(accepted: readonly Reviewable[], already: ReadonlyS
     const target = Math.max(1, Math.ceil(share * pool.length));
     const kept = pool.filter((c) => already.has(c.id));
     for (const c of kept) out.add(c.id);
-    const fresh = drawOrder(pool.filter((c) => !already.has(c.id)), (c) => c.id, 'ragwatch-golden-review', seed, stratum);
+    const fresh = drawOrder(
+      pool.filter((c) => !already.has(c.id)),
+      (c) => c.id,
+      'ragwatch-golden-review',
+      seed,
+      stratum,
+    );
     for (const c of fresh.slice(0, Math.max(0, target - kept.length))) out.add(c.id);
   }
   return out;
@@ -53,7 +64,11 @@ export function decisionsByTrace(annotations: readonly ReviewAnnotation[]): Map<
   const notes = latest(REVIEW_NOTE_SCORE);
   const out = new Map<string, Decision>();
   for (const [traceId, a] of decisions) {
-    out.set(traceId, { decision: a.label as ReviewDecision, comment: a.comment, note: notes.get(traceId)?.label ?? null });
+    out.set(traceId, {
+      decision: a.label as ReviewDecision,
+      comment: a.comment,
+      note: notes.get(traceId)?.label ?? null,
+    });
   }
   return out;
 }
@@ -91,8 +106,20 @@ export interface ReviewOutcome {
   heldBack: string[];
 }
 
-export function applyReview(candidates: readonly ReviewCandidate[], decisions: ReadonlyMap<string, Decision>, minAcceptance: number): ReviewOutcome {
-  const perStratum = emptyStrata<StratumReview>(() => ({ candidates: 0, sampled: 0, reviewed: 0, accepted: 0, rejected: 0, acceptance: null, heldBack: false }));
+export function applyReview(
+  candidates: readonly ReviewCandidate[],
+  decisions: ReadonlyMap<string, Decision>,
+  minAcceptance: number,
+): ReviewOutcome {
+  const perStratum = emptyStrata<StratumReview>(() => ({
+    candidates: 0,
+    sampled: 0,
+    reviewed: 0,
+    accepted: 0,
+    rejected: 0,
+    acceptance: null,
+    heldBack: false,
+  }));
   const decisionOf = (c: ReviewCandidate) => (c.reviewTraceId ? decisions.get(c.reviewTraceId) : undefined);
   for (const c of candidates) {
     const row = perStratum[c.stratum];

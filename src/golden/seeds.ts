@@ -24,7 +24,10 @@ const normalised = (text: string) => text.normalize('NFKC').replace(/\s+/g, ' ')
  * RAG service could not resolve, and no personal data may reach a golden set); nor are chunks shorter than
  * `minChars`, nor a second chunk with the same text.
  */
-export function eligibility(chunks: readonly Chunk[], options: { minChars: number; personalData: PersonalDataCheck }): Eligibility {
+export function eligibility(
+  chunks: readonly Chunk[],
+  options: { minChars: number; personalData: PersonalDataCheck },
+): Eligibility {
   const excluded: Record<ExclusionReason, number> = { personal_data: 0, too_short: 0, repeated_text: 0 };
   const eligible: Chunk[] = [];
   const personal = new Set<string>();
@@ -56,7 +59,12 @@ export type DateBucket = 'none' | 'year' | 'quarter' | 'month';
 export function bucketOf(chunk: Chunk, key: string, dateBucket: DateBucket): string {
   const value = chunk.metadata[key];
   if (value === undefined || value === null || value === '') return '(none)';
-  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  const text =
+    typeof value === 'string'
+      ? value.trim()
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
   if (dateBucket === 'none') return text;
   const ms = typeof value === 'number' ? value : Date.parse(text);
   if (!Number.isFinite(ms)) return text;

@@ -19,14 +19,22 @@ export function assignSplits(
     for (const i of kept) out.set(i.id, previous.get(i.id)!);
     const target = Math.round(testShare * pool.length);
     const need = Math.max(0, target - kept.filter((i) => previous.get(i.id) === 'test').length);
-    const fresh = drawOrder(pool.filter((i) => !previous.has(i.id)), (i) => i.id, 'ragwatch-golden-split', seed, stratum);
+    const fresh = drawOrder(
+      pool.filter((i) => !previous.has(i.id)),
+      (i) => i.id,
+      'ragwatch-golden-split',
+      seed,
+      stratum,
+    );
     fresh.forEach((i, n) => out.set(i.id, n < need ? 'test' : 'dev'));
   }
   return out;
 }
 
 /** Splits items had in earlier versions; an item once test stays test even if a later version said otherwise. */
-export function earlierSplits(versions: ReadonlyArray<ReadonlyArray<{ goldenId: string; split: string }>>): Map<string, Split> {
+export function earlierSplits(
+  versions: ReadonlyArray<ReadonlyArray<{ goldenId: string; split: string }>>,
+): Map<string, Split> {
   const out = new Map<string, Split>();
   for (const items of versions) {
     for (const item of items) {

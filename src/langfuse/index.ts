@@ -12,4 +12,5 @@ export * from './scores.js';
 export * from './score-configs.js';
 export * from './datasets.js';
 export * from './annotation-queues.js';
+export * from './annotation-scores.js';
 export * from './client.js';

@@ -103,7 +103,11 @@ export function traceSpans(trace: TraceToWrite): OtlpSpan[] {
 }
 
 /** Exports the traces in requests of at most `perRequest` traces; throws `LangfuseApiError` on any rejection. */
-export async function writeTraces(http: LangfuseHttp, traces: readonly TraceToWrite[], options: { perRequest?: number; signal?: AbortSignal } = {}): Promise<void> {
+export async function writeTraces(
+  http: LangfuseHttp,
+  traces: readonly TraceToWrite[],
+  options: { perRequest?: number; signal?: AbortSignal } = {},
+): Promise<void> {
   const route = 'POST /api/public/otel/v1/traces';
   const size = Math.max(1, options.perRequest ?? 50);
   for (let i = 0; i < traces.length; i += size) {
@@ -125,7 +129,14 @@ export async function writeTraces(http: LangfuseHttp, traces: readonly TraceToWr
     const rejected = Number(res.data?.partialSuccess?.rejectedSpans ?? 0);
     if (rejected > 0) {
       const why = res.data?.partialSuccess?.errorMessage ?? 'no message';
-      throw new LangfuseApiError(`${route}: Langfuse rejected ${rejected} of ${spans.length} spans: ${why}`, route, 'http', res.status, false, 1);
+      throw new LangfuseApiError(
+        `${route}: Langfuse rejected ${rejected} of ${spans.length} spans: ${why}`,
+        route,
+        'http',
+        res.status,
+        false,
+        1,
+      );
     }
   }
 }

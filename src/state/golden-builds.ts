@@ -1,13 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import type {
-  BuildRecord,
-  CandidateRecord,
-  GoldenBuildStore,
-  PublicationRecord,
-  SeedRecord,
-} from '../golden/ports.js';
+import type { BuildRecord, CandidateRecord, GoldenBuildStore, PublicationRecord, SeedRecord } from '../golden/ports.js';
 import { migrate } from './migrations.js';
 
 /**
@@ -63,9 +57,13 @@ export function openSqliteGoldenStore(options: { path: string }): SqliteGoldenSt
 export function sqliteGoldenStore(db: Database): SqliteGoldenStore {
   const p = (sql: string) => db.prepare(sql);
   const stmt = {
-    startBuild: p('INSERT OR REPLACE INTO golden_builds (build_id, candidates_dataset, plan_hash, started_at) VALUES (?, ?, ?, ?)'),
+    startBuild: p(
+      'INSERT OR REPLACE INTO golden_builds (build_id, candidates_dataset, plan_hash, started_at) VALUES (?, ?, ?, ?)',
+    ),
     finishBuild: p('UPDATE golden_builds SET finished_at = ?, outcome = ?, counts = ? WHERE build_id = ?'),
-    lastBuild: p('SELECT * FROM golden_builds WHERE candidates_dataset = ? ORDER BY started_at DESC, build_id DESC LIMIT 1'),
+    lastBuild: p(
+      'SELECT * FROM golden_builds WHERE candidates_dataset = ? ORDER BY started_at DESC, build_id DESC LIMIT 1',
+    ),
     seeds: p('SELECT * FROM golden_seeds WHERE candidates_dataset = ? ORDER BY seed_key'),
     putSeed: p(
       `INSERT INTO golden_seeds (candidates_dataset, seed_key, stratum, chunk_ids, stage, candidate_ids, last_error, attempts, updated_at)
@@ -178,20 +176,26 @@ export function sqliteGoldenStore(db: Database): SqliteGoldenStore {
       stmt.setReviewQueue.run(candidatesDataset, queueId, at);
     },
     async publications(prefix) {
-      return (stmt.publications.all(prefix) as Record<string, unknown>[]).map(
-        (r): PublicationRecord => ({
-          prefix: r.prefix as string,
-          datasetName: r.dataset_name as string,
-          version: r.version as number,
-          candidatesDataset: r.candidates_dataset as string,
-          contentHash: r.content_hash as string,
-          items: r.items as number,
-          publishedAt: r.published_at as number,
-        }),
-      );
+      return (stmt.publications.all(prefix) as Record<string, unknown>[]).map((r): PublicationRecord => ({
+        prefix: r.prefix as string,
+        datasetName: r.dataset_name as string,
+        version: r.version as number,
+        candidatesDataset: r.candidates_dataset as string,
+        contentHash: r.content_hash as string,
+        items: r.items as number,
+        publishedAt: r.published_at as number,
+      }));
     },
     async recordPublication(pub) {
-      stmt.recordPublication.run(pub.prefix, pub.datasetName, pub.version, pub.candidatesDataset, pub.contentHash, pub.items, pub.publishedAt);
+      stmt.recordPublication.run(
+        pub.prefix,
+        pub.datasetName,
+        pub.version,
+        pub.candidatesDataset,
+        pub.contentHash,
+        pub.items,
+        pub.publishedAt,
+      );
     },
     close() {
       if (db.open) db.close();

@@ -31,7 +31,9 @@ export const PERSONAL_NOTES: readonly KnowledgeChunk[] = [
  * file per language, one chunk per line with its id, text and metadata (source document, position in it, title,
  * section, language), the internal notes above included.
  */
-export function corpusExportLines(chunks: readonly KnowledgeChunk[] = [...KNOWLEDGE, ...PERSONAL_NOTES]): Map<string, string[]> {
+export function corpusExportLines(
+  chunks: readonly KnowledgeChunk[] = [...KNOWLEDGE, ...PERSONAL_NOTES],
+): Map<string, string[]> {
   const files = new Map<string, string[]>();
   const positions = new Map<string, number>();
   for (const chunk of chunks) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createAnnotationScore, listAnnotationQueues, listQueueItems, updateQueueItem } from '../../langfuse/annotation-queues.js';
+import { listAnnotationQueues, listQueueItems, updateQueueItem } from '../../langfuse/annotation-queues.js';
+import { createAnnotationScore } from '../../langfuse/annotation-scores.js';
 import type { LangfuseHttp } from '../../langfuse/http.js';
 import { listScoreConfigs } from '../../langfuse/score-configs.js';
 
@@ -29,7 +30,10 @@ export function seededDecisions(acceptRate = 0.8, seed = 'demo-reviewer'): (trac
   };
 }
 
-export async function reviewGoldenQueue(http: LangfuseHttp, options: ReviewerOptions): Promise<Record<ReviewLabel, number>> {
+export async function reviewGoldenQueue(
+  http: LangfuseHttp,
+  options: ReviewerOptions,
+): Promise<Record<ReviewLabel, number>> {
   const decide = options.decide ?? seededDecisions();
   const queue = (await listAnnotationQueues(http, options.signal)).find((q) => q.name === options.queueName);
   if (!queue) throw new Error(`no annotation queue named "${options.queueName}"`);
@@ -39,13 +43,37 @@ export async function reviewGoldenQueue(http: LangfuseHttp, options: ReviewerOpt
     if (!c) throw new Error(`the queue has no score config "${name}"`);
     return c.id;
   };
-  const counts: Record<ReviewLabel, number> = { accept: 0, 'reject-trivial': 0, 'reject-parametric': 0, 'reject-ambiguous': 0 };
-  for (const item of await listQueueItems(http, queue.id, { status: 'PENDING', ...(options.signal ? { signal: options.signal } : {}) })) {
+  const counts: Record<ReviewLabel, number> = {
+    accept: 0,
+    'reject-trivial': 0,
+    'reject-parametric': 0,
+    'reject-ambiguous': 0,
+  };
+  for (const item of await listQueueItems(http, queue.id, {
+    status: 'PENDING',
+    ...(options.signal ? { signal: options.signal } : {}),
+  })) {
     const label = decide(item.objectId);
     if (label === null) continue;
-    await createAnnotationScore(http, { traceId: item.objectId, name: 'golden-review', value: label, configId: configId('golden-review'), queueId: queue.id }, options.signal);
+    await createAnnotationScore(
+      http,
+      {
+        traceId: item.objectId,
+        name: 'golden-review',
+        value: label,
+        configId: configId('golden-review'),
+        queueId: queue.id,
+      },
+      options.signal,
+    );
     if (label !== 'accept') {
-      const note = { traceId: item.objectId, name: 'golden-review-note', value: `scripted reviewer: ${label}`, configId: configId('golden-review-note'), queueId: queue.id };
+      const note = {
+        traceId: item.objectId,
+        name: 'golden-review-note',
+        value: `scripted reviewer: ${label}`,
+        configId: configId('golden-review-note'),
+        queueId: queue.id,
+      };
       await createAnnotationScore(http, note, options.signal);
     }
     await updateQueueItem(http, queue.id, item.id, { status: 'COMPLETED' }, options.signal);

@@ -72,7 +72,10 @@ export class AnnotationQueueTable {
     return this.queueMap.get(id);
   }
 
-  addItem(queueId: string, input: { objectId: string; objectType: QueueObjectType; status?: QueueItemStatus | null }): AnnotationQueueItemRecord {
+  addItem(
+    queueId: string,
+    input: { objectId: string; objectType: QueueObjectType; status?: QueueItemStatus | null },
+  ): AnnotationQueueItemRecord {
     this.requireQueue(queueId);
     const now = this.now();
     const status = input.status ?? 'PENDING';
@@ -143,7 +146,11 @@ export class AnnotationQueueTable {
   }
 
   snapshot(): AnnotationQueueSnapshot {
-    return { queues: [...this.queueMap.values()], items: [...this.itemMap.values()], assignments: [...this.assignmentList] };
+    return {
+      queues: [...this.queueMap.values()],
+      items: [...this.itemMap.values()],
+      assignments: [...this.assignmentList],
+    };
   }
 
   restore(snapshot: AnnotationQueueSnapshot | undefined): void {

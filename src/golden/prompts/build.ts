@@ -46,7 +46,10 @@ const BASE_SCHEMA: Record<GoldenTask, Record<string, unknown>> = {
 
 /** Content hash of everything constant in a task's prompt: system text, layout, schema. */
 export function goldenPromptVersion(task: GoldenTask, language: Language): string {
-  const hash = sha256(GOLDEN_SCHEMA_NAMES[task], goldenSystemPrompt(task, language), LAYOUT, BASE_SCHEMA[task]).slice(0, 12);
+  const hash = sha256(GOLDEN_SCHEMA_NAMES[task], goldenSystemPrompt(task, language), LAYOUT, BASE_SCHEMA[task]).slice(
+    0,
+    12,
+  );
   return `${language}-${hash}`;
 }
 
@@ -57,7 +60,14 @@ function chunksBlock(chunks: readonly string[], budgetTokens: number): string {
   return `<chunks>\n${fitted.map((c, i) => `[${i + 1}] ${c.text}`).join('\n')}\n</chunks>`;
 }
 
-function request<T>(task: GoldenTask, language: Language, user: string, schema: Record<string, unknown>, parse: (v: unknown) => T, maxTokens: number): StructuredRequest<T> {
+function request<T>(
+  task: GoldenTask,
+  language: Language,
+  user: string,
+  schema: Record<string, unknown>,
+  parse: (v: unknown) => T,
+  maxTokens: number,
+): StructuredRequest<T> {
   return {
     name: GOLDEN_SCHEMA_NAMES[task],
     schema,
@@ -77,7 +87,11 @@ export interface PromptChunks {
   budgetTokens: number;
 }
 
-export function questionsRequest(c: PromptChunks, stratum: 'single-hop' | 'multi-hop', count: number): StructuredRequest<string[]> {
+export function questionsRequest(
+  c: PromptChunks,
+  stratum: 'single-hop' | 'multi-hop',
+  count: number,
+): StructuredRequest<string[]> {
   const task = stratum === 'single-hop' ? 'single_hop' : 'multi_hop';
   const user = `${chunksBlock(c.texts, c.budgetTokens)}\nTASK: ${task} (${goldenTexts[c.language].questionCount(count)})`;
   return request('questions', c.language, user, questionsSchema(count), parseQuestions(count), 120 + 80 * count);
@@ -88,10 +102,20 @@ export function adversarialRequest(c: PromptChunks, count: number): StructuredRe
   return request('adversarial', c.language, user, adversarialSchema(count), parseAdversarial(count), 160 + 200 * count);
 }
 
-export function referencesRequest(c: PromptChunks, questions: readonly string[]): StructuredRequest<GeneratedReference[]> {
+export function referencesRequest(
+  c: PromptChunks,
+  questions: readonly string[],
+): StructuredRequest<GeneratedReference[]> {
   const list = questions.map((q, i) => `${i + 1}. ${oneLine(q)}`).join('\n');
   const user = `${chunksBlock(c.texts, c.budgetTokens)}\n<questions>\n${list}\n</questions>\nTASK: references`;
-  return request('references', c.language, user, referencesSchema(questions.length), parseReferences(questions.length), 160 + 300 * questions.length);
+  return request(
+    'references',
+    c.language,
+    user,
+    referencesSchema(questions.length),
+    parseReferences(questions.length),
+    160 + 300 * questions.length,
+  );
 }
 
 export function closedBookRequest(question: string, language: Language): StructuredRequest<ClosedBookAnswer> {
@@ -105,5 +129,12 @@ export function supportRequest(
   c: PromptChunks,
 ): StructuredRequest<boolean[]> {
   const user = `<statement>${oneLine(statement)}</statement>\n${chunksBlock(c.texts, c.budgetTokens)}\nTASK: ${mode}`;
-  return request('support', c.language, user, supportSchema(c.texts.length), parseSupport(c.texts.length), 64 + 16 * c.texts.length);
+  return request(
+    'support',
+    c.language,
+    user,
+    supportSchema(c.texts.length),
+    parseSupport(c.texts.length),
+    64 + 16 * c.texts.length,
+  );
 }

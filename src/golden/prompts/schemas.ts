@@ -30,14 +30,20 @@ function exactly(count: number, item: Record<string, unknown>): Record<string, u
 /** One row per numbered thing, in order, each carrying its number (`const`): none judged twice or left out. */
 function positional(count: number, key: string, fields: Record<string, unknown>): Record<string, unknown> {
   const row = (n: number) => strictObject({ [key]: { type: 'integer', const: n }, ...fields });
-  return { type: 'array', minItems: count, maxItems: count, prefixItems: Array.from({ length: count }, (_, i) => row(i + 1)) };
+  return {
+    type: 'array',
+    minItems: count,
+    maxItems: count,
+    prefixItems: Array.from({ length: count }, (_, i) => row(i + 1)),
+  };
 }
 
 /** Rows by number: a repeated number keeps its first row; a missing or unknown one makes the answer unusable. */
 function byNumber<T>(rows: Array<[number, T]>, count: number, what: string): T[] {
   const out = new Array<T | undefined>(count).fill(undefined);
   for (const [n, row] of rows) {
-    if (!Number.isInteger(n) || n < 1 || n > count) throw new Error(`${what} ${n} does not exist (${what}s are 1 to ${count})`);
+    if (!Number.isInteger(n) || n < 1 || n > count)
+      throw new Error(`${what} ${n} does not exist (${what}s are 1 to ${count})`);
     out[n - 1] ??= row;
   }
   const missing = out.flatMap((v, i) => (v === undefined ? [i + 1] : []));
@@ -55,7 +61,10 @@ const questionsShape = z.object({ questions: z.array(z.object({ question: z.stri
 
 export function parseQuestions(count: number): (value: unknown) => string[] {
   return (value) => {
-    const questions = questionsShape.parse(value).questions.slice(0, count).map((q) => q.question);
+    const questions = questionsShape
+      .parse(value)
+      .questions.slice(0, count)
+      .map((q) => q.question);
     if (questions.length < count) throw new Error(`${questions.length} questions instead of ${count}`);
     return questions;
   };
@@ -82,7 +91,12 @@ export function adversarialSchema(count: number): Record<string, unknown> {
 
 const adversarialShape = z.object({
   questions: z.array(
-    z.object({ kind: z.enum(['false_premise', 'unanswerable']), question: z.string(), premise: z.string(), correction: z.string() }),
+    z.object({
+      kind: z.enum(['false_premise', 'unanswerable']),
+      question: z.string(),
+      premise: z.string(),
+      correction: z.string(),
+    }),
   ),
 });
 
@@ -105,7 +119,9 @@ export function referencesSchema(count: number): Record<string, unknown> {
   return strictObject({ answers: positional(count, 'question', { answerable: flag, answer: { type: 'string' } }) });
 }
 
-const referencesShape = z.object({ answers: z.array(z.object({ question: z.number(), answerable: binary, answer: z.string() })) });
+const referencesShape = z.object({
+  answers: z.array(z.object({ question: z.number(), answerable: binary, answer: z.string() })),
+});
 
 export function parseReferences(count: number): (value: unknown) => GeneratedReference[] {
   return (value) =>
@@ -141,5 +157,10 @@ const supportShape = z.object({ chunks: z.array(z.object({ chunk: z.number(), su
 
 /** One verdict per chunk shown, in order. */
 export function parseSupport(chunkCount: number): (value: unknown) => boolean[] {
-  return (value) => byNumber(supportShape.parse(value).chunks.map((c) => [c.chunk, c.supports]), chunkCount, 'chunk');
+  return (value) =>
+    byNumber(
+      supportShape.parse(value).chunks.map((c) => [c.chunk, c.supports]),
+      chunkCount,
+      'chunk',
+    );
 }

@@ -23,7 +23,14 @@ const CANARY = {
   english: 'Margaret Thistlewood',
   englishEmail: 'm.thistlewood@example.co.uk',
 };
-const FORMS = [...Object.values(CANARY), '612987654', 'Benjumea', 'Thistlewood', CANARY.card.replace(/\D/g, ''), CANARY.iban.replace(/\s/g, '')];
+const FORMS = [
+  ...Object.values(CANARY),
+  '612987654',
+  'Benjumea',
+  'Thistlewood',
+  CANARY.card.replace(/\D/g, ''),
+  CANARY.iban.replace(/\s/g, ''),
+];
 
 let h: GoldenHarness | undefined;
 afterEach(async () => {
@@ -46,8 +53,25 @@ function plantTraces(h: GoldenHarness, end: number): number {
     const question = `Pregunta de cliente número ${i}`;
     const answer = `Respuesta a la pregunta ${i}.`;
     const store = h.langfuse.store;
-    store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: question, output: answer, environment: 'production' });
-    store.upsertObservation({ id: `${id}-root`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 3000, input: question, output: answer, environment: 'production' });
+    store.upsertTrace({
+      id,
+      timestamp: at,
+      name: 'support-rag',
+      input: question,
+      output: answer,
+      environment: 'production',
+    });
+    store.upsertObservation({
+      id: `${id}-root`,
+      traceId: id,
+      type: 'SPAN',
+      name: 'support-rag',
+      startTime: at,
+      endTime: at + 3000,
+      input: question,
+      output: answer,
+      environment: 'production',
+    });
     store.upsertObservation({
       id: `${id}-ret`,
       traceId: id,
@@ -83,7 +107,10 @@ function leaks(text: string): string[] {
 
 describe.each(['v3', 'v4'] as const)('a golden set built from production traces on Langfuse %s', (personality) => {
   it('carries no personal data: not in candidates, review traces, the published set, the judge traffic or the state file', async () => {
-    h = await startGoldenHarness(personality, { corpus: false, yaml: 'golden: {seeds: {min: 12}, review: {share: 0.5}}' });
+    h = await startGoldenHarness(personality, {
+      corpus: false,
+      yaml: 'golden: {seeds: {min: 12}, review: {share: 0.5}}',
+    });
     plantTraces(h, Date.now() - 5 * 60_000);
     const built = await h.cli('golden', 'build', '--from-traces', '--since', '1d', '--json');
     expect(built.code, built.stderr).toBe(0);
@@ -104,7 +131,9 @@ describe.each(['v3', 'v4'] as const)('a golden set built from production traces 
     const reviewObservations = reviewTraces.flatMap((t) => store.observationsOfTrace(t.id));
     const judgeTraffic = JSON.stringify(h.judge.requests.map((q) => q.body));
     expect(judgeTraffic.length).toBeGreaterThan(10_000);
-    const state = readFileSync(join(h.dir, 'state.db')).toString('latin1') + readFileSync(join(h.dir, 'state.db-wal'), { flag: 'a+' }).toString('latin1');
+    const state =
+      readFileSync(join(h.dir, 'state.db')).toString('latin1') +
+      readFileSync(join(h.dir, 'state.db-wal'), { flag: 'a+' }).toString('latin1');
 
     expect(leaks(JSON.stringify(golden)), 'datasets').toEqual([]);
     expect(leaks(JSON.stringify(reviewTraces) + JSON.stringify(reviewObservations)), 'review traces').toEqual([]);

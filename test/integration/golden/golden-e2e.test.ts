@@ -10,12 +10,20 @@ afterEach(async () => {
   h = undefined;
 });
 
-type Meta = Record<string, unknown> & { type?: string; split?: string; status?: string; reason?: string; golden_id?: string };
+type Meta = Record<string, unknown> & {
+  type?: string;
+  split?: string;
+  status?: string;
+  reason?: string;
+  golden_id?: string;
+};
 const meta = (item: { metadata: unknown }) => (item.metadata ?? {}) as Meta;
 
 describe.each(['v3', 'v4'] as const)('golden set end to end on Langfuse %s', (personality) => {
   it('corpus folder → candidates and review queue → people review → resumed build adds nothing → published version → experiment run → next version and its diff', async () => {
-    h = await startGoldenHarness(personality, { yaml: 'golden: {seeds: {min: 12}, review: {share: 0.34, minAcceptance: 0.4}, testShare: 0.3}' });
+    h = await startGoldenHarness(personality, {
+      yaml: 'golden: {seeds: {min: 12}, review: {share: 0.34, minAcceptance: 0.4}, testShare: 0.3}',
+    });
     const store = h.langfuse.store;
 
     const built = await h.cli('golden', 'build', '--corpus', 'corpus', '--json');
@@ -38,7 +46,8 @@ describe.each(['v3', 'v4'] as const)('golden set end to end on Langfuse %s', (pe
         expect(m.status).toBe('accepted');
       }
     }
-    for (const stratum of STRATA) expect(candidates.filter((c) => c.status === 'ACTIVE' && meta(c).type === stratum).length).toBeGreaterThan(0);
+    for (const stratum of STRATA)
+      expect(candidates.filter((c) => c.status === 'ACTIVE' && meta(c).type === stratum).length).toBeGreaterThan(0);
     const accepted = candidates.filter((c) => c.status === 'ACTIVE').length;
 
     // The review queue: one item per sampled candidate, each a review trace in ragwatch's own environment.
@@ -46,7 +55,9 @@ describe.each(['v3', 'v4'] as const)('golden set end to end on Langfuse %s', (pe
     expect(queue?.name).toBe('rag-golden review');
     const items = await listQueueItems(h.http, queue!.id);
     const sampled = candidates.filter((c) => (meta(c).review as { trace_id?: string } | undefined)?.trace_id);
-    expect(items.map((i) => i.objectId).sort()).toEqual(sampled.map((c) => (meta(c).review as { trace_id: string }).trace_id).sort());
+    expect(items.map((i) => i.objectId).sort()).toEqual(
+      sampled.map((c) => (meta(c).review as { trace_id: string }).trace_id).sort(),
+    );
     expect(items.length).toBeGreaterThanOrEqual(3);
     for (const item of items) {
       const trace = store.getTrace(item.objectId)!;
@@ -78,7 +89,11 @@ describe.each(['v3', 'v4'] as const)('golden set end to end on Langfuse %s', (pe
     const review = JSON.parse(applied.stdout);
     expect(review.published).toMatchObject({ datasetName: 'rag-golden-v1', unchanged: false });
     expect(review.heldBack).toEqual([]);
-    expect(Object.values(review.perStratum).map((r) => (r as { reviewed: number }).reviewed).reduce((a, b) => a + b)).toBe(items.length);
+    expect(
+      Object.values(review.perStratum)
+        .map((r) => (r as { reviewed: number }).reviewed)
+        .reduce((a, b) => a + b),
+    ).toBe(items.length);
     const v1 = store.datasetItems('rag-golden-v1');
     expect(v1).toHaveLength(accepted - 1);
     expect(review.published.items).toBe(accepted - 1);
@@ -88,14 +103,20 @@ describe.each(['v3', 'v4'] as const)('golden set end to end on Langfuse %s', (pe
       expect(['dev', 'test']).toContain(m.split);
       expect(item.input).toEqual({ question: expect.any(String) });
       expect(item.expectedOutput).toEqual({ answer: expect.any(String) });
-      expect(m).toMatchObject({ source_chunks: expect.any(Array), generator: { model: h.judge.model }, review: { status: expect.stringMatching(/^(accepted|unreviewed)$/) } });
+      expect(m).toMatchObject({
+        source_chunks: expect.any(Array),
+        generator: { model: h.judge.model },
+        review: { status: expect.stringMatching(/^(accepted|unreviewed)$/) },
+      });
     }
     for (const stratum of STRATA) {
       const inStratum = v1.filter((i) => meta(i).type === stratum);
       expect(inStratum.filter((i) => meta(i).split === 'test').length).toBe(Math.round(0.3 * inStratum.length));
     }
     // The rejected candidate is archived with the review's reason, and not in the golden set.
-    const rejected = store.datasetItems('rag-golden-candidates').find((c) => (meta(c).review as { trace_id?: string } | undefined)?.trace_id === first)!;
+    const rejected = store
+      .datasetItems('rag-golden-candidates')
+      .find((c) => (meta(c).review as { trace_id?: string } | undefined)?.trace_id === first)!;
     expect(rejected).toMatchObject({ status: 'ARCHIVED', metadata: { status: 'rejected', reason: 'review_trivial' } });
     expect(v1.map((i) => meta(i).golden_id)).not.toContain(rejected.id);
 
@@ -124,7 +145,14 @@ describe.each(['v3', 'v4'] as const)('golden set end to end on Langfuse %s', (pe
     const diff = await h.cli('golden', 'diff', '--json');
     expect(diff.code, diff.stderr).toBe(0);
     const d = JSON.parse(diff.stdout);
-    expect(d).toMatchObject({ from: 'rag-golden-v1', to: 'rag-golden-v2', added: [], changed: [], splitMoves: [], unchanged: v2.length });
+    expect(d).toMatchObject({
+      from: 'rag-golden-v1',
+      to: 'rag-golden-v2',
+      added: [],
+      changed: [],
+      splitMoves: [],
+      unchanged: v2.length,
+    });
     expect(d.removed).toHaveLength(1);
     const text = await h.cli('golden', 'diff');
     expect(text.stdout).toContain('rag-golden-v1 → rag-golden-v2: 0 added, 1 removed');
@@ -140,6 +168,50 @@ async function reviewAgain(h: GoldenHarness, traceId: string, label: ReviewLabel
   await h.http.request({
     method: 'POST',
     path: '/api/public/scores',
-    body: { traceId, name: 'golden-review', value: label, configId: config.id, queueId: queue!.id, source: 'ANNOTATION' },
+    body: {
+      traceId,
+      name: 'golden-review',
+      value: label,
+      configId: config.id,
+      queueId: queue!.id,
+      source: 'ANNOTATION',
+    },
   });
 }
+
+describe('golden review --apply cut short', () => {
+  it('completes the same version on the next --apply instead of starting another', async () => {
+    h = await startGoldenHarness('v3', { yaml: 'golden: {seeds: {min: 12}}' });
+    const { readFile, writeFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const file = join(h.dir, 'ragwatch.yaml');
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(
+        'secretKey: sk-lf-devkit, maxAttempts: 2',
+        'secretKey: sk-lf-devkit, maxAttempts: 1',
+      ),
+    );
+    expect((await h.cli('golden', 'build', '--corpus', 'corpus')).code).toBe(0);
+    let uploaded = 0;
+    const stop = h.langfuse.onExchange((e) => {
+      if (e.method !== 'POST' || e.route !== '/api/public/dataset-items') return;
+      if ((e.requestBody as { datasetName?: string }).datasetName !== 'rag-golden-v1') return;
+      if (++uploaded === 3)
+        h!.langfuse.faults.set('POST /api/public/dataset-items', { errorRate: 1, errorStatus: 503 });
+    });
+    const cut = await h.cli('golden', 'review', '--apply');
+    expect(cut.code).toBe(3);
+    expect(cut.stderr).toContain('langfuse unreachable');
+    expect(h.langfuse.store.datasetItems('rag-golden-v1')).toHaveLength(3);
+    stop();
+    h.langfuse.faults.clear();
+    const done = await h.cli('golden', 'review', '--apply', '--json');
+    expect(done.code, done.stderr).toBe(0);
+    const published = JSON.parse(done.stdout).published;
+    expect(published).toMatchObject({ datasetName: 'rag-golden-v1', unchanged: false });
+    expect(h.langfuse.store.datasetItems('rag-golden-v1')).toHaveLength(published.items);
+    expect(h.langfuse.store.getDataset('rag-golden-v2')).toBeUndefined();
+    expect(JSON.parse((await h.cli('golden', 'review', '--apply', '--json')).stdout).published.unchanged).toBe(true);
+  }, 60_000);
+});

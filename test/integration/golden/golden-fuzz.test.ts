@@ -17,26 +17,33 @@ describe('golden build against the fuzzing judge', () => {
   it.each([
     ['v3', 7],
     ['v4', 11],
-  ] as const)('Langfuse %s, fuzz seed %i: completes, every bad generation rejected with a reason', async (personality, seed) => {
-    h = await startGoldenHarness(personality, { judge: { fuzz: { seed } }, yaml: 'golden: {seeds: {min: 12}, review: {minAcceptance: 0}}' });
-    const built = await h.cli('golden', 'build', '--corpus', 'corpus', '--json');
-    expect(built.stderr).not.toMatch(/TypeError|RangeError|ReferenceError|at .*\.ts:\d+/);
-    expect(built.code, built.stdout.slice(0, 2000)).toBe(0);
-    const result = JSON.parse(built.stdout);
-    expect(result.complete).toBe(true);
-    const candidates = h.langfuse.store.datasetItems('rag-golden-candidates');
-    expect(candidates.length).toBeGreaterThan(0);
-    for (const item of candidates) {
-      const m = item.metadata as { status: string; reason?: string };
-      expect(['accepted', 'rejected']).toContain(m.status);
-      if (m.status === 'rejected') expect(REJECTION_REASONS).toContain(m.reason);
-    }
-    expect(Object.keys(result.rejections).length).toBeGreaterThan(1);
-    expect(h.judge.fuzzStats()!.chatAnswers).toBeGreaterThan(20);
-    const applied = await h.cli('golden', 'review', '--apply', '--json');
-    expect(applied.code, applied.stderr).toBe(0);
-    expect(h.violations).toEqual([]);
-  }, 120_000);
+  ] as const)(
+    'Langfuse %s, fuzz seed %i: completes, every bad generation rejected with a reason',
+    async (personality, seed) => {
+      h = await startGoldenHarness(personality, {
+        judge: { fuzz: { seed } },
+        yaml: 'golden: {seeds: {min: 12}, review: {minAcceptance: 0}}',
+      });
+      const built = await h.cli('golden', 'build', '--corpus', 'corpus', '--json');
+      expect(built.stderr).not.toMatch(/TypeError|RangeError|ReferenceError|at .*\.ts:\d+/);
+      expect(built.code, built.stdout.slice(0, 2000)).toBe(0);
+      const result = JSON.parse(built.stdout);
+      expect(result.complete).toBe(true);
+      const candidates = h.langfuse.store.datasetItems('rag-golden-candidates');
+      expect(candidates.length).toBeGreaterThan(0);
+      for (const item of candidates) {
+        const m = item.metadata as { status: string; reason?: string };
+        expect(['accepted', 'rejected']).toContain(m.status);
+        if (m.status === 'rejected') expect(REJECTION_REASONS).toContain(m.reason);
+      }
+      expect(Object.keys(result.rejections).length).toBeGreaterThan(1);
+      expect(h.judge.fuzzStats()!.chatAnswers).toBeGreaterThan(20);
+      const applied = await h.cli('golden', 'review', '--apply', '--json');
+      expect(applied.code, applied.stderr).toBe(0);
+      expect(h.violations).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 describe('the judge filters against the fuzzing judge', () => {
@@ -50,9 +57,20 @@ describe('the judge filters against the fuzzing judge', () => {
     const judgeServer = await startJudgeServer({ fuzz: { seed: 3 } });
     try {
       const judge = createJudgeClient({ baseUrl: judgeServer.url, model: judgeServer.model, maxAttempts: 1 });
-      const embeddings = createEmbeddingsClient({ baseUrl: judgeServer.url, model: judgeServer.embeddingModel, maxAttempts: 1 });
+      const embeddings = createEmbeddingsClient({
+        baseUrl: judgeServer.url,
+        model: judgeServer.embeddingModel,
+        maxAttempts: 1,
+      });
       const config = configSchema.parse({});
-      const chunk = (id: string, text: string) => ({ id, text, language: 'en' as const, document: 'doc', position: 0, metadata: {} });
+      const chunk = (id: string, text: string) => ({
+        id,
+        text,
+        language: 'en' as const,
+        document: 'doc',
+        position: 0,
+        metadata: {},
+      });
       const chunks = [
         chunk('a', 'The Lumora Hub supports up to 120 paired devices and costs 149 euros.'),
         chunk('b', 'The Lumora Hub keeps running for about four hours on its backup battery.'),
@@ -66,12 +84,48 @@ describe('the judge filters against the fuzzing judge', () => {
         settings: config.golden.filters,
         budgetTokens: 2000,
       };
-      const base = { seedKey: 's', language: 'en' as const, generator: 'g', promptVersion: 'p', reference: 'Up to 120 devices, for 149 euros.' };
+      const base = {
+        seedKey: 's',
+        language: 'en' as const,
+        generator: 'g',
+        promptVersion: 'p',
+        reference: 'Up to 120 devices, for 149 euros.',
+      };
       const kinds = [
-        { ...base, id: '1', index: 0, stratum: 'single-hop' as const, question: 'How many devices can the Lumora Hub pair?', sourceChunkIds: ['a'] },
-        { ...base, id: '2', index: 1, stratum: 'multi-hop' as const, question: 'How many devices and how long on battery?', sourceChunkIds: ['a', 'b'] },
-        { ...base, id: '3', index: 2, stratum: 'adversarial' as const, question: 'Why does the Hub cost 299 euros?', sourceChunkIds: ['a'], adversarial: { kind: 'false_premise' as const, premise: 'The Hub costs 299 euros.' } },
-        { ...base, id: '4', index: 3, stratum: 'adversarial' as const, question: 'Is the Hub sold in Japan?', sourceChunkIds: ['a'], adversarial: { kind: 'unanswerable' as const, premise: '' } },
+        {
+          ...base,
+          id: '1',
+          index: 0,
+          stratum: 'single-hop' as const,
+          question: 'How many devices can the Lumora Hub pair?',
+          sourceChunkIds: ['a'],
+        },
+        {
+          ...base,
+          id: '2',
+          index: 1,
+          stratum: 'multi-hop' as const,
+          question: 'How many devices and how long on battery?',
+          sourceChunkIds: ['a', 'b'],
+        },
+        {
+          ...base,
+          id: '3',
+          index: 2,
+          stratum: 'adversarial' as const,
+          question: 'Why does the Hub cost 299 euros?',
+          sourceChunkIds: ['a'],
+          adversarial: { kind: 'false_premise' as const, premise: 'The Hub costs 299 euros.' },
+        },
+        {
+          ...base,
+          id: '4',
+          index: 3,
+          stratum: 'adversarial' as const,
+          question: 'Is the Hub sold in Japan?',
+          sourceChunkIds: ['a'],
+          adversarial: { kind: 'unanswerable' as const, premise: '' },
+        },
       ];
       const outcomes = new Map<string, number>();
       for (let round = 0; round < 10; round++) {

@@ -23,7 +23,11 @@ describe('golden build resumes after an interruption, generating nothing twice',
     expect(partial.stopped).toBeNull();
     expect(partial.failures.length).toBeGreaterThan(0);
     expect(new Set(partial.failures.map((f: { code: string }) => f.code))).toEqual(new Set(['judge:invalid_json']));
-    const generation = () => ({ questions: h!.judgeRequests('questions'), adversarial: h!.judgeRequests('adversarial'), references: h!.judgeRequests('references') });
+    const generation = () => ({
+      questions: h!.judgeRequests('questions'),
+      adversarial: h!.judgeRequests('adversarial'),
+      references: h!.judgeRequests('references'),
+    });
     const generatedOnce = generation();
     expect(generatedOnce.questions).toBe(9);
     expect(generatedOnce.adversarial).toBe(3);

@@ -46,7 +46,12 @@ export async function startGoldenHarness(
     options.yaml ?? 'golden: {seeds: {min: 12}}',
   ].join('\n');
   await writeFile(join(dir, 'ragwatch.yaml'), `${yaml}\n`);
-  const http = createLangfuseHttp({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey, maxAttempts: 1 });
+  const http = createLangfuseHttp({
+    baseUrl: langfuse.url,
+    publicKey: langfuse.publicKey,
+    secretKey: langfuse.secretKey,
+    maxAttempts: 1,
+  });
   return {
     langfuse,
     judge,
@@ -55,10 +60,21 @@ export async function startGoldenHarness(
     dir,
     exchanges,
     violations,
-    cli: (...args) => runCliInProcess(['--config', join(dir, 'ragwatch.yaml'), ...args, ...(args[0] === 'golden' && args[1] !== 'diff' ? ['--no-progress'] : [])], { cwd: dir }),
+    cli: (...args) =>
+      runCliInProcess(
+        [
+          '--config',
+          join(dir, 'ragwatch.yaml'),
+          ...args,
+          ...(args[0] === 'golden' && args[1] !== 'diff' ? ['--no-progress'] : []),
+        ],
+        { cwd: dir },
+      ),
     judgeRequests: (task) =>
       judge.requests.filter((r) => {
-        const name = (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ?? '';
+        const name =
+          (r.body as { response_format?: { json_schema?: { name?: string } } }).response_format?.json_schema?.name ??
+          '';
         return task === undefined ? name.startsWith('ragwatch_') : name === `ragwatch_golden_${task}`;
       }).length,
     async close() {

@@ -11,17 +11,37 @@ afterEach(() => {
 
 describe('corpus export', () => {
   it('reads JSONL chunks in the common shapes, metadata kept', () => {
-    expect(chunkFromJson({ id: 'a', text: 'x', metadata: { section: 'billing' } })).toEqual({ id: 'a', text: 'x', metadata: { section: 'billing' } });
-    expect(chunkFromJson({ page_content: 'x', metadata: { chunk_id: 7, source: 'doc.pdf' } })).toEqual({ id: '7', text: 'x', metadata: { chunk_id: 7, source: 'doc.pdf' } });
-    expect(chunkFromJson({ _id: 'n', content: 'x', doc_id: 'd', position: 3, nested: { no: 1 } })).toEqual({ id: 'n', text: 'x', metadata: { doc_id: 'd', position: 3 } });
+    expect(chunkFromJson({ id: 'a', text: 'x', metadata: { section: 'billing' } })).toEqual({
+      id: 'a',
+      text: 'x',
+      metadata: { section: 'billing' },
+    });
+    expect(chunkFromJson({ page_content: 'x', metadata: { chunk_id: 7, source: 'doc.pdf' } })).toEqual({
+      id: '7',
+      text: 'x',
+      metadata: { chunk_id: 7, source: 'doc.pdf' },
+    });
+    expect(chunkFromJson({ _id: 'n', content: 'x', doc_id: 'd', position: 3, nested: { no: 1 } })).toEqual({
+      id: 'n',
+      text: 'x',
+      metadata: { doc_id: 'd', position: 3 },
+    });
     expect(chunkFromJson({ id: 'a', text: '   ' })).toMatch(/no text/);
     expect(chunkFromJson({ text: 'x' })).toMatch(/no id/);
     expect(chunkFromJson([1])).toMatch(/not a JSON object/);
   });
 
   it('reads a Markdown chunk with front matter; the id defaults to the path', () => {
-    expect(chunkFromDocument('---\nid: faq-1\nsection: faq\n---\n# Q\nBody text.\n', 'faq/one.md')).toEqual({ id: 'faq-1', text: '# Q\nBody text.', metadata: { path: 'faq/one.md', section: 'faq' } });
-    expect(chunkFromDocument('\uFEFFPlain text only.', 'notes/a.txt')).toEqual({ id: 'notes/a', text: 'Plain text only.', metadata: { path: 'notes/a.txt' } });
+    expect(chunkFromDocument('---\nid: faq-1\nsection: faq\n---\n# Q\nBody text.\n', 'faq/one.md')).toEqual({
+      id: 'faq-1',
+      text: '# Q\nBody text.',
+      metadata: { path: 'faq/one.md', section: 'faq' },
+    });
+    expect(chunkFromDocument('\uFEFFPlain text only.', 'notes/a.txt')).toEqual({
+      id: 'notes/a',
+      text: 'Plain text only.',
+      metadata: { path: 'notes/a.txt' },
+    });
     expect(chunkFromDocument('---\n: : bad\n---\ntext', 'x.md')).toMatch(/front matter/);
     expect(chunkFromDocument('---\nid: x\n---\n', 'x.md')).toMatch(/no text/);
   });
@@ -33,14 +53,25 @@ describe('corpus export', () => {
     writeFileSync(
       join(dir, 'chunks.jsonl'),
       [
-        JSON.stringify({ id: 'en-1', text: 'The hub costs 149 euros and supports 120 devices.', metadata: { document: 'hub.md', position: 1 } }),
+        JSON.stringify({
+          id: 'en-1',
+          text: 'The hub costs 149 euros and supports 120 devices.',
+          metadata: { document: 'hub.md', position: 1 },
+        }),
         '{"id": "broken", "text": "secret text of a broken line"',
         '',
         JSON.stringify({ id: 'en-1', text: 'A second chunk with the same id.' }),
-        JSON.stringify({ id: 'en-0', text: 'The hub has a backup battery that lasts four hours.', metadata: { document: 'hub.md', position: 0, lang: 'en' } }),
+        JSON.stringify({
+          id: 'en-0',
+          text: 'The hub has a backup battery that lasts four hours.',
+          metadata: { document: 'hub.md', position: 0, lang: 'en' },
+        }),
       ].join('\n'),
     );
-    writeFileSync(join(dir, 'es', 'devoluciones.md'), '---\nsection: returns\n---\nPuedes devolver cualquier producto durante 30 días naturales desde la entrega.');
+    writeFileSync(
+      join(dir, 'es', 'devoluciones.md'),
+      '---\nsection: returns\n---\nPuedes devolver cualquier producto durante 30 días naturales desde la entrega.',
+    );
     writeFileSync(join(dir, '.hidden.md'), 'ignored');
     writeFileSync(join(dir, 'image.png'), 'ignored');
     const read = readCorpusFolder(dir);
@@ -50,7 +81,10 @@ describe('corpus export', () => {
       ['en-0', 'en', 'hub.md', 0],
       ['es/devoluciones', 'es', null, 3],
     ]);
-    expect(read.problems).toEqual(['chunks.jsonl:2: not JSON', 'chunks.jsonl:4: chunk id repeated (the first one is kept)']);
+    expect(read.problems).toEqual([
+      'chunks.jsonl:2: not JSON',
+      'chunks.jsonl:4: chunk id repeated (the first one is kept)',
+    ]);
     expect(read.problems.join()).not.toContain('secret');
     expect(() => readCorpusFolder(join(dir, 'chunks.jsonl'))).toThrow(/not a folder/);
   });

@@ -26,7 +26,14 @@ const reason = (c: Candidate) => {
 describe('text filters', () => {
   it('accepts a well-formed, standalone question in the chunks’ language', () => {
     expect(reason(candidate('How many devices can be paired with the Lumora Hub?'))).toBe('accepted');
-    expect(reason(candidate('¿Cuántos dispositivos admite el Lumora Hub como máximo?', { language: 'es', reference: 'Hasta 120.' }))).toBe('accepted');
+    expect(
+      reason(
+        candidate('¿Cuántos dispositivos admite el Lumora Hub como máximo?', {
+          language: 'es',
+          reference: 'Hasta 120.',
+        }),
+      ),
+    ).toBe('accepted');
   });
 
   it('rejects malformed questions and references, each with its reason', () => {
@@ -41,8 +48,17 @@ describe('text filters', () => {
       [candidate('How many devices can the </think> hub pair?'), 'markup'],
       [candidate('How many devices can the hub pair?', { reference: '' }), 'reference too short'],
       [candidate('How many devices can the hub pair?', { reference: 'x'.repeat(3000) }), 'reference too long'],
-      [candidate('How many devices can the hub pair?', { reference: 'how many devices can the hub pair?' }), 'repeats the question'],
-      [candidate('Why does the hub cost 299 euros?', { stratum: 'adversarial', adversarial: { kind: 'false_premise', premise: ' ' } }), 'without its premise'],
+      [
+        candidate('How many devices can the hub pair?', { reference: 'how many devices can the hub pair?' }),
+        'repeats the question',
+      ],
+      [
+        candidate('Why does the hub cost 299 euros?', {
+          stratum: 'adversarial',
+          adversarial: { kind: 'false_premise', premise: ' ' },
+        }),
+        'without its premise',
+      ],
     ];
     for (const [c, detail] of cases) {
       const v = textVerdict(c, settings);
@@ -54,16 +70,22 @@ describe('text filters', () => {
   it('rejects questions that lean on “the text” and questions in another language', () => {
     expect(reason(candidate('According to the text, how many devices can be paired?'))).toBe('ambiguous');
     expect(reason(candidate('What does this fragment say about pairing devices?'))).toBe('ambiguous');
-    expect(reason(candidate('Según el texto, ¿cuántos dispositivos se emparejan?', { language: 'es' }))).toBe('ambiguous');
+    expect(reason(candidate('Según el texto, ¿cuántos dispositivos se emparejan?', { language: 'es' }))).toBe(
+      'ambiguous',
+    );
     expect(reason(candidate('¿Cuántos dispositivos se pueden emparejar con el hub?'))).toBe('wrong_language');
   });
 
   it('never throws, whatever the strings (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 400 }), (q, r) => {
-        const v = textVerdict(candidate(q, { reference: r }), settings);
-        expect(['accepted', 'rejected']).toContain(v.status);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 400 }),
+        fc.string({ unit: 'binary', maxLength: 400 }),
+        (q, r) => {
+          const v = textVerdict(candidate(q, { reference: r }), settings);
+          expect(['accepted', 'rejected']).toContain(v.status);
+        },
+      ),
     );
   });
 });
@@ -86,12 +108,19 @@ describe('near-duplicates', () => {
   });
 
   it('compares vectors with huge, tiny or broken components without overflow (property)', () => {
-    const component = fc.oneof(fc.double({ min: -1e300, max: 1e300, noNaN: true }), fc.constantFrom(0, 1e-310, -1e-310, NaN, Infinity));
+    const component = fc.oneof(
+      fc.double({ min: -1e300, max: 1e300, noNaN: true }),
+      fc.constantFrom(0, 1e-310, -1e-310, NaN, Infinity),
+    );
     fc.assert(
-      fc.property(fc.array(component, { minLength: 1, maxLength: 8 }), fc.array(component, { minLength: 1, maxLength: 8 }), (a, b) => {
-        const c = safeCosine(a, b);
-        if (c !== null) expect(c).toBeGreaterThanOrEqual(-1), expect(c).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        fc.array(component, { minLength: 1, maxLength: 8 }),
+        fc.array(component, { minLength: 1, maxLength: 8 }),
+        (a, b) => {
+          const c = safeCosine(a, b);
+          if (c !== null) (expect(c).toBeGreaterThanOrEqual(-1), expect(c).toBeLessThanOrEqual(1));
+        },
+      ),
     );
     expect(safeCosine([1e300, 1e300], [2e300, 2e300])).toBeCloseTo(1, 12);
     expect(safeCosine([1e-310, 0], [3e-310, 0])).toBeCloseTo(1, 12);

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adversarialRequest, closedBookRequest, goldenPromptVersion, goldenSystemPrompt, questionsRequest, referencesRequest, supportRequest } from '../../../src/golden/prompts/build.js';
+import {
+  adversarialRequest,
+  closedBookRequest,
+  goldenPromptVersion,
+  goldenSystemPrompt,
+  questionsRequest,
+  referencesRequest,
+  supportRequest,
+} from '../../../src/golden/prompts/build.js';
 import { GOLDEN_SCHEMA_NAMES, type GoldenTask } from '../../../src/golden/prompts/schemas.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 
@@ -17,16 +25,22 @@ const c = {
 describe('docs/judge-protocol.md matches the golden-set prompts in the code', () => {
   it('lists every golden schema name and prompt version, and shows every system message verbatim', () => {
     for (const [task, name] of Object.entries(GOLDEN_SCHEMA_NAMES)) {
-      expect(doc).toContain(`| \`${name}\` | \`${goldenPromptVersion(task as GoldenTask, 'en')}\` | \`${goldenPromptVersion(task as GoldenTask, 'es')}\` |`);
+      expect(doc).toContain(
+        `| \`${name}\` | \`${goldenPromptVersion(task as GoldenTask, 'en')}\` | \`${goldenPromptVersion(task as GoldenTask, 'es')}\` |`,
+      );
     }
-    for (const task of ['questions', 'closedBook', 'support'] as const) for (const lang of ['en', 'es'] as const) expect(doc).toContain(goldenSystemPrompt(task, lang));
+    for (const task of ['questions', 'closedBook', 'support'] as const)
+      for (const lang of ['en', 'es'] as const) expect(doc).toContain(goldenSystemPrompt(task, lang));
   });
 
   it('shows each task’s schema, user message and max_tokens exactly as sent for its example', () => {
     const requests = [
       questionsRequest(c, 'multi-hop', 2),
       adversarialRequest({ ...c, texts: c.texts.slice(0, 1) }, 2),
-      referencesRequest(c, ['¿En qué resolución graba la Lumora Cam Exterior y qué suscripción necesita para guardar vídeo en la nube?', '¿Cuánto cuesta la Lumora Cam Exterior?']),
+      referencesRequest(c, [
+        '¿En qué resolución graba la Lumora Cam Exterior y qué suscripción necesita para guardar vídeo en la nube?',
+        '¿Cuánto cuesta la Lumora Cam Exterior?',
+      ]),
       closedBookRequest('¿Cuánto cuesta la Lumora Cam Exterior?', 'es'),
       supportRequest('La Lumora Cam Exterior cuesta 198 €.', 'false_premise', c),
     ];

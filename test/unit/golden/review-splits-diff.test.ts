@@ -6,13 +6,19 @@ import { applyReview, decisionsByTrace, reviewSample } from '../../../src/golden
 import { assignSplits, earlierSplits } from '../../../src/golden/splits.js';
 import { STRATA, type Split, type Stratum } from '../../../src/golden/types.js';
 
-const items = (n: number, stratum: Stratum, prefix: string = stratum) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, stratum }));
+const items = (n: number, stratum: Stratum, prefix: string = stratum) =>
+  Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, stratum }));
 
 describe('review sample', () => {
   it('takes the share of each stratum (one at least), keeps what was queued, grows with the set', () => {
     const pool = [...items(20, 'single-hop'), ...items(3, 'multi-hop'), ...items(1, 'adversarial')];
     const first = reviewSample(pool, new Set(), 0.15, 42);
-    expect(pool.filter((c) => first.has(c.id)).map((c) => c.stratum).sort()).toEqual(['adversarial', 'multi-hop', 'single-hop', 'single-hop', 'single-hop']);
+    expect(
+      pool
+        .filter((c) => first.has(c.id))
+        .map((c) => c.stratum)
+        .sort(),
+    ).toEqual(['adversarial', 'multi-hop', 'single-hop', 'single-hop', 'single-hop']);
     const grown = [...pool, ...items(20, 'single-hop', 'more')];
     const second = reviewSample(grown, first, 0.15, 42);
     for (const id of first) expect(second.has(id)).toBe(true);
@@ -55,7 +61,12 @@ describe('review decisions', () => {
     expect(Object.fromEntries(outcome.rejected)).toEqual({ m1: 'review_ambiguous', m2: 'review_parametric' });
     expect(outcome.heldBack).toEqual(['m3']);
     expect(outcome.perStratum['multi-hop']).toMatchObject({ reviewed: 2, accepted: 0, acceptance: 0, heldBack: true });
-    expect(outcome.perStratum.adversarial).toMatchObject({ sampled: 1, reviewed: 0, acceptance: null, heldBack: false });
+    expect(outcome.perStratum.adversarial).toMatchObject({
+      sampled: 1,
+      reviewed: 0,
+      acceptance: null,
+      heldBack: false,
+    });
   });
 });
 
@@ -70,21 +81,28 @@ describe('splits', () => {
   });
 
   it('never moves an item across versions, whatever is added or removed (property)', () => {
-    const version = fc.array(fc.record({ id: fc.integer({ min: 0, max: 40 }).map(String), stratum: fc.constantFrom(...STRATA) }), { maxLength: 40 });
+    const version = fc.array(
+      fc.record({ id: fc.integer({ min: 0, max: 40 }).map(String), stratum: fc.constantFrom(...STRATA) }),
+      { maxLength: 40 },
+    );
     fc.assert(
-      fc.property(fc.array(version, { minLength: 2, maxLength: 5 }), fc.double({ min: 0, max: 1, noNaN: true }), (versions, share) => {
-        const history: Array<Array<{ goldenId: string; split: string }>> = [];
-        const seen = new Map<string, Split>();
-        for (const raw of versions) {
-          const unique = [...new Map(raw.map((i) => [i.id, i])).values()];
-          const splits = assignSplits(unique, earlierSplits(history), share, 1);
-          for (const [id, split] of splits) {
-            if (seen.has(id)) expect(split).toBe(seen.get(id));
-            seen.set(id, split);
+      fc.property(
+        fc.array(version, { minLength: 2, maxLength: 5 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (versions, share) => {
+          const history: Array<Array<{ goldenId: string; split: string }>> = [];
+          const seen = new Map<string, Split>();
+          for (const raw of versions) {
+            const unique = [...new Map(raw.map((i) => [i.id, i])).values()];
+            const splits = assignSplits(unique, earlierSplits(history), share, 1);
+            for (const [id, split] of splits) {
+              if (seen.has(id)) expect(split).toBe(seen.get(id));
+              seen.set(id, split);
+            }
+            history.push([...splits].map(([goldenId, split]) => ({ goldenId, split })));
           }
-          history.push([...splits].map(([goldenId, split]) => ({ goldenId, split })));
-        }
-      }),
+        },
+      ),
     );
   });
 });
@@ -103,7 +121,10 @@ describe('diff', () => {
   it('lists items added, removed and changed, and split moves', () => {
     const d = diffVersions(
       { name: 'v1', items: [view('a'), view('b'), view('c'), view('d'), view('x', { active: false })] },
-      { name: 'v2', items: [view('a'), view('b', { question: 'new q' }), view('c', { split: 'test' }), view('e'), view('x')] },
+      {
+        name: 'v2',
+        items: [view('a'), view('b', { question: 'new q' }), view('c', { split: 'test' }), view('e'), view('x')],
+      },
     );
     expect(d.added.map((i) => i.goldenId)).toEqual(['e', 'x']);
     expect(d.removed.map((i) => i.goldenId)).toEqual(['d']);

@@ -21,14 +21,21 @@ const noPersonalData = { found: () => false, redact: (t: string) => t };
 describe('allocate', () => {
   it('spreads the total in proportion, within caps, one each first when it can (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 60 }), fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 0, max: 20 }), { minKeys: 1 }), (total, sizes) => {
-        const out = allocate(total, sizes, sizes, true);
-        const capacity = Object.values(sizes).filter((n) => n > 0).reduce((s, n) => s + n, 0);
-        expect(Object.values(out).reduce((s, n) => s + n, 0)).toBe(Math.min(total, capacity));
-        for (const [k, n] of Object.entries(out)) expect(n).toBeLessThanOrEqual(sizes[k]!);
-        const live = Object.values(sizes).filter((n) => n > 0).length;
-        if (total >= live) for (const [k, size] of Object.entries(sizes)) if (size > 0) expect(out[k]).toBeGreaterThanOrEqual(1);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 60 }),
+        fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 0, max: 20 }), { minKeys: 1 }),
+        (total, sizes) => {
+          const out = allocate(total, sizes, sizes, true);
+          const capacity = Object.values(sizes)
+            .filter((n) => n > 0)
+            .reduce((s, n) => s + n, 0);
+          expect(Object.values(out).reduce((s, n) => s + n, 0)).toBe(Math.min(total, capacity));
+          for (const [k, n] of Object.entries(out)) expect(n).toBeLessThanOrEqual(sizes[k]!);
+          const live = Object.values(sizes).filter((n) => n > 0).length;
+          if (total >= live)
+            for (const [k, size] of Object.entries(sizes)) if (size > 0) expect(out[k]).toBeGreaterThanOrEqual(1);
+        },
+      ),
     );
     expect(allocate(10, { a: 3, b: 1 }, { a: 100, b: 100 })).toEqual({ a: 8, b: 2 });
     expect(allocate(10, { a: 3, b: 1 }, { a: 5, b: 100 })).toEqual({ a: 5, b: 5 });
@@ -39,7 +46,12 @@ describe('seed chunks', () => {
   it('leaves out chunks with personal data, short ones and repeated texts', () => {
     const pii = { found: (t: string) => t.includes('@'), redact: (t: string) => t };
     const e = eligibility(
-      [chunk('a'), chunk('b', { text: 'mail me at x@y.z '.repeat(20) }), chunk('c', { text: 'short' }), chunk('d', { text: chunk('a').text.toUpperCase() })],
+      [
+        chunk('a'),
+        chunk('b', { text: 'mail me at x@y.z '.repeat(20) }),
+        chunk('c', { text: 'short' }),
+        chunk('d', { text: chunk('a').text.toUpperCase() }),
+      ],
       { minChars: 100, personalData: pii },
     );
     expect(e.eligible.map((c) => c.id)).toEqual(['a']);
@@ -78,7 +90,9 @@ describe('seed chunks', () => {
       { bucket: 'legal', chunks: 1, seeds: 1 },
     ]);
     const b = selectSeeds([...corpus, chunk('faq-new', { metadata: { section: 'faq' } })], options);
-    expect(b.seeds.filter((c) => c.id.startsWith('api')).map((c) => c.id)).toEqual(a.seeds.filter((c) => c.id.startsWith('api')).map((c) => c.id));
+    expect(b.seeds.filter((c) => c.id.startsWith('api')).map((c) => c.id)).toEqual(
+      a.seeds.filter((c) => c.id.startsWith('api')).map((c) => c.id),
+    );
     expect(selectSeeds(corpus, { ...options, seed: 7 }).seeds).not.toEqual(a.seeds);
     expect(drawOrder(['x', 'y', 'z'], (s) => s, 1)).toEqual(drawOrder(['z', 'y', 'x'], (s) => s, 1));
   });
@@ -97,14 +111,20 @@ describe('related chunks (multi-hop)', () => {
     expect(relatedChunks(index, doc[3]!, 3).map((c) => c.id)).toEqual(['d1', 'd2']);
     expect(relatedChunks(index, lone[0]!, 2).map((c) => c.id)).toEqual(['y']);
     expect(relatedChunks(index, lone[2]!, 2)).toEqual([]);
-    expect([...entitiesOf('The Lumora Hub speaks Zigbee 3.0 and costs 149 €. Its IP65 case is sealed.')]).toEqual(['lumora hub', 'zigbee', 'ip65']);
+    expect([...entitiesOf('The Lumora Hub speaks Zigbee 3.0 and costs 149 €. Its IP65 case is sealed.')]).toEqual([
+      'lumora hub',
+      'zigbee',
+      'ip65',
+    ]);
   });
 });
 
 describe('the build plan', () => {
   const settings = configSchema.parse({ golden: { seeds: { min: 12 } } }).golden;
   const corpus = [
-    ...Array.from({ length: 8 }, (_, i) => chunk(`doc-a-${i}`, { document: 'a.md', position: i, metadata: { section: 'a' } })),
+    ...Array.from({ length: 8 }, (_, i) =>
+      chunk(`doc-a-${i}`, { document: 'a.md', position: i, metadata: { section: 'a' } }),
+    ),
     ...Array.from({ length: 8 }, (_, i) => chunk(`solo-${i}`, { metadata: { section: 'b' } })),
   ];
   const input = { chunks: corpus, settings, candidatesDataset: 'c', generatorModel: 'm', personalData: noPersonalData };

@@ -31,9 +31,16 @@ export const goldenStep: DemoStep = {
     writeCorpusExport(corpusDir);
     const config = configSchema.parse({
       ...env.config,
-      metrics: { ...env.config.metrics, thresholds: { ...env.config.metrics.thresholds, answer_relevancy: DEMO_ANSWER_RELEVANCY_THRESHOLD } },
+      metrics: {
+        ...env.config.metrics,
+        thresholds: { ...env.config.metrics.thresholds, answer_relevancy: DEMO_ANSWER_RELEVANCY_THRESHOLD },
+      },
       // A small corpus: a larger review share than production's, so every stratum gets a few reviewed items.
-      golden: { ...env.config.golden, seeds: { ...env.config.golden.seeds, min: 12 }, review: { ...env.config.golden.review, share: 0.35 } },
+      golden: {
+        ...env.config.golden,
+        seeds: { ...env.config.golden.seeds, min: 12 },
+        review: { ...env.config.golden.review, share: 0.35 },
+      },
     });
     const names = goldenNames(config.golden);
     const corpus = readCorpusFolder(corpusDir);
@@ -44,8 +51,16 @@ export const goldenStep: DemoStep = {
       const edges = await connectGolden(config);
       const cost = emptyCost();
       const deps = buildDeps(config, edges, { store, progress: noProgress, clock: { now: env.now }, cost });
-      const built = await runGoldenBuild(deps, { chunks: corpus.chunks, settings: config.golden, names, budgetTokens: config.metrics.maxContextTokens });
-      const reviewed = await reviewGoldenQueue(edges.langfuse.http, { queueName: names.queueName, decide: seededDecisions(0.85, 'ana') });
+      const built = await runGoldenBuild(deps, {
+        chunks: corpus.chunks,
+        settings: config.golden,
+        names,
+        budgetTokens: config.metrics.maxContextTokens,
+      });
+      const reviewed = await reviewGoldenQueue(edges.langfuse.http, {
+        queueName: names.queueName,
+        decide: seededDecisions(0.85, 'ana'),
+      });
       const applied = await applyGoldenReview(
         { datasets: edges.datasets, queue: edges.queue, store, clock: { now: env.now }, progress: noProgress },
         { settings: config.golden, names, apply: true },
@@ -54,26 +69,45 @@ export const goldenStep: DemoStep = {
       const lines = [
         `corpus export: ${corpus.chunks.length} chunks in ${corpusDir}; ${built.plan.excluded.personal_data} left out for personal data`,
         `build: ${built.plan.seeds.length} seeds (${STRATA.map((s) => `${built.plan.byStratum[s]} ${s}`).join(', ')}), ${STRATA.reduce((n, s) => n + built.tally[s].candidates, 0)} candidates, ` +
-          `${STRATA.reduce((n, s) => n + built.tally[s].accepted, 0)} accepted; rejected: ${Object.entries(built.rejections).map(([r, n]) => `${n} ${r}`).join(', ') || 'none'}`,
+          `${STRATA.reduce((n, s) => n + built.tally[s].accepted, 0)} accepted; rejected: ${
+            Object.entries(built.rejections)
+              .map(([r, n]) => `${n} ${r}`)
+              .join(', ') || 'none'
+          }`,
         `  ${costLine(built.cost)}`,
-        `review: a scripted reviewer annotated ${Object.values(reviewed).reduce((a, b) => a + b, 0)} queue items in Langfuse (${Object.entries(reviewed).filter(([, n]) => n > 0).map(([l, n]) => `${n} ${l}`).join(', ')})`,
+        `review: a scripted reviewer annotated ${Object.values(reviewed).reduce((a, b) => a + b, 0)} queue items in Langfuse (${Object.entries(
+          reviewed,
+        )
+          .filter(([, n]) => n > 0)
+          .map(([l, n]) => `${n} ${l}`)
+          .join(', ')})`,
         `  acceptance: ${STRATA.map((s) => `${s} ${fmt(applied.outcome.perStratum[s].acceptance)}${applied.outcome.perStratum[s].heldBack ? ' (held back)' : ''}`).join(', ')}`,
       ];
       if (!published) return { ok: false, lines: [...lines, 'nothing was published'] };
       lines.push(
         `published ${published.datasetName}: ${published.items} items, ${STRATA.map((s) => `${s} ${applied.sizes[s].dev} dev / ${applied.sizes[s].test} test`).join(', ')}`,
       );
-      const experimentConfig = configSchema.parse({ ...config, experiment: { ...config.experiment, dataset: published.datasetName, target: { url: rag.askUrl } } });
+      const experimentConfig = configSchema.parse({
+        ...config,
+        experiment: { ...config.experiment, dataset: published.datasetName, target: { url: rag.askUrl } },
+      });
       const run = await runExperiment(
         await connectExperiment(experimentConfig, { logger: createLogger({ level: 'silent' }), state, now: env.now }),
         { reportsDir: experimentConfig.experiment.reportsDir, runName: `demo-${published.datasetName}` },
       );
       const r = run.report;
-      lines.push(`experiment on ${published.datasetName}: run ${run.runName}, ${r.items.total} items, gate ${r.gate?.passed ? 'passed' : 'failed'}; report ${run.files.html}`);
+      lines.push(
+        `experiment on ${published.datasetName}: run ${run.runName}, ${r.items.total} items, gate ${r.gate?.passed ? 'passed' : 'failed'}; report ${run.files.html}`,
+      );
       return {
         ok: built.complete && !published.unchanged && r.items.total === published.items,
         lines,
-        data: { build: { tally: built.tally, rejections: built.rejections, cost: built.cost }, review: reviewed, published, experiment: { runName: run.runName, passed: run.passed } },
+        data: {
+          build: { tally: built.tally, rejections: built.rejections, cost: built.cost },
+          review: reviewed,
+          published,
+          experiment: { runName: run.runName, passed: run.passed },
+        },
       };
     } finally {
       store.close();

@@ -31,7 +31,9 @@ const questionsOf = (user: string) => numbered(tag(user, 'questions'), /^\d+\. (
 
 /** Rows a schema asks for: `minItems` of the array property, else its `prefixItems` length. */
 function rowsWanted(request: JudgeRequest, property: string): number {
-  const p = ((request.schema?.properties ?? {}) as Record<string, { minItems?: number; prefixItems?: unknown[] }>)[property];
+  const p = ((request.schema?.properties ?? {}) as Record<string, { minItems?: number; prefixItems?: unknown[] }>)[
+    property
+  ];
   return p?.minItems ?? p?.prefixItems?.length ?? 0;
 }
 
@@ -46,11 +48,18 @@ function rankedSentences(text: string): string[] {
 const stripEnd = (s: string) => s.replace(/[\s.;:!]+$/u, '');
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 /** The sentence's first content words, its opening word lower-cased unless it is a name or an acronym. */
-const keys = (sentence: string, n = 5) => keywords(/^\p{Lu}\p{Ll}/u.test(sentence) ? lowerFirst(sentence) : sentence, n).join(' ');
+const keys = (sentence: string, n = 5) =>
+  keywords(/^\p{Lu}\p{Ll}/u.test(sentence) ? lowerFirst(sentence) : sentence, n).join(' ');
 
 function singleHop(sentence: string, lang: 'es' | 'en', position: number, sentences: number): string {
-  if ((position + sentences) % 4 === 3) return lang === 'es' ? `¿Es cierto que ${lowerFirst(stripEnd(sentence))}?` : `Is it true that ${lowerFirst(stripEnd(sentence))}?`;
-  if ((position + sentences) % 7 === 5) return lang === 'es' ? `Según el texto, ¿qué se sabe sobre ${keys(sentence)}?` : `According to the text, what is said about ${keys(sentence)}?`;
+  if ((position + sentences) % 4 === 3)
+    return lang === 'es'
+      ? `¿Es cierto que ${lowerFirst(stripEnd(sentence))}?`
+      : `Is it true that ${lowerFirst(stripEnd(sentence))}?`;
+  if ((position + sentences) % 7 === 5)
+    return lang === 'es'
+      ? `Según el texto, ¿qué se sabe sobre ${keys(sentence)}?`
+      : `According to the text, what is said about ${keys(sentence)}?`;
   return lang === 'es' ? `¿Qué se sabe sobre ${keys(sentence)}?` : `What can you tell me about ${keys(sentence)}?`;
 }
 
@@ -80,23 +89,34 @@ const byName = (name: string, description: string, answer: (r: JudgeRequest) => 
 });
 
 export const goldenRules: JudgeRule[] = [
-  byName('questions', 'a question per sentence of chunk [1] (multi-hop: keywords of every chunk); some trivial, some ambiguous', (r) => {
-    const chunks = chunksOf(r.lastUser);
-    const count = rowsWanted(r, 'questions');
-    const lang = detectLanguage(chunks.join(' '));
-    const multi = /TASK: multi_hop/.test(r.lastUser) && chunks.length > 1;
-    const first = rankedSentences(chunks[0] ?? '');
-    return {
-      questions: Array.from({ length: count }, (_, i) => {
-        if (multi) {
-          const parts = chunks.map((c) => keys(rankedSentences(c)[i % Math.max(1, rankedSentences(c).length)] ?? c, 3));
-          return { question: lang === 'es' ? `¿Qué se sabe sobre ${parts.join(' y ')}?` : `What can you tell me about ${parts.join(' and ')}?` };
-        }
-        const sentence = first[i % Math.max(1, first.length)] ?? chunks[0] ?? '';
-        return { question: singleHop(sentence, lang, i, first.length) };
-      }),
-    };
-  }),
+  byName(
+    'questions',
+    'a question per sentence of chunk [1] (multi-hop: keywords of every chunk); some trivial, some ambiguous',
+    (r) => {
+      const chunks = chunksOf(r.lastUser);
+      const count = rowsWanted(r, 'questions');
+      const lang = detectLanguage(chunks.join(' '));
+      const multi = /TASK: multi_hop/.test(r.lastUser) && chunks.length > 1;
+      const first = rankedSentences(chunks[0] ?? '');
+      return {
+        questions: Array.from({ length: count }, (_, i) => {
+          if (multi) {
+            const parts = chunks.map((c) =>
+              keys(rankedSentences(c)[i % Math.max(1, rankedSentences(c).length)] ?? c, 3),
+            );
+            return {
+              question:
+                lang === 'es'
+                  ? `¿Qué se sabe sobre ${parts.join(' y ')}?`
+                  : `What can you tell me about ${parts.join(' and ')}?`,
+            };
+          }
+          const sentence = first[i % Math.max(1, first.length)] ?? chunks[0] ?? '';
+          return { question: singleHop(sentence, lang, i, first.length) };
+        }),
+      };
+    },
+  ),
   byName('references', 'per question, the best-covering sentence of each chunk; none: not answerable', (r) => {
     const chunks = chunksOf(r.lastUser);
     const questions = questionsOf(r.lastUser);
@@ -114,26 +134,32 @@ export const goldenRules: JudgeRule[] = [
       }),
     };
   }),
-  byName('adversarial', 'false premises (a doubled number of chunk [1]) alternating with questions about Japan', (r) => {
-    const chunk = chunksOf(r.lastUser)[0] ?? '';
-    const count = rowsWanted(r, 'questions');
-    const lang = detectLanguage(chunk);
-    const sentences = splitSentences(chunk);
-    const withNumbers = sentences.filter((s) => /\d/.test(s));
-    const subject = keys(sentences[0] ?? chunk, 3);
-    return {
-      questions: Array.from({ length: count }, (_, i) => {
-        const sentence = withNumbers[Math.floor(i / 2) % Math.max(1, withNumbers.length)];
-        if (i % 2 === 0 && sentence) {
-          const premise = stripEnd(sentence).replace(/\d+/, (n) => String(Number(n) === 0 ? 1 : Number(n) * 2));
-          const question = lang === 'es' ? `¿Por qué ${lowerFirst(premise)}?` : `Why is it that ${lowerFirst(premise)}?`;
-          return { kind: 'false_premise', question, premise: `${premise}.`, correction: sentence };
-        }
-        const question = lang === 'es' ? `¿Está disponible ${subject} en Japón?` : `Is ${subject} available in Japan?`;
-        return { kind: 'unanswerable', question, premise: '', correction: '' };
-      }),
-    };
-  }),
+  byName(
+    'adversarial',
+    'false premises (a doubled number of chunk [1]) alternating with questions about Japan',
+    (r) => {
+      const chunk = chunksOf(r.lastUser)[0] ?? '';
+      const count = rowsWanted(r, 'questions');
+      const lang = detectLanguage(chunk);
+      const sentences = splitSentences(chunk);
+      const withNumbers = sentences.filter((s) => /\d/.test(s));
+      const subject = keys(sentences[0] ?? chunk, 3);
+      return {
+        questions: Array.from({ length: count }, (_, i) => {
+          const sentence = withNumbers[Math.floor(i / 2) % Math.max(1, withNumbers.length)];
+          if (i % 2 === 0 && sentence) {
+            const premise = stripEnd(sentence).replace(/\d+/, (n) => String(Number(n) === 0 ? 1 : Number(n) * 2));
+            const question =
+              lang === 'es' ? `¿Por qué ${lowerFirst(premise)}?` : `Why is it that ${lowerFirst(premise)}?`;
+            return { kind: 'false_premise', question, premise: `${premise}.`, correction: sentence };
+          }
+          const question =
+            lang === 'es' ? `¿Está disponible ${subject} en Japón?` : `Is ${subject} available in Japan?`;
+          return { kind: 'unanswerable', question, premise: '', correction: '' };
+        }),
+      };
+    },
+  ),
   byName('closed_book', 'known only for a yes/no question holding its own answer, answered by restating it', (r) => {
     const question = tag(r.lastUser, 'question');
     const leak = LEAKY.map((re) => re.exec(question)).find(Boolean);
@@ -142,10 +168,19 @@ export const goldenRules: JudgeRule[] = [
     const es = LEAKY[0]!.test(question);
     return { known: 1, answer: `${es ? 'Sí' : 'Yes'}, ${statement}.` };
   }),
-  byName('support', 'a chunk supports a statement holding ≥60 % of its content words and all its numbers and names', (r) => {
-    const statement = tag(r.lastUser, 'statement');
-    const chunks = chunksOf(r.lastUser);
-    const count = rowsWanted(r, 'chunks');
-    return { chunks: Array.from({ length: count }, (_, i) => ({ chunk: i + 1, supports: supports(statement, chunks[i] ?? '') ? 1 : 0 })) };
-  }),
+  byName(
+    'support',
+    'a chunk supports a statement holding ≥60 % of its content words and all its numbers and names',
+    (r) => {
+      const statement = tag(r.lastUser, 'statement');
+      const chunks = chunksOf(r.lastUser);
+      const count = rowsWanted(r, 'chunks');
+      return {
+        chunks: Array.from({ length: count }, (_, i) => ({
+          chunk: i + 1,
+          supports: supports(statement, chunks[i] ?? '') ? 1 : 0,
+        })),
+      };
+    },
+  ),
 ];

@@ -20,7 +20,8 @@ function byTimeDesc(a: ScoreRecord, b: ScoreRecord): number {
 
 function oneOf(list: readonly string[], value: string, name: string): string {
   const upper = value.toUpperCase();
-  if (!list.includes(upper)) throw new HttpError(400, `Invalid request data: ${name} must be one of ${list.join(', ')}`);
+  if (!list.includes(upper))
+    throw new HttpError(400, `Invalid request data: ${name} must be one of ${list.join(', ')}`);
   return upper;
 }
 
@@ -39,7 +40,8 @@ function listV2(ctx: RouteContext) {
   const { page, limit } = pageParams(ctx.query, 100);
   const q = ctx.query;
   const fields = new Set(commaList(q, 'fields') ?? ['score', 'trace']);
-  for (const f of fields) if (f !== 'score' && f !== 'trace') throw new HttpError(400, `Invalid request data: unknown field group ${f}`);
+  for (const f of fields)
+    if (f !== 'score' && f !== 'trace') throw new HttpError(400, `Invalid request data: unknown field group ${f}`);
   const userId = optionalString(q, 'userId');
   const traceTags = stringList(q, 'traceTags');
   if ((userId !== undefined || traceTags !== undefined) && !fields.has('trace')) {
@@ -49,10 +51,13 @@ function listV2(ctx: RouteContext) {
   const dataType = optionalString(q, 'dataType');
   const operator = optionalString(q, 'operator');
   const rawValue = optionalString(q, 'value');
-  if ((operator === undefined) !== (rawValue === undefined)) throw new HttpError(400, 'Invalid request data: operator and value go together');
-  if (operator !== undefined && !OPERATORS[operator]) throw new HttpError(400, `Invalid request data: unknown operator ${operator}`);
+  if ((operator === undefined) !== (rawValue === undefined))
+    throw new HttpError(400, 'Invalid request data: operator and value go together');
+  if (operator !== undefined && !OPERATORS[operator])
+    throw new HttpError(400, `Invalid request data: unknown operator ${operator}`);
   const value = rawValue === undefined ? undefined : Number(rawValue);
-  if (value !== undefined && !Number.isFinite(value)) throw new HttpError(400, 'Invalid request data: value must be a number');
+  if (value !== undefined && !Number.isFinite(value))
+    throw new HttpError(400, 'Invalid request data: value must be a number');
   const from = dateTime(q, 'fromTimestamp');
   const to = dateTime(q, 'toTimestamp');
   const environments = stringList(q, 'environment');
@@ -72,7 +77,8 @@ function listV2(ctx: RouteContext) {
   const rows = ctx.store
     .scores()
     .filter((s) => {
-      for (const [key, v] of Object.entries(wanted)) if (v !== undefined && s[key as keyof typeof wanted] !== v) return false;
+      for (const [key, v] of Object.entries(wanted))
+        if (v !== undefined && s[key as keyof typeof wanted] !== v) return false;
       if (from !== undefined && s.timestamp < from) return false;
       if (to !== undefined && s.timestamp >= to) return false;
       if (environments && !environments.includes(s.environment)) return false;
@@ -111,7 +117,8 @@ function decodeCursor(raw: string | undefined): number {
   if (raw === undefined) return 0;
   try {
     const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { offset?: unknown };
-    if (typeof parsed.offset === 'number' && Number.isInteger(parsed.offset) && parsed.offset >= 0) return parsed.offset;
+    if (typeof parsed.offset === 'number' && Number.isInteger(parsed.offset) && parsed.offset >= 0)
+      return parsed.offset;
   } catch {
     // answered below
   }
@@ -123,7 +130,8 @@ function listV3(ctx: RouteContext) {
   const limit = integer(q, 'limit', { default: 50, min: 1, max: 100 });
   const offset = decodeCursor(optionalString(q, 'cursor'));
   const groups = new Set(commaList(q, 'fields') ?? []);
-  for (const g of groups) if (!V3_GROUPS.includes(g)) throw new HttpError(400, `Invalid request data: unknown field group ${g}`);
+  for (const g of groups)
+    if (!V3_GROUPS.includes(g)) throw new HttpError(400, `Invalid request data: unknown field group ${g}`);
   const list = (name: string) => commaList(q, name);
   const upper = (name: string, allowed: readonly string[]) => list(name)?.map((v) => oneOf(allowed, v, name));
   const traceIds = list('traceId');
@@ -168,7 +176,10 @@ function listV3(ctx: RouteContext) {
       for (const [allowed, field] of filters) if (allowed && !allowed.includes(field(s) ?? '')) return false;
       if (from !== undefined && s.timestamp < from) return false;
       if (to !== undefined && s.timestamp >= to) return false;
-      if (values && !values.includes(s.dataType === 'NUMERIC' || s.dataType === 'BOOLEAN' ? String(s.value) : (s.stringValue ?? ''))) {
+      if (
+        values &&
+        !values.includes(s.dataType === 'NUMERIC' || s.dataType === 'BOOLEAN' ? String(s.value) : (s.stringValue ?? ''))
+      ) {
         return false;
       }
       if (min !== undefined && s.value < min) return false;
@@ -177,7 +188,10 @@ function listV3(ctx: RouteContext) {
     })
     .sort(byTimeDesc);
   const page = rows.slice(offset, offset + limit);
-  const next = offset + limit < rows.length ? Buffer.from(JSON.stringify({ offset: offset + limit })).toString('base64url') : undefined;
+  const next =
+    offset + limit < rows.length
+      ? Buffer.from(JSON.stringify({ offset: offset + limit })).toString('base64url')
+      : undefined;
   return ok({
     data: page.map((s) => v3View(s, ctx.store.projectId, groups)),
     meta: { limit, ...(next ? { cursor: next } : {}) },

@@ -1,0 +1,93 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
+import { startGoldenHarness, type GoldenHarness } from './harness.js';
+
+let h: GoldenHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('ragwatch golden: input, plan, progress', () => {
+  it('exits 2 with one line per problem on bad input, before anything is sent', async () => {
+    h = await startGoldenHarness('v3');
+    await mkdir(join(h.dir, 'empty'));
+    await writeFile(join(h.dir, 'bad.yaml'), 'golden: {mix: {single-hop: 2}, questionsPerSeed: 9}\n');
+    const cases: Array<[string[], RegExp]> = [
+      [['golden', 'build'], /no corpus: give --corpus DIR \(or set golden.corpus\), or --from-traces/],
+      [['golden', 'build', '--corpus', 'corpus', '--from-traces'], /give --corpus or --from-traces, not both/],
+      [
+        ['golden', 'build', '--from-traces', '--since', 'last tuesday'],
+        /--since: must be like 30d, 12h, 2w or an ISO date/,
+      ],
+      [['golden', 'build', '--corpus', 'nowhere'], /cannot read the corpus .*nowhere/],
+      [['golden', 'build', '--corpus', 'empty'], /the corpus has no chunks/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await h.cli(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(message);
+    }
+    const bad = await runCliInProcess(['--config', join(h.dir, 'bad.yaml'), 'golden', 'build', '--corpus', 'corpus'], {
+      cwd: h.dir,
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('golden.mix.single-hop: must be between 0 and 1');
+    expect(bad.stderr).toContain('golden.questionsPerSeed: must be between 1 and 5');
+    const diff = await h.cli('golden', 'diff');
+    expect(diff.code).toBe(2);
+    expect(diff.stderr).toContain('golden diff: need two versions of rag-golden (found 0)');
+    expect(h.judgeRequests()).toBe(0);
+  });
+
+  it('--dry-run shows the plan and sends nothing', async () => {
+    h = await startGoldenHarness('v4');
+    const r = await h.cli('golden', 'build', '--corpus', 'corpus', '--dry-run');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('plan (dry run: nothing generated, nothing written)');
+    expect(r.stdout).toMatch(
+      /chunks: 67 read, 65 eligible \(left out: 2 with personal data, 0 shorter than 200 characters/,
+    );
+    expect(r.stdout).toMatch(/seeds: 12 \(rate 0\.075, min 12, max 1000\), stratified over metadata "section":/);
+    expect(r.stdout).toMatch(/^ {2}bucket +chunks +seeds$/m);
+    expect(r.stdout).toContain(
+      'questions: 2 per seed, 24 in all: 6 single-hop seeds, 3 multi-hop seeds, 3 adversarial seeds',
+    );
+    expect(r.stdout).toMatch(/judge requests: at most \d+/);
+    expect(r.stdout).toContain('state: 0 seeds done, 0 generated and not yet filtered, 12 to generate');
+    expect(h.judgeRequests()).toBe(0);
+    expect(h.judge.requests).toHaveLength(0);
+    expect(h.exchanges).toHaveLength(0);
+  });
+
+  it('shows its stages on a terminal and ends with the cost line', async () => {
+    h = await startGoldenHarness('v3');
+    const r = await runCliInProcess(
+      ['--config', join(h.dir, 'ragwatch.yaml'), 'golden', 'build', '--corpus', 'corpus'],
+      { cwd: h.dir, stderrIsTTY: true },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('golden: generating and filtering');
+    expect(r.stderr).toMatch(/\d+\/12 seeds/);
+    expect(r.stderr).toContain('golden: review queue');
+    expect(r.stdout).toMatch(/^stratum +seeds +candidates +accepted +rejected +to review$/m);
+    expect(r.stdout).toMatch(
+      /cost: \d+ judge requests \(generator \d+, filters \d+\), [\d,]+ prompt and [\d,]+ completion tokens; \d+ embeddings requests/,
+    );
+    expect(r.stdout).toContain('next: people review in Langfuse, then `ragwatch golden review --apply`');
+  });
+
+  it('exits 3 when Langfuse cannot be reached', async () => {
+    h = await startGoldenHarness('v3');
+    const yaml = join(h.dir, 'down.yaml');
+    await writeFile(
+      yaml,
+      `langfuse: {baseUrl: "http://127.0.0.1:9", maxAttempts: 1}\nlog: {level: silent}\nstate: {path: "${join(h.dir, 'state.db')}"}\n`,
+    );
+    const r = await runCliInProcess(['--config', yaml, 'golden', 'review', '--no-progress'], { cwd: h.dir });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('langfuse unreachable after retries');
+  });
+});
