@@ -330,33 +330,33 @@ const goldenSection = z
     /** A folder of `.md` / `.txt` / `.jsonl` chunks (`--corpus` overrides it). */
     corpus: z.string().min(1, { error: 'must not be empty' }).optional(),
     /** Seed of every draw (seed chunks, strata, review sample, splits): same seed, same golden set. */
-    seed: z.number().int().default(42),
+    seed: seed().default(42),
     /** Seeds generated at once (the judge client caps its own requests too). */
-    concurrency: positiveInt().default(4),
+    concurrency: intBetween(1, MAX_CONCURRENCY).default(4),
     seeds: z
       .object({
         /** Seed chunks per corpus chunk (0.075: 750 per 10,000), within `min` and `max`. */
         rate: share().default(0.075),
-        min: positiveInt().default(20),
-        max: positiveInt().default(1000),
+        min: intBetween(1, 1_000_000).default(20),
+        max: intBetween(1, 1_000_000).default(1000),
         /** Chunk metadata key the seeds are stratified over (section, document type, date, …). */
         strataKey: z.string().min(1).default('section'),
         /** When the strata key holds dates: group them by year, quarter or month. */
         dateBucket: z.enum(['none', 'year', 'quarter', 'month']).default('none'),
         /** Shorter chunks are not seeds. */
-        minChars: nonNegativeInt().default(200),
+        minChars: intBetween(0, 100_000).default(200),
       })
       .strict()
       .prefault({}),
     /** `build --from-traces`: the retrieved contexts of production traces as the corpus. */
     traces: z
       .object({
-        lookbackDays: positiveInt().default(30),
-        maxTraces: positiveInt().default(2000),
+        lookbackDays: intBetween(1, 365).default(30),
+        maxTraces: intBetween(1, 1_000_000).default(2000),
       })
       .strict()
       .prefault({}),
-    questionsPerSeed: z.number().int().min(1, { error: 'must be between 1 and 5' }).max(5, { error: 'must be between 1 and 5' }).default(2),
+    questionsPerSeed: intBetween(1, 5).default(2),
     /** Share of seeds per stratum (normalised). */
     mix: z
       .object({ 'single-hop': share().default(0.5), 'multi-hop': share().default(0.25), adversarial: share().default(0.25) })
@@ -364,12 +364,12 @@ const goldenSection = z
       .refine((m) => m['single-hop'] + m['multi-hop'] + m.adversarial > 0, { error: 'the shares must not all be 0' })
       .prefault({}),
     /** Chunks of a multi-hop question (the seed and its neighbours). */
-    multiHopChunks: z.number().int().min(2, { error: 'must be between 2 and 4' }).max(4, { error: 'must be between 2 and 4' }).default(2),
+    multiHopChunks: intBetween(2, 4).default(2),
     filters: z
       .object({
-        minQuestionChars: positiveInt().default(12),
-        maxQuestionChars: positiveInt().default(300),
-        maxReferenceChars: positiveInt().default(2000),
+        minQuestionChars: intBetween(1, 10_000).default(12),
+        maxQuestionChars: intBetween(1, 10_000).default(300),
+        maxReferenceChars: intBetween(1, 100_000).default(2000),
         /** Faithfulness of the reference to its chunks below this: rejected as unsupported. */
         referenceSupport: share().default(0.8),
         /** Faithfulness of the generator's closed-book answer to the chunks at or above this: rejected as trivial. */
@@ -377,7 +377,7 @@ const goldenSection = z
         /** Cosine of two questions' embeddings at or above this: the later one is a near-duplicate. */
         duplicateSimilarity: share().default(0.95),
         /** Nearest chunks the judge checks an adversarial question against. */
-        adversarialNeighbours: positiveInt().default(5),
+        adversarialNeighbours: intBetween(1, 100).default(5),
       })
       .strict()
       .prefault({}),
@@ -397,14 +397,14 @@ const goldenSection = z
     /** A different (stronger) model for generation; every key defaults to `judge.*`. */
     generator: z
       .object({
-        baseUrl: url().optional(),
+        baseUrl: url('set the key in RAGWATCH_GENERATOR_API_KEY (golden.generator.apiKey)').optional(),
         model: z.string().min(1).optional(),
         apiKey: z.string().optional(),
         temperature: between(0, 2).optional(),
-        maxTokens: positiveInt().optional(),
-        timeoutMs: positiveInt().optional(),
-        maxAttempts: positiveInt().optional(),
-        concurrency: positiveInt().optional(),
+        maxTokens: tokens().optional(),
+        timeoutMs: timeoutMs().optional(),
+        maxAttempts: attempts().optional(),
+        concurrency: intBetween(1, MAX_CONCURRENCY).optional(),
       })
       .strict()
       .optional(),
