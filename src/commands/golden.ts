@@ -166,7 +166,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
         };
         let result: BuildResult;
         if (flags.dryRun) {
-          const generatorModel = config.golden.generator?.model ?? config.judge.model;
+          const generatorModel = config.golden.generator.model ?? config.judge.model;
           result = (
             await planGoldenBuild(
               { store, personalData: edges?.personalData ?? personalDataCheck(config), cost, generatorModel },

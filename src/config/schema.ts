@@ -361,7 +361,10 @@ const goldenSection = z
     mix: z
       .object({ 'single-hop': share().default(0.5), 'multi-hop': share().default(0.25), adversarial: share().default(0.25) })
       .strict()
-      .refine((m) => m['single-hop'] + m['multi-hop'] + m.adversarial > 0, { error: 'the shares must not all be 0' })
+      // Out-of-range shares are reported on their own keys; only a mix of valid shares that are all 0 is refused here.
+      .refine((m) => Object.values(m).some((x) => !(x >= 0 && x <= 1)) || Object.values(m).some((x) => x > 0), {
+        error: 'the shares must not all be 0',
+      })
       .prefault({}),
     /** Chunks of a multi-hop question (the seed and its neighbours). */
     multiHopChunks: intBetween(2, 4).default(2),
@@ -407,7 +410,7 @@ const goldenSection = z
         concurrency: intBetween(1, MAX_CONCURRENCY).optional(),
       })
       .strict()
-      .optional(),
+      .prefault({}),
   })
   .strict()
   .prefault({});

@@ -111,7 +111,7 @@ export function buildDeps(
 /** `golden.generator`: another endpoint or model for generation; unset keys are the judge's. */
 export function generatorFrom(config: RagwatchConfig, judge: JudgeClient, deps: JudgeClientDeps = {}): JudgeClient {
   const g = config.golden.generator;
-  if (!g || Object.values(g).every((v) => v === undefined)) return judge;
+  if (Object.values(g).every((v) => v === undefined)) return judge;
   const j = config.judge;
   return createJudgeClient({
     ...deps,
