@@ -10,6 +10,7 @@ import { kendallTauB } from './kendall.js';
 import { levelIndex, passes, type LevelCuts } from './levels.js';
 import { meanAbsoluteError } from './mae.js';
 import { moreAnnotationsForWidth, moreAnnotationsToHalve } from './precision.js';
+import { denseCodes } from './ranks.js';
 import { spearman } from './spearman.js';
 import { AGREEMENT_STATISTICS, type AgreementStatistic } from './statistics.js';
 
@@ -21,6 +22,8 @@ export interface FigureOptions {
   bootstrap: BootstrapOptions;
   /** Width the "more annotations for" figure aims at (0.2: the figure known within about ±0.1). */
   targetWidth: number;
+  /** The figures to compute, in display order; default every one. */
+  statistics?: readonly AgreementStatistic[];
 }
 
 export type AgreementFigure =
@@ -58,21 +61,26 @@ export function agreementFigures(judge: readonly number[], human: readonly numbe
   const judgeLevel = Float64Array.from(judge, (s) => levelIndex(s, options.cuts));
   const humanLevel = Float64Array.from(human, (s) => levelIndex(s, options.cuts));
 
+  // ρ and τ read the order only: their columns are dense codes, which the rank helpers sort by counting.
+  const judgeCode = denseCodes(judge);
+  const humanCode = denseCodes(human);
+
   const targets: Record<AgreementStatistic, BootstrapTarget> = {
-    spearman: { x: judge, y: human, estimator: spearman },
-    kendall_tau_b: { x: judge, y: human, estimator: kendallTauB },
+    spearman: { x: judgeCode, y: humanCode, estimator: spearman },
+    kendall_tau_b: { x: judgeCode, y: humanCode, estimator: kendallTauB },
     mae: { x: judge, y: human, estimator: meanAbsoluteError },
     kappa: { x: judgePass, y: humanPass, estimator: passFailKappa },
     weighted_kappa_linear: { x: judgeLevel, y: humanLevel, estimator: linearWeightedKappa },
     weighted_kappa_quadratic: { x: judgeLevel, y: humanLevel, estimator: quadraticWeightedKappa },
   };
-  const points = AGREEMENT_STATISTICS.map((s) => targets[s].estimator(targets[s].x, targets[s].y, n));
+  const wanted = AGREEMENT_STATISTICS.filter((s) => !options.statistics || options.statistics.includes(s));
+  const points = wanted.map((s) => targets[s].estimator(targets[s].x, targets[s].y, n));
   // Intervals only for the figures that have a point estimate.
-  const withPoint = AGREEMENT_STATISTICS.filter((_, i) => points[i]!.estimable);
+  const withPoint = wanted.filter((_, i) => points[i]!.estimable);
   const intervals = bootstrapIntervals(n, withPoint.map((s) => targets[s]), options.bootstrap);
   const intervalOf = new Map(withPoint.map((s, i) => [s, intervals[i]!]));
 
-  const figures = AGREEMENT_STATISTICS.map((statistic, i): AgreementFigure => {
+  const figures = wanted.map((statistic, i): AgreementFigure => {
     const point = points[i]!;
     if (!point.estimable) return { statistic, n, estimable: false, reason: point.reason };
     return { statistic, n, estimable: true, value: point.value, ...intervalFields(n, intervalOf.get(statistic)!, options) };

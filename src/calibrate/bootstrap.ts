@@ -79,17 +79,24 @@ export function bootstrapIntervals(
   if (n < 2) return targets.map(() => notEstimable('no interval from fewer than 2 pairs'));
   const random = seededRandom(options.seed);
   const index = new Uint32Array(n);
-  const buffers = targets.map(() => ({ x: new Float64Array(n), y: new Float64Array(n) }));
+  // A target whose two columns are one (a mean of one column) is copied once per resample.
+  const buffers = targets.map((t) => {
+    const x = new Float64Array(n);
+    return { x, y: t.y === t.x ? x : new Float64Array(n), single: t.y === t.x };
+  });
   const values = targets.map(() => new Float64Array(options.resamples));
   const kept = targets.map(() => 0);
   for (let b = 0; b < options.resamples; b++) {
     for (let i = 0; i < n; i++) index[i] = Math.floor(random() * n);
     targets.forEach((target, t) => {
       const buffer = buffers[t]!;
-      for (let i = 0; i < n; i++) {
-        const k = index[i] as number;
-        buffer.x[i] = target.x[k] as number;
-        buffer.y[i] = target.y[k] as number;
+      if (buffer.single) for (let i = 0; i < n; i++) buffer.x[i] = target.x[index[i] as number] as number;
+      else {
+        for (let i = 0; i < n; i++) {
+          const k = index[i] as number;
+          buffer.x[i] = target.x[k] as number;
+          buffer.y[i] = target.y[k] as number;
+        }
       }
       const estimate = target.estimator(buffer.x, buffer.y, n);
       if (estimate.estimable) values[t]![kept[t]!++] = estimate.value;

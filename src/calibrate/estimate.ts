@@ -19,7 +19,7 @@ export type Estimate = Estimated | NotEstimable;
  * An estimator over paired columns of equal length (judge, human; or stored, re-scored). It reads the first `n`
  * entries, so the bootstrap can hand it reused buffers.
  */
-export type PairEstimator = (x: ArrayLike<number>, y: ArrayLike<number>, n: number) => Estimate;
+export type PairEstimator = (x: ArrayLike<number>, y: ArrayLike<number>, n?: number) => Estimate;
 
 export const MIN_PAIRS = 2;
 

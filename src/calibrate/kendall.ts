@@ -9,13 +9,12 @@
  * Not estimable below two pairs or when either side has a single value (every pair tied: the denominator is 0).
  */
 import { clampUnit, estimated, notEstimable, tooFewPairs, type Estimate } from './estimate.js';
+import { ascendingOrder, codeRange, identity } from './ranks.js';
 
 export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>, n: number = x.length): Estimate {
   const few = tooFewPairs(n);
   if (few) return few;
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => (x[a] as number) - (x[b] as number) || (y[a] as number) - (y[b] as number));
+  const order = byXThenY(x, y, n);
 
   // Pairs tied in x (n₁) and tied in both (n₃), from runs in the (x, y) order.
   let tiedX = 0;
@@ -65,6 +64,12 @@ export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>, n: numbe
   // C − D = (pairs not tied in x nor y) − 2D, and the pairs untied in both number n₀ − n₁ − n₂ + n₃.
   const concordantMinusDiscordant = pairs - tiedX - tiedY + tiedXY - 2 * swaps;
   return estimated(clampUnit(concordantMinusDiscordant / Math.sqrt((pairs - tiedX) * (pairs - tiedY))));
+}
+
+/** Indices ordered by x, ties by y: two stable counting sorts on dense codes, else a comparison sort. */
+function byXThenY(x: ArrayLike<number>, y: ArrayLike<number>, n: number): Uint32Array {
+  if (codeRange(x, n) > 0 && codeRange(y, n) > 0) return ascendingOrder(x, n, ascendingOrder(y, n));
+  return identity(n).sort((a, b) => (x[a] as number) - (x[b] as number) || (y[a] as number) - (y[b] as number));
 }
 
 /** Sorts `values` ascending in place (stable bottom-up merge sort); returns how many inversions it removed. */

@@ -7,7 +7,7 @@ import { kappaEstimator, linearWeightedKappa, passFailKappa, quadraticWeightedKa
 import { kendallTauB } from '../../../src/calibrate/kendall.js';
 import { levelIndex } from '../../../src/calibrate/levels.js';
 import { meanAbsoluteError } from '../../../src/calibrate/mae.js';
-import { averageRanks } from '../../../src/calibrate/ranks.js';
+import { averageRanks, denseCodes } from '../../../src/calibrate/ranks.js';
 import { spearman } from '../../../src/calibrate/spearman.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 
@@ -141,6 +141,13 @@ describe('the estimators on a hand-computed table', () => {
     expect(value(passFailKappa(a, b))).toBeCloseTo(0.4, 12);
   });
 
+  it('rank the same through dense codes (the counting-sort path)', () => {
+    expect(Array.from(denseCodes(judge))).toEqual([3, 2, 2, 1, 0, 3]);
+    expect(Array.from(averageRanks(denseCodes(judge)))).toEqual([5.5, 3.5, 3.5, 2, 1, 5.5]);
+    expect(value(spearman(denseCodes(judge), denseCodes(human)))).toBeCloseTo(0.635642, 6);
+    expect(value(kendallTauB(denseCodes(judge), denseCodes(human)))).toBeCloseTo(0.585369, 6);
+  });
+
   it('the naive implementations agree with the hand computation too', () => {
     expect(naiveSpearman(judge, human)).toBeCloseTo(0.635642, 6);
     expect(naiveKendall(judge, human)).toBeCloseTo(0.585369, 6);
@@ -204,6 +211,10 @@ describe('the estimators against the naive implementations, on drawn data', () =
         const few = ps.length < 2;
         near(spearman(x, y), few ? null : naiveSpearman(x, y));
         near(kendallTauB(x, y), few ? null : naiveKendall(x, y));
+        // The counting-sort path the bootstrap takes: the same columns as dense codes.
+        near(spearman(denseCodes(x), denseCodes(y)), few ? null : naiveSpearman(x, y));
+        near(kendallTauB(denseCodes(x), denseCodes(y)), few ? null : naiveKendall(x, y));
+        near(kendallTauB(denseCodes(x), y), few ? null : naiveKendall(x, y));
         const xp = codes(x, pass);
         const yp = codes(y, pass);
         near(passFailKappa(xp, yp), few ? null : naiveKappa(xp, yp, 2, nominal));
