@@ -3,7 +3,8 @@
  * bootstrap interval, n, and how many more annotations would halve the interval's width or bring it to a target.
  * Scores are on the 0–1 scale (a 3-level human answer as 0, 0.5 or 1); validation is the table's job.
  */
-import { bootstrapIntervals, type BootstrapInterval, type BootstrapOptions, type BootstrapTarget } from './bootstrap.js';
+import { bootstrapIntervals } from './bootstrap.js';
+import type { BootstrapInterval, BootstrapOptions, BootstrapTarget } from './bootstrap.js';
 import type { NotEstimable } from './estimate.js';
 import { linearWeightedKappa, passFailKappa, quadraticWeightedKappa } from './kappa.js';
 import { kendallTauB } from './kendall.js';
@@ -53,7 +54,11 @@ export interface CellFigures {
   figures: AgreementFigure[];
 }
 
-export function agreementFigures(judge: readonly number[], human: readonly number[], options: FigureOptions): CellFigures {
+export function agreementFigures(
+  judge: readonly number[],
+  human: readonly number[],
+  options: FigureOptions,
+): CellFigures {
   const n = judge.length;
   if (human.length !== n) throw new RangeError(`judge and human columns differ in length (${n} and ${human.length})`);
   const judgePass = Float64Array.from(judge, (s) => (passes(s, options.threshold) ? 1 : 0));
@@ -83,7 +88,8 @@ export function agreementFigures(judge: readonly number[], human: readonly numbe
   const figures = wanted.map((statistic, i): AgreementFigure => {
     const point = points[i]!;
     if (!point.estimable) return { statistic, n, estimable: false, reason: point.reason };
-    return { statistic, n, estimable: true, value: point.value, ...intervalFields(n, intervalOf.get(statistic)!, options) };
+    const interval = intervalFields(n, intervalOf.get(statistic)!, options);
+    return { statistic, n, estimable: true, value: point.value, ...interval };
   });
   return {
     n,
@@ -95,13 +101,15 @@ export function agreementFigures(judge: readonly number[], human: readonly numbe
   };
 }
 
+const ZERO_WIDTH = 'every resample gave the same value: the interval understates the uncertainty';
+
 function intervalFields(n: number, interval: BootstrapInterval | NotEstimable, options: FigureOptions) {
   if ('estimable' in interval) {
     return { interval: null, intervalNote: interval.reason, moreToHalveWidth: null, moreForTargetWidth: null };
   }
   return {
     interval,
-    intervalNote: interval.width === 0 ? 'every resample gave the same value: the interval understates the uncertainty' : null,
+    intervalNote: interval.width === 0 ? ZERO_WIDTH : null,
     moreToHalveWidth: moreAnnotationsToHalve(n, interval.width),
     moreForTargetWidth: moreAnnotationsForWidth(n, interval.width, options.targetWidth),
   };

@@ -109,7 +109,9 @@ function percentile(estimates: Float64Array, options: BootstrapOptions): Bootstr
   const setAside = options.resamples - estimates.length;
   if (setAside > MAX_SET_ASIDE_SHARE * options.resamples) {
     const share = Math.round((100 * setAside) / options.resamples);
-    return notEstimable(`${share} % of the resamples could not be estimated (too little variation in the pairs): no interval`);
+    return notEstimable(
+      `${share} % of the resamples could not be estimated (too little variation in the pairs): no interval`,
+    );
   }
   estimates.sort();
   const alpha = (1 - options.level) / 2;

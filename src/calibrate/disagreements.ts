@@ -50,7 +50,10 @@ export function isListable(pair: Pick<AnnotatedPair, 'origin' | 'split'>): boole
   return pair.origin === 'online' || pair.split === 'dev';
 }
 
-export function worstDisagreements(input: readonly AnnotatedPair[], options: DisagreementOptions = {}): DisagreementList[] {
+export function worstDisagreements(
+  input: readonly AnnotatedPair[],
+  options: DisagreementOptions = {},
+): DisagreementList[] {
   const limit = options.limit ?? DEFAULT_DISAGREEMENT_LIMIT;
   const minGap = options.minGap ?? DEFAULT_MIN_GAP;
   if (!(Number.isInteger(limit) && limit >= 0)) throw new RangeError(`limit must be a whole number (got ${limit})`);

@@ -22,7 +22,8 @@
  * chosen in bench/calibrate.ts against a simulation of that non-determinism (src/devkit/calibrate/rescore.ts)
  * and of a judge flipping 10 % of its verdicts; docs/calibration.md gives the figures.
  */
-import { bootstrapIntervals, DEFAULT_BOOTSTRAP, derivedSeed, type BootstrapInterval, type BootstrapOptions } from './bootstrap.js';
+import { bootstrapIntervals, DEFAULT_BOOTSTRAP, derivedSeed } from './bootstrap.js';
+import type { BootstrapInterval, BootstrapOptions } from './bootstrap.js';
 import { estimated, tooFewPairs, type PairEstimator } from './estimate.js';
 import { fingerprintChanges, type JudgeFingerprint } from './fingerprint.js';
 
@@ -106,59 +107,60 @@ export function judgeDrift(stored: AnchorSet, rescore: AnchorRescore, options: D
   const minAnchors = options.minAnchors ?? DEFAULT_MIN_ANCHORS;
   const bootstrap = { ...DEFAULT_BOOTSTRAP, ...options.bootstrap };
   if (!(tolerance >= 0 && tolerance < 1)) throw new RangeError(`tolerance must be in [0, 1) (got ${tolerance})`);
-  if (!(Number.isInteger(minAnchors) && minAnchors >= 2)) throw new RangeError(`minAnchors must be a whole number of at least 2 (got ${minAnchors})`);
+  if (!(Number.isInteger(minAnchors) && minAnchors >= 2)) {
+    throw new RangeError(`minAnchors must be a whole number of at least 2 (got ${minAnchors})`);
+  }
   const before = indexScores(stored.scores, `anchor set ${stored.version}`);
   const after = indexScores(rescore.scores, 're-scores');
-  const fingerprints = stored.judge && rescore.judge ? fingerprintChanges(stored.judge, rescore.judge) : [];
   let unknownAnchors = 0;
-  for (const [metric, scores] of after) for (const id of scores.keys()) if (!before.get(metric)?.has(id)) unknownAnchors++;
+  for (const [metric, scores] of after) {
+    for (const id of scores.keys()) if (!before.get(metric)?.has(id)) unknownAnchors++;
+  }
+  const versionProblem =
+    stored.version === rescore.anchorSetVersion
+      ? null
+      : `the re-scores are of anchor set ${rescore.anchorSetVersion}, the stored scores of ${stored.version}: ` +
+        'not comparable';
 
   const metrics = [...before.keys()].sort().map((metric): MetricDrift => {
     const then = before.get(metric)!;
-    const now = after.get(metric) ?? new Map<string, number | null>();
-    const absolute: number[] = [];
-    const signed: number[] = [];
-    let changed = 0;
-    let scorabilityChanged = 0;
-    for (const [id, s] of [...then].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (!now.has(id)) continue;
-      const r = now.get(id) as number | null;
-      if (s === null || r === null) {
-        const flip = (s === null) !== (r === null);
-        absolute.push(flip ? 1 : 0);
-        if (flip) scorabilityChanged++;
-        if (flip) changed++;
-        continue;
-      }
-      absolute.push(Math.abs(r - s));
-      signed.push(r - s);
-      if (Math.abs(r - s) >= VISIBLE_CHANGE) changed++;
-    }
-    const base = { metric, anchors: then.size, paired: absolute.length, missing: then.size - absolute.length, changed, scorabilityChanged };
-    if (stored.version !== rescore.anchorSetVersion) {
-      const summary = `the re-scores are of anchor set ${rescore.anchorSetVersion}, the stored scores of ${stored.version}: not comparable`;
-      return { ...base, ...nothing, status: 'not_estimable', summary };
-    }
-    if (absolute.length < minAnchors) {
-      const summary = `${absolute.length} of ${then.size} anchors scored both times; at least ${minAnchors} are needed`;
-      return { ...base, ...nothing, status: 'not_estimable', summary };
+    const changes = anchorChanges(then, after.get(metric) ?? new Map());
+    const base = {
+      metric,
+      anchors: then.size,
+      paired: changes.absolute.length,
+      missing: then.size - changes.absolute.length,
+      changed: changes.changed,
+      scorabilityChanged: changes.scorabilityChanged,
+    };
+    const problem =
+      versionProblem ??
+      (changes.absolute.length < minAnchors
+        ? `${changes.absolute.length} of ${then.size} anchors scored both times; at least ${minAnchors} are needed`
+        : null);
+    if (problem !== null) {
+      const none = { meanAbsoluteChange: null, interval: null, meanChange: null, meanChangeInterval: null };
+      return { ...base, status: 'not_estimable', summary: problem, ...none };
     }
     const seed = derivedSeed(bootstrap.seed, `drift\u0000${metric}`);
-    const [abs, sig] = [absolute, signed].map(
-      (column) => bootstrapIntervals(column.length, [{ x: column, y: column, estimator: meanOfX }], { ...bootstrap, seed })[0]!,
-    );
-    const meanAbsoluteChange = mean(absolute) as number;
-    const interval = abs && !('estimable' in abs) ? abs : null;
-    const meanChangeInterval = sig && !('estimable' in sig) ? sig : null;
-    const status: DriftStatus = interval!.low > tolerance ? 'changed' : meanAbsoluteChange > tolerance ? 'inconclusive' : 'within_tolerance';
+    const intervalOfMean = (column: number[]) => {
+      const target = { x: column, y: column, estimator: meanOfX };
+      const [r] = bootstrapIntervals(column.length, [target], { ...bootstrap, seed });
+      return r && !('estimable' in r) ? r : null;
+    };
+    // At least minAnchors ≥ 2 values: the mean and its interval always exist.
+    const interval = intervalOfMean(changes.absolute) as BootstrapInterval;
+    const meanAbsoluteChange = mean(changes.absolute) as number;
+    const status: DriftStatus =
+      interval.low > tolerance ? 'changed' : meanAbsoluteChange > tolerance ? 'inconclusive' : 'within_tolerance';
     return {
       ...base,
       status,
-      summary: summaryLine(status, meanAbsoluteChange, interval!, tolerance, changed, absolute.length),
+      summary: summaryLine(status, meanAbsoluteChange, interval, tolerance, `${changes.changed} of ${base.paired}`),
       meanAbsoluteChange,
       interval,
-      meanChange: mean(signed),
-      meanChangeInterval,
+      meanChange: mean(changes.signed),
+      meanChangeInterval: intervalOfMean(changes.signed),
     };
   });
   return {
@@ -166,34 +168,62 @@ export function judgeDrift(stored: AnchorSet, rescore: AnchorRescore, options: D
     tolerance,
     judgeChanged: metrics.some((m) => m.status === 'changed'),
     metrics,
-    fingerprintChanges: fingerprints,
+    fingerprintChanges: stored.judge && rescore.judge ? fingerprintChanges(stored.judge, rescore.judge) : [],
     unknownAnchors,
   };
 }
 
-const nothing = { meanAbsoluteChange: null, interval: null, meanChange: null, meanChangeInterval: null };
+/** Each anchor scored both times, in id order: its absolute change, and its signed change when scored twice. */
+function anchorChanges(then: ReadonlyMap<string, number | null>, now: ReadonlyMap<string, number | null>) {
+  const absolute: number[] = [];
+  const signed: number[] = [];
+  let changed = 0;
+  let scorabilityChanged = 0;
+  for (const [id, s] of [...then].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!now.has(id)) continue;
+    const r = now.get(id) as number | null;
+    if (s === null || r === null) {
+      const flipped = (s === null) !== (r === null);
+      absolute.push(flipped ? 1 : 0);
+      if (flipped) {
+        scorabilityChanged++;
+        changed++;
+      }
+      continue;
+    }
+    absolute.push(Math.abs(r - s));
+    signed.push(r - s);
+    if (Math.abs(r - s) >= VISIBLE_CHANGE) changed++;
+  }
+  return { absolute, signed, changed, scorabilityChanged };
+}
 
 function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length;
 }
 
-function summaryLine(status: DriftStatus, value: number, ci: BootstrapInterval, tolerance: number, changed: number, n: number): string {
-  const figure = `mean absolute change ${value.toFixed(3)} (${Math.round(ci.level * 100)} % CI ${ci.low.toFixed(3)}–${ci.high.toFixed(3)})`;
-  const scope = `${changed} of ${n} anchors scored differently`;
+function summaryLine(status: DriftStatus, value: number, ci: BootstrapInterval, tolerance: number, moved: string) {
+  const level = Math.round(ci.level * 100);
+  const figure = `mean absolute change ${value.toFixed(3)} (${level} % CI ${ci.low.toFixed(3)}–${ci.high.toFixed(3)})`;
+  const scope = `${moved} anchors scored differently`;
   if (status === 'changed') return `the judge changed: ${figure} above the tolerance ${tolerance}; ${scope}`;
   if (status === 'within_tolerance') return `unchanged within the tolerance ${tolerance}: ${figure}; ${scope}`;
-  return `inconclusive: ${figure} is above the tolerance ${tolerance} but not surely; more anchors would decide; ${scope}`;
+  const unsure = `is above the tolerance ${tolerance} but not surely; more anchors would decide`;
+  return `inconclusive: ${figure} ${unsure}; ${scope}`;
 }
+
+const isAnchorScore = (v: unknown) => v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1);
 
 function indexScores(scores: readonly AnchorScore[], what: string): Map<string, Map<string, number | null>> {
   const byMetric = new Map<string, Map<string, number | null>>();
   for (const s of scores) {
-    if (!(s.score === null || (typeof s.score === 'number' && Number.isFinite(s.score) && s.score >= 0 && s.score <= 1))) {
-      throw new RangeError(`${what}: anchor ${s.anchorId} (${s.metric}) has score ${String(s.score)}, not a number in [0, 1] or null`);
+    const anchor = `${what}: anchor ${s.anchorId} (${s.metric})`;
+    if (!isAnchorScore(s.score)) {
+      throw new RangeError(`${anchor} has score ${String(s.score)}, not a number in [0, 1] or null`);
     }
     let m = byMetric.get(s.metric);
     if (!m) byMetric.set(s.metric, (m = new Map()));
-    if (m.has(s.anchorId)) throw new RangeError(`${what}: anchor ${s.anchorId} (${s.metric}) is listed twice`);
+    if (m.has(s.anchorId)) throw new RangeError(`${anchor} is listed twice`);
     m.set(s.anchorId, s.score);
   }
   return byMetric;

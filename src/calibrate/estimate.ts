@@ -36,7 +36,7 @@ export function tooFewPairs(n: number): NotEstimable | null {
   return n < MIN_PAIRS ? notEstimable(`${n} pair${n === 1 ? '' : 's'}: at least ${MIN_PAIRS} are needed`) : null;
 }
 
-/** Clamps a correlation-like value into [−1, 1] against rounding (a perfect agreement must read 1, not 1.0000000002). */
+/** Clamps a correlation-like value into [−1, 1] against rounding (perfect agreement reads 1, not 1.0000000002). */
 export function clampUnit(value: number): number {
   return Math.max(-1, Math.min(1, value));
 }

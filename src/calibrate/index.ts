@@ -7,7 +7,13 @@
  */
 export { agreementFigures, type AgreementFigure, type CellFigures, type FigureOptions } from './agreement.js';
 export { DEFAULT_BOOTSTRAP, type BootstrapInterval, type BootstrapOptions } from './bootstrap.js';
-export { worstDisagreements, isListable, type Disagreement, type DisagreementList, type DisagreementOptions } from './disagreements.js';
+export {
+  worstDisagreements,
+  isListable,
+  type Disagreement,
+  type DisagreementList,
+  type DisagreementOptions,
+} from './disagreements.js';
 export {
   judgeDrift,
   DEFAULT_DRIFT_TOLERANCE,
@@ -35,4 +41,10 @@ export {
   type StratumPlan,
 } from './sampling-plan.js';
 export { AGREEMENT_STATISTICS, STATISTIC_INFO, type AgreementStatistic, type StatisticInfo } from './statistics.js';
-export { agreementTable, DEFAULT_TARGET_WIDTH, type AgreementCell, type AgreementTable, type TableOptions } from './table.js';
+export {
+  agreementTable,
+  DEFAULT_TARGET_WIDTH,
+  type AgreementCell,
+  type AgreementTable,
+  type TableOptions,
+} from './table.js';

@@ -14,6 +14,7 @@
  * used one and the same category, the first of those cases.
  */
 import { estimated, notEstimable, tooFewPairs, type Estimate, type PairEstimator } from './estimate.js';
+import { LEVELS } from './levels.js';
 
 export type KappaWeights = 'nominal' | 'linear' | 'quadratic';
 
@@ -29,9 +30,13 @@ export function disagreementWeight(i: number, j: number, categories: number, wei
  * (e.g. ['fail', 'pass']).
  */
 export function kappaEstimator(categories: number, weights: KappaWeights, names: readonly string[]): PairEstimator {
-  if (!Number.isInteger(categories) || categories < 2) throw new RangeError(`κ needs at least 2 categories (got ${categories})`);
+  if (!Number.isInteger(categories) || categories < 2) {
+    throw new RangeError(`κ needs at least 2 categories (got ${categories})`);
+  }
   const w = new Float64Array(categories * categories);
-  for (let i = 0; i < categories; i++) for (let j = 0; j < categories; j++) w[i * categories + j] = disagreementWeight(i, j, categories, weights);
+  for (let i = 0; i < categories; i++) {
+    for (let j = 0; j < categories; j++) w[i * categories + j] = disagreementWeight(i, j, categories, weights);
+  }
   const counts = new Float64Array(categories * categories);
   const rows = new Float64Array(categories);
   const cols = new Float64Array(categories);
@@ -57,10 +62,12 @@ export function kappaEstimator(categories: number, weights: KappaWeights, names:
     const judgeOnly = only(rows);
     const humanOnly = only(cols);
     if (judgeOnly >= 0 && humanOnly >= 0 && judgeOnly === humanOnly) {
-      return notEstimable(`the judge and people put every pair in ${name(judgeOnly)}: nothing to tell agreement from chance`);
+      const both = `the judge and people put every pair in ${name(judgeOnly)}`;
+      return notEstimable(`${both}: no agreement beyond chance to see`);
     }
-    if (judgeOnly >= 0) return notEstimable(`the judge put every pair in ${name(judgeOnly)}: κ is 0 whatever the agreement`);
-    if (humanOnly >= 0) return notEstimable(`people put every pair in ${name(humanOnly)}: κ is 0 whatever the agreement`);
+    const whatever = 'κ is 0 whatever the agreement';
+    if (judgeOnly >= 0) return notEstimable(`the judge put every pair in ${name(judgeOnly)}: ${whatever}`);
+    if (humanOnly >= 0) return notEstimable(`people put every pair in ${name(humanOnly)}: ${whatever}`);
     let observed = 0;
     let expected = 0;
     for (let i = 0; i < categories; i++) {
@@ -80,5 +87,5 @@ export function kappaEstimator(categories: number, weights: KappaWeights, names:
 export const passFailKappa: PairEstimator = kappaEstimator(2, 'nominal', ['fail', 'pass']);
 
 /** Weighted κ on the three levels' codes (0 unsupported, 1 partly, 2 supported). */
-export const linearWeightedKappa: PairEstimator = kappaEstimator(3, 'linear', ['unsupported', 'partly', 'supported']);
-export const quadraticWeightedKappa: PairEstimator = kappaEstimator(3, 'quadratic', ['unsupported', 'partly', 'supported']);
+export const linearWeightedKappa: PairEstimator = kappaEstimator(3, 'linear', LEVELS);
+export const quadraticWeightedKappa: PairEstimator = kappaEstimator(3, 'quadratic', LEVELS);

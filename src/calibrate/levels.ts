@@ -29,7 +29,9 @@ export const DEFAULT_CUTS: Readonly<LevelCuts> = { partly: 0.25, supported: 0.75
  */
 export function cutProblems(cuts: LevelCuts, name = 'cuts'): string[] {
   const problems: string[] = [];
-  if (!(cuts.partly > 0 && cuts.partly <= 0.5)) problems.push(`${name}.partly must be in (0, 0.5] (got ${cuts.partly})`);
+  if (!(cuts.partly > 0 && cuts.partly <= 0.5)) {
+    problems.push(`${name}.partly must be in (0, 0.5] (got ${cuts.partly})`);
+  }
   if (!(cuts.supported > 0.5 && cuts.supported <= 1)) {
     problems.push(`${name}.supported must be in (0.5, 1] (got ${cuts.supported})`);
   }

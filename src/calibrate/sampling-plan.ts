@@ -74,7 +74,9 @@ export function samplingPlan(candidates: readonly EnqueueCandidate[], options: S
   const cap = options.weeklyCap ?? DEFAULT_WEEKLY_CAP;
   const problems: string[] = [];
   if (!(rate > 0 && rate <= 1)) problems.push(`rate must be in (0, 1] (got ${rate})`);
-  if (!(Number.isInteger(cap) && cap >= 1)) problems.push(`weeklyCap must be a whole number of at least 1 (got ${cap})`);
+  if (!(Number.isInteger(cap) && cap >= 1)) {
+    problems.push(`weeklyCap must be a whole number of at least 1 (got ${cap})`);
+  }
   if (!Number.isInteger(options.seed)) problems.push(`seed must be an integer (got ${options.seed})`);
   if (options.metrics.length === 0) problems.push('metrics must name at least one metric');
   if (problems.length > 0) throw new RangeError(problems.join('; '));
@@ -92,7 +94,8 @@ export function samplingPlan(candidates: readonly EnqueueCandidate[], options: S
       continue;
     }
     seen.add(c.traceId);
-    const levels = options.metrics.map((m) => `${m}=${isScore(c.scores[m]) ? levelOf(c.scores[m], cutsOf(m)) : 'none'}`);
+    const levelName = (m: string) => (isScore(c.scores[m]) ? levelOf(c.scores[m], cutsOf(m)) : 'none');
+    const levels = options.metrics.map((m) => `${m}=${levelName(m)}`);
     if (options.metrics.every((m) => !isScore(c.scores[m]))) {
       skip(SKIP.unscored);
       continue;

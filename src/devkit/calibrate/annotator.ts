@@ -37,7 +37,11 @@ export interface AnnotatorOptions {
 
 export const DEFAULT_ANNOTATOR_CUTS: Readonly<AnnotatorCuts> = { partly: 0.25, supported: 0.75 };
 
-export function onScale(score: number, scale: AnnotatorOptions['scale'], cuts: AnnotatorCuts = DEFAULT_ANNOTATOR_CUTS): number {
+export function onScale(
+  score: number,
+  scale: AnnotatorOptions['scale'],
+  cuts: AnnotatorCuts = DEFAULT_ANNOTATOR_CUTS,
+): number {
   if (scale === 'continuous') return score;
   return score >= cuts.supported ? 1 : score >= cuts.partly ? 0.5 : 0;
 }

@@ -63,7 +63,9 @@ export function plantedFigures(judge: ScoreDistribution, options: PlantedOptions
   };
 }
 
-function kappa(cells: Cell[], code: (s: number) => number, k: number, weight: (i: number, j: number) => number): number {
+type Weight = (i: number, j: number) => number;
+
+function kappa(cells: Cell[], code: (s: number) => number, k: number, weight: Weight): number {
   const table = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   for (const c of cells) table[code(c.judge)]![code(c.human)]! += c.p;
   const rows = table.map((r) => r.reduce((s, x) => s + x, 0));
@@ -105,7 +107,8 @@ function gradeCorrelation(cells: Cell[]): number {
   const m = marginals(cells);
   const fj = midDistribution(m.judge);
   const fh = midDistribution(m.human);
-  const mean = (f: Map<number, number>, marginal: Map<number, number>) => [...marginal].reduce((s, [v, p]) => s + p * f.get(v)!, 0);
+  const mean = (f: Map<number, number>, marginal: Map<number, number>) =>
+    [...marginal].reduce((s, [v, p]) => s + p * f.get(v)!, 0);
   const mj = mean(fj, m.judge);
   const mh = mean(fh, m.human);
   const variance = (f: Map<number, number>, marginal: Map<number, number>, mu: number) =>
@@ -116,7 +119,9 @@ function gradeCorrelation(cells: Cell[]): number {
 
 function tauB(cells: Cell[]): number {
   let signed = 0;
-  for (const c of cells) for (const d of cells) signed += c.p * d.p * Math.sign(d.judge - c.judge) * Math.sign(d.human - c.human);
+  for (const c of cells) {
+    for (const d of cells) signed += c.p * d.p * Math.sign(d.judge - c.judge) * Math.sign(d.human - c.human);
+  }
   const m = marginals(cells);
   const untied = (marginal: Map<number, number>) => 1 - [...marginal.values()].reduce((s, p) => s + p * p, 0);
   return signed / Math.sqrt(untied(m.judge) * untied(m.human));

@@ -82,19 +82,25 @@ export function anchorScore(anchor: SimAnchor): number | null {
  * `count` anchors per metric, like a golden set's: claim answers with 1–8 claims, 60 % fully supported and the
  * rest 70 % supported per claim; graded answers with similarity N(0.8, 0.1) clipped, 5 % noncommittal.
  */
-export function simulatedAnchors(count: number, seed: number | string, metrics = { claims: ['faithfulness'], graded: ['answer_relevancy'] }): SimAnchor[] {
+export function simulatedAnchors(
+  count: number,
+  seed: number | string,
+  metrics = { claims: ['faithfulness'], graded: ['answer_relevancy'] },
+): SimAnchor[] {
   const rng = createRng(`anchors/${String(seed)}`);
   const anchors: SimAnchor[] = [];
   for (const metric of metrics.claims) {
     for (let i = 0; i < count; i++) {
       const claims = rng.between(1, 8);
       const all = rng.chance(0.6);
-      anchors.push({ id: `${metric}-${i}`, metric, kind: 'claims', verdicts: Array.from({ length: claims }, () => all || rng.chance(0.7)) });
+      const verdicts = Array.from({ length: claims }, () => all || rng.chance(0.7));
+      anchors.push({ id: `${metric}-${i}`, metric, kind: 'claims', verdicts });
     }
   }
   for (const metric of metrics.graded) {
     for (let i = 0; i < count; i++) {
-      anchors.push({ id: `${metric}-${i}`, metric, kind: 'graded', similarity: clip(normal(rng, 0.8, 0.1)), noncommittal: rng.chance(0.05) });
+      const similarity = clip(normal(rng, 0.8, 0.1));
+      anchors.push({ id: `${metric}-${i}`, metric, kind: 'graded', similarity, noncommittal: rng.chance(0.05) });
     }
   }
   return anchors;
