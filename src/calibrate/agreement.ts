@@ -1,7 +1,8 @@
 /**
  * Every agreement figure of one set of (judge, human) score pairs: the point estimate, a seeded percentile
  * bootstrap interval, n, and how many more annotations would halve the interval's width or bring it to a target.
- * Scores are on the 0–1 scale (a 3-level human answer as 0, 0.5 or 1); validation is the table's job.
+ * Scores are on the 0–1 scale (a 3-level human answer as 0, 0.5 or 1); anything else is refused (the table
+ * leaves such pairs out and counts them before they get here).
  */
 import { bootstrapIntervals } from './bootstrap.js';
 import type { BootstrapInterval, BootstrapOptions, BootstrapTarget } from './bootstrap.js';
@@ -61,6 +62,11 @@ export function agreementFigures(
 ): CellFigures {
   const n = judge.length;
   if (human.length !== n) throw new RangeError(`judge and human columns differ in length (${n} and ${human.length})`);
+  const bad = [...judge, ...human].findIndex((s) => !(Number.isFinite(s) && s >= 0 && s <= 1));
+  if (bad >= 0) {
+    const [column, i] = bad < n ? ['judge', bad] : ['human', bad - n];
+    throw new RangeError(`${column} score ${i} is ${[...judge, ...human][bad]}, not a number in [0, 1]`);
+  }
   const judgePass = Float64Array.from(judge, (s) => (passes(s, options.threshold) ? 1 : 0));
   const humanPass = Float64Array.from(human, (s) => (passes(s, options.threshold) ? 1 : 0));
   const judgeLevel = Float64Array.from(judge, (s) => levelIndex(s, options.cuts));

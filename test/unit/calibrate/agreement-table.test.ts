@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agreementFigures, type AgreementFigure } from '../../../src/calibrate/agreement.js';
 import { DEFAULT_CUTS } from '../../../src/calibrate/levels.js';
@@ -58,8 +59,10 @@ describe('agreementFigures', () => {
     expect(f.mae).toMatchObject({ intervalNote: expect.stringMatching(/understates/) });
   });
 
-  it('rejects columns of different lengths', () => {
+  it('rejects columns of different lengths and scores off the 0–1 scale', () => {
     expect(() => agreementFigures([0.5, 1], [1], figureOptions)).toThrow(/differ in length/);
+    expect(() => agreementFigures([0.5, 1], [1, Number.NaN], figureOptions)).toThrow('human score 1 is NaN, not a number in [0, 1]');
+    expect(() => agreementFigures([2, 1], [1, 1], figureOptions)).toThrow('judge score 0 is 2, not a number in [0, 1]');
   });
 });
 
@@ -168,5 +171,45 @@ describe('agreementTable', () => {
     const nearest = agreementTable(pairs, tableOptions).cells[0]!;
     expect(strict.cuts).toEqual({ partly: 0.01, supported: 1 });
     expect(strict.levelAgreement).not.toBe(nearest.levelAgreement);
+  });
+});
+
+describe('agreementTable on anything', () => {
+  it('never throws on the pairs and never shows a number that is not finite', () => {
+    const anyScore = fc.oneof(
+      fc.constantFrom(0, 0.5, 1, 0.85, Number.NaN, Number.POSITIVE_INFINITY, -0.1, 1.01),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+    );
+    const label = fc.oneof(fc.constantFrom('es', 'en', '', 'es\u200b', 'ES', 'multi-hop'), fc.string({ maxLength: 4 }));
+    const pair = fc.record({
+      traceId: fc.string({ maxLength: 3 }),
+      metric: fc.constantFrom('faithfulness', 'answer_relevancy', ''),
+      language: label,
+      stratum: label,
+      traceName: fc.constant('rag'),
+      origin: fc.constantFrom('online' as const, 'experiment' as const),
+      split: fc.constantFrom(null, 'dev', 'test'),
+      judge: anyScore,
+      human: anyScore,
+    });
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 40 }), (pairs) => {
+        const table = agreementTable(pairs, tableOptions);
+        const used = table.cells.filter((c) => c.language === null && c.stratum === null).reduce((s, c) => s + c.n, 0);
+        const left = table.excluded.reduce((s, e) => s + e.count, 0);
+        expect(used + left).toBe(pairs.length);
+        for (const cell of table.cells) {
+          for (const f of cell.figures) {
+            if (!f.estimable) {
+              expect(f.reason).toMatch(/\w/);
+              continue;
+            }
+            expect(Number.isFinite(f.value)).toBe(true);
+            if (f.interval) expect(Number.isFinite(f.interval.low) && Number.isFinite(f.interval.high)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
