@@ -5,7 +5,7 @@ import { langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/client.js
 import { anonymizerFrom, judgeProbe } from '../online/edges.js';
 import type { SampleAnonymizer } from '../online/ports.js';
 import type { Logger } from '../service/logger.js';
-import type { StateStore } from '../state/types.js';
+import type { ExperimentState } from './history.js';
 import type { ExperimentDeps } from './run.js';
 
 /** The anonymizer of the experiment: `experiment.anonymize: false` (a curated golden set) sends items as they are. */
@@ -16,7 +16,7 @@ export function experimentAnonymizer(config: RagwatchConfig): SampleAnonymizer {
 
 export interface ExperimentEdgeDeps {
   logger: Logger;
-  state: StateStore | null;
+  state: ExperimentState | null;
   fetch?: typeof globalThis.fetch;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;

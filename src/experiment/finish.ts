@@ -8,7 +8,7 @@ import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
 import { writeScores, type ScoreToWrite } from '../langfuse/scores.js';
 import type { MetricName } from '../metrics/types.js';
 import type { Logger } from '../service/logger.js';
-import type { StateStore } from '../state/types.js';
+import type { ExperimentState } from './history.js';
 import { ExperimentIncompleteError, type Dependency } from './errors.js';
 import { definitionsKey } from './history.js';
 import type { RunRecorder } from './langfuse/recorder.js';
@@ -33,7 +33,7 @@ export type CompleteReport = ExperimentReport & { status: 'complete'; gate: Gate
 export interface FinishInput {
   http: LangfuseHttp;
   recorder: RunRecorder;
-  state: StateStore | null;
+  state: ExperimentState | null;
   logger: Logger;
   /** Follows only the caller's signal: a run stopped for an outage still records what it finished. */
   signal: AbortSignal;

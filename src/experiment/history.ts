@@ -2,16 +2,19 @@ import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
 import type { ApiGeneration } from '../langfuse/types.js';
 import type { MetricName } from '../metrics/types.js';
 import type { Logger } from '../service/logger.js';
-import type { StateStore } from '../state/types.js';
+import type { ExperimentHistory, StateFacts } from '../state/roles.js';
 import { listDatasetRuns, readRunItemValues, type DatasetRef, type RunSummary } from './langfuse/runs.js';
 import type { PreviousRun, TrendPoint } from './report/index.js';
 import { metricOfScore } from './score-names.js';
+
+/** The state roles the weekly experiment reads and records its runs through. */
+export type ExperimentState = ExperimentHistory & Pick<StateFacts, 'getMeta' | 'setMeta'>;
 
 export interface HistoryDeps {
   http: LangfuseHttp;
   generation: ApiGeneration;
   dataset: DatasetRef;
-  state: StateStore | null;
+  state: ExperimentState | null;
   metrics: readonly MetricName[];
   scorePrefix: string;
   trendRuns: number;

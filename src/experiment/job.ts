@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/schema.js';
 import type { Logger } from '../service/logger.js';
 import type { JobRunContext } from '../service/scheduler.js';
-import type { StateStore } from '../state/types.js';
+import type { JobRuns, StateFacts } from '../state/roles.js';
+import type { ExperimentState } from './history.js';
 import { connectExperiment, type ExperimentEdgeDeps } from './edges.js';
 import { ExperimentIncompleteError, ExperimentInputError } from './errors.js';
 import { goldenGaugeValues } from './gauges.js';
@@ -13,7 +14,7 @@ export const EXPERIMENT_JOB_NAME = 'experiment';
 export interface ExperimentJobDeps extends Omit<ExperimentEdgeDeps, 'state'> {
   config: RagwatchConfig;
   logger: Logger;
-  state: StateStore;
+  state: ExperimentState & JobRuns & Pick<StateFacts, 'setGauges'>;
   /** Gauges on `/metrics` (`rag_golden_score{metric,split}`, the gate verdict). */
   metrics: {
     goldenResults(values: Record<string, number>): void;

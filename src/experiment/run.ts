@@ -7,7 +7,7 @@ import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import type { SampleAnonymizer } from '../online/ports.js';
 import { scoreConfigDefinitions } from '../online/scores.js';
 import type { Logger } from '../service/logger.js';
-import type { StateStore } from '../state/types.js';
+import type { ExperimentState } from './history.js';
 import type { Progress } from '../progress/index.js';
 import { VERSION } from '../version.js';
 import { ExperimentIncompleteError, ExperimentInputError, type Dependency } from './errors.js';
@@ -31,7 +31,7 @@ export interface ExperimentDeps {
   embeddings: EmbeddingsClient;
   /** Identity when `experiment.anonymize` is off (see `experimentAnonymizer`). */
   anonymizer: SampleAnonymizer;
-  state: StateStore | null;
+  state: ExperimentState | null;
   logger: Logger;
   now?: () => number;
   env?: NodeJS.ProcessEnv;

@@ -3,6 +3,7 @@ import { scoreGaugeName } from '../metrics/registry.js';
 import type { MetricName } from '../metrics/types.js';
 import type { Logger } from '../service/logger.js';
 import { isStateError, type StateError } from '../state/errors.js';
+import { LeaseKeeper } from '../state/lease-keeper.js';
 import { noopRecorder } from './ports.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickReport } from './run-types.js';
 import { samplingPolicyFrom } from './sampler.js';
@@ -90,6 +91,7 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
   const window = computeWindow(settings.window, cursorMs === null ? null : new Date(cursorMs), new Date(startedAt));
   const report = emptyReport(window);
   const tick = new TickRun(deps, settings, options, report, recorder, TICK_MODE);
+  const lease = keepLease(deps, LEASE, leaseMs, tick);
   try {
     // The first run pins where it started, so a first tick that fails does not let the look-back slide.
     if (cursorMs === null && window) await state.setCursor(ONLINE_JOB, window.from.getTime(), startedAt);
@@ -112,10 +114,25 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
     const succeeded = report.outcome === 'success';
     recorder.tickFinished(ONLINE_JOB, report.outcome, succeeded, finishedAt);
     await state.recordJobFinish(ONLINE_JOB, report.outcome, succeeded, finishedAt);
-    await state.releaseLease(LEASE, holder);
+    await lease.release();
   }
   logReport(logger, ONLINE_JOB, report);
   return report;
+}
+
+/** Renews the run's lease on its own timer until released; a loss stops the run taking traces. */
+function keepLease(deps: OnlineJobDeps, name: string, ttlMs: number, run: TickRun): LeaseKeeper {
+  const { state, holder, clock, logger } = deps;
+  return new LeaseKeeper({
+    leases: state,
+    name,
+    holder,
+    ttlMs,
+    now: () => clock.now(),
+    ...(deps.timers ? { timers: deps.timers } : {}),
+    onLost: (why) => run.leaseLost(why),
+    onRenewError: (err) => logger.warn({ lease: name, error: isStateError(err) ? err.shortCode : 'error' }, 'renewing the lease failed; retrying'),
+  }).start();
 }
 
 function gaugeValues(means: Partial<Record<MetricName, number>>): Record<string, number> {
@@ -161,13 +178,15 @@ async function backfill(deps: OnlineJobDeps, settings: OnlineSettings, range: { 
   }
   const report = emptyReport(window);
   await state.recordJobStart(BACKFILL_JOB, startedAt);
+  const run = new TickRun(deps, settings, options, report, recorder, BACKFILL_MODE);
+  const lease = keepLease(deps, BACKFILL_MODE.lease, settings.leaseSeconds * 1000, run);
   try {
-    await new TickRun(deps, settings, options, report, recorder, BACKFILL_MODE).run(window);
+    await run.run(window);
     markFailedRun(report);
     recorder.ledgerCounts(await state.countByStatus());
   } finally {
     await state.recordJobFinish(BACKFILL_JOB, report.outcome, report.outcome === 'success', clock.now());
-    await state.releaseLease(BACKFILL_MODE.lease, holder);
+    await lease.release();
   }
   logReport(logger, BACKFILL_JOB, report);
   return report;

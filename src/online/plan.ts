@@ -1,4 +1,4 @@
-import type { StateStore } from '../state/types.js';
+import type { JobRuns, Ledger } from '../state/roles.js';
 import { ONLINE_JOB, type OnlineSettings } from './job.js';
 import type { Clock, OnlineLangfuse } from './ports.js';
 import { decide, TakeBudget } from './sampler.js';
@@ -28,7 +28,7 @@ export interface TickPlan {
  * A dry run of the next tick: the same window, sampling and caps, but no lease, no judge call and no write.
  * Traces the ledger already holds say what became of them.
  */
-export async function planOnlineTick(deps: { state: StateStore; clock: Clock; langfuse: OnlineLangfuse }, settings: OnlineSettings, signal?: AbortSignal): Promise<TickPlan> {
+export async function planOnlineTick(deps: { state: JobRuns & Ledger; clock: Clock; langfuse: OnlineLangfuse }, settings: OnlineSettings, signal?: AbortSignal): Promise<TickPlan> {
   const now = deps.clock.now();
   const cursor = await deps.state.getCursor(ONLINE_JOB);
   const window = computeWindow(settings.window, cursor === null ? null : new Date(cursor), new Date(now));

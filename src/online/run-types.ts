@@ -1,6 +1,8 @@
 import type { MetricName } from '../metrics/types.js';
 import type { Logger } from '../service/logger.js';
-import type { LeaseHolder, StateStore } from '../state/types.js';
+import type { LeaseTimers } from '../state/lease-keeper.js';
+import type { JobRuns, Leases, Ledger, StateConnection, StateFacts } from '../state/roles.js';
+import type { LeaseHolder } from '../state/types.js';
 import type { EvaluateDeps, ScoredValue } from './evaluate-trace.js';
 import type { Probes } from './outage.js';
 import type { Clock, OnlineRecorder } from './ports.js';
@@ -19,11 +21,16 @@ export interface OnlineSettings {
   leaseSeconds: number;
 }
 
+/** The state roles an online run uses. */
+export type OnlineState = Ledger & Leases & JobRuns & StateFacts & Pick<StateConnection, 'health'>;
+
 export interface OnlineJobDeps extends EvaluateDeps {
-  state: StateStore;
+  state: OnlineState;
   clock: Clock;
   logger: Logger;
   holder: LeaseHolder;
+  /** Timers the lease keeper renews the run's lease with (tests pass fake ones). */
+  timers?: LeaseTimers;
   recorder?: OnlineRecorder;
   probes?: Probes;
 }

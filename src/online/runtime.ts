@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { RagwatchConfig } from '../config/schema.js';
-import type { LeaseHolder, StateStore } from '../state/types.js';
+import type { LeaseHolder } from '../state/types.js';
 import { connectOnlineEdges, ensureOnlineScoreConfigs, type EdgeDeps, type OnlineEdges } from './edges.js';
 import { ScoreBatcher } from './score-batcher.js';
-import { onlineSettingsFrom, type OnlineJobDeps, type OnlineSettings } from './job.js';
+import { onlineSettingsFrom, type OnlineJobDeps, type OnlineSettings, type OnlineState } from './job.js';
 import type { Clock, OnlineRecorder } from './ports.js';
 
 export function processLeaseHolder(): LeaseHolder {
@@ -15,7 +15,7 @@ export function processLeaseHolder(): LeaseHolder {
 export const systemClock: Clock = { now: () => Date.now() };
 
 export interface OnlineRuntimeOptions extends EdgeDeps {
-  state: StateStore;
+  state: OnlineState;
   clock?: Clock;
   recorder?: OnlineRecorder;
   holder?: LeaseHolder;

@@ -32,7 +32,7 @@ export function retryDelayMs(retryBackoffSeconds: number, attempts: number): num
 export interface RunMode {
   /** Job name in logs. */
   job: string;
-  /** Lease renewed while the run goes. */
+  /** Lease held while the run goes (renewed by a `LeaseKeeper`). */
   lease: string;
   /** Take due ledger entries (retries, deferred) before listing. */
   dueFirst: boolean;
@@ -51,7 +51,6 @@ export class TickRun {
   private readonly handled = new Set<string>();
   private readonly sums = new Map<MetricName, { sum: number; n: number }>();
   private stopping = false;
-  private lastRenewal: number;
   scoredCount = 0;
 
   constructor(
@@ -65,7 +64,6 @@ export class TickRun {
     this.pool = new TaskPool(settings.concurrency);
     this.outages = new OutageDetector(deps.probes ?? {}, deps.clock);
     this.held = new HeldFailures(this.outages, OUTAGE_STREAK);
-    this.lastRenewal = deps.clock.now();
     // Every request of every trace in flight listens on this one signal.
     setMaxListeners(0, this.abort.signal);
     if (options.signal) {
@@ -131,7 +129,6 @@ export class TickRun {
       this.recorder.tracesListed(1);
       this.options.progress?.listed(this.report.listed);
       if (this.shouldStop) return;
-      if ((this.report.listed & 63) === 0 && !(await this.renewLease())) return;
       const decision = decide(this.settings.sampling, summary.id, summary.name);
       if (!decision.sampled) continue;
       this.report.sampled += 1;
@@ -162,16 +159,11 @@ export class TickRun {
     );
   }
 
-  private async renewLease(): Promise<boolean> {
-    const { state, clock, holder } = this.deps;
-    const now = clock.now();
-    const ttl = this.settings.leaseSeconds * 1000;
-    if (now - this.lastRenewal < ttl / 3) return true;
-    this.lastRenewal = now;
-    if (await state.renewLease(this.mode.lease, holder, ttl, now)) return true;
-    this.deps.logger.error({ job: this.mode.job }, 'lost the lease to another replica; stopping this run');
+  /** The lease keeper lost the run's lease: take nothing more; what is in flight finishes. */
+  leaseLost(why: 'taken' | 'expired'): void {
+    const cause = why === 'taken' ? 'lost the lease to another replica' : 'could not renew the lease before it expired';
+    this.deps.logger.error({ job: this.mode.job, lease: this.mode.lease }, `${cause}; stopping this run`);
     this.endEarly('lease_lost');
-    return false;
   }
 
   private async process(entry: LedgerEntry): Promise<void> {
@@ -203,7 +195,6 @@ export class TickRun {
       return;
     }
     await this.settle(entry, attempts, outcome);
-    await this.renewLease();
   }
 
   private async settle(entry: LedgerEntry, attempts: number, outcome: TraceOutcome): Promise<void> {

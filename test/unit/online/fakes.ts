@@ -4,7 +4,7 @@ import type { ExtractResult } from '../../../src/extract/types.js';
 import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, ScoreToWrite, TraceRecord, TraceSummary } from '../../../src/online/ports.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { silentLogger } from '../../../src/service/logger.js';
-import { openSqliteState } from '../../../src/state/index.js';
+import { openSqliteState, type StateStore } from '../../../src/state/index.js';
 import type { OnlineJobDeps, OnlineSettings } from '../../../src/online/job.js';
 
 export interface FakeTrace {
@@ -103,7 +103,12 @@ export class ManualClock {
   }
 }
 
-export function jobDeps(langfuse: FakeLangfuse, clock: ManualClock, overrides: Partial<OnlineJobDeps> = {}): OnlineJobDeps {
+/** The deps of the job tests; their state is a whole store, so tests can also close it. */
+export function jobDeps(
+  langfuse: FakeLangfuse,
+  clock: ManualClock,
+  overrides: Partial<Omit<OnlineJobDeps, 'state'>> & { state?: StateStore } = {},
+): OnlineJobDeps & { state: StateStore } {
   return {
     langfuse,
     extract: fakeExtract,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { BACKFILL_JOB, ONLINE_JOB, runBackfill, runOnlineTick } from '../../../src/online/job.js';
 import { planOnlineTick } from '../../../src/online/plan.js';
+import { ManualTimers } from '../../helpers/manual-timers.js';
 import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings, type FakeTrace } from './fakes.js';
 
 const NOW = Date.parse('2025-03-03T12:00:00Z');
@@ -191,6 +192,34 @@ describe('runOnlineTick', () => {
     await deps.state.acquireLease('online-tick', { id: 'other', host: 'elsewhere', pid: 9 }, 300_000, NOW);
     expect((await runOnlineTick(deps, settings())).outcome).toBe('lease_held');
     expect(lf.gets).toBe(0);
+  });
+
+  it('stops taking traces when the lease keeper finds the lease taken mid-run', async () => {
+    const all = traces(400);
+    const lf = new FakeLangfuse(all);
+    const clock = new ManualClock(NOW);
+    const timers = new ManualTimers();
+    let stolen = false;
+    const deps = jobDeps(lf, clock, { timers });
+    deps.score = fakeScorer();
+    const score = deps.score;
+    // The first trace is slow: the lease runs out, another replica takes it, and the keeper's timer fires.
+    deps.score = (async (...args: Parameters<typeof score>) => {
+      if (!stolen) {
+        stolen = true;
+        clock.advance(6 * MIN);
+        await deps.state.acquireLease('online-tick', { id: 'other', host: 'elsewhere', pid: 9 }, 300_000, clock.now());
+        await timers.fire();
+      }
+      return score(...args);
+    }) as typeof score;
+    const report = await runOnlineTick(deps, settings({ concurrency: 1 }));
+    expect(report.outcome).toBe('lease_lost');
+    expect(timers.scheduled[0]).toBe(100_000);
+    expect(report.taken).toBe(1);
+    expect(report.evaluated).toBe(1);
+    // The other replica's lease is untouched by this run's end.
+    expect(await deps.state.renewLease('online-tick', { id: 'other', host: 'elsewhere', pid: 9 }, 300_000, clock.now())).toBe(true);
   });
 
   it('takes no new traces after a soft stop and leaves the cursor', async () => {

@@ -1,0 +1,143 @@
+import type { Database } from 'better-sqlite3';
+import type { Ledger } from '../roles.js';
+import { LEDGER_STATUSES, type LedgerStatus, type NewLedgerEntry } from '../types.js';
+import { toEntry, type LedgerRow } from './rows.js';
+
+/** Old attempt records only take room (the cap counts the last hour): cleared once a minute, not per attempt. */
+const PRUNE_INTERVAL_MS = 60_000;
+
+/**
+ * The ledger's SQL on SQLite, all of it here. Statements with RETURNING are run with `all()`, never `get()`:
+ * `get()` stops at the first row, and an error at commit (SQLITE_FULL) would then be dropped with the row
+ * already handed back, for a write that never happened.
+ */
+export function sqliteLedger(db: Database, attemptRetentionMs: number): Ledger {
+  const p = (sql: string) => db.prepare(sql);
+  const stmt = {
+    getEntry: p('SELECT * FROM ledger WHERE trace_id = ?'),
+    insertEntry: p(
+      `INSERT INTO ledger (trace_id, status, trace_timestamp, environment, trace_name, sample_rate, first_seen_at,
+         updated_at)
+       VALUES (?, 'pending', ?, ?, ?, ?, ?, ?) ON CONFLICT (trace_id) DO NOTHING RETURNING *`,
+    ),
+    startAttempt: p(
+      `UPDATE ledger SET attempts = attempts + 1, last_attempt_at = ?, updated_at = ?, status = 'pending',
+         next_attempt_at = NULL
+       WHERE trace_id = ? RETURNING *`,
+    ),
+    recordAttempt: p('INSERT INTO attempts (trace_id, at) VALUES (?, ?)'),
+    pruneAttempts: p('DELETE FROM attempts WHERE at < ?'),
+    markDone: p(
+      `UPDATE ledger SET status = 'done', reason = NULL, last_error = NULL, score_ids = ?, next_attempt_at = NULL,
+         updated_at = ?
+       WHERE trace_id = ?`,
+    ),
+    markSkipped: p(
+      "UPDATE ledger SET status = 'skipped', reason = ?, next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?",
+    ),
+    markFailed: p(
+      "UPDATE ledger SET status = 'failed', last_error = ?, next_attempt_at = ?, updated_at = ? WHERE trace_id = ?",
+    ),
+    markDead: p(
+      `UPDATE ledger SET status = 'dead', reason = ?, last_error = ?, next_attempt_at = NULL, updated_at = ?
+       WHERE trace_id = ?`,
+    ),
+    markPending: p(
+      `UPDATE ledger SET status = 'pending', attempts = MAX(attempts - 1, 0), next_attempt_at = NULL, updated_at = ?
+       WHERE trace_id = ?`,
+    ),
+    due: p(
+      `SELECT * FROM ledger WHERE status = 'pending' OR (status = 'failed' AND next_attempt_at <= ?)
+       ORDER BY trace_timestamp, trace_id LIMIT ?`,
+    ),
+    earliestPending: p("SELECT MIN(trace_timestamp) AS t FROM ledger WHERE status = 'pending'"),
+    countByStatus: p('SELECT status, COUNT(*) AS n FROM ledger GROUP BY status'),
+    listByStatus: p('SELECT * FROM ledger WHERE status = ? ORDER BY trace_timestamp, trace_id LIMIT ?'),
+    attemptsSince: p('SELECT COUNT(*) AS n FROM attempts WHERE at >= ?'),
+    deadSince: p(
+      "SELECT trace_id FROM ledger WHERE status = 'dead' AND updated_at >= ? ORDER BY trace_timestamp, trace_id",
+    ),
+    requeueDead: p(
+      `UPDATE ledger SET status = 'pending', attempts = 0, reason = NULL, next_attempt_at = ?, updated_at = ?
+       WHERE status = 'dead' AND updated_at >= ?`,
+    ),
+  };
+  let lastPrune = Number.NEGATIVE_INFINITY;
+  // One attempt: counted on the entry and recorded for the hourly cap, in one transaction (built once).
+  const startAttemptTx = db.transaction((traceId: string, now: number): LedgerRow => {
+    const row = (stmt.startAttempt.all(now, now, traceId) as LedgerRow[])[0];
+    if (!row) throw new Error(`state: no ledger entry for trace ${traceId}`);
+    stmt.recordAttempt.run(traceId, now);
+    if (now - lastPrune >= PRUNE_INTERVAL_MS || now < lastPrune) {
+      stmt.pruneAttempts.run(now - attemptRetentionMs);
+      lastPrune = now;
+    }
+    return row;
+  });
+  const row = (traceId: string) => {
+    const r = stmt.getEntry.get(traceId) as LedgerRow | undefined;
+    return r ? toEntry(r) : null;
+  };
+
+  return {
+    async getEntry(traceId) {
+      return row(traceId);
+    },
+    async ensureEntry(entry: NewLedgerEntry, now) {
+      const { traceId, traceTimestamp, environment, traceName, sampleRate } = entry;
+      const inserted = (
+        stmt.insertEntry.all(traceId, traceTimestamp, environment, traceName, sampleRate, now, now) as LedgerRow[]
+      )[0];
+      if (inserted) return toEntry(inserted);
+      const known = row(traceId);
+      if (!known) throw new Error(`state: no ledger entry for trace ${traceId}`);
+      return known;
+    },
+    async startAttempt(traceId, now) {
+      return toEntry(startAttemptTx.immediate(traceId, now));
+    },
+    async markDone(traceId, scoreIds, now) {
+      stmt.markDone.run(JSON.stringify(scoreIds), now, traceId);
+    },
+    async markSkipped(traceId, reason, now) {
+      stmt.markSkipped.run(reason, now, traceId);
+    },
+    async markFailed(traceId, error, now, nextAttemptAt) {
+      stmt.markFailed.run(error, nextAttemptAt, now, traceId);
+    },
+    async markDead(traceId, error, now) {
+      stmt.markDead.run(error, error, now, traceId);
+    },
+    async markPending(traceId, now) {
+      stmt.markPending.run(now, traceId);
+    },
+    async dueEntries(now, limit) {
+      return (stmt.due.all(now, limit) as LedgerRow[]).map(toEntry);
+    },
+    async earliestPendingTimestamp() {
+      return (stmt.earliestPending.get() as { t: number | null }).t;
+    },
+    async countByStatus() {
+      const counts = Object.fromEntries(LEDGER_STATUSES.map((s) => [s, 0])) as Record<LedgerStatus, number>;
+      for (const r of stmt.countByStatus.all() as { status: LedgerStatus; n: number }[]) counts[r.status] = r.n;
+      return counts;
+    },
+    async listByStatus(status, limit) {
+      return (stmt.listByStatus.all(status, limit) as LedgerRow[]).map(toEntry);
+    },
+    async attemptsSince(since) {
+      return (stmt.attemptsSince.get(since) as { n: number }).n;
+    },
+    async requeueDead(options, now) {
+      return db
+        .transaction(() => {
+          const since = options.diedSince ?? Number.MIN_SAFE_INTEGER;
+          // Same condition in one transaction under the write lock: the ids are exactly the rows updated.
+          const ids = (stmt.deadSince.all(since) as { trace_id: string }[]).map((r) => r.trace_id);
+          stmt.requeueDead.run(now, now, since);
+          return ids;
+        })
+        .immediate();
+    },
+  };
+}

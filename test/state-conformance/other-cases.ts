@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { ExperimentRunRecord } from '../../src/state/index.js';
+import type { StateBackend } from './backend.js';
+import { freshState } from './context.js';
+
+const run = (runName: string, startedAt: number, extra: Partial<ExperimentRunRecord> = {}): ExperimentRunRecord => ({
+  dataset: 'rag-golden-v1',
+  runName,
+  datasetRunId: `dr-${runName}`,
+  startedAt,
+  finishedAt: startedAt + 10,
+  split: 'all',
+  gatePassed: true,
+  means: { faithfulness: 0.91, answer_relevancy: null },
+  perItem: { faithfulness: { 'item-1': 1, 'item-2': 0.82 }, answer_relevancy: { 'item-1': 0.5 } },
+  ...extra,
+});
+
+/** Experiment history, meta, gauges, health and the golden-set builder's state. */
+export function otherCases(backend: StateBackend): void {
+  describe(`${backend.name}: experiment history, meta and gauges`, () => {
+    const ctx = freshState(backend);
+
+    it('records runs, lists them newest first without per-item values, replaces a run of one name', async () => {
+      const { store } = ctx;
+      await store.recordExperimentRun(run('w1', 100));
+      await store.recordExperimentRun(run('w2', 200, { gatePassed: false, split: 'test', datasetRunId: null }));
+      await store.recordExperimentRun(run('w0', 50));
+      await store.recordExperimentRun({ ...run('other', 300), dataset: 'another' });
+      const listed = await store.listExperimentRuns('rag-golden-v1', 10);
+      expect(listed.map((r) => r.runName)).toEqual(['w2', 'w1', 'w0']);
+      expect(listed[0]).toEqual({
+        ...run('w2', 200, { gatePassed: false, split: 'test', datasetRunId: null }),
+        perItem: {},
+      });
+      expect((await store.listExperimentRuns('rag-golden-v1', 1)).map((r) => r.runName)).toEqual(['w2']);
+      expect(await store.getExperimentItemValues('rag-golden-v1', 'w1')).toEqual(run('w1', 100).perItem);
+      await store.recordExperimentRun(
+        run('w1', 100, { perItem: { faithfulness: { 'item-3': 0.25 } }, means: { faithfulness: 0.25 } }),
+      );
+      expect(await store.getExperimentItemValues('rag-golden-v1', 'w1')).toEqual({ faithfulness: { 'item-3': 0.25 } });
+      expect((await store.listExperimentRuns('rag-golden-v1', 10)).find((r) => r.runName === 'w1')!.means).toEqual({
+        faithfulness: 0.25,
+      });
+      expect(await store.getExperimentItemValues('rag-golden-v1', 'none')).toEqual({});
+    });
+
+    it('keeps meta facts and gauges', async () => {
+      const { store } = ctx;
+      expect(await store.getMeta('langfuse.api')).toBeNull();
+      await store.setMeta('langfuse.api', '{"generation":"v4"}', 5);
+      await store.setMeta('langfuse.api', '{"generation":"v3"}', 6);
+      expect(await store.getMeta('langfuse.api')).toEqual({ value: '{"generation":"v3"}', updatedAt: 6 });
+      expect(await store.getGauges()).toEqual({});
+      await store.setGauges({ rag_faithfulness_score: 0.9 }, 1);
+      await store.setGauges({ rag_faithfulness_score: 0.8, rag_answer_relevancy_score: 0.7 }, 2);
+      expect(await (await ctx.open()).getGauges()).toEqual({
+        rag_faithfulness_score: 0.8,
+        rag_answer_relevancy_score: 0.7,
+      });
+    });
+
+    it('answers health and ping while open, and says closed after close', async () => {
+      const s = await ctx.open();
+      expect(await s.ping()).toBe(true);
+      expect(await s.health()).toEqual({ ok: true });
+      expect(typeof s.location).toBe('string');
+      await s.close();
+      expect(await s.ping()).toBe(false);
+      const health = await s.health();
+      expect(health.ok).toBe(false);
+      if (!health.ok) expect(health.problem.kind).toBe('closed');
+      await s.close();
+    });
+  });
+
+  describe(`${backend.name}: golden-set builder state`, () => {
+    const ctx = freshState(backend);
+
+    it('keeps builds, seeds, candidates, the review queue and publications', async () => {
+      const g = await ctx.instance.golden();
+      try {
+        await g.startBuild({ buildId: 'b1', candidatesDataset: 'cands', planHash: 'h', startedAt: 1 });
+        await g.startBuild({ buildId: 'b2', candidatesDataset: 'cands', planHash: 'h2', startedAt: 2 });
+        await g.finishBuild('b2', 'complete', { seeds: 3 }, 5);
+        expect(await g.lastBuild('cands')).toEqual({
+          buildId: 'b2',
+          candidatesDataset: 'cands',
+          planHash: 'h2',
+          startedAt: 2,
+          finishedAt: 5,
+          outcome: 'complete',
+          counts: { seeds: 3 },
+        });
+        expect(await g.lastBuild('other')).toBeNull();
+        const seed = {
+          candidatesDataset: 'cands',
+          seedKey: 'k1',
+          stratum: 'multi-hop' as const,
+          chunkIds: ['a', 'b'],
+          stage: 'generated' as const,
+          candidateIds: ['c1'],
+          lastError: null,
+          attempts: 1,
+          updatedAt: 2,
+        };
+        await g.putSeed(seed);
+        await g.putSeed({ ...seed, stage: 'failed', lastError: 'judge:http_503', attempts: 2, updatedAt: 3 });
+        await g.putSeed({ ...seed, seedKey: 'k0' });
+        expect(await g.seeds('cands')).toEqual([
+          { ...seed, seedKey: 'k0' },
+          { ...seed, stage: 'failed', lastError: 'judge:http_503', attempts: 2, updatedAt: 3 },
+        ]);
+        const cand = {
+          candidatesDataset: 'cands',
+          candidateId: 'c1',
+          seedKey: 'k1',
+          stratum: 'multi-hop' as const,
+          contentHash: 'x',
+          status: 'generated' as const,
+          reason: null,
+          reviewTraceId: null,
+          updatedAt: 4,
+        };
+        await g.putCandidates([cand, { ...cand, candidateId: 'c0', status: 'rejected', reason: 'trivial' }]);
+        await g.putCandidates([{ ...cand, status: 'accepted', reviewTraceId: 'rt1', updatedAt: 5 }]);
+        await g.putCandidates([]);
+        expect(await g.candidates('cands')).toEqual([
+          { ...cand, candidateId: 'c0', status: 'rejected', reason: 'trivial' },
+          { ...cand, status: 'accepted', reviewTraceId: 'rt1', updatedAt: 5 },
+        ]);
+        expect(await g.reviewQueue('cands')).toBeNull();
+        await g.setReviewQueue('cands', 'q1', 6);
+        await g.setReviewQueue('cands', 'q2', 7);
+        expect(await g.reviewQueue('cands')).toBe('q2');
+        const pub = {
+          prefix: 'rag-golden',
+          datasetName: 'rag-golden-v1',
+          version: 1,
+          candidatesDataset: 'cands',
+          contentHash: 'p',
+          items: 40,
+          publishedAt: 8,
+        };
+        await g.recordPublication({ ...pub, version: 2, datasetName: 'rag-golden-v2' });
+        await g.recordPublication(pub);
+        expect((await g.publications('rag-golden')).map((p) => p.version)).toEqual([1, 2]);
+        expect((await g.publications('rag-golden'))[0]).toEqual(pub);
+      } finally {
+        await g.close();
+      }
+    });
+  });
+}
