@@ -115,6 +115,15 @@ function publicPlaceBefore(text: string, start: number): boolean {
   return PUBLIC_PLACE.test(foldWindow(text.slice(Math.max(0, k - 70), k)));
 }
 
+/** Characters from a street type's start to its house number, at most: six words of a street's name and particles. */
+const STREET_TO_NUMBER = 160;
+
+function digitWithin(text: string, from: number, span: number): boolean {
+  const end = Math.min(text.length, from + span);
+  for (let k = from; k < end; k++) if (isDigitCode(text.charCodeAt(k))) return true;
+  return false;
+}
+
 /**
  * Postal addresses: Spanish street forms with a house number (and floor, door, postcode, city), Spanish street names
  * with a number and a postcode but no street type, English "12 Baker Street" forms (UK, US and Irish postcodes).
@@ -133,10 +142,14 @@ export const addressRecognizer: Recognizer = {
       const value = raw.replace(/[,\s]+$/, '');
       out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: collapseSpaces(value.toLowerCase()) });
     };
-    const esHits = keywordsOf(text, facts).street;
-    for (const m of matchAtStarts(text, esHits, ES_CAPITALISED)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
-    // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue.
-    for (const m of matchAtStarts(text, esHits, ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
+    // A street type is followed by its house number: prose ("el camino", "la plaza") has no digit near it.
+    const esHits = keywordsOf(text, facts).street.filter((s) => digitWithin(text, s, STREET_TO_NUMBER));
+    const capitalised = matchAtStarts(text, esHits, ES_CAPITALISED);
+    for (const m of capitalised) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue; tried where no
+    // capitalised form was found.
+    const lowerHits = capitalised.length === 0 ? esHits : esHits.filter((s) => !starts.has(s));
+    for (const m of matchAtStarts(text, lowerHits, ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
     if (facts.maxDigitRun >= 5) {
       for (const m of matchInWindowList(text, postcodeWindows(text, facts.digitRuns, 120, 60), ES_BARE)) {
         // Inside an address already found with its street type ("C/ Mayor 23, …" holds "Mayor 23, …").
