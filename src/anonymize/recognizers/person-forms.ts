@@ -81,7 +81,8 @@ export function particleSurname(text: string, tokens: Words, i: number): NameFor
   if (!gapIs(text, tokens, j + 1, ' ')) return undefined;
   const s = tokens.at(j + 1)!;
   if (!plainWord(s) || allCaps(s)) return undefined;
-  if (foreign ? s.cls.ambiguous && !strongSurname(s) : !strongSurname(s)) return undefined;
+  // "de" and "da" are also prepositions: after them only a surname of the hand lists counts ("de Marbella" is a place).
+  if (foreign ? s.cls.ambiguous && !strongSurname(s) : !(strongSurname(s) && s.cls.listed)) return undefined;
   return { first: i, last: j + 1, score: foreign ? 0.75 : 0.6, key: tokens.slice(i, j + 2).map((w) => w.key).join(' ') };
 }
 

@@ -205,6 +205,8 @@ const strongSurname = (t: Token) => t.cls.surname && !t.cls.ambiguous;
 const notCommon = (t: Token) => !t.cls.common;
 const nameOrCapWord = (t: Token) => nameLike(t) || capWord(t);
 const strongSurnameOrGiven = (t: Token) => strongSurname(t) || strongGiven(t);
+/** A known name (hand lists or datasets) that is not also an ordinary word. */
+const datasetStrong = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.ambiguous && !t.cls.common;
 const isNamePart = (t: Token) => !PARTICLES.has(t.key) && !AND.has(t.key);
 
 /**
@@ -371,10 +373,14 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
   const initial = sentenceInitial(text, t.start);
   let score = 0;
   if (rest.length === 0) {
-    // "Julia calcula la media", "Hugo genera la web": a technology named like a person, standing alone.
-    score = strongGiven(t) && !isTechnology(t.key) ? 0.6 : 0;
+    // "Julia calcula la media", "Hugo genera la web": a technology named like a person, standing alone. A name
+    // only the datasets know ("Luigi", "Honda") is not enough alone: repeats of a full name are found by propagation.
+    score = strongGiven(t) && t.cls.listed && !isTechnology(t.key) ? 0.6 : 0;
     // "dejo el paquete a Milagros, la vecina": a role in apposition makes even an ordinary word a name.
     if (t.cls.given && hasCueAfter(text, t.end, TRAILING_ROLE_CUE, 30)) score = t.cls.ambiguous ? 0.75 : 0.85;
+  } else if (!t.cls.listed && !rest.some(datasetStrong)) {
+    // "Tate Modern", "Cola Cao": a name only the datasets know needs a second name that is not a frequent word.
+    score = 0;
   } else if (strongGiven(t)) {
     score = 0.85;
   } else if (t.cls.given) {
