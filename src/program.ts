@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerAnonymizeCommand } from './commands/anonymize.js';
+import { registerCalibrateCommand } from './commands/calibrate.js';
 import { registerConfigCommand } from './commands/config.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { defaultContext, type CommandContext } from './commands/context.js';
@@ -29,6 +30,7 @@ export function buildProgram(ctx: CommandContext): Command {
       writeErr: (s) => ctx.stderr.write(s),
     });
   registerAnonymizeCommand(program, ctx);
+  registerCalibrateCommand(program, ctx);
   registerConfigCommand(program, ctx);
   registerDemoCommand(program, ctx);
   registerDoctorCommand(program, ctx);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MetricJob } from '../metrics/definition.js';
 import { allMetricNames, getMetric } from '../metrics/registry.js';
+import { calibrateCrossProblems, calibrateSection } from './calibrate-section.js';
 import { isCronExpression, isListenHost, urlHasCredentials } from './checks.js';
 
 /**
@@ -466,12 +467,16 @@ export const configSchema = z
     online: onlineSection,
     experiment: experimentSection,
     golden: goldenSection,
+    calibrate: calibrateSection,
     state: stateSection,
     http: httpSection,
     log: logSection,
   })
   .strict()
   .superRefine((config, ctx) => {
+    for (const [path, message] of calibrateCrossProblems(config)) {
+      ctx.addIssue({ code: 'custom', path, input: config.metrics.scorePrefix, message });
+    }
     // A text cut while it is read (partial words, partial personal data at the cut) must be cut again by the
     // token budgets before the judge sees it: a token takes at most 16 bytes once whitespace is collapsed.
     const budgets = (['maxQuestionTokens', 'maxAnswerTokens', 'maxContextTokens', 'maxReferenceTokens'] as const).filter(

@@ -25,6 +25,8 @@ export interface AnnotationScore {
   authorUserId: string | null;
   /** ISO 8601. */
   timestamp: string;
+  /** The score's metadata (ragwatch's own scores carry metric, prompt version, run, stratum, split). */
+  metadata: Record<string, unknown> | null;
 }
 
 export interface AnnotationScoreFilter {
@@ -33,6 +35,9 @@ export interface AnnotationScoreFilter {
   names?: readonly string[];
   /** Default `ANNOTATION`. */
   source?: 'ANNOTATION' | 'API' | 'EVAL';
+  /** Score timestamps from (inclusive) and to (exclusive), ISO 8601. */
+  from?: string;
+  to?: string;
   signal?: AbortSignal;
 }
 
@@ -70,6 +75,7 @@ function toScore(raw: unknown, route: string, v3: boolean): AnnotationScore {
     configId: str(r.configId),
     authorUserId: str(r.authorUserId),
     timestamp: str(r.timestamp) ?? '',
+    metadata: record(r.metadata),
   };
 }
 
@@ -87,10 +93,15 @@ export async function listAnnotationScores(
   const keep = (s: AnnotationScore) => !names || names.has(s.name);
   if (generation === 'v3') {
     const route = 'GET /api/public/v2/scores';
-    // v2 filters one name at a time: ask for the queue's scores and keep the names locally.
-    const query = { source, queueId: filter.queueId, name: names?.size === 1 ? [...names][0] : undefined };
-    const rows = await allPages(http, '/api/public/v2/scores', route, query, filter.signal);
-    return rows.map((s) => toScore(s, route, false)).filter(keep);
+    // v2 filters one name at a time: one listing per name, or the queue's scores with the names kept locally.
+    const perName = names && (names.size <= 8 || !filter.queueId) ? [...names] : [undefined];
+    const out: AnnotationScore[] = [];
+    for (const name of perName) {
+      const query = { source, queueId: filter.queueId, name, fromTimestamp: filter.from, toTimestamp: filter.to };
+      const rows = await allPages(http, '/api/public/v2/scores', route, query, filter.signal);
+      out.push(...rows.map((s) => toScore(s, route, false)).filter(keep));
+    }
+    return out;
   }
   const route = 'GET /api/public/v3/scores';
   const out: AnnotationScore[] = [];
@@ -107,6 +118,8 @@ export async function listAnnotationScores(
         source,
         queueId: filter.queueId,
         name: names ? [...names].join(',') : undefined,
+        fromTimestamp: filter.from,
+        toTimestamp: filter.to,
       },
       signal: filter.signal,
     });

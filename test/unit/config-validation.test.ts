@@ -190,3 +190,28 @@ describe('maskSecrets: experiment.target.headers', () => {
     expect(maskSecrets({ other: { 'X-Api-Key': 'k-1234567890abcdef' } }).other['X-Api-Key']).not.toContain('1234567890');
   });
 });
+
+describe('config validation: calibrate', () => {
+  it('names the key of each bad value, one line each', () => {
+    expect(problemsOf({ calibrate: { scale: 'stars' } })).toEqual([
+      expect.stringMatching(/^config: calibrate\.scale: /),
+    ]);
+    expect(problemsOf({ calibrate: { metrics: ['context_recall'] } })).toEqual([
+      expect.stringMatching(/^config: calibrate\.metrics\.0: context_recall needs a reference answer/),
+    ]);
+    expect(problemsOf({ calibrate: { cuts: { faithfulness: { partly: 0.6 } } } })).toEqual([
+      'config: calibrate.cuts.faithfulness.partly: must be between 0.05 and 0.5 (got 0.6)',
+    ]);
+    expect(problemsOf({ calibrate: { rate: 0 } })).toEqual(['config: calibrate.rate: must be between 0.0001 and 1 (got 0)']);
+    expect(problemsOf({ calibrate: { anchors: { tolerance: 2 } } })).toEqual([
+      'config: calibrate.anchors.tolerance: must be between 0.001 and 0.5 (got 2)',
+    ]);
+    expect(problemsOf({ calibrate: { queue: '' } })).toEqual(['config: calibrate.queue: must not be empty (got "")']);
+  });
+
+  it('keeps ragwatch’s score names apart from people’s', () => {
+    expect(problemsOf({ metrics: { scorePrefix: 'human-' } })).toEqual([
+      'config: metrics.scorePrefix: must not start with "human-": people\'s scores are named so (got "human-")',
+    ]);
+  });
+});

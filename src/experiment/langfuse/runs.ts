@@ -7,6 +7,7 @@ import type { LangfuseHttp } from '../../langfuse/http.js';
 import { parseJsonLooking } from '../../langfuse/normalize.js';
 import type { ApiGeneration } from '../../langfuse/types.js';
 import type { MetricName } from '../../metrics/types.js';
+import { isOwnScore } from '../../langfuse/own-scores.js';
 
 export interface RunSummary {
   id: string;
@@ -140,11 +141,17 @@ export async function readRunItemValues(
   return out;
 }
 
-function numericScores(value: unknown): Record<string, number> {
+/**
+ * ragwatch's own numeric scores by name. Only source `API` (what ragwatch's ingestion writes): a person who
+ * annotated the trace in the Langfuse UI with ragwatch's score config left a score of the same name with source
+ * `ANNOTATION`, and people's scores never count as the judge's. The caller keeps only ragwatch's names.
+ */
+export function numericScores(value: unknown): Record<string, number> {
   const out: Record<string, number> = {};
   if (!Array.isArray(value)) return out;
   for (const s of value) {
     const r = s as Record<string, unknown>;
+    if (!isOwnScore(r)) continue;
     if (typeof r?.name === 'string' && typeof r.value === 'number' && Number.isFinite(r.value)) out[r.name] = r.value;
   }
   return out;
