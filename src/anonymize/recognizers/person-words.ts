@@ -1,4 +1,4 @@
-import { classify, nameShape, TITLES, type NameClass } from '../gazetteer/index.js';
+import { classify, TITLES, wordHash, type NameClass } from '../gazetteer/index.js';
 import { isLetterCode, isLetterOrMarkCode, isUpperCode } from '../text/chars.js';
 import { foldToken } from '../text/fold.js';
 import { cueLastWords } from './person-cues.js';
@@ -148,21 +148,19 @@ export class Words {
   }
 
   /**
-   * False when lower-case word i is certainly not an unambiguous given name (`table` = nameShapes().given) or
-   * surname (`.surname`): judged from its first two letters, last letter and length; accented words are looked up.
+   * False when word i is certainly not in the name set whose hash bits are `bits` (nameBits().given or .surname):
+   * a word of ASCII lower-case letters whose bit is clear. Other words are looked up.
    */
-  mayBeName(i: number, table: Uint8Array): boolean {
+  mayBeName(i: number, bits: Uint32Array): boolean {
     if (i >= this.length) return false;
     const start = this.starts[i]!;
     const end = this.ends[i]!;
-    const first = this.text.charCodeAt(start) - 97;
-    const second = this.text.charCodeAt(start + 1) - 97;
-    const last = this.text.charCodeAt(end - 1) - 97;
-    if (first < 0 || first > 25 || second < 0 || second > 25 || last < 0 || last > 25) return true;
-    if (table[nameShape(first, second, last, end - start)] === 1) return true;
-    // Not the shape of an ASCII name; an accent inside makes it another spelling ("jiménez"): look it up.
-    if (this.flags[i]! & CUE_SHAPED) for (let k = start + 2; k < end - 1; k++) if (this.text.charCodeAt(k) >= 128) return true;
-    return false;
+    for (let k = start; k < end; k++) {
+      const c = this.text.charCodeAt(k);
+      if (c < 97 || c > 122) return true;
+    }
+    const h = wordHash(this.text, start, end);
+    return (bits[h >>> 5]! & (1 << (h & 31))) !== 0;
   }
 
   /** False when word i is certainly neither a cue word nor a title (see cueShaped); true means "look it up". */

@@ -1,4 +1,4 @@
-import { asciiNames, isOrganization, isTechnology, nameShapes, TITLES } from '../gazetteer/index.js';
+import { asciiNames, isOrganization, isTechnology, nameBits, TITLES } from '../gazetteer/index.js';
 import { initialAndSurname, lowerCaseName, particleSurname, registerForm, type NameForm } from './person-forms.js';
 import { isSpaceCode } from '../text/chars.js';
 import { before, hasCueAfter } from '../text/context.js';
@@ -95,8 +95,8 @@ function lowerForm(text: string, tokens: Words, i: number): NameForm | undefined
     if (PARTICLE_STARTS.has(text.slice(tokens.start(i), tokens.end(i)))) return particleSurname(text, tokens, i);
   }
   if (length < 3 || i + 1 >= tokens.length || tokens.cap(i + 1)) return undefined;
-  const shapes = nameShapes();
-  if (!tokens.mayBeName(i, shapes.given) || !tokens.mayBeName(i + 1, shapes.surname)) return undefined;
+  const bits = nameBits();
+  if (!tokens.mayBeName(i, bits.given) || !tokens.mayBeName(i + 1, bits.surname)) return undefined;
   // Plain ASCII words are looked up exactly, without making tokens of them; words with accents go the token way.
   const names = asciiNames();
   const word = text.slice(tokens.start(i), tokens.end(i));
@@ -376,6 +376,8 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
     // "Julia calcula la media", "Hugo genera la web": a technology named like a person, standing alone. A name
     // only the datasets know ("Luigi", "Honda") is not enough alone: repeats of a full name are found by propagation.
     score = strongGiven(t) && t.cls.listed && !isTechnology(t.key) ? 0.6 : 0;
+    // "The panel is Ana, Duncan and Isolde": a given name listed next to another one.
+    if (score === 0 && strongGiven(t) && !isTechnology(t.key) && inNameList(text, tokens, i)) score = 0.6;
     // "dejo el paquete a Milagros, la vecina": a role in apposition makes even an ordinary word a name.
     if (t.cls.given && hasCueAfter(text, t.end, TRAILING_ROLE_CUE, 30)) score = t.cls.ambiguous ? 0.75 : 0.85;
   } else if (!t.cls.listed && !rest.some(datasetStrong)) {
@@ -395,12 +397,33 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
   return { first: i, last, score };
 }
 
+const LIST_AND = new Set(['y', 'e', 'i', 'and', '&']);
+
+/** Token i is an item of a list ("A, B", "B y C", "B and C") whose neighbouring item is a given name. */
+function inNameList(text: string, tokens: Words, i: number): boolean {
+  const givenWord = (t: Token | undefined) => t !== undefined && t.cap && strongGiven(t);
+  const comma = (a: number, b: number) => {
+    const gap = text.slice(tokens.end(a), tokens.start(b));
+    return gap === ', ' || gap === ',';
+  };
+  // "y", "and" between two single spaces.
+  const and = (a: number, b: number) =>
+    b === a + 2 && LIST_AND.has(tokens.at(a + 1)!.key) && sameName(text, tokens, a + 1) && sameName(text, tokens, b);
+  return (
+    (i > 0 && comma(i - 1, i) && givenWord(tokens.at(i - 1))) ||
+    (i + 1 < tokens.length && comma(i, i + 1) && givenWord(tokens.at(i + 1))) ||
+    (i > 1 && and(i - 2, i) && givenWord(tokens.at(i - 2))) ||
+    (i + 2 < tokens.length && and(i, i + 2) && givenWord(tokens.at(i + 2)))
+  );
+}
+
 /** "Tom Nakamura", "Marcus Webb": a capitalised word the gazetteer lacks, then a known surname, mid-sentence. */
 function unknownThenSurname(text: string, tokens: Words, i: number): { first: number; last: number; score: number } | undefined {
   if (!tokens.cap(i + 1) || !sameName(text, tokens, i + 1)) return undefined;
   const t = tokens.at(i)!;
   const next = tokens.at(i + 1)!;
-  if (!strongSurname(next)) return undefined;
+  // A surname only the datasets know is not enough after an unknown word ("Cola Cao").
+  if (!strongSurname(next) || !next.cls.handSurname) return undefined;
   if (t.cls.ambiguous || PLACE_WORDS.has(t.key) || sentenceInitial(text, t.start)) return undefined;
   const last = extend(text, tokens, i + 1, capWord);
   if (suppressed(text, tokens, i, last)) return { first: i, last, score: 0 };

@@ -52,6 +52,32 @@ describe('name datasets', () => {
   });
 });
 
+describe('name readings the datasets add', () => {
+  it('a hand-listed surname that is also a given name counts as one after a cue, not alone', () => {
+    expect(out('The keys were pasted in the channel by Duncan yesterday.')).toBe(
+      'The keys were pasted in the channel by <PERSON_1> yesterday.',
+    );
+    expect(out('Duncan is on leave.')).toBe('Duncan is on leave.');
+  });
+
+  it('given names in a list with another given name are people; a list of names is not a register line', () => {
+    expect(out('The panel is Rosa Ferrer, Thaddeus and Isolde, chaired by Ines.')).toBe(
+      'The panel is <PERSON_1>, <PERSON_2> and <PERSON_3>, chaired by <PERSON_4>.',
+    );
+    expect(out('Faltan Lucía, Thaddeus, Marta y Eladio.')).toBe(
+      'Faltan <PERSON_1>, <PERSON_2>, <PERSON_3> y <PERSON_4>.',
+    );
+    const keep = 'Sedes: Madrid, Barcelona y Sevilla.';
+    expect(out(keep)).toBe(keep);
+  });
+
+  it('"de" before a given name starts a full name, not a particle surname', () => {
+    expect(out('He localizado la cita de Claudia Narváez para el martes.')).toBe(
+      'He localizado la cita de <PERSON_1> para el martes.',
+    );
+  });
+});
+
 describe('generated name lists', () => {
   it('datasets-data.ts is what npm run gazetteer:datasets writes from the installed packages', async () => {
     const { readFileSync } = await import('node:fs');
