@@ -12,6 +12,7 @@ import { registerGoldenCommand } from './commands/golden.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerRetryDeadCommand } from './commands/retry-dead.js';
 import { registerSampleCommand } from './commands/sample.js';
+import { registerStateCommand } from './commands/state.js';
 import { registerStatusCommand } from './commands/status.js';
 import { CliExit, ExitCode } from './exit-codes.js';
 import { outcomesHelp } from './outcomes.js';
@@ -42,6 +43,7 @@ export function buildProgram(ctx: CommandContext): Command {
   registerSampleCommand(program, ctx);
   registerStatusCommand(program, ctx);
   registerRetryDeadCommand(program, ctx);
+  registerStateCommand(program, ctx);
   return program;
 }
 

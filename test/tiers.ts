@@ -38,6 +38,9 @@ export const SYSTEM_TESTS: Record<string, readonly Requirement[]> = {
   'test/integration/deploy/systemd.system.test.ts': ['systemd-analyze'],
   'test/integration/experiment/report-browser.system.test.ts': ['chromium'],
   'test/integration/service/full-disk.system.test.ts': ['user-namespaces'],
+  'test/integration/state/conformance-postgres.system.test.ts': ['postgresql'],
+  'test/integration/state/postgres-daemon.system.test.ts': ['postgresql'],
+  'test/integration/state/state-migrate.system.test.ts': ['postgresql'],
 };
 
 /** All test files under `test/`, repository-relative, sorted. */

@@ -20,7 +20,7 @@ async function withLangfuse<T>(
   ctx: CommandContext,
   work: (deps: { langfuse: Awaited<ReturnType<typeof connectLangfuse>>; state: StateStore; now: number }) => Promise<T>,
 ): Promise<T> {
-  const state = openStateOrExit(config);
+  const state = await openStateOrExit(config);
   try {
     let langfuse;
     try {

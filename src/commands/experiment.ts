@@ -38,7 +38,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
       }
       if (options.runName !== undefined && options.runName.trim() === '') throw new CliExit(ExitCode.badInput, ['--run-name: must not be empty']);
       const logger = loggerFor(config);
-      const state = openStateOrExit(config);
+      const state = await openStateOrExit(config);
       const progress = progressFor(ctx, options, config);
       try {
         let deps;

@@ -14,8 +14,9 @@ import type { Chunk } from '../golden/types.js';
 import { JudgeCallError } from '../judge/types.js';
 import { langfuseHttpFromConfig } from '../langfuse/client.js';
 import { LangfuseApiError } from '../langfuse/http.js';
-import { openSqliteGoldenStore, type SqliteGoldenStore } from '../state/golden-builds.js';
-import { startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
+import { isStateError } from '../state/errors.js';
+import { openGoldenStore } from '../state/index.js';
+import { stateFailureExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
 import { requireConfig, type CommandContext } from './context.js';
 import { buildJson, formatBuild, formatDiff, formatPlan, formatReview, reviewJson } from './golden-format.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
@@ -39,10 +40,11 @@ export function sinceDate(raw: string, now: number): Date | null {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
 
-function openStore(config: RagwatchConfig): SqliteGoldenStore {
+async function openStore(config: RagwatchConfig): Promise<Awaited<ReturnType<typeof openGoldenStore>>> {
   try {
-    return openSqliteGoldenStore({ path: config.state.path });
+    return await openGoldenStore(config);
   } catch (err) {
+    if (isStateError(err)) throw stateFailureExit(err);
     throw new CliExit(ExitCode.badInput, [
       `state: cannot open ${config.state.path}: ${err instanceof Error ? err.message : String(err)}`,
     ]);
@@ -113,7 +115,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
         ]);
       const names = goldenNames(config.golden);
       const progress = progressFor(ctx, flags, config);
-      const store = openStore(config);
+      const store = await openStore(config);
       const cost = emptyCost();
       const controller = new AbortController();
       const disposeSignals = stopSignals(
@@ -198,7 +200,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
       } finally {
         disposeSignals();
         progress.end();
-        store.close();
+        await store.close();
       }
     });
 
@@ -214,7 +216,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
       const names = goldenNames(config.golden);
       const progress = progressFor(ctx, flags, config);
-      const store = openStore(config);
+      const store = await openStore(config);
       try {
         const edges = await connect(config);
         const result = await applyGoldenReview(
@@ -226,7 +228,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
         else ctx.stdout.write(`${formatReview(result, names, flags.apply === true).join('\n')}\n`);
       } finally {
         progress.end();
-        store.close();
+        await store.close();
       }
     });
 

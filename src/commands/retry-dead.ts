@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { stateFailureExit, withStatePathFrom } from '../service/startup.js';
+import { openStateOrExit, stateFailureExit, withStatePathFrom } from '../service/startup.js';
 import { deadEntries } from '../state/queries/ledger.js';
 import { isStateError } from '../state/errors.js';
 import { openStateReadOnly } from '../state/queries/read-only.js';
@@ -42,7 +42,8 @@ export function registerRetryDeadCommand(program: Command, ctx: CommandContext):
       const path = config.state.path;
       const dryRun = options.dryRun === true;
       let traceIds: string[] | null;
-      if (path === ':memory:') traceIds = null;
+      if (config.state.url) traceIds = await onPostgres(config, since, now, dryRun);
+      else if (path === ':memory:') traceIds = null;
       else traceIds = dryRun ? deadIdsReadOnly(path, since) : await requeue(config, since, now);
       const result: RetryDeadResult = { dryRun, since: since === null ? null : new Date(since).toISOString(), count: traceIds?.length ?? 0, traceIds: traceIds ?? [] };
       if (options.json) ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -83,13 +84,28 @@ async function requeue(config: Parameters<typeof openState>[0], since: number | 
   if (probe.length === 0) return [];
   let state;
   try {
-    state = openState(config);
+    state = await openState(config);
   } catch (err) {
     if (isStateError(err)) throw stateFailureExit(err);
     throw new CliExit(ExitCode.incomplete, [`retry-dead: cannot open the state file ${path} for writing: ${err instanceof Error ? err.message : String(err)}`]);
   }
   try {
     return await state.requeueDead(since === null ? {} : { diedSince: since }, now);
+  } finally {
+    await state.close();
+  }
+}
+
+/** On PostgreSQL the schema is there once anything ran: list (dry run) or re-queue in place. */
+async function onPostgres(config: Parameters<typeof openState>[0], since: number | null, now: number, dryRun: boolean): Promise<string[]> {
+  const state = await openStateOrExit(config as Parameters<typeof openStateOrExit>[0]);
+  try {
+    if (!dryRun) return await state.requeueDead(since === null ? {} : { diedSince: since }, now);
+    const dead = await state.listByStatus('dead', Number.MAX_SAFE_INTEGER);
+    return dead.filter((e) => since === null || e.updatedAt >= since).map((e) => e.traceId);
+  } catch (err) {
+    if (isStateError(err)) throw stateFailureExit(err);
+    throw err;
   } finally {
     await state.close();
   }

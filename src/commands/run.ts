@@ -25,7 +25,7 @@ export function registerRunCommand(program: Command, ctx: CommandContext): void 
       const hostProblem = await listenHostProblem(config.http.host, ctx.lookup);
       if (hostProblem) throw new CliExit(ExitCode.badInput, [hostProblem]);
       const logger = loggerFor(config);
-      const state = openStateOrExit(config);
+      const state = await openStateOrExit(config);
       let daemon;
       try {
         daemon = await startDaemon({ config, logger, state });

@@ -48,7 +48,7 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
       const logger = loggerFor(config);
       for (const warning of rateWarnings(samplingPolicyFrom(config))) logger.warn(warning);
-      const state = openStateOrExit(config);
+      const state = await openStateOrExit(config);
       try {
         await runMode(mode, options, config, state, logger, ctx);
       } finally {

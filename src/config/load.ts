@@ -23,6 +23,7 @@ export const ENV_BINDINGS: ReadonlyArray<[names: string[], binding: EnvBinding]>
   [['RAGWATCH_EMBEDDINGS_API_KEY'], { path: ['embeddings', 'apiKey'], kind: 'string' }],
   [['RAGWATCH_GENERATOR_API_KEY'], { path: ['golden', 'generator', 'apiKey'], kind: 'string' }],
   [['RAGWATCH_STATE_PATH'], { path: ['state', 'path'], kind: 'string' }],
+  [['RAGWATCH_STATE_URL'], { path: ['state', 'url'], kind: 'string' }],
   [['RAGWATCH_LOG_LEVEL'], { path: ['log', 'level'], kind: 'string' }],
   [['RAGWATCH_HTTP_PORT'], { path: ['http', 'port'], kind: 'int' }],
 ];
@@ -65,6 +66,7 @@ export function loadConfig(options: LoadOptions = {}): LoadedConfig {
   }
 
   const { merged, envKeys } = applyEnv(raw as Record<string, unknown>, env, problems);
+  problems.push(...stateBackendProblems(merged, envKeys));
   const parsed = configSchema.safeParse(merged, { reportInput: true });
   if (!parsed.success) problems.push(...formatIssues(parsed.error.issues, envKeys));
   if (problems.length > 0) return { ok: false, problems };
@@ -139,6 +141,19 @@ export function formatIssues(issues: z.core.$ZodIssue[], envKeys: Map<string, st
     lines.push(`config: ${keyPath}: ${message}${got}`);
   }
   return lines;
+}
+
+/** `state.path` (SQLite) and `state.url` (PostgreSQL) name two different stores: one of them, not both. */
+function stateBackendProblems(merged: Record<string, unknown>, envKeys: Map<string, string>): string[] {
+  const state = merged.state as Record<string, unknown> | undefined;
+  if (!state || typeof state !== 'object' || state.path === undefined || state.url === undefined) return [];
+  const from = (key: string) => (envKeys.has(key) ? ` (from ${envKeys.get(key)})` : '');
+  // Images and units set RAGWATCH_STATE_PATH for SQLite; an empty value unsets it.
+  const unset = envKeys.has('state.path') ? ` (RAGWATCH_STATE_PATH='' unsets it)` : '';
+  return [
+    `config: state.path${from('state.path')}, state.url${from('state.url')}: set one of them, not both: ` +
+      `state.path keeps the state in an SQLite file, state.url in PostgreSQL${unset}`,
+  ];
 }
 
 /** Values never quoted in a problem line: secrets and every header sent to the RAG service. */

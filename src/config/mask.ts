@@ -15,7 +15,7 @@ export function maskSecrets<T>(value: T): T {
 function walk(value: unknown, key: string, inSecretContainer: boolean): unknown {
   if (typeof value === 'string') {
     if (inSecretContainer) return maskHeaderValue(value);
-    return SECRET_KEY_PATTERN.test(key) ? maskValue(value) : value;
+    return SECRET_KEY_PATTERN.test(key) ? maskValue(value) : maskUrlPassword(value);
   }
   if (Array.isArray(value)) return value.map((v) => walk(v, key, inSecretContainer));
   if (value && typeof value === 'object') {
@@ -23,6 +23,13 @@ function walk(value: unknown, key: string, inSecretContainer: boolean): unknown 
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k, container)]));
   }
   return value;
+}
+
+/** A URL's password (`postgres://user:password@host`, `?password=`) masked, whatever key holds the URL. */
+export function maskUrlPassword(value: string): string {
+  return value
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@\s:]*):[^/@\s]*@/i, '$1:***@')
+    .replace(/([?&](?:password|sslpassword)=)[^&#\s]*/gi, '$1***');
 }
 
 export function maskValue(secret: string): string {

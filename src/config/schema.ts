@@ -418,7 +418,34 @@ const goldenSection = z
 
 const stateSection = z
   .object({
+    /** The SQLite file (the default backend). */
     path: z.string().min(1, { error: 'must not be empty' }).default('ragwatch.db'),
+    /** A PostgreSQL server instead (`postgres://user:password@host:5432/db`); setting it and `path` is an error. */
+    url: z
+      .string()
+      .refine((u) => /^postgres(ql)?:\/\/[^\s]+$/i.test(u), { error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    /** PostgreSQL: the schema holding ragwatch's tables (created at start when missing). */
+    schema: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'must be a lower-case schema name (letters, digits, _)' })
+      .default('ragwatch'),
+    /** PostgreSQL: connections in the pool. */
+    poolSize: intBetween(1, 100).default(5),
+    /** PostgreSQL: a statement running longer is cancelled (`statement_timeout`). */
+    statementTimeoutMs: intBetween(100, 10 * MINUTE_MS).default(10_000),
+    /** PostgreSQL: how long to wait for a connection. */
+    connectTimeoutMs: intBetween(100, 2 * MINUTE_MS).default(5_000),
+    /** PostgreSQL: TLS. `url` follows the URL's `sslmode`; `require` encrypts; `verify` also checks the certificate. */
+    tls: z
+      .object({
+        mode: z.enum(['url', 'require', 'verify']).default('url'),
+        caFile: z.string().min(1).optional(),
+        certFile: z.string().min(1).optional(),
+        keyFile: z.string().min(1).optional(),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
   .prefault({});

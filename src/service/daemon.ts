@@ -59,7 +59,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const clock = options.clock ?? systemClock;
   for (const warning of rateWarnings(samplingPolicyFrom(config))) logger.warn(warning);
 
-  const state = options.state ?? openState(config);
+  const state = options.state ?? (await openState(config));
   const metrics = createServiceMetrics({ scoreMetrics: config.metrics.online });
   metrics.restoreGauges(await state.getGauges());
   restoreJobSuccess(metrics, ONLINE_JOB, (await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ?? null);

@@ -5,6 +5,7 @@ import { isCredentialsCode } from '../online/failures.js';
 import { credentialsLine, dependencyOfCode } from './dependency-health.js';
 import { isStateError, type StateError } from '../state/errors.js';
 import { openState } from '../state/index.js';
+import { maskPostgresUrl, withoutPassword } from '../state/postgres/url.js';
 import type { StateStore } from '../state/types.js';
 
 /** Resolves `state.path` against the command's working directory. */
@@ -12,13 +13,18 @@ export function withStatePathFrom(config: RagwatchConfig, cwd: string): Ragwatch
   return { ...config, state: { ...config.state, path: config.state.path === ':memory:' ? ':memory:' : resolve(cwd, config.state.path) } };
 }
 
-/** Opens the state store, or ends the command: 2 when the file cannot be ragwatch's state, 3 when the disk is in the way. */
-export function openStateOrExit(config: RagwatchConfig): StateStore {
+/**
+ * Opens the state store, or ends the command: 2 when the file or schema cannot be ragwatch's state (or the
+ * server refuses the role), 3 when the disk or the PostgreSQL server is in the way.
+ */
+export async function openStateOrExit(config: RagwatchConfig): Promise<StateStore> {
   try {
-    return openState(config);
+    return await openState(config);
   } catch (err) {
     if (isStateError(err)) throw stateFailureExit(err);
-    throw new CliExit(ExitCode.badInput, [`state.path: cannot open ${config.state.path}: ${err instanceof Error ? err.message : String(err)}`]);
+    const message = err instanceof Error ? err.message : String(err);
+    if (config.state.url) throw new CliExit(ExitCode.badInput, [`state.url: ${maskPostgresUrl(config.state.url)}: ${withoutPassword(message, config.state.url)}`]);
+    throw new CliExit(ExitCode.badInput, [`state.path: cannot open ${config.state.path}: ${message}`]);
   }
 }
 

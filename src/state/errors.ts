@@ -1,7 +1,8 @@
 /**
- * What can be wrong with the state file, said once for every command: the same file gives the same line and
- * the same exit code whether `run`, `sample`, `status` or `retry-dead` meets it. Messages name the key
- * (`state.path`), the path and SQLite's code, never a row's content.
+ * What can be wrong with the state, said once for every command: the same file or server gives the same line
+ * and the same exit code whether `run`, `sample`, `status` or `retry-dead` meets it. Messages name the key
+ * (`state.path`, or `state.url` for PostgreSQL), the path or the masked URL and the backend's code, never a
+ * row's content.
  */
 
 export type StateErrorKind =
@@ -21,10 +22,20 @@ export type StateErrorKind =
   /** The path no longer names the file the process has open. */
   | 'deleted'
   | 'replaced'
-  | 'closed';
+  | 'closed'
+  /** PostgreSQL: the server does not answer (refused, reset, DNS, TLS handshake, connect timeout). */
+  | 'unreachable'
+  /** PostgreSQL: the server refused the role or its password. */
+  | 'auth'
+  /** PostgreSQL: the role may not use the schema or its tables. */
+  | 'permission'
+  /** PostgreSQL: a statement ran past `state.statementTimeoutMs`. */
+  | 'timeout';
 
 /** Kinds that retrying cannot fix: the file or its place is wrong (exit 2). The others are the disk's (exit 3). */
-const INPUT_KINDS: ReadonlySet<StateErrorKind> = new Set(['empty', 'not_a_database', 'corrupt', 'not_ragwatch', 'newer_schema', 'readonly', 'cantopen']);
+const INPUT_KINDS: ReadonlySet<StateErrorKind> = new Set([
+  'empty', 'not_a_database', 'corrupt', 'not_ragwatch', 'newer_schema', 'readonly', 'cantopen', 'auth', 'permission',
+]);
 
 const ADVICE: Record<StateErrorKind, string> = {
   empty: 'is empty (0 bytes), so not a state file ragwatch wrote (a failed copy or restore?); restore a backup, or delete it to start afresh',
@@ -40,7 +51,23 @@ const ADVICE: Record<StateErrorKind, string> = {
   deleted: 'was deleted while ragwatch runs: writes would go to a file nobody reads again; restart ragwatch (it starts a new file) or restore the file and restart',
   replaced: 'was replaced by another file while ragwatch runs: ragwatch still has the old one open; restart ragwatch to use the new file',
   closed: 'is closed',
+  unreachable: 'does not answer (PostgreSQL unreachable)',
+  auth: 'refused the connection: check the role and its password',
+  permission: 'refused access: the role needs USAGE and CREATE on the schema (docs/operations.md)',
+  timeout: 'did not answer within state.statementTimeoutMs',
 };
+
+/** The same kinds as said of a PostgreSQL schema rather than a file. */
+const POSTGRES_ADVICE: Partial<Record<StateErrorKind, string>> = {
+  not_ragwatch: 'has tables in the schema but is not ragwatch state; set state.schema to another schema',
+  corrupt: 'has a ragwatch schema with tables missing; restore a backup',
+  readonly: 'cannot be written (a read-only server or transaction); point state.url at the primary',
+  full: 'cannot be written: the server is out of disk space',
+  io: 'cannot be read or written: the server reports an I/O error',
+  busy: 'is locked by another session for too long',
+};
+
+const POSTGRES_LOCATION = /^postgres(ql)?:\/\//;
 
 export class StateError extends Error {
   override readonly name = 'StateError';
@@ -53,7 +80,9 @@ export class StateError extends Error {
     /** SQLite's own message (`database or disk is full`): safe to log, it never quotes data. */
     readonly detail?: string,
   ) {
-    super(`state.path: ${path} ${ADVICE[kind]}${code ? ` (${code})` : ''}`);
+    const postgres = POSTGRES_LOCATION.test(path);
+    const advice = (postgres ? POSTGRES_ADVICE[kind] : undefined) ?? ADVICE[kind];
+    super(`${postgres ? 'state.url' : 'state.path'}: ${path} ${advice}${code ? ` (${code})` : ''}`);
   }
 
   /** Retrying cannot help: a configuration or input problem (exit 2). Otherwise the disk is in the way (exit 3). */

@@ -39,7 +39,7 @@ export const experimentStep: DemoStep = {
       },
     };
     const config = configSchema.parse(settings);
-    const state = openState(config);
+    const state = await openState(config);
     try {
       const deps = await connectExperiment(config, { logger: createLogger({ level: 'silent' }), state, now: env.now });
       const reportsDir = config.experiment.reportsDir;

@@ -46,7 +46,7 @@ export const goldenStep: DemoStep = {
     const corpus = readCorpusFolder(corpusDir);
     const store = openSqliteGoldenStore({ path: config.state.path });
     const rag = await startToyRag({});
-    const state = openState(config);
+    const state = await openState(config);
     try {
       const edges = await connectGolden(config);
       const cost = emptyCost();

@@ -28,7 +28,7 @@ export const onlineStep: DemoStep = {
   title: 'Online tick: sample, anonymize, judge, score the original traces (ragwatch sample --once)',
   async run(env: DemoEnvironment): Promise<DemoStepResult> {
     const config: RagwatchConfig = env.config;
-    const state = openState(config);
+    const state = await openState(config);
     try {
       const runtime = await createOnlineRuntime(config, { state, logger: createLogger({ level: 'silent' }), clock: { now: env.now } });
       const scoresBefore = env.langfuse.store.scores().length;

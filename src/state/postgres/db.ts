@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+export interface PostgresTls {
+  /**
+   * `url`: as the URL's `sslmode` says (none when it says nothing); `require`: encrypted, certificate unchecked;
+   * `verify`: encrypted and the server's certificate and host name checked.
+   */
+  mode: 'url' | 'require' | 'verify';
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+}
+
+export interface PostgresPoolOptions {
+  url: string;
+  schema: string;
+  poolSize: number;
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+  tls: PostgresTls;
+}
+
+/** A query runner over the pool that counts round trips (the bench reads the count). */
+export interface Db {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
+  transaction<T>(fn: (q: Db['query']) => Promise<T>): Promise<T>;
+  readonly pool: pg.Pool;
+  roundTrips: number;
+}
+
+const INT8 = 20;
+
+/** BIGINT columns hold ms since epoch and counts: well inside a double, read back as numbers. */
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function sslOption(tls: PostgresTls): pg.PoolConfig['ssl'] {
+  if (tls.mode === 'url') return undefined;
+  const files = {
+    ...(tls.caFile ? { ca: readFileSync(tls.caFile, 'utf8') } : {}),
+    ...(tls.certFile ? { cert: readFileSync(tls.certFile, 'utf8') } : {}),
+    ...(tls.keyFile ? { key: readFileSync(tls.keyFile, 'utf8') } : {}),
+  };
+  return { rejectUnauthorized: tls.mode === 'verify', ...files };
+}
+
+export function createDb(options: PostgresPoolOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: options.statementTimeoutMs,
+    // A connection cut without a word (a dead link, a proxy that hangs) ends the query here too.
+    query_timeout: options.statementTimeoutMs + 2000,
+    keepAlive: true,
+    application_name: 'ragwatch',
+    options: `-c search_path=${options.schema}`,
+    types,
+    ssl: sslOption(options.tls),
+  } as pg.PoolConfig);
+  // An idle connection the server or the network drops is reported here; the pool replaces it on next use.
+  pool.on('error', () => {});
+  const db: Db = {
+    pool,
+    roundTrips: 0,
+    query(sql, params) {
+      db.roundTrips += 1;
+      return pool.query(sql, params as unknown[]);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      const q: Db['query'] = (sql, params) => {
+        db.roundTrips += 1;
+        return client.query(sql, params as unknown[]);
+      };
+      try {
+        await q('BEGIN');
+        const out = await fn(q);
+        await q('COMMIT');
+        return out;
+      } catch (err) {
+        await q('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+  };
+  return db;
+}
