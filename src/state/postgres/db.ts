@@ -28,6 +28,8 @@ export interface Db {
   transaction<T>(fn: (q: Db['query']) => Promise<T>): Promise<T>;
   readonly pool: pg.Pool;
   roundTrips: number;
+  /** Sees every round trip (the bench attributes them to the store's methods). */
+  onRoundTrip?: () => void;
 }
 
 const INT8 = 20;
@@ -72,6 +74,7 @@ export function createDb(options: PostgresPoolOptions): Db {
     roundTrips: 0,
     query(sql, params) {
       db.roundTrips += 1;
+      db.onRoundTrip?.();
       return pool.query(sql, params as unknown[]);
     },
     async transaction(fn) {
@@ -79,6 +82,7 @@ export function createDb(options: PostgresPoolOptions): Db {
       let broken = false;
       const q: Db['query'] = (sql, params) => {
         db.roundTrips += 1;
+        db.onRoundTrip?.();
         return client.query(sql, params as unknown[]);
       };
       try {
