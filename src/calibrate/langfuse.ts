@@ -15,7 +15,7 @@ import { isOwnScore } from '../langfuse/own-scores.js';
 import { ensureScoreConfigs } from '../langfuse/score-configs.js';
 import type { ApiGeneration } from '../langfuse/types.js';
 import type { MetricName } from '../metrics/types.js';
-import { scoreNameFor } from '../online/scores.js';
+import { scoreNameFor } from '../scores/index.js';
 import {
   HUMAN_COMMENT_SCORE,
   humanScoreConfigs,

@@ -2,16 +2,15 @@ import type { RagwatchConfig } from '../config/schema.js';
 import { judgeClientsFromConfig, type JudgeClientDeps } from '../judge/index.js';
 import { detectApiGeneration } from '../langfuse/detect.js';
 import { langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/client.js';
-import { anonymizerFrom, judgeProbe } from '../online/edges.js';
-import type { SampleAnonymizer } from '../online/ports.js';
+import { anonymizerFromConfig, passThroughAnonymizer, type SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
+import { judgeProbe } from '../judge/probe.js';
 import type { Logger } from '../service/logger.js';
 import type { ExperimentState } from './history.js';
 import type { ExperimentDeps } from './run.js';
 
 /** The anonymizer of the experiment: `experiment.anonymize: false` (a curated golden set) sends items as they are. */
 export function experimentAnonymizer(config: RagwatchConfig): SampleAnonymizer {
-  if (!config.experiment.anonymize) return { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }) };
-  return anonymizerFrom(config);
+  return config.experiment.anonymize ? anonymizerFromConfig(config) : passThroughAnonymizer;
 }
 
 export interface ExperimentEdgeDeps {

@@ -6,6 +6,7 @@
  */
 import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
 import { writeScores, type ScoreToWrite } from '../langfuse/scores.js';
+import { ABSTENTION_SCORE, ScoreBatcher } from '../scores/index.js';
 import type { MetricName } from '../metrics/types.js';
 import type { Logger } from '../service/logger.js';
 import type { ExperimentState } from './history.js';
@@ -19,7 +20,6 @@ import type { BuildReportInput, ExperimentReport, GateSummary, WrittenReport } f
 import { itemFailures, RAG_SERVICE, summarizeFailures } from './report/failures.js';
 import { isOutageKind } from './outage.js';
 import { runScoresFor } from './run-level.js';
-import { ABSTENTION_SCORE } from './score-names.js';
 import { traceScores, type TraceScoreContext } from './trace-scores.js';
 
 export interface Stop {
@@ -90,7 +90,8 @@ export async function finishRun(input: FinishInput): Promise<Finished> {
         return traceScores(c.item, c.scores, { ...input.scoreContext, traceId: trace.traceId, timestamp });
       });
       const options = { signal: input.signal, ...(input.sleep ? { sleep: input.sleep } : {}) };
-      const written = await langfuseStep(() => writeScores(input.http, scores, options), fail);
+      const writer = new ScoreBatcher({ writeScores: (batch) => writeScores(input.http, batch, options) });
+      const written = await langfuseStep(() => writer.write(scores), fail);
       scoresWritten = written?.written.length ?? 0;
       const first = written?.failed[0];
       if (first) {

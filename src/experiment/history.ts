@@ -5,7 +5,7 @@ import type { Logger } from '../service/logger.js';
 import type { ExperimentHistory, StateFacts } from '../state/roles.js';
 import { listDatasetRuns, readRunItemValues, type DatasetRef, type RunSummary } from './langfuse/runs.js';
 import type { PreviousRun, TrendPoint } from './report/index.js';
-import { metricOfScore } from './score-names.js';
+import { metricOfScore } from '../scores/index.js';
 
 /** The state roles the weekly experiment reads and records its runs through. */
 export type ExperimentState = ExperimentHistory & Pick<StateFacts, 'getMeta' | 'setMeta'>;

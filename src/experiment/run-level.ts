@@ -1,7 +1,7 @@
 import type { MetricName } from '../metrics/types.js';
 import type { RunScore } from './langfuse/run-scores.js';
 import type { ExperimentReport } from './report/index.js';
-import { GATE_SCORE, NOISE_DELTA_SCORE, scoreNameFor } from './score-names.js';
+import { GATE_SCORE, NOISE_DELTA_SCORE, scoreNameFor } from '../scores/index.js';
 
 /** Scores on the dataset run: each metric's mean (over all items of the run), the abstention rate, ΔFaithfulness, the gate. */
 export function runScoresFor(report: ExperimentReport, scorePrefix: string, abstentionScore: string): RunScore[] {

@@ -4,8 +4,7 @@ import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
 import { ensureScoreConfigs } from '../langfuse/score-configs.js';
 import type { ApiGeneration } from '../langfuse/types.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { SampleAnonymizer } from '../online/ports.js';
-import { scoreConfigDefinitions } from '../online/scores.js';
+import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
 import type { Logger } from '../service/logger.js';
 import type { ExperimentState } from './history.js';
 import type { Progress } from '../progress/index.js';
@@ -20,7 +19,7 @@ import { OutageWatch, type HealthProbe } from './outage.js';
 import { cleanItem, noisyItem, pool, type CleanResult, type PassDeps } from './passes.js';
 import { safeDirName, type SplitFilter, type WrittenReport } from './report/index.js';
 import { uniqueRunName } from './run-name.js';
-import { ABSTENTION_SCORE } from './score-names.js';
+import { experimentScoreConfigs } from '../scores/index.js';
 import { createHttpTarget, createReplayTarget, targetConfigProblems, type HttpTargetDeps, type Target } from './target.js';
 
 export interface ExperimentDeps {
@@ -260,12 +259,8 @@ async function langfuse<T>(work: () => Promise<T>, fail: (d: Dependency, m: stri
 }
 
 async function scoreConfigIds(deps: ExperimentDeps, fail: (d: Dependency, m: string) => never, signal: AbortSignal): Promise<Map<string, string>> {
-  const defs = [
-    ...scoreConfigDefinitions(deps.config.metrics.scorePrefix, deps.config.experiment.metrics),
-    { name: ABSTENTION_SCORE, description: 'Adversarial golden-set item: 1 when the RAG said it lacks the information or rejected the false premise, else 0. Scored by ragwatch.', min: 0, max: 1 },
-  ];
   try {
-    return await ensureScoreConfigs(deps.http, defs, signal);
+    return await ensureScoreConfigs(deps.http, experimentScoreConfigs(deps.config), signal);
   } catch (err) {
     if (err instanceof LangfuseApiError && (err.unreachable || err.kind === 'aborted')) fail('langfuse', `Langfuse: ${err.message}`);
     deps.logger.warn({ error: (err as Error).message }, 'score configs not available; scores are written without them');

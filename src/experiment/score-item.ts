@@ -3,7 +3,7 @@ import { JudgeCallError } from '../judge/types.js';
 import { scoreSample } from '../metrics/score-sample.js';
 import type { MetricsOptions } from '../metrics/prepare.js';
 import type { MetricName, MetricResult } from '../metrics/types.js';
-import type { SampleAnonymizer } from '../online/ports.js';
+import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
 import type { RagSample } from '../sample.js';
 import { judgeAbstention } from './abstention.js';
 import type { GoldenItem } from './items.js';

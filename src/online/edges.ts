@@ -1,4 +1,4 @@
-import { createAnonymizer } from '../anonymize/index.js';
+import { anonymizerFromConfig, type SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
 import type { RagwatchConfig } from '../config/schema.js';
 import { extractRagSample } from '../extract/index.js';
 import { createJudgeCallTracer, type JudgeCallTracer } from '../judge-calls/index.js';
@@ -11,8 +11,9 @@ import type { EvaluateDeps } from './evaluate-trace.js';
 import { postIngestion } from '../langfuse/ingestion.js';
 import type { Channel, Dependency } from './failures.js';
 import { createKeepAliveFetch } from './keep-alive-fetch.js';
-import type { HealthProbe, SampleAnonymizer } from './ports.js';
-import { scoreConfigDefinitions } from './scores.js';
+import { judgeProbe } from '../judge/probe.js';
+import { onlineScoreConfigs } from '../scores/index.js';
+import type { HealthProbe } from './ports.js';
 
 /** Injected transport pieces: real ones in production, stand-ins and fast backoff in tests. */
 export interface EdgeDeps {
@@ -56,7 +57,7 @@ export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps,
   const judge = deps.wrapJudge ? deps.wrapJudge(clients.judge) : clients.judge;
   const embeddings = clients.embeddings;
 
-  const anonymizer = anonymizerFrom(config);
+  const anonymizer = anonymizerFromConfig(config);
   const mapping = config.online.extract;
   const evaluate: Omit<EvaluateDeps, 'configIds'> = {
     langfuse,
@@ -100,50 +101,7 @@ function judgeCallTracerFrom(config: RagwatchConfig, langfuse: LangfuseApi, logg
   });
 }
 
-/** The anonymizer of `anonymize`; with `enabled: false` samples reach the judge as they are (an explicit choice). */
-export function anonymizerFrom(config: Pick<RagwatchConfig, 'anonymize'>): SampleAnonymizer {
-  if (!config.anonymize.enabled) return { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }), isClean: () => true };
-  const { phoneRegions, threshold, residualThreshold } = config.anonymize;
-  const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold });
-  return {
-    anonymizeSample: (sample) => anonymizer.anonymizeSample(sample),
-    // `analyze` finds what scores at least `threshold`. Nothing found means nothing to replace and, when the
-    // residual check is no stricter than that, no residual either. A stricter residual check needs the full pass.
-    ...(residualThreshold >= threshold ? { isClean: (text: string) => anonymizer.analyze(text).length === 0 } : {}),
-  };
-}
-
-/**
- * The judge is up when its OpenAI-compatible `/models` answers with anything but a 5xx, a 429 or a refusal of
- * our key (401/403: up for others, down for us).
- */
-export function judgeProbe(config: Pick<RagwatchConfig, 'judge'>, fetchImpl: typeof globalThis.fetch): HealthProbe {
-  const url = `${config.judge.baseUrl.replace(/\/+$/, '')}/models`;
-  return async (signal) => {
-    try {
-      const res = await fetchImpl(url, { headers: { authorization: `Bearer ${config.judge.apiKey}` }, signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
-      await res.body?.cancel();
-      return res.status < 500 && res.status !== 429 && res.status !== 401 && res.status !== 403;
-    } catch {
-      return false;
-    }
-  };
-}
-
-/** The status of the judge's `/models` when it refuses our key (401/403), else null (accepted, or unreachable). */
-export async function judgeCredentialsRefused(config: Pick<RagwatchConfig, 'judge'>, fetchImpl: typeof globalThis.fetch, signal?: AbortSignal): Promise<number | null> {
-  const url = `${config.judge.baseUrl.replace(/\/+$/, '')}/models`;
-  try {
-    const timeout = AbortSignal.timeout(10_000);
-    const res = await fetchImpl(url, { headers: { authorization: `Bearer ${config.judge.apiKey}` }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-    await res.body?.cancel();
-    return res.status === 401 || res.status === 403 ? res.status : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Makes sure the NUMERIC 0–1 score configs exist and returns their ids by score name. */
 export async function ensureOnlineScoreConfigs(config: RagwatchConfig, langfuse: LangfuseApi, signal?: AbortSignal): Promise<Map<string, string>> {
-  return langfuse.ensureScoreConfigs(scoreConfigDefinitions(config.metrics.scorePrefix, config.metrics.online), signal);
+  return langfuse.ensureScoreConfigs(onlineScoreConfigs(config), signal);
 }

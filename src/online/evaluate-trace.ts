@@ -2,9 +2,10 @@ import { recordingJudge, type JudgeCallRecord, type JudgeCallTracer } from '../j
 import type { MetricName, MetricResult } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
 import { langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure, type Channel, type Failure } from './failures.js';
-import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, TraceRecord } from './ports.js';
-import type { ScoreBatcher } from './score-batcher.js';
-import { scoresFromResults } from './scores.js';
+import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
+import { publishableComment, type ScoreWriter } from '../scores/index.js';
+import type { Extractor, OnlineLangfuse, SampleScorer, TraceRecord } from './ports.js';
+import { scoresFromResults } from './trace-scores.js';
 
 /** Everything needed to turn one trace into scores on that trace. */
 export interface EvaluateDeps {
@@ -17,7 +18,7 @@ export interface EvaluateDeps {
   scorePrefix: string;
   configIds: ReadonlyMap<string, string>;
   /** Batches score writes across traces; without it each trace writes its own scores. */
-  scoreWriter?: Pick<ScoreBatcher, 'write'>;
+  scoreWriter?: ScoreWriter;
   /** `judge.traceCalls`: the judge calls of each evaluation go to Langfuse, linked from the scores. */
   judgeCalls?: JudgeCallTracer;
 }
@@ -113,7 +114,7 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
     extractShape: extracted.shape,
     ...(executionTraceId ? { executionTraceId } : {}),
     readCut: trace.readCut ?? null,
-    sanitizeComment: (text) => sanitizeComment(deps.anonymizer, trace.id, text),
+    sanitizeComment: (text) => publishableComment(deps.anonymizer, trace.id, text),
   });
   const scored: ScoredValue[] = [];
   const notScorable: MetricName[] = [];
@@ -137,19 +138,4 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
   }
   reached('langfuse:write');
   return { kind: 'done', scoreIds: [...written.written].sort(), scored, notScorable, written: true };
-}
-
-/**
- * The judge's reason, published as the score comment, can only quote the anonymized sample; it is still
- * checked for personal data: published as it is when the anonymizer finds nothing in it, otherwise run through
- * the anonymizer again and dropped if anything personal survives.
- */
-function sanitizeComment(anonymizer: SampleAnonymizer, traceId: string, text: string): string | null {
-  try {
-    if (anonymizer.isClean?.(text)) return text;
-    const again = anonymizer.anonymizeSample({ traceId, question: '', answer: text, contexts: [], meta: {} });
-    return again.residual.length > 0 ? null : again.sample.answer;
-  } catch {
-    return null;
-  }
 }

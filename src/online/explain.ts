@@ -8,7 +8,7 @@ import { CUT_MARKER } from '../metrics/budget.js';
 import type { PreparedSample } from '../metrics/prepare.js';
 import type { MetricResult } from '../metrics/types.js';
 import type { OneTraceResult } from './one-trace.js';
-import { readCutNote } from './scores.js';
+import { readCutNote } from '../scores/index.js';
 
 export interface ExplainOptions {
   dryRun: boolean;

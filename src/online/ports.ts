@@ -9,6 +9,7 @@ import type { MetricName, MetricResult } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
 
 export type { TraceRecord, TraceSummary, ScoreToWrite, WriteScoresResult };
+export type { AnonymizedSample, SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
 
 /** What the job needs from Langfuse (a subset of `LangfuseApi`). */
 export interface OnlineLangfuse {
@@ -18,23 +19,6 @@ export interface OnlineLangfuse {
 }
 
 export type Extractor = (trace: TraceRecord) => ExtractResult;
-
-export interface AnonymizedSample {
-  sample: RagSample;
-  /** Entities replaced (counted only; never logged with their text). */
-  entities: readonly unknown[];
-  /** Personal data still found after redaction: a non-empty list blocks the sample. */
-  residual: readonly unknown[];
-}
-
-export interface SampleAnonymizer {
-  anonymizeSample(sample: RagSample): AnonymizedSample;
-  /**
-   * True only when anonymizing `text` would change nothing and leave no residual: a cheap check (one analysis
-   * pass instead of two) for short texts that should already be clean, such as the judge's reasons.
-   */
-  isClean?(text: string): boolean;
-}
 
 /** `wrapJudge` wraps the judge client for this one sample (to record its calls). */
 export type SampleScorer = (

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { RagwatchConfig } from '../config/schema.js';
 import type { LeaseHolder } from '../state/types.js';
 import { connectOnlineEdges, ensureOnlineScoreConfigs, type EdgeDeps, type OnlineEdges } from './edges.js';
-import { ScoreBatcher } from './score-batcher.js';
+import { ScoreBatcher } from '../scores/index.js';
 import { onlineSettingsFrom, type OnlineJobDeps, type OnlineSettings, type OnlineState } from './job.js';
 import type { Clock, OnlineRecorder } from './ports.js';
 

@@ -4,7 +4,7 @@ import { createExperimentJob } from '../experiment/job.js';
 import { reportRoute } from '../experiment/report-route.js';
 import { ONLINE_JOB, runOnlineTick } from '../online/job.js';
 import type { Clock } from '../online/ports.js';
-import { judgeCredentialsRefused } from '../online/edges.js';
+import { judgeCredentialsRefused } from '../judge/probe.js';
 import { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from '../online/runtime.js';
 import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
 import { openState } from '../state/index.js';

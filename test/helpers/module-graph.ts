@@ -1,7 +1,7 @@
 /**
  * The run-time import graph of a TypeScript tree, read with the TypeScript parser: relative `import` and
  * `export … from` declarations, without `import type` / `export type` (the tsconfig's verbatimModuleSyntax
- * erases those, so they cannot make a cycle at run time or pull a module in).
+ * erases those, so they cannot make a cycle at run time or pull a module in) unless `withTypes` asks for them too.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -46,8 +46,8 @@ function resolveRelative(from: string, specifier: string): string {
   return candidates.find((c) => existsSync(c)) ?? base;
 }
 
-/** Every `.ts` file under `root` and what it imports at run time. */
-export function readModuleGraph(root: string): ModuleGraph {
+/** Every `.ts` file under `root` and what it imports at run time (with `withTypes`, type-only imports as well). */
+export function readModuleGraph(root: string, options: { withTypes?: boolean } = {}): ModuleGraph {
   const imports = new Map<string, string[]>();
   const packages = new Map<string, string[]>();
   for (const file of tsFiles(root)) {
@@ -57,7 +57,8 @@ export function readModuleGraph(root: string): ModuleGraph {
     for (const node of source.statements) {
       if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node))) continue;
       const specifier = node.moduleSpecifier;
-      if (specifier === undefined || !ts.isStringLiteral(specifier) || isTypeOnly(node)) continue;
+      if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
+      if (!options.withTypes && isTypeOnly(node)) continue;
       if (specifier.text.startsWith('.')) local.push(relative(root, resolveRelative(file, specifier.text)));
       else external.push(specifier.text);
     }

@@ -25,6 +25,20 @@ describe('the module graph of src/', () => {
   });
 });
 
+describe('the two jobs', () => {
+  // Type-only imports count too: what both jobs share lives in a folder of its own (scores/, anonymize/, ...).
+  const all = readModuleGraph(join(REPO_ROOT, 'src'), { withTypes: true });
+  const crossing = (from: string, to: string) =>
+    [...all.imports].flatMap(([file, deps]) =>
+      file.startsWith(from) ? deps.filter((d) => d.startsWith(to)).map((d) => `${file} -> ${d}`) : [],
+    );
+
+  it('online/ and experiment/ never import each other, not even a type', () => {
+    expect(crossing('online/', 'experiment/')).toEqual([]);
+    expect(crossing('experiment/', 'online/')).toEqual([]);
+  });
+});
+
 describe('the module graph reader', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-graph-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,5 +54,6 @@ describe('the module graph reader', () => {
     writeFileSync(join(dir, 'c.ts'), "export type { a } from './a.js';\nexport const c = 1;\n");
     expect(importCycles(readModuleGraph(dir))).toEqual([]);
     expect(runtimeClosure(readModuleGraph(dir), 'd.ts').files).toEqual(['d.ts']);
+    expect(readModuleGraph(dir, { withTypes: true }).imports.get('d.ts')).toEqual(['a.ts', 'b.ts']);
   });
 });

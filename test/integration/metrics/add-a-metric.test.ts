@@ -130,7 +130,7 @@ describe('adding a metric by one file and one registry entry', () => {
     ]);
     expect(judge.requests).toHaveLength(1);
 
-    const { scoreConfigDefinitions } = await load('src/online/scores.ts');
+    const { scoreConfigDefinitions } = await load('src/scores/index.ts');
     expect(scoreConfigDefinitions('ragas-', ['unsupported_claims'])).toEqual([
       { name: 'ragas-unsupported-claims', description: expect.stringContaining('do not support'), min: 0, max: 1 },
     ]);
@@ -219,7 +219,7 @@ describe('adding a metric by one file and one registry entry', () => {
       'src/metrics/unsupported-claims.ts',
       'src/metrics/index.ts',
       'src/config/load.ts',
-      'src/online/scores.ts',
+      'src/scores/index.ts',
       'src/service/metrics.ts',
       'src/experiment/report/index.ts',
       'src/experiment/metadata.ts',

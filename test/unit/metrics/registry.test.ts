@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { metricColor } from '../../../src/experiment/report/svg.js';
-import { scoreConfigDefinitions } from '../../../src/online/scores.js';
+import { scoreConfigDefinitions } from '../../../src/scores/index.js';
 import { faithfulness } from '../../../src/metrics/faithfulness.js';
 import {
   allMetricNames,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
-import { anonymizerFrom } from '../../../src/online/edges.js';
+import { anonymizerFromConfig } from '../../../src/anonymize/sample-anonymizer.js';
 import { runOnlineTick } from '../../../src/online/job.js';
 import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings } from './fakes.js';
 
@@ -14,13 +14,13 @@ const WITH_EMAIL = 'The answer repeats the contact laura.gomez84@gmail.com, whic
 
 describe('score comments', () => {
   it('the anonymizer says which texts need no second pass, and only when its residual check is no stricter', () => {
-    const anonymizer = anonymizerFrom(parseConfig({}));
+    const anonymizer = anonymizerFromConfig(parseConfig({}));
     expect(anonymizer.isClean?.(CLEAN)).toBe(true);
     expect(anonymizer.isClean?.(WITH_EMAIL)).toBe(false);
     expect(anonymizer.isClean?.('')).toBe(true);
-    const stricterResidual = anonymizerFrom(parseConfig({ anonymize: { threshold: 0.6, residualThreshold: 0.4 } }));
+    const stricterResidual = anonymizerFromConfig(parseConfig({ anonymize: { threshold: 0.6, residualThreshold: 0.4 } }));
     expect(stricterResidual.isClean).toBeUndefined();
-    expect(anonymizerFrom(parseConfig({ anonymize: { enabled: false } })).isClean?.(WITH_EMAIL)).toBe(true);
+    expect(anonymizerFromConfig(parseConfig({ anonymize: { enabled: false } })).isClean?.(WITH_EMAIL)).toBe(true);
   });
 
   it('publishes a clean reason as it is and never a reason carrying personal data', async () => {
@@ -37,7 +37,7 @@ describe('score comments', () => {
       promptVersion: 'p1',
       usage: { calls: 1, promptTokens: 1, completionTokens: 1, latencyMs: 1 },
     }));
-    const deps = jobDeps(lf, new ManualClock(NOW), { score, anonymizer: anonymizerFrom(parseConfig({})) });
+    const deps = jobDeps(lf, new ManualClock(NOW), { score, anonymizer: anonymizerFromConfig(parseConfig({})) });
     const report = await runOnlineTick(deps, settings);
     expect(report.evaluated).toBe(2);
     expect(lf.scores.get(scoreIdFor('trace-clean', 'ragas-faithfulness'))!.comment).toBe(CLEAN);

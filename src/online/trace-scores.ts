@@ -1,26 +1,8 @@
-import type { MetricName, MetricResult } from '../metrics/types.js';
+/** The online job's scores on a production trace: one per metric that scored. */
 import type { ReadCut, ScoreToWrite } from '../langfuse/index.js';
+import type { MetricResult } from '../metrics/types.js';
+import { MAX_COMMENT_LENGTH, readCutNote, scoreNameFor, shortenComment } from '../scores/index.js';
 import { VERSION } from '../version.js';
-import { getMetric } from '../metrics/registry.js';
-
-/** `ragas-` + the metric with dashes: `ragas-faithfulness`, `ragas-answer-relevancy`. */
-export function scoreNameFor(prefix: string, metric: MetricName): string {
-  return `${prefix}${metric.replaceAll('_', '-')}`;
-}
-
-export interface ScoreConfigDefinition {
-  name: string;
-  description: string;
-  min: number;
-  max: number;
-}
-
-/** NUMERIC 0–1 score configs for the metrics ragwatch writes, so the Langfuse UI shows ranges and meanings. */
-export function scoreConfigDefinitions(prefix: string, metrics: readonly MetricName[]): ScoreConfigDefinition[] {
-  return metrics.map((metric) => ({ name: scoreNameFor(prefix, metric), description: getMetric(metric).scoreDescription, min: 0, max: 1 }));
-}
-
-export const MAX_COMMENT_LENGTH = 500;
 
 export interface ScoreContext {
   traceId: string;
@@ -42,15 +24,6 @@ export interface ScoreContext {
   readCut?: ReadCut | null;
 }
 
-/** The comment's opening when the trace was cut as it was read: the score is about part of the trace. */
-export function readCutNote(cut: ReadCut): string {
-  const count = (n: number, what: string) => (n > 0 ? `${n} ${what}${n === 1 ? '' : 's'}` : '');
-  const parts = [count(cut.fieldsCut, 'text'), count(cut.valuesDropped, 'value')];
-  const [texts, values] = parts;
-  const said = [texts ? `${texts} cut` : '', values ? `${values} left out` : ''].filter(Boolean).join(', ');
-  return `[trace over ragwatch's read budget: ${said}; scored on what was kept]`;
-}
-
 /** The token budgets' cuts of what the judge was shown (`details.truncated`), if any. */
 function judgeCuts(result: MetricResult): unknown {
   return result.status === 'scored' ? result.details.truncated : undefined;
@@ -64,7 +37,7 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
     const name = scoreNameFor(ctx.scorePrefix, result.metric);
     const note = ctx.readCut ? readCutNote(ctx.readCut) : null;
     const room = MAX_COMMENT_LENGTH - (note ? note.length + 1 : 0);
-    const reason = result.reason ? ctx.sanitizeComment(shorten(result.reason, room)) : null;
+    const reason = result.reason ? ctx.sanitizeComment(shortenComment(result.reason, room)) : null;
     const comment = note && reason ? `${note} ${reason}` : (note ?? reason);
     const truncated = judgeCuts(result);
     const score: ScoreToWrite = {
@@ -93,9 +66,4 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
     scores.push(score);
   }
   return scores;
-}
-
-function shorten(text: string, max = MAX_COMMENT_LENGTH): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
 }

@@ -1,5 +1,14 @@
-import { scoreIdFor } from '../langfuse/index.js';
-import type { OnlineLangfuse, ScoreToWrite, WriteScoresResult } from './ports.js';
+import { scoreIdFor, type ScoreToWrite, type WriteScoresResult } from '../langfuse/scores.js';
+
+/** Where a job's scores go: each caller learns which of its own scores Langfuse took. */
+export interface ScoreWriter {
+  write(scores: ScoreToWrite[]): Promise<WriteScoresResult>;
+}
+
+/** The Langfuse call the batcher sends its batches through (`writeScores` of `src/langfuse/scores.ts`). */
+export interface ScoreSink {
+  writeScores(scores: ScoreToWrite[]): Promise<WriteScoresResult>;
+}
 
 interface Waiting {
   scores: ScoreToWrite[];
@@ -8,17 +17,18 @@ interface Waiting {
 }
 
 /**
- * Gathers the scores of traces finishing at about the same time into one ingestion call (up to
- * `maxEvents`, or after `maxDelayMs`), and hands each trace back its own part of the 207 answer. Each trace
- * still waits for its own scores to be acknowledged before its ledger entry is marked done.
+ * Gathers the scores written at about the same time into one ingestion call (up to `maxEvents`, or after
+ * `maxDelayMs`), and hands each caller back its own part of the 207 answer. The online job's traces finish
+ * one by one and share calls; the weekly run writes all its items' scores at once. Each caller still waits for
+ * its own scores to be acknowledged (a trace's ledger entry is marked done only then).
  */
-export class ScoreBatcher {
+export class ScoreBatcher implements ScoreWriter {
   private waiting: Waiting[] = [];
   private count = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly langfuse: Pick<OnlineLangfuse, 'writeScores'>,
+    private readonly sink: ScoreSink,
     private readonly maxEvents = 100,
     private readonly maxDelayMs = 25,
   ) {}
@@ -39,13 +49,16 @@ export class ScoreBatcher {
     this.waiting = [];
     this.count = 0;
     if (batch.length === 0) return;
-    this.langfuse.writeScores(batch.flatMap((w) => w.scores)).then(
+    this.sink.writeScores(batch.flatMap((w) => w.scores)).then(
       (result) => {
         const written = new Set(result.written);
         const failed = new Map(result.failed.map((f) => [f.id, f]));
         for (const w of batch) {
           const ids = w.scores.map((s) => scoreIdFor(s.traceId, s.name));
-          w.resolve({ written: ids.filter((id) => written.has(id)), failed: ids.flatMap((id) => (failed.has(id) ? [failed.get(id)!] : [])) });
+          w.resolve({
+            written: ids.filter((id) => written.has(id)),
+            failed: ids.flatMap((id) => (failed.has(id) ? [failed.get(id)!] : [])),
+          });
         }
       },
       (err: unknown) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
-import type { ScoreToWrite, WriteScoresResult } from '../../../src/online/ports.js';
-import { ScoreBatcher } from '../../../src/online/score-batcher.js';
+import type { ScoreToWrite, WriteScoresResult } from '../../../src/langfuse/index.js';
+import { ScoreBatcher } from '../../../src/scores/index.js';
 
 const score = (traceId: string, name: string): ScoreToWrite => ({ traceId, name, value: 0.5, timestamp: '2025-01-01T00:00:00.000Z' });
 

@@ -1,0 +1,44 @@
+/**
+ * The Langfuse score configs of ragwatch's scores: NUMERIC 0–1, so the Langfuse UI shows ranges and meanings.
+ * Each metric's description comes from its definition (`src/metrics/`).
+ */
+import type { RagwatchConfig } from '../config/schema.js';
+import { getMetric } from '../metrics/registry.js';
+import type { MetricName } from '../metrics/types.js';
+import { ABSTENTION_SCORE, scoreNameFor } from './names.js';
+
+export interface ScoreConfigDefinition {
+  name: string;
+  description: string;
+  min: number;
+  max: number;
+}
+
+const ABSTENTION_CONFIG: ScoreConfigDefinition = {
+  name: ABSTENTION_SCORE,
+  description:
+    'Adversarial golden-set item: 1 when the RAG said it lacks the information or rejected the false premise, ' +
+    'else 0. Scored by ragwatch.',
+  min: 0,
+  max: 1,
+};
+
+/** One config per metric, named as its scores are. */
+export function scoreConfigDefinitions(prefix: string, metrics: readonly MetricName[]): ScoreConfigDefinition[] {
+  return metrics.map((metric) => ({
+    name: scoreNameFor(prefix, metric),
+    description: getMetric(metric).scoreDescription,
+    min: 0,
+    max: 1,
+  }));
+}
+
+/** The online job's: one per metric of `metrics.online`. */
+export function onlineScoreConfigs(config: Pick<RagwatchConfig, 'metrics'>): ScoreConfigDefinition[] {
+  return scoreConfigDefinitions(config.metrics.scorePrefix, config.metrics.online);
+}
+
+/** The weekly experiment's: one per metric of `experiment.metrics`, and abstention. */
+export function experimentScoreConfigs(config: Pick<RagwatchConfig, 'metrics' | 'experiment'>): ScoreConfigDefinition[] {
+  return [...scoreConfigDefinitions(config.metrics.scorePrefix, config.experiment.metrics), ABSTENTION_CONFIG];
+}
