@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MetricJob } from '../metrics/definition.js';
-import { allMetricNames, getMetric } from '../metrics/registry.js';
+import { allMetricNames, getMetric, type MetricName } from '../metrics/registry.js';
 import { calibrateCrossProblems, calibrateSection } from './calibrate-section.js';
 import { isCronExpression, isListenHost, urlHasCredentials } from './checks.js';
 
@@ -139,6 +139,18 @@ function metricFor(job: MetricJob) {
   });
 }
 
+/** The weekly gate's thresholds: any registered metric may have one; a metric's file gives its default. */
+function thresholdsSection() {
+  const keys = allMetricNames().map((name) => {
+    const fallback = getMetric(name).defaultThreshold;
+    return [name, fallback === undefined ? between(0, 1).optional() : between(0, 1).default(fallback)] as const;
+  });
+  // The shape is built from the registry, so its type is spelled out: a number for some of the metrics.
+  const section = z.object(Object.fromEntries(keys)).strict().prefault({});
+  type Thresholds = z.ZodType<Partial<Record<MetricName, number>>, Partial<Record<MetricName, unknown>>>;
+  return section as unknown as z.ZodPrefault<Thresholds>;
+}
+
 const metricsSection = z
   .object({
     /** Metrics scored on sampled production traces: ground-truth free (no reference answer). */
@@ -155,15 +167,7 @@ const metricsSection = z
     maxQuestionTokens: budget().default(500),
     /** Noise sensitivity mode (RAGAS): wrong claims backed by `relevant` or by `irrelevant` chunks. */
     noiseSensitivityMode: z.enum(['relevant', 'irrelevant']).default('relevant'),
-    thresholds: z
-      .object({
-        faithfulness: between(0, 1).default(0.85),
-        answer_relevancy: between(0, 1).default(0.8),
-        context_precision: between(0, 1).default(0.75),
-        context_recall: between(0, 1).default(0.8),
-      })
-      .strict()
-      .prefault({}),
+    thresholds: thresholdsSection(),
   })
   .strict()
   .prefault({});

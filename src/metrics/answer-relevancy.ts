@@ -23,6 +23,7 @@ export const answerRelevancy: MetricDefinition<'answer_relevancy'> = {
     'generated from the answer, 0–1). Scored by ragwatch.',
   gaugeHelp: 'Mean RAGAS answer relevancy of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
+  defaultThreshold: 0.8,
   needsReference: false,
   jobs: ['online', 'experiment'],
   judgeTasks: ['answer_relevancy'],

@@ -19,6 +19,7 @@ export const contextPrecision: MetricDefinition<'context_precision'> = {
     'Share of retrieved chunks that are relevant, weighted by rank (RAGAS context precision, 0–1). Scored by ragwatch.',
   gaugeHelp: 'Mean RAGAS context precision of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
+  defaultThreshold: 0.75,
   needsReference: true,
   jobs: ['experiment'],
   judgeTasks: ['context_precision'],

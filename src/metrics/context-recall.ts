@@ -17,6 +17,7 @@ export const contextRecall: MetricDefinition<'context_recall'> = {
     'Scored by ragwatch.',
   gaugeHelp: 'Mean RAGAS context recall of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
+  defaultThreshold: 0.8,
   needsReference: true,
   jobs: ['experiment'],
   judgeTasks: ['context_recall'],

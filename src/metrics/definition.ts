@@ -44,6 +44,11 @@ export interface MetricDefinition<Name extends string = string> {
   gaugeHelp: string;
   /** Noise sensitivity is the only metric where lower is better. */
   higherIsBetter: boolean;
+  /**
+   * The weekly gate's threshold when `metrics.thresholds` does not set one; without it the metric is gated only
+   * when configured. The gate passes at or above it, or at or below it when lower is better.
+   */
+  defaultThreshold?: number;
   needsReference: boolean;
   /** The jobs that may score it: production traces carry no reference answer, so one that needs it is not online. */
   jobs: readonly MetricJob[];

@@ -17,6 +17,7 @@ export const faithfulness: MetricDefinition<'faithfulness'> = {
     'ragwatch on sampled traces.',
   gaugeHelp: 'Mean RAGAS faithfulness of the last online tick that scored traces (0-1).',
   higherIsBetter: true,
+  defaultThreshold: 0.85,
   needsReference: false,
   jobs: ['online', 'experiment'],
   judgeTasks: ['faithfulness'],

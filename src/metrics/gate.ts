@@ -1,8 +1,10 @@
 /** Pure helpers of the second seed: the release gate against thresholds and the 2×2 diagnosis. */
-import type { RagwatchConfig } from '../config/schema.js';
+import { getMetric } from './registry.js';
+import type { MetricName } from './types.js';
 
-export type Thresholds = RagwatchConfig['metrics']['thresholds'];
-export type GatedMetric = keyof Thresholds;
+/** `metrics.thresholds`: the metrics the gate decides on, each with its threshold. */
+export type Thresholds = Partial<Record<MetricName, number>>;
+export type GatedMetric = MetricName;
 
 export interface GateFailure {
   metric: GatedMetric;
@@ -19,18 +21,26 @@ export interface GateResult {
   lines: string[];
 }
 
-/** Every gated metric must reach its threshold (value ≥ threshold). */
+/** The metrics `thresholds` gates on, with their thresholds. */
+export function gatedMetrics(thresholds: Thresholds): Array<[GatedMetric, number]> {
+  return (Object.entries(thresholds) as Array<[GatedMetric, number | undefined]>).flatMap(([metric, threshold]) =>
+    threshold === undefined ? [] : [[metric, threshold] as [GatedMetric, number]],
+  );
+}
+
+/** Every gated metric must reach its threshold: value ≥ threshold, or ≤ when lower is better. */
 export function releaseGate(scores: Partial<Record<string, number | undefined>>, thresholds: Thresholds): GateResult {
   const failures: GateFailure[] = [];
   const missing: GatedMetric[] = [];
-  for (const metric of Object.keys(thresholds) as GatedMetric[]) {
-    const threshold = thresholds[metric];
+  for (const [metric, threshold] of gatedMetrics(thresholds)) {
     const value = scores[metric];
     if (value === undefined || !Number.isFinite(value)) missing.push(metric);
-    else if (value < threshold) failures.push({ metric, value, threshold });
+    else if (getMetric(metric).higherIsBetter ? value < threshold : value > threshold) {
+      failures.push({ metric, value, threshold });
+    }
   }
   const lines = [
-    ...failures.map((f) => `${f.metric}: ${f.value.toFixed(3)} < ${f.threshold}`),
+    ...failures.map((f) => `${f.metric}: ${f.value.toFixed(3)} ${getMetric(f.metric).higherIsBetter ? '<' : '>'} ${f.threshold}`),
     ...missing.map((m) => `${m}: no value (threshold ${thresholds[m]})`),
   ];
   return { passed: failures.length === 0 && missing.length === 0, failures, missing, lines };
@@ -51,10 +61,10 @@ export interface Diagnosis {
  */
 export function diagnose(
   scores: { faithfulness: number; context_recall: number },
-  thresholds: Pick<Thresholds, 'faithfulness' | 'context_recall'> = { faithfulness: 0.85, context_recall: 0.8 },
+  thresholds: Thresholds = {},
 ): Diagnosis {
-  const faithful = scores.faithfulness >= thresholds.faithfulness;
-  const recalled = scores.context_recall >= thresholds.context_recall;
+  const faithful = scores.faithfulness >= (thresholds.faithfulness ?? getMetric('faithfulness').defaultThreshold ?? 0);
+  const recalled = scores.context_recall >= (thresholds.context_recall ?? getMetric('context_recall').defaultThreshold ?? 0);
   if (faithful && recalled) return { status: 'healthy', action: 'monitor', priority: 'none' };
   if (faithful) return { status: 'retrieval_gap', action: 'improve retriever (chunking/hybrid/filters)', priority: 'high' };
   if (recalled) return { status: 'hallucination', action: 'fix prompt to enforce grounding; consider stronger model', priority: 'critical' };

@@ -1,4 +1,4 @@
-import { diagnose, releaseGate, type Thresholds } from '../../metrics/gate.js';
+import { diagnose, gatedMetrics, releaseGate, type Thresholds } from '../../metrics/gate.js';
 import { getMetric } from '../../metrics/registry.js';
 import type { MetricName, MetricResult } from '../../metrics/types.js';
 import { comparePaired, summarize, type BootstrapOptions } from '../stats.js';
@@ -98,14 +98,14 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
 
   const judgedOn: 'test' | 'all' = scored.some((o) => o.split === 'test') ? 'test' : 'all';
   const gateValues: Partial<Record<MetricName, number>> = {};
-  for (const metric of Object.keys(input.thresholds) as MetricName[]) {
+  for (const [metric] of gatedMetrics(input.thresholds)) {
     const value = meanOf(metric, judgedOn);
     if (value !== undefined && value !== null) gateValues[metric] = value;
   }
   const gate = releaseGate(gateValues, input.thresholds);
   const judgedItems = scored.filter((o) => judgedOn === 'all' || o.split === judgedOn);
   const decidedOn: GateSummary['decidedOn'] = { items: judgedItems.length, perMetric: {} };
-  for (const metric of Object.keys(input.thresholds) as MetricName[]) {
+  for (const [metric] of gatedMetrics(input.thresholds)) {
     if (!input.metrics.includes(metric)) continue;
     const results = judgedItems.map((o) => o.results.find((r) => r.metric === metric));
     decidedOn.perMetric[metric] = {

@@ -2,7 +2,8 @@
  * "A metric is one file": a copy of the source tree gains a test-only metric by one new file under
  * src/metrics/ and one entry in the registry (its import and its line in the list), nothing else. The copy's
  * own modules then accept it in config and `--metrics`, score it, describe its score config, export its gauge,
- * show it in the weekly report with its direction, version it in run metadata and list it in the protocol doc.
+ * show it in the weekly report with its direction, gate on it, version it in run metadata and list it in the
+ * protocol doc.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,8 @@ describe('adding a metric by one file and one registry entry', () => {
       'config: experiment.metrics.0: must be one of faithfulness, answer_relevancy, context_precision, ' +
         'context_recall, noise_sensitivity, unsupported_claims (got "unsupported_claim")',
     ]);
+    writeFileSync(file, 'metrics:\n  thresholds:\n    unsupported_claims: 0.2\n');
+    expect(loadConfig({ file, env: {} }).config.metrics.thresholds).toMatchObject({ faithfulness: 0.85, unsupported_claims: 0.2 });
     const { parseMetricList } = await load('src/metrics/registry.ts');
     const parsed = parseMetricList('unsupported_claims,faithfulness');
     expect(parsed).toEqual({ metrics: ['unsupported_claims', 'faithfulness'], unknown: [] });
@@ -197,6 +200,14 @@ describe('adding a metric by one file and one registry entry', () => {
     expect(definitionVersions(['unsupported_claims'], false)).toEqual({ unsupported_claims: '1' });
   });
 
+  it('the weekly gate takes a threshold for it and, lower being better, fails it from above', async () => {
+    const { releaseGate } = await load('src/metrics/gate.ts');
+    const thresholds = { faithfulness: 0.85, unsupported_claims: 0.2 };
+    expect(releaseGate({ faithfulness: 0.9, unsupported_claims: 0.1 }, thresholds)).toMatchObject({ passed: true });
+    const failed = releaseGate({ faithfulness: 0.9, unsupported_claims: 0.3 }, thresholds);
+    expect(failed).toMatchObject({ passed: false, lines: ['unsupported_claims: 0.300 > 0.2'] });
+  });
+
   it('the protocol doc’s generated metrics table lists it, and no other part of the doc changes', async () => {
     const { protocolSections, rewriteProtocolDoc } = await load('src/metrics/protocol-doc.ts');
     const sections: Record<string, string> = protocolSections();
@@ -224,6 +235,7 @@ describe('adding a metric by one file and one registry entry', () => {
       'src/experiment/report/index.ts',
       'src/experiment/metadata.ts',
       'src/metrics/protocol-doc.ts',
+      'src/metrics/gate.ts',
     ];
     expect(typeErrors(roots)).toEqual([]);
   }, 120_000);

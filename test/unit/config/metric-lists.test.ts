@@ -35,3 +35,31 @@ describe('metric lists in the configuration', () => {
     ]);
   });
 });
+
+describe('metric thresholds in the configuration', () => {
+  function thresholdsOf(yaml: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'ragwatch-thresholds-'));
+    const file = join(dir, 'ragwatch.yaml');
+    writeFileSync(file, yaml);
+    const loaded = loadConfig({ file, env: {} });
+    return loaded.ok ? loaded.config.metrics.thresholds : loaded.problems;
+  }
+
+  it('every registered metric may have one; the metric files give the four defaults', () => {
+    expect(thresholdsOf('metrics:\n  thresholds:\n    noise_sensitivity: 0.3\n    faithfulness: 0.9\n')).toEqual({
+      faithfulness: 0.9,
+      answer_relevancy: 0.8,
+      context_precision: 0.75,
+      context_recall: 0.8,
+      noise_sensitivity: 0.3,
+    });
+  });
+
+  it('an unknown metric or a value off 0–1 is named by its key', () => {
+    const problems = thresholdsOf('metrics:\n  thresholds:\n    noise_sensitivity: 1.5\n    faithfulnes: 0.9\n');
+    expect(problems).toEqual([
+      expect.stringMatching(/^config: metrics\.thresholds\.noise_sensitivity: must be between 0 and 1/),
+      expect.stringMatching(/^config: metrics\.thresholds.*faithfulnes/),
+    ]);
+  });
+});

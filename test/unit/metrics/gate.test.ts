@@ -23,6 +23,15 @@ describe('release gate', () => {
     expect(r.missing).toEqual(['context_recall']);
     expect(r.lines).toEqual(['faithfulness: 0.712 < 0.85', 'context_precision: 0.600 < 0.75', 'context_recall: no value (threshold 0.8)']);
   });
+
+  it('gates a lower-is-better metric from above: at or below its threshold passes', () => {
+    const gated = { faithfulness: 0.85, noise_sensitivity: 0.3 };
+    expect(releaseGate({ faithfulness: 0.9, noise_sensitivity: 0.3 }, gated)).toMatchObject({ passed: true, failures: [] });
+    const r = releaseGate({ faithfulness: 0.9, noise_sensitivity: 0.4 }, gated);
+    expect(r.failures).toEqual([{ metric: 'noise_sensitivity', value: 0.4, threshold: 0.3 }]);
+    expect(r.lines).toEqual(['noise_sensitivity: 0.400 > 0.3']);
+    expect(releaseGate({ faithfulness: 0.9 }, { faithfulness: 0.85, noise_sensitivity: undefined }).passed).toBe(true);
+  });
 });
 
 describe('2×2 diagnosis', () => {
