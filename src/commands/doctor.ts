@@ -80,7 +80,7 @@ export async function runDoctor(config: RagwatchConfig, deps: DoctorDeps): Promi
     checkLangfuse(config, deps, timeoutMs).then((c) => [c]),
     judge(),
     checkEmbeddings(config, deps, timeoutMs).then((c) => [c]),
-    Promise.resolve([checkStatePath(config, deps.cwd)]),
+    checkState(config, deps.cwd).then((c) => [c]),
     checkExperiment(config, deps, timeoutMs),
   ]);
   const sampling = checkSamplingRate(config);
@@ -114,6 +114,16 @@ async function checkLangfuse(config: RagwatchConfig, deps: DoctorDeps, timeoutMs
       return { name: 'langfuse', verdict: 'fail', detail: `${where}: keys rejected (HTTP ${err.status}): check LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY and the project`, configuration: true };
     return { name: 'langfuse', verdict: 'fail', detail: `${where}: ${describeError(err)}` };
   }
+}
+
+/** The state the configuration names: the PostgreSQL server and schema, or the SQLite file's path. */
+async function checkState(config: Pick<RagwatchConfig, 'state'>, cwd: string): Promise<Check> {
+  const s = config.state;
+  if (!s.url) return checkStatePath(config, cwd);
+  const { probePostgres } = await import('../state/postgres/read-only.js');
+  const probe = await probePostgres({ url: s.url, schema: s.schema, connectTimeoutMs: s.connectTimeoutMs, tls: s.tls });
+  const configuration = probe.configuration ? { configuration: true as const } : {};
+  return { name: 'state', verdict: probe.ok ? 'ok' : 'fail', detail: probe.detail, ...configuration };
 }
 
 export function checkStatePath(config: Pick<RagwatchConfig, 'state'>, cwd: string): Check {

@@ -9,6 +9,7 @@ import { isStateError } from '../state/errors.js';
 import { openStateReadOnly, type ReadOnlyState } from '../state/queries/read-only.js';
 import { buildStatusReport, type JobDescriptor, type JobStatus, type StatusReport } from '../state/queries/status-report.js';
 import { shortDuration, textTable, timeFromNow, utcTime } from '../state/queries/text-table.js';
+import { maskPostgresUrl } from '../state/postgres/url.js';
 import { LEDGER_STATUSES } from '../state/types.js';
 import { requireConfig, type CommandContext } from './context.js';
 
@@ -50,16 +51,17 @@ export function registerStatusCommand(program: Command, ctx: CommandContext): vo
     .option('--by <basis>', 'what puts a trace on a day: "sampled" (the day ragwatch first sampled it) or "trace" (the trace\'s own timestamp)', 'sampled')
     .option('--json', 'print the report as JSON (versioned shape below)')
     .addHelpText('after', JSON_HELP)
-    .action((options: StatusOptions, command: Command) => {
+    .action(async (options: StatusOptions, command: Command) => {
       const days = parseDays(options.days);
       const basis = parseBasis(options.by);
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
       const now = Date.now();
-      const state = openForStatus(config.state.path);
+      const state = await openForStatus(config);
+      const where = config.state.url ? maskPostgresUrl(config.state.url) : config.state.path;
       let report: StatusReport;
       try {
         report = buildStatusReport(state, {
-          path: config.state.path,
+          path: where,
           now,
           days,
           basis,
@@ -68,7 +70,8 @@ export function registerStatusCommand(program: Command, ctx: CommandContext): vo
           langfuseSetting: config.langfuse.apiGeneration,
         });
       } catch (err) {
-        throw new CliExit(ExitCode.incomplete, [`status: reading ${config.state.path} failed: ${err instanceof Error ? err.message : String(err)}`]);
+        const why = err instanceof Error ? err.message : String(err);
+        throw new CliExit(ExitCode.incomplete, [`status: reading ${where} failed: ${why}`]);
       } finally {
         state?.close();
       }
@@ -89,9 +92,15 @@ function parseBasis(text: string): DayBasis {
   return text as DayBasis;
 }
 
-function openForStatus(path: string): ReadOnlyState | null {
-  if (path === ':memory:') return null;
+async function openForStatus(config: RagwatchConfig): Promise<ReadOnlyState | null> {
+  const { path, url } = config.state;
+  if (!url && path === ':memory:') return null;
   try {
+    if (url) {
+      const { openPostgresReadOnly } = await import('../state/postgres/read-only.js');
+      const s = config.state;
+      return await openPostgresReadOnly({ url, schema: s.schema, connectTimeoutMs: s.connectTimeoutMs, tls: s.tls });
+    }
     return openStateReadOnly(path);
   } catch (err) {
     if (isStateError(err)) throw stateFailureExit(err);

@@ -101,6 +101,21 @@ describe('PostgreSQL state end to end', () => {
     expect(scoreTable(onPostgres).length).toBeGreaterThan(10);
     expect(scoreTable(onPostgres)).toEqual(scoreTable(onSqlite));
 
+    // status, doctor and retry-dead read the same state on PostgreSQL as on SQLite.
+    const pgEnv = { RAGWATCH_STATE_URL: TEST_PG_URL };
+    const statusA = JSON.parse((await runCli(['status', '--json', '--config', sqliteFile])).stdout) as Record<string, unknown>;
+    const statusRun = await runCli(['status', '--json', '--config', pgFile], { env: pgEnv });
+    expect(statusRun.code, statusRun.stderr).toBe(0);
+    const statusB = JSON.parse(statusRun.stdout) as Record<string, unknown>;
+    for (const key of ['totals', 'days', 'skipsByTraceName', 'dead', 'failing']) expect(statusB[key], key).toEqual(statusA[key]);
+    expect(statusB.state).toMatchObject({ exists: true, schemaVersion: 4, path: expect.stringContaining('postgres://') });
+    expect((statusB.jobs as { name: string; state: string }[]).find((j) => j.name === 'online')?.state).toBe('idle');
+    const doctor = await runCli(['doctor', '--config', pgFile], { env: pgEnv });
+    expect(doctor.stdout).toMatch(new RegExp(`schema ${schema} at version 4, writable`));
+    const retry = await runCli(['retry-dead', '--dry-run', '--json', '--config', pgFile], { env: pgEnv });
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(JSON.parse(retry.stdout)).toMatchObject({ dryRun: true, count: 0 });
+
     const sqlite = openSqliteState({ path: join(dir, 'state.db') });
     const pg = await openPostgresState({ url: TEST_PG_URL, schema });
     try {
