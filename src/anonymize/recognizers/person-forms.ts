@@ -81,9 +81,13 @@ export function particleSurname(text: string, tokens: Words, i: number): NameFor
   if (!gapIs(text, tokens, j + 1, ' ')) return undefined;
   const s = tokens.at(j + 1)!;
   if (!plainWord(s) || allCaps(s)) return undefined;
-  // "de" and "da" are also prepositions: after them only a surname of the hand lists that is not mainly a given name
+  // "de" and "da" are also prepositions: after them a surname of the hand lists that is not mainly a given name
   // counts ("de Marbella" is a place, "la cita de Claudia Narváez" the start of a full name).
-  const romanceSurname = strongSurname(s) && s.cls.handSurname && !(s.cls.given && s.cls.listed);
+  // A surname only the datasets know counts where the text expects a name ("with de Whitlock", "por da Costa"); an
+  // unknown word does not ("(de Plus a Pro)" names a plan).
+  const expected = () => NAME_EXPECTED.test(text.slice(Math.max(0, t.start - 12), t.start));
+  const romanceSurname =
+    strongSurname(s) && !(s.cls.given && s.cls.listed) && (s.cls.handSurname || (!s.cls.listed && expected()));
   if (foreign ? s.cls.ambiguous && !strongSurname(s) : !romanceSurname) return undefined;
   return { first: i, last: j + 1, score: foreign ? 0.75 : 0.6, key: tokens.slice(i, j + 2).map((w) => w.key).join(' ') };
 }

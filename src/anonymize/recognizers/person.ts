@@ -26,6 +26,7 @@ export const personRecognizer: Recognizer = {
   find(text) {
     const tokens = new Words(text);
     const out: Candidate[] = [];
+    const angleBrackets = text.includes(' <');
     const push = (form: NameForm) => {
       out.push({ type: 'PERSON', start: tokens.start(form.first), end: tokens.end(form.last), score: form.score, normalized: form.key });
     };
@@ -40,7 +41,7 @@ export const personRecognizer: Recognizer = {
         }
         if (!mayFollowCue(text, tokens, i)) continue;
       } else {
-        const form = capitalForm(text, tokens, i);
+        const form = capitalForm(text, tokens, i) ?? (angleBrackets ? displayName(text, tokens, i) : undefined);
         if (form) {
           push(form);
           i = form.last;
@@ -84,6 +85,24 @@ function capitalForm(text: string, tokens: Words, i: number): NameForm | undefin
     if (tokens.start(j + 1) !== e + 1) break;
   }
   return undefined;
+}
+
+/**
+ * "Ffion Fairweather <ffion.fw@example.org>": capitalised words right before an e-mail address in angle brackets,
+ * one of them a known name, are its owner's display name ("Soporte Lumora <soporte@…>" names no one).
+ */
+function displayName(text: string, tokens: Words, i: number): NameForm | undefined {
+  let last = i;
+  while (last - i < 3 && tokens.cap(last + 1) && sameName(text, tokens, last + 1)) last++;
+  const end = tokens.end(last);
+  if (text.charCodeAt(end) !== 32 || text.charCodeAt(end + 1) !== 60) return undefined;
+  const close = text.indexOf('>', end + 2);
+  const at = text.indexOf('@', end + 2);
+  if (close < 0 || close - end > 80 || at < 0 || at > close) return undefined;
+  const words = tokens.slice(i, last + 1);
+  if (!words.some(nameLike) || words.some((w) => w.cls.common || allCaps(w))) return undefined;
+  if (suppressed(text, tokens, i, last)) return undefined;
+  return { first: i, last, score: 0.85, key: words.filter(isNamePart).map((w) => w.key).join(' ') };
 }
 
 /** Particle surnames and lower-case names (person-forms.ts), looked up only for words that can start one. */

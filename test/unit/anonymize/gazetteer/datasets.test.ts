@@ -78,6 +78,24 @@ describe('name readings the datasets add', () => {
   });
 });
 
+describe('names where the text expects one', () => {
+  it('a particle surname the hand lists lack, after "with", "by", "con", "por" or a comma', () => {
+    expect(out('The reference check is with de Whitlock tomorrow.')).toBe(
+      'The reference check is with <PERSON_1> tomorrow.',
+    );
+    expect(out('Firmado por da Fairweather el lunes.')).toBe('Firmado por <PERSON_1> el lunes.');
+    const keep = 'El vuelo de Marbella a Wetherby sale de Whitlock Road; la plaza de Castilla (de Plus a Pro).';
+    expect(out(keep)).toBe(keep);
+  });
+
+  it('a display name before an e-mail address in angle brackets is a person', () => {
+    expect(out('On Monday, Ffion Fairweather <ffion.fw@example.org> wrote:')).toBe(
+      'On Monday, <PERSON_1> <<EMAIL_1>> wrote:',
+    );
+    expect(out('Soporte Lumora <soporte@lumora.es>')).toBe('Soporte Lumora <soporte@lumora.es>');
+  });
+});
+
 describe('generated name lists', () => {
   it('datasets-data.ts is what npm run gazetteer:datasets writes from the installed packages', async () => {
     const { readFileSync } = await import('node:fs');
