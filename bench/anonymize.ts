@@ -4,7 +4,7 @@
  *   leak rate, over-redaction on hard negatives, cross-field consistency;
  * - the independent corpus (test/fixtures/anonymize-eval), both splits against the targets (per type and class:
  *   bench/anonymize-eval.ts);
- * - the online job's pii_residual skip rate on the demo corpus (src/devkit/corpus), next to a baseline revision's;
+ * - the online job's pii_residual skip rate on the demo corpus (devkit/src/corpus), next to a baseline revision's;
  * - throughput on one core, and peak memory (RSS) on a 5 MB input, plain and with invisible characters throughout.
  *   npx tsx bench/anonymize.ts [--seconds 5] [--baseline f392756]
  */
@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createAnonymizer } from '../src/anonymize/index.js';
 import { parseConfig } from '../src/config/load.js';
-import { generateDemoTraces } from '../src/devkit/corpus/generate.js';
+import { generateDemoTraces } from '@ragwatch/devkit/corpus/generate.js';
 import { SPLITS } from '../test/fixtures/anonymize-eval/corpus.js';
 import { TARGETS, evaluateSplit, headline, meetsTarget, rate } from '../test/fixtures/anonymize-eval/evaluate.js';
 import { loadDocs, loadSamples } from '../test/fixtures/pii/corpus.js';

@@ -2,7 +2,7 @@
  * Judge calibration figures (src/calibrate), measured on simulations with known truth:
  *
  * 1. Coverage: the share of 200 seeds in which each agreement figure's 95 % bootstrap interval (default 2000
- *    resamples) covers the value a simulated annotator planted (src/devkit/calibrate), by number of annotations,
+ *    resamples) covers the value a simulated annotator planted (devkit/src/calibrate), by number of annotations,
  *    planted agreement and answer scale; on the unit test's seeds and on held-out seeds with other score shapes.
  * 2. The 1/√n law behind "annotations to halve the width": mean width at 4n over mean width at n.
  * 3. Judge drift: how often "the judge changed" is reported for an unchanged judge with vLLM's temperature-0
@@ -17,12 +17,12 @@ import { agreementFigures } from '../src/calibrate/agreement.js';
 import { DEFAULT_DRIFT_TOLERANCE, judgeDrift, type DriftReport } from '../src/calibrate/drift.js';
 import { DEFAULT_CUTS } from '../src/calibrate/levels.js';
 import { AGREEMENT_STATISTICS, type AgreementStatistic } from '../src/calibrate/statistics.js';
-import { createRng, type Rng } from '../src/devkit/corpus/random.js';
-import { annotate, type AnnotatorOptions } from '../src/devkit/calibrate/annotator.js';
-import { faithfulnessLike, similarityLike, type ScoreDistribution } from '../src/devkit/calibrate/distribution.js';
-import { plantedFigures } from '../src/devkit/calibrate/planted.js';
-import { rescoreAnchors, scaledNondeterminism, simulatedAnchors } from '../src/devkit/calibrate/rescore.js';
-import { storedScores } from '../src/devkit/calibrate/rescore.js';
+import { createRng, type Rng } from '@ragwatch/devkit/corpus/random.js';
+import { annotate, type AnnotatorOptions } from '@ragwatch/devkit/calibrate/annotator.js';
+import { faithfulnessLike, similarityLike, type ScoreDistribution } from '@ragwatch/devkit/calibrate/distribution.js';
+import { plantedFigures } from '@ragwatch/devkit/calibrate/planted.js';
+import { rescoreAnchors, scaledNondeterminism, simulatedAnchors } from '@ragwatch/devkit/calibrate/rescore.js';
+import { storedScores } from '@ragwatch/devkit/calibrate/rescore.js';
 
 const quick = process.argv.includes('--quick');
 const COVERAGE_SEEDS = quick ? 50 : 200;

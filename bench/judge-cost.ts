@@ -12,9 +12,9 @@
 import OpenAI from 'openai';
 import { AnswerRelevancy, Faithfulness, init } from 'autoevals';
 import { configSchema } from '../src/config/schema.js';
-import { startJudgeServer, type JudgeServer, type RecordedRequest } from '../src/devkit/judge/index.js';
-import { PrefixCache } from '../src/devkit/judge/prefix-cache.js';
-import { promptTokens } from '../src/devkit/judge/tokens.js';
+import { startJudgeServer, type JudgeServer, type RecordedRequest } from '@ragwatch/devkit/judge/index.js';
+import { PrefixCache } from '@ragwatch/devkit/judge/prefix-cache.js';
+import { promptTokens } from '@ragwatch/devkit/judge/tokens.js';
 import { judgeClientsFromConfig } from '../src/judge/index.js';
 import { scoreSample } from '../src/metrics/index.js';
 import type { MetricResult } from '../src/metrics/types.js';

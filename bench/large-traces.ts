@@ -15,8 +15,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { startJudgeServer } from '../src/devkit/judge/index.js';
-import { startLangfuseServer } from '../src/devkit/langfuse/index.js';
+import { startJudgeServer } from '@ragwatch/devkit/judge/index.js';
+import { startLangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 // The test suite's builder of large traces: the bench measures the same traces the test bounds.
 import { plantLargeTraces } from '../test/helpers/large-traces.js';
 import { peakRssMb, reportPeakRss } from '../test/helpers/peak-rss.js';

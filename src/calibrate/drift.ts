@@ -19,7 +19,7 @@
  *
  * The tolerance absorbs the judge's own non-determinism: vLLM at temperature 0 is not bit-reproducible under
  * batching, so an unchanged judge re-scores a few anchors slightly differently. DEFAULT_DRIFT_TOLERANCE is
- * chosen in bench/calibrate.ts against a simulation of that non-determinism (src/devkit/calibrate/rescore.ts)
+ * chosen in bench/calibrate.ts against a simulation of that non-determinism (devkit/src/calibrate/rescore.ts)
  * and of a judge flipping 10 % of its verdicts; docs/calibration.md gives the figures.
  */
 import { bootstrapIntervals, DEFAULT_BOOTSTRAP, derivedSeed } from './bootstrap.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { DemoRun } from '../devkit/demo/run-demo.js';
+import type { DemoRun } from '@ragwatch/devkit/demo/run-demo.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
 
@@ -78,9 +78,9 @@ export function registerDemoCommand(program: Command, ctx: CommandContext): void
     .option('--json', 'print a JSON report instead of text')
     .action(async (raw: DemoOptions) => {
       // The devkit is loaded only here, so the daemon and the other commands start without it.
-      const { closingLines, headerLines, stepResultLines, stepStartLine, whereToLookLines } = await import('../devkit/demo/format.js');
-      const { runDemo } = await import('../devkit/demo/run-demo.js');
-      const { defaultDemoSteps } = await import('../devkit/demo/steps/index.js');
+      const { closingLines, headerLines, stepResultLines, stepStartLine, whereToLookLines } = await import('@ragwatch/devkit/demo/format.js');
+      const { runDemo } = await import('@ragwatch/devkit/demo/run-demo.js');
+      const { defaultDemoSteps } = await import('@ragwatch/devkit/demo/steps/index.js');
       const options = parseOptions(raw);
       const print = (lines: string[]) => {
         if (!raw.json) for (const line of lines) ctx.stdout.write(`${line}\n`);

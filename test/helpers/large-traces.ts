@@ -1,4 +1,4 @@
-import type { LangfuseServer } from '../../src/devkit/langfuse/index.js';
+import type { LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 
 /** Sentences of a long support answer (Spanish and English), with personal data now and then. */
 const SENTENCES = [

@@ -1,5 +1,5 @@
-import type { JudgeServer } from '../../src/devkit/judge/index.js';
-import type { LangfuseServer } from '../../src/devkit/langfuse/index.js';
+import type { JudgeServer } from '@ragwatch/devkit/judge/index.js';
+import type { LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 
 /** The environment that points a `ragwatch` process at the devkit's Langfuse and judge stand-ins. */
 export function standInEnv(langfuse: LangfuseServer, judge: JudgeServer): Record<string, string> {

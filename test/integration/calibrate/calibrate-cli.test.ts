@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { weekStart } from '../../../src/calibrate/enqueue.js';
-import { annotateCalibrationQueue } from '../../../src/devkit/calibrate/queue-annotator.js';
+import { annotateCalibrationQueue } from '@ragwatch/devkit/calibrate/queue-annotator.js';
 import { listAnnotationQueues, listQueueItems } from '../../../src/langfuse/annotation-queues.js';
 import { createAnnotationScore } from '../../../src/langfuse/annotation-scores.js';
 import { listScoreConfigs } from '../../../src/langfuse/score-configs.js';

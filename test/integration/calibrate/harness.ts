@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDemo } from '../../../src/devkit/corpus/index.js';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
-import { startLangfuseServer, type Exchange, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { seedDemo } from '@ragwatch/devkit/corpus/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
+import { startLangfuseServer, type Exchange, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { createLangfuseHttp, type LangfuseHttp } from '../../../src/langfuse/http.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';

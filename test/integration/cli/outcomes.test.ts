@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { seed, startStack, type Stack } from '../online/harness.js';
@@ -234,7 +234,7 @@ describe('ragwatch anonymize and config check', () => {
 describe('ragwatch experiment run', () => {
   it('the judge rejects the key → 2, one line naming the key, no verdict', async () => {
     const { startHarness } = await import('../experiment/harness.js');
-    const { GOLDEN_ITEMS } = await import('../../../src/devkit/corpus/index.js');
+    const { GOLDEN_ITEMS } = await import('@ragwatch/devkit/corpus/index.js');
     const h = await startHarness('v3', { judge: lockedJudge, items: GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 2) });
     try {
       const file = join(h.dir, 'ragwatch.yaml');

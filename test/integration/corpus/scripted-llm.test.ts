@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMPLETION_KEY_HEADER, SCRIPTED_EMBEDDING_DIM, startScriptedLlmServer, type ScriptedLlmServer } from '../../../src/devkit/corpus/emit/scripted-llm.js';
+import { COMPLETION_KEY_HEADER, SCRIPTED_EMBEDDING_DIM, startScriptedLlmServer, type ScriptedLlmServer } from '@ragwatch/devkit/corpus/emit/scripted-llm.js';
 
 let llm: ScriptedLlmServer | undefined;
 afterEach(async () => {

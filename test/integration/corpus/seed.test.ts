@@ -1,7 +1,7 @@
 import { LangfuseClient } from '@langfuse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAI_DEFAULT_GENERATION_NAME, generations, retrievals, seedDemo, type DemoTrace, type DemoVariant, type SeedDemoSummary } from '../../../src/devkit/corpus/index.js';
-import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { OPENAI_DEFAULT_GENERATION_NAME, generations, retrievals, seedDemo, type DemoTrace, type DemoVariant, type SeedDemoSummary } from '@ragwatch/devkit/corpus/index.js';
+import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { createOpenApiValidator } from '../../helpers/openapi.js';
 
 const NOW = new Date('2026-02-16T09:30:00.000Z');

@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Personality } from '../../../src/devkit/corpus/index.js';
-import { runDemo, type DemoEnvironment, type DemoStep } from '../../../src/devkit/demo/run-demo.js';
-import { onlineStep, seedCorpusStep } from '../../../src/devkit/demo/steps/index.js';
-import type { OnlineStepData } from '../../../src/devkit/demo/steps/online.js';
+import type { Personality } from '@ragwatch/devkit/corpus/index.js';
+import { runDemo, type DemoEnvironment, type DemoStep } from '@ragwatch/devkit/demo/run-demo.js';
+import { onlineStep, seedCorpusStep } from '@ragwatch/devkit/demo/steps/index.js';
+import type { OnlineStepData } from '@ragwatch/devkit/demo/steps/online.js';
 import { runOnlineTick } from '../../../src/online/job.js';
 import { createOnlineRuntime } from '../../../src/online/runtime.js';
 import { createLogger } from '../../../src/service/logger.js';

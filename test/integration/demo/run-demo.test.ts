@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runDemo, type DemoStep } from '../../../src/devkit/demo/run-demo.js';
+import { runDemo, type DemoStep } from '@ragwatch/devkit/demo/run-demo.js';
 
 describe('runDemo', () => {
   it('runs steps in order against both stand-ins, records failures without stopping, and cleans up', async () => {

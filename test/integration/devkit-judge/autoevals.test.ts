@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import * as autoevals from 'autoevals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 
 // Braintrust's autoevals, unchanged, against the stand-in: forced tool calls and embeddings as vLLM serves them.
 describe('autoevals against the stand-in', () => {

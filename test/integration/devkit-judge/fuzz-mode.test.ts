@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { createEmbeddingsClient } from '../../../src/judge/index.js';
 import { JudgeCallError } from '../../../src/judge/types.js';
 import { defaultMetricsOptions, prepareSample } from '../../../src/metrics/index.js';

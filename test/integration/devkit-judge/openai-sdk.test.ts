@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 
 const claimsSchema = {
   type: 'object',

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startJudgeServer, type JudgeServer, type JudgeServerOptions } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer, type JudgeServerOptions } from '@ragwatch/devkit/judge/index.js';
 
 let server: JudgeServer | undefined;
 afterEach(async () => {

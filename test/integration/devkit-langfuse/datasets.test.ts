@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { noRetry, startHarness, tracingTo, type Harness } from './harness.js';
-import { stableExperimentId } from '../../../src/devkit/langfuse/index.js';
+import { stableExperimentId } from '@ragwatch/devkit/langfuse/index.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {

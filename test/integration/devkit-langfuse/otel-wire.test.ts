@@ -9,7 +9,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { startLangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { startLangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { startHarness, type Harness } from './harness.js';
 
 let harness: Harness | undefined;

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
-import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
-import { startToyRag, type ToyRag } from '../../../src/devkit/rag/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
+import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
+import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 
 /** The checks `doctor` makes beyond the basics: the experiment's dataset and RAG service, the embeddings model, judge error bodies. */

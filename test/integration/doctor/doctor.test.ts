@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
-import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
+import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { runCli } from '../../helpers/run-cli.js';
 
 /** Each case spawns the real CLI through tsx, which is slow to start on a loaded machine. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOLDEN_ITEMS } from '../../../src/devkit/corpus/index.js';
+import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startHarness, type Harness } from './harness.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOLDEN_ITEMS } from '../../../src/devkit/corpus/index.js';
+import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
 import type { ExperimentResult } from '../../../src/experiment/run.js';
 import { startHarness, type Harness } from './harness.js';
 

@@ -1,8 +1,8 @@
 import { LangfuseClient } from '@langfuse/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { seedGoldenDataset } from '../../../src/devkit/corpus/index.js';
-import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
-import { recordToyTrace } from '../../../src/devkit/rag/trace.js';
+import { seedGoldenDataset } from '@ragwatch/devkit/corpus/index.js';
+import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
+import { recordToyTrace } from '@ragwatch/devkit/rag/trace.js';
 import { createRunRecorder, type ItemToRecord } from '../../../src/experiment/langfuse/recorder.js';
 import { listDatasetItems } from '../../../src/langfuse/datasets.js';
 import { createLangfuseHttp, LangfuseApiError, type LangfuseHttp } from '../../../src/langfuse/http.js';

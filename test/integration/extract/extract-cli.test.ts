@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, trace } from '@opentelemetry/api';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../src/devkit/corpus/emit/scripted-llm.js';
-import { otelGenai } from '../../../src/devkit/corpus/integrations/otel-genai.js';
-import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '@ragwatch/devkit/corpus/emit/scripted-llm.js';
+import { otelGenai } from '@ragwatch/devkit/corpus/integrations/otel-genai.js';
+import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 
 /** `ragwatch extract --trace ID` against the stand-in, on traces a hand-instrumented OpenTelemetry app sent. */

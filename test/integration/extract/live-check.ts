@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { captureIntegration, INTEGRATIONS } from '../../../src/devkit/corpus/integrations/index.js';
+import { captureIntegration, INTEGRATIONS } from '@ragwatch/devkit/corpus/integrations/index.js';
 import { extractRagSample } from '../../../src/extract/extract.js';
 import { traceShape } from '../../helpers/trace-shape.js';
 import { integrationExpectations, loadIntegrationTrace, READ_PATHS, traceFromBody } from '../../unit/extract/integration-fixtures.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KNOWLEDGE } from '../../../src/devkit/corpus/knowledge.js';
-import { reviewGoldenQueue } from '../../../src/devkit/demo/golden-reviewer.js';
+import { KNOWLEDGE } from '@ragwatch/devkit/corpus/knowledge.js';
+import { reviewGoldenQueue } from '@ragwatch/devkit/demo/golden-reviewer.js';
 import { card, dni, iban, nie, rng } from '../../fixtures/pii/generators.js';
 import { startGoldenHarness, type GoldenHarness } from './harness.js';
 

@@ -48,7 +48,7 @@ describe('golden build against the fuzzing judge', () => {
 
 describe('the judge filters against the fuzzing judge', () => {
   it('turn every schema-valid answer into a verdict: checks on well-formed candidates of every kind', async () => {
-    const { startJudgeServer } = await import('../../../src/devkit/judge/index.js');
+    const { startJudgeServer } = await import('@ragwatch/devkit/judge/index.js');
     const { createEmbeddingsClient, createJudgeClient } = await import('../../../src/judge/index.js');
     const { configSchema } = await import('../../../src/config/schema.js');
     const { faithfulnessCheck } = await import('../../../src/golden/edges.js');

@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeCorpusExport } from '../../../src/devkit/corpus/export.js';
-import { startJudgeServer, type JudgeServer, type JudgeServerOptions } from '../../../src/devkit/judge/index.js';
-import { startLangfuseServer, type Exchange, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
-import { startToyRag, type ToyRag } from '../../../src/devkit/rag/index.js';
+import { writeCorpusExport } from '@ragwatch/devkit/corpus/export.js';
+import { startJudgeServer, type JudgeServer, type JudgeServerOptions } from '@ragwatch/devkit/judge/index.js';
+import { startLangfuseServer, type Exchange, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
+import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 import { createLangfuseHttp, type LangfuseHttp } from '../../../src/langfuse/http.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';

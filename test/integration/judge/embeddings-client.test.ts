@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lexicalEmbedding, startJudgeServer, type FaultKind, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { lexicalEmbedding, startJudgeServer, type FaultKind, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { createEmbeddingsClient, JudgeCallError, type EmbeddingsClientOptions, type RequestEvent } from '../../../src/judge/index.js';
 import { recordingSleep } from './helpers.js';
 

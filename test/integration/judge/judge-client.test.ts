@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startJudgeServer, type FaultKind, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type FaultKind, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { createJudgeClient, JudgeCallError, type JudgeClientOptions, type RequestEvent } from '../../../src/judge/index.js';
 import { expectedVerdicts, recordingSleep, until, verdictRequest } from './helpers.js';
 

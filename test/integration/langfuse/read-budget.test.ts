@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
-import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { extractRagSample } from '../../../src/extract/index.js';
 import { connectLangfuse } from '../../../src/langfuse/index.js';
 import { prepareSample } from '../../../src/metrics/prepare.js';

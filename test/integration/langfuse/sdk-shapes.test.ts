@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { observeOpenAI } from '@langfuse/openai';
 import { startActiveObservation } from '@langfuse/tracing';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { extractRagSample } from '../../../src/extract/extract.js';
 import { getTrace, listTraces } from '../../../src/langfuse/read.js';
 import { startStand, tracingTo, type Stand } from './harness.js';

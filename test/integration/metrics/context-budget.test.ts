@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../../src/config/schema.js';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { judgeClientsFromConfig } from '../../../src/judge/index.js';
 import { estimateTokens } from '../../../src/metrics/budget.js';
 import { scoreSample } from '../../../src/metrics/index.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configSchema } from '../../../src/config/schema.js';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { judgeClientsFromConfig } from '../../../src/judge/index.js';
 import { averagePrecision, diagnose, scoreSample } from '../../../src/metrics/index.js';
 import type { MetricResult } from '../../../src/metrics/types.js';

@@ -3,7 +3,7 @@
  * written to match its description: C1 in-memory sub-millisecond GET, C2 clustering past one node's RAM,
  * C3 noise (persistence), C4 P99 < 1 ms on a LAN with 10 GB, C5 RedisJSON as a Redis Stack module.
  */
-import type { JudgeServer } from '../../../src/devkit/judge/index.js';
+import type { JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import type { RagSample } from '../../../src/sample.js';
 
 export const redisSample: RagSample = {

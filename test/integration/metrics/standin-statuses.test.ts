@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchSamples } from '../../../bench/judge-cost-samples.js';
 import { configSchema } from '../../../src/config/schema.js';
-import { GOLDEN_ITEMS } from '../../../src/devkit/corpus/index.js';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
-import { answerQuestion } from '../../../src/devkit/rag/answer.js';
+import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
+import { answerQuestion } from '@ragwatch/devkit/rag/answer.js';
 import { judgeClientsFromConfig } from '../../../src/judge/index.js';
 import { judgeAbstention } from '../../../src/experiment/abstention.js';
 import { allMetricNames, scoreSample } from '../../../src/metrics/index.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import type { Exchange } from '../../../src/devkit/langfuse/index.js';
+import type { Exchange } from '@ragwatch/devkit/langfuse/index.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { runCli, spawnCli } from '../../helpers/run-cli.js';
 import { canaryNeedles, CANARY, plantCanaryTraces, seed, startStack, type Personality, type Stack } from './harness.js';

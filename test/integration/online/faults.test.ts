@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Exchange } from '../../../src/devkit/langfuse/index.js';
+import type { Exchange } from '@ragwatch/devkit/langfuse/index.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { runOnlineTick, type TickReport } from '../../../src/online/job.js';
 import { createOnlineRuntime } from '../../../src/online/runtime.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { ONLINE_JOB, runOnlineTick, type TickReport } from '../../../src/online/job.js';
 import { createOnlineRuntime, type OnlineRuntime } from '../../../src/online/runtime.js';
 import { openSqliteState } from '../../../src/state/index.js';

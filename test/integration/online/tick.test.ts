@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SeedDemoSummary } from '../../../src/devkit/corpus/index.js';
+import type { SeedDemoSummary } from '@ragwatch/devkit/corpus/index.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { ONLINE_JOB, runOnlineTick, type TickReport } from '../../../src/online/job.js';
 import { createOnlineRuntime, type OnlineRuntime } from '../../../src/online/runtime.js';

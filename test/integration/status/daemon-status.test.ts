@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { seedDemo } from '../../../src/devkit/corpus/index.js';
-import { startJudgeServer, type JudgeServer } from '../../../src/devkit/judge/index.js';
-import { startLangfuseServer, type LangfuseServer } from '../../../src/devkit/langfuse/index.js';
+import { seedDemo } from '@ragwatch/devkit/corpus/index.js';
+import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
+import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import type { StatusReport } from '../../../src/state/queries/status-report.js';
 import { runCli, spawnCli } from '../../helpers/run-cli.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/anonymize/index.js';
 import { fold } from '../../../src/anonymize/text/fold.js';
-import type { PiiKind } from '../../../src/devkit/corpus/pii.js';
-import { generateDemoTraces } from '../../../src/devkit/corpus/generate.js';
+import type { PiiKind } from '@ragwatch/devkit/corpus/pii.js';
+import { generateDemoTraces } from '@ragwatch/devkit/corpus/generate.js';
 
 /**
  * Held-out check on text the corpus did not shape: the RAG samples of generated demo traces (questions with personal

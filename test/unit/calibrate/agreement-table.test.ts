@@ -5,7 +5,7 @@ import { DEFAULT_CUTS } from '../../../src/calibrate/levels.js';
 import { EXCLUSION, type AnnotatedPair } from '../../../src/calibrate/pairs.js';
 import { AGREEMENT_STATISTICS } from '../../../src/calibrate/statistics.js';
 import { agreementTable } from '../../../src/calibrate/table.js';
-import { createRng } from '../../../src/devkit/corpus/random.js';
+import { createRng } from '@ragwatch/devkit/corpus/random.js';
 
 const judge = [1.0, 0.8, 0.8, 0.4, 0.0, 1.0];
 const human = [1.0, 1.0, 0.5, 0.5, 0.0, 0.5];

@@ -5,7 +5,7 @@ import type { NotEstimable } from '../../../src/calibrate/estimate.js';
 import { passFailKappa } from '../../../src/calibrate/kappa.js';
 import { meanAbsoluteError } from '../../../src/calibrate/mae.js';
 import { moreAnnotationsForWidth, moreAnnotationsToHalve } from '../../../src/calibrate/precision.js';
-import { createRng } from '../../../src/devkit/corpus/random.js';
+import { createRng } from '@ragwatch/devkit/corpus/random.js';
 
 const options = { resamples: 1000, seed: 42, level: 0.95 };
 const interval = (r: BootstrapInterval | NotEstimable): BootstrapInterval => {

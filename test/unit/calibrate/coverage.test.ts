@@ -7,10 +7,10 @@ import { DEFAULT_CUTS, levelIndex } from '../../../src/calibrate/levels.js';
 import { meanAbsoluteError } from '../../../src/calibrate/mae.js';
 import { spearman } from '../../../src/calibrate/spearman.js';
 import type { AgreementStatistic } from '../../../src/calibrate/statistics.js';
-import { createRng } from '../../../src/devkit/corpus/random.js';
-import { annotate, type AnnotatorOptions } from '../../../src/devkit/calibrate/annotator.js';
-import { faithfulnessLike, similarityLike, type ScoreDistribution } from '../../../src/devkit/calibrate/distribution.js';
-import { plantedFigures } from '../../../src/devkit/calibrate/planted.js';
+import { createRng } from '@ragwatch/devkit/corpus/random.js';
+import { annotate, type AnnotatorOptions } from '@ragwatch/devkit/calibrate/annotator.js';
+import { faithfulnessLike, similarityLike, type ScoreDistribution } from '@ragwatch/devkit/calibrate/distribution.js';
+import { plantedFigures } from '@ragwatch/devkit/calibrate/planted.js';
 
 /**
  * Done when: with a simulated annotator at a planted agreement, the 95 % bootstrap interval covers the planted

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeDrift } from '../../../src/calibrate/drift.js';
-import { rescoreAnchors, simulatedAnchors, storedScores, VLLM_T0 } from '../../../src/devkit/calibrate/rescore.js';
+import { rescoreAnchors, simulatedAnchors, storedScores, VLLM_T0 } from '@ragwatch/devkit/calibrate/rescore.js';
 
 /**
  * Done when: a judge that flips 10 % of its verdicts is flagged; a judge that is unchanged but
@@ -9,7 +9,7 @@ import { rescoreAnchors, simulatedAnchors, storedScores, VLLM_T0 } from '../../.
  * 200 seeds, 100 anchors per metric (faithfulness and answer relevancy), the default tolerance, 1000 resamples
  * (the default 2000 is run over 300 seeds by bench/calibrate.ts). The tolerance was chosen in the bench on
  * other seeds (`bench/…`); these (`test/…`) were not looked at before it was fixed. The simulated
- * non-determinism is src/devkit/calibrate/rescore.ts's VLLM_T0.
+ * non-determinism is devkit/src/calibrate/rescore.ts's VLLM_T0.
  */
 const SEEDS = 200;
 const ANCHORS = 100;

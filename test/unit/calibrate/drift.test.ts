@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeDrift, type AnchorScore, type AnchorSet } from '../../../src/calibrate/drift.js';
 import { fingerprintChanges, type JudgeFingerprint } from '../../../src/calibrate/fingerprint.js';
-import { createRng } from '../../../src/devkit/corpus/random.js';
+import { createRng } from '@ragwatch/devkit/corpus/random.js';
 
 const options = { bootstrap: { resamples: 500, seed: 1 } };
 

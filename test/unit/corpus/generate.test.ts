@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_EPOCH, GOLDEN_ITEMS, chunkById, generateDemoTraces, generations, legacyIngestionEvents, retrievals, type DemoTrace } from '../../../src/devkit/corpus/index.js';
+import { DEMO_EPOCH, GOLDEN_ITEMS, chunkById, generateDemoTraces, generations, legacyIngestionEvents, retrievals, type DemoTrace } from '@ragwatch/devkit/corpus/index.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const traces = generateDemoTraces({ seed: 42, count: 120, now: NOW, windowMinutes: 90 });

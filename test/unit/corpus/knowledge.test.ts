@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GOLDEN_ITEMS, KNOWLEDGE, chunkById, goldenItems, searchKnowledge, terms } from '../../../src/devkit/corpus/index.js';
+import { GOLDEN_ITEMS, KNOWLEDGE, chunkById, goldenItems, searchKnowledge, terms } from '@ragwatch/devkit/corpus/index.js';
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 

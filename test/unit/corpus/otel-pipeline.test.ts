@@ -2,8 +2,8 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-tr
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { hrTimeToMilliseconds } from '@opentelemetry/core';
 import { describe, expect, it } from 'vitest';
-import { DemoIdGenerator } from '../../../src/devkit/corpus/emit/otel-pipeline.js';
-import { RetimingSpanProcessor } from '../../../src/devkit/corpus/emit/retime.js';
+import { DemoIdGenerator } from '@ragwatch/devkit/corpus/emit/otel-pipeline.js';
+import { RetimingSpanProcessor } from '@ragwatch/devkit/corpus/emit/retime.js';
 
 function setup() {
   const exporter = new InMemorySpanExporter();

@@ -1,8 +1,8 @@
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
-import { dniFor, ibanCheckDigits, luhnComplete, makePerson, nieFor } from '../../../src/devkit/corpus/pii.js';
-import { createRng } from '../../../src/devkit/corpus/random.js';
+import { dniFor, ibanCheckDigits, luhnComplete, makePerson, nieFor } from '@ragwatch/devkit/corpus/pii.js';
+import { createRng } from '@ragwatch/devkit/corpus/random.js';
 
 function luhnValid(digits: string): boolean {
   let sum = 0;

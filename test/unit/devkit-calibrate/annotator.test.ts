@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../../../src/devkit/corpus/random.js';
-import { annotate, onScale } from '../../../src/devkit/calibrate/annotator.js';
-import { discreteDistribution, faithfulnessLike, similarityLike } from '../../../src/devkit/calibrate/distribution.js';
-import { plantedFigures } from '../../../src/devkit/calibrate/planted.js';
-import { anchorScore, rescoreAnchors, scaledNondeterminism, simulatedAnchors, storedScores, VLLM_T0 } from '../../../src/devkit/calibrate/rescore.js';
+import { createRng } from '@ragwatch/devkit/corpus/random.js';
+import { annotate, onScale } from '@ragwatch/devkit/calibrate/annotator.js';
+import { discreteDistribution, faithfulnessLike, similarityLike } from '@ragwatch/devkit/calibrate/distribution.js';
+import { plantedFigures } from '@ragwatch/devkit/calibrate/planted.js';
+import { anchorScore, rescoreAnchors, scaledNondeterminism, simulatedAnchors, storedScores, VLLM_T0 } from '@ragwatch/devkit/calibrate/rescore.js';
 
 describe('score distributions', () => {
   it('merge repeats, normalise and draw in proportion', () => {

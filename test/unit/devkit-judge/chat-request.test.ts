@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseChat, type ChatSettings } from '../../../src/devkit/judge/chat-request.js';
-import { HttpError } from '../../../src/devkit/judge/http-util.js';
+import { parseChat, type ChatSettings } from '@ragwatch/devkit/judge/chat-request.js';
+import { HttpError } from '@ragwatch/devkit/judge/http-util.js';
 
 const settings: ChatSettings = { legacyGuidedFields: 'reject', autoToolChoice: false };
 const base = { model: 'm', messages: [{ role: 'user', content: 'hi' }] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cosine, lexicalEmbedding, toBase64 } from '../../../src/devkit/judge/lexical-embedding.js';
-import { PrefixCache } from '../../../src/devkit/judge/prefix-cache.js';
-import { countTokens, promptTokens } from '../../../src/devkit/judge/tokens.js';
+import { cosine, lexicalEmbedding, toBase64 } from '@ragwatch/devkit/judge/lexical-embedding.js';
+import { PrefixCache } from '@ragwatch/devkit/judge/prefix-cache.js';
+import { countTokens, promptTokens } from '@ragwatch/devkit/judge/tokens.js';
 
 describe('lexical embeddings', () => {
   const e = (t: string) => lexicalEmbedding(t, 256);

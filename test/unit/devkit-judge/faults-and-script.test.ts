@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FaultController } from '../../../src/devkit/judge/faults.js';
-import { Script } from '../../../src/devkit/judge/script.js';
-import type { JudgeRequest } from '../../../src/devkit/judge/types.js';
+import { FaultController } from '@ragwatch/devkit/judge/faults.js';
+import { Script } from '@ragwatch/devkit/judge/script.js';
+import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
 
 describe('FaultController', () => {
   it('serves next-N faults FIFO per route, persistent ones first, latency on top', () => {

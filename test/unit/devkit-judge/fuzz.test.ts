@@ -1,6 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { FUZZ_EDGES, fuzzVectors, JudgeFuzzer, SchemaFuzzer, VECTOR_EDGES } from '../../../src/devkit/judge/fuzz/index.js';
+import { FUZZ_EDGES, fuzzVectors, JudgeFuzzer, SchemaFuzzer, VECTOR_EDGES } from '@ragwatch/devkit/judge/fuzz/index.js';
 import { seededRandom } from '../../../src/random.js';
 
 /** A schema with every feature the fuzzer knows: optional keys, bounds on every side, positions, refs, unions. */

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { goldenRules } from '../../../src/devkit/judge/rules/golden.js';
-import type { JudgeRequest } from '../../../src/devkit/judge/types.js';
+import { goldenRules } from '@ragwatch/devkit/judge/rules/golden.js';
+import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
 import type { StructuredRequest } from '../../../src/judge/types.js';
 import {
   adversarialRequest,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawLatency, seededRandom } from '../../../src/devkit/judge/random.js';
-import { SlotLimiter } from '../../../src/devkit/judge/limiter.js';
+import { drawLatency, seededRandom } from '@ragwatch/devkit/judge/random.js';
+import { SlotLimiter } from '@ragwatch/devkit/judge/limiter.js';
 
 describe('latency distributions', () => {
   it('draws fixed, uniform, log-normal and custom service times, never negative', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentWords, coverage, detectLanguage, isNoncommittal, isSupported, keywords, overlap, questionFor, section, sections, splitSentences } from '../../../src/devkit/judge/lexical.js';
+import { contentWords, coverage, detectLanguage, isNoncommittal, isSupported, keywords, overlap, questionFor, section, sections, splitSentences } from '@ragwatch/devkit/judge/lexical.js';
 
 describe('lexical helpers', () => {
   it('folds accents, drops stopwords and stems plurals', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasTaskParts, promptParts, splitContexts, taskMessage } from '../../../src/devkit/judge/request-text.js';
-import type { JudgeRequest } from '../../../src/devkit/judge/types.js';
+import { hasTaskParts, promptParts, splitContexts, taskMessage } from '@ragwatch/devkit/judge/request-text.js';
+import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
 
 const req = (lastUser: string): JudgeRequest => ({ body: {}, model: 'm', messages: [], system: '', lastUser, mode: 'json_schema' });
 

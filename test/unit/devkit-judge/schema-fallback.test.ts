@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fallbackAnswer } from '../../../src/devkit/judge/schema-fallback.js';
-import { schemaErrors } from '../../../src/devkit/judge/schema-check.js';
-import type { JudgeRequest } from '../../../src/devkit/judge/types.js';
+import { fallbackAnswer } from '@ragwatch/devkit/judge/schema-fallback.js';
+import { schemaErrors } from '@ragwatch/devkit/judge/schema-check.js';
+import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
 
 const prompt =
   'question: What is Redis?\ncontext: Redis is an in-memory data store. Redis persists snapshots to disk.\n' +

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Faults, seededRandom } from '../../../src/devkit/langfuse/index.js';
+import { Faults, seededRandom } from '@ragwatch/devkit/langfuse/index.js';
 
 describe('Faults', () => {
   it('matches by method, template, concrete path and glob; the latest pattern wins', () => {

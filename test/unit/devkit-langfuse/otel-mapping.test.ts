@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LangfuseStore } from '../../../src/devkit/langfuse/store.js';
-import { ingestResourceSpans, InvalidOtlpError, validateResourceSpans } from '../../../src/devkit/langfuse/otel/map.js';
+import { LangfuseStore } from '@ragwatch/devkit/langfuse/store.js';
+import { ingestResourceSpans, InvalidOtlpError, validateResourceSpans } from '@ragwatch/devkit/langfuse/otel/map.js';
 
 const s = (value: string) => ({ stringValue: value });
 const attrs = (record: Record<string, unknown>) =>

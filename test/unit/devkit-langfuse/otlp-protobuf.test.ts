@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { context, SpanStatusCode, trace as traceApi, type Attributes, type AttributeValue } from '@opentelemetry/api';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { decodeTraceExportRequest, ProtobufDecodeError } from '../../../src/devkit/langfuse/otel/protobuf.js';
-import { ingestResourceSpans, validateResourceSpans } from '../../../src/devkit/langfuse/otel/map.js';
-import { LangfuseStore } from '../../../src/devkit/langfuse/store.js';
+import { decodeTraceExportRequest, ProtobufDecodeError } from '@ragwatch/devkit/langfuse/otel/protobuf.js';
+import { ingestResourceSpans, validateResourceSpans } from '@ragwatch/devkit/langfuse/otel/map.js';
+import { LangfuseStore } from '@ragwatch/devkit/langfuse/store.js';
 
 /**
  * The stand-in's protobuf decoder against OpenTelemetry's own serializers: the same SDK spans exported as

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LangfuseStore, loadStore, saveStore, StoreError } from '../../../src/devkit/langfuse/index.js';
+import { LangfuseStore, loadStore, saveStore, StoreError } from '@ragwatch/devkit/langfuse/index.js';
 
 const day = (iso: string) => Date.parse(iso);
 

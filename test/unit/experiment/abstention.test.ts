@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abstentionRules } from '../../../src/devkit/judge/rules/abstention.js';
-import type { JudgeRequest } from '../../../src/devkit/judge/types.js';
+import { abstentionRules } from '@ragwatch/devkit/judge/rules/abstention.js';
+import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
 import { abstentionMessages, abstentionPromptVersion, ABSTENTION_SCHEMA_NAME, judgeAbstention } from '../../../src/experiment/abstention.js';
 import type { JudgeClient, StructuredRequest } from '../../../src/judge/types.js';
 import { JudgeCallError } from '../../../src/judge/types.js';

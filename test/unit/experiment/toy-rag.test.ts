@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOLDEN_ITEMS } from '../../../src/devkit/corpus/index.js';
-import { answerQuestion, startToyRag, type ToyRag } from '../../../src/devkit/rag/index.js';
+import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
+import { answerQuestion, startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 
 const question = GOLDEN_ITEMS.find((i) => i.id === 'golden-es-001')?.question ?? '¿Cuánto cuesta el Lumora Hub?';
 

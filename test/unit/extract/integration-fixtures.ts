@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Expectation } from '../../../src/devkit/corpus/integrations/types.js';
+import type { Expectation } from '@ragwatch/devkit/corpus/integrations/types.js';
 import { traceFromObservationsV2 } from '../../../src/langfuse/observations.js';
 import { traceFromV3 } from '../../../src/langfuse/traces.js';
 import type { TraceRecord } from '../../../src/langfuse/types.js';

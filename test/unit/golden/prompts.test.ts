@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { SchemaFuzzer } from '../../../src/devkit/judge/fuzz/index.js';
+import { SchemaFuzzer } from '@ragwatch/devkit/judge/fuzz/index.js';
 import { configSchema } from '../../../src/config/schema.js';
 import { textVerdict } from '../../../src/golden/filters.js';
 import {

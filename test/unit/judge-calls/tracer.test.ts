@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createJudgeCallTracer, judgeTraceEvents, judgeTraceSpans, recordingJudge, type JudgeCallRecord } from '../../../src/judge-calls/index.js';
 import { JudgeCallError, type JudgeClient } from '../../../src/judge/types.js';
 import { createLangfuseHttp } from '../../../src/langfuse/http.js';
-import { IngestionEvent } from '../../../src/devkit/langfuse/ingestion-schema.js';
+import { IngestionEvent } from '@ragwatch/devkit/langfuse/ingestion-schema.js';
 import { silentLogger } from '../../../src/service/logger.js';
 import { scriptedFetch } from '../langfuse/fake-fetch.js';
 

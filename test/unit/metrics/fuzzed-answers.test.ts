@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeAbstention } from '../../../src/experiment/abstention.js';
-import { fuzzVectors, JudgeFuzzer } from '../../../src/devkit/judge/fuzz/index.js';
-import { schemaErrors } from '../../../src/devkit/judge/schema-check.js';
+import { fuzzVectors, JudgeFuzzer } from '@ragwatch/devkit/judge/fuzz/index.js';
+import { schemaErrors } from '@ragwatch/devkit/judge/schema-check.js';
 import { seededRandom } from '../../../src/random.js';
 import { parseJsonAnswer } from '../../../src/judge/answer-text.js';
 import type { EmbeddingsClient, JudgeClient, StructuredRequest, StructuredResult } from '../../../src/judge/types.js';

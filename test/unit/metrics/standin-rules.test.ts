@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JudgeRequest } from '../../../src/devkit/judge/types.js';
-import { isEvasive, ragwatchMetricRules, readRagwatchPrompt } from '../../../src/devkit/judge/rules/ragwatch-metrics.js';
+import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
+import { isEvasive, ragwatchMetricRules, readRagwatchPrompt } from '@ragwatch/devkit/judge/rules/ragwatch-metrics.js';
 import { defaultMetricsOptions } from '../../../src/metrics/index.js';
 import { prepareSample } from '../../../src/metrics/prepare.js';
 import { answerRelevancyRequest, claimsInReferenceRequest, contextPrecisionRequest, contextRecallRequest, faithfulnessRequest } from '../../../src/metrics/prompts/build.js';

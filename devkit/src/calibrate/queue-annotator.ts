@@ -5,12 +5,12 @@
  * judge's score with a planted probability (`annotate`'s model), else an independent draw — so the figures the
  * report prints can be checked against the agreement planted.
  */
-import { humanScoreName, HUMAN_COMMENT_SCORE } from '../../calibrate/human-scores.js';
-import { listAnnotationQueues, listQueueItems, updateQueueItem } from '../../langfuse/annotation-queues.js';
-import { createAnnotationScore, listAnnotationScores } from '../../langfuse/annotation-scores.js';
-import type { LangfuseHttp } from '../../langfuse/http.js';
-import { listScoreConfigs } from '../../langfuse/score-configs.js';
-import type { ApiGeneration } from '../../langfuse/types.js';
+import { humanScoreName, HUMAN_COMMENT_SCORE } from 'ragwatch/calibrate/human-scores.js';
+import { listAnnotationQueues, listQueueItems, updateQueueItem } from 'ragwatch/langfuse/annotation-queues.js';
+import { createAnnotationScore, listAnnotationScores } from 'ragwatch/langfuse/annotation-scores.js';
+import type { LangfuseHttp } from 'ragwatch/langfuse/http.js';
+import { listScoreConfigs } from 'ragwatch/langfuse/score-configs.js';
+import type { ApiGeneration } from 'ragwatch/langfuse/types.js';
 import { createRng } from '../corpus/random.js';
 import { onScale } from './annotator.js';
 

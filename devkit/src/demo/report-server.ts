@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { reportRoute } from '../../experiment/report-route.js';
+import { reportRoute } from 'ragwatch/experiment/report-route.js';
 
 export interface ReportServer {
   /** Base URL: reports are at `<url>/reports/<run>/report.html`, as the daemon serves them. */

@@ -1,10 +1,10 @@
-import type { RagwatchConfig } from '../../../config/schema.js';
-import { formatTickReport } from '../../../online/format.js';
-import { runOnlineTick, type TickReport } from '../../../online/job.js';
-import { createOnlineRuntime } from '../../../online/runtime.js';
-import { RECOMMENDED_RATE } from '../../../online/sampler.js';
-import { createLogger } from '../../../service/logger.js';
-import { openState } from '../../../state/index.js';
+import type { RagwatchConfig } from 'ragwatch/config/schema.js';
+import { formatTickReport } from 'ragwatch/online/format.js';
+import { runOnlineTick, type TickReport } from 'ragwatch/online/job.js';
+import { createOnlineRuntime } from 'ragwatch/online/runtime.js';
+import { RECOMMENDED_RATE } from 'ragwatch/online/sampler.js';
+import { createLogger } from 'ragwatch/service/logger.js';
+import { openState } from 'ragwatch/state/index.js';
 import type { DemoEnvironment, DemoStep, DemoStepResult } from '../run-demo.js';
 import { sampledTraceLines, sampledTraces, traceUrl, type SampledTrace } from './online-traces.js';
 

@@ -1,5 +1,5 @@
-import { exitCodeFor, formatReport, runDoctor } from '../../../commands/doctor.js';
-import { ExitCode } from '../../../exit-codes.js';
+import { exitCodeFor, formatReport, runDoctor } from 'ragwatch/commands/doctor.js';
+import { ExitCode } from 'ragwatch/exit-codes.js';
 import type { DemoEnvironment, DemoStep, DemoStepResult } from '../run-demo.js';
 
 /** `ragwatch doctor` against the stand-ins: keys, API generation, judge model, structured output, embeddings, state path. */

@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { configSchema } from '../../../config/schema.js';
-import { connectExperiment } from '../../../experiment/edges.js';
-import { runExperiment, type ExperimentResult } from '../../../experiment/run.js';
-import { formatScore, cell } from '../../../experiment/report/index.js';
-import { getMetric } from '../../../metrics/registry.js';
-import { createLogger } from '../../../service/logger.js';
-import { openState } from '../../../state/index.js';
+import { configSchema } from 'ragwatch/config/schema.js';
+import { connectExperiment } from 'ragwatch/experiment/edges.js';
+import { runExperiment, type ExperimentResult } from 'ragwatch/experiment/run.js';
+import { formatScore, cell } from 'ragwatch/experiment/report/index.js';
+import { getMetric } from 'ragwatch/metrics/registry.js';
+import { createLogger } from 'ragwatch/service/logger.js';
+import { openState } from 'ragwatch/state/index.js';
 import { startToyRag } from '../../rag/index.js';
 import type { DemoEnvironment, DemoStep, DemoStepResult } from '../run-demo.js';
 

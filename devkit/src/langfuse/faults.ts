@@ -92,4 +92,4 @@ function globToRegex(glob: string): RegExp {
   return new RegExp(`^${escaped}$`);
 }
 
-export { seededRandom } from '../../random.js';
+export { seededRandom } from 'ragwatch/random.js';

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { KNOWLEDGE, searchKnowledge, terms } from '../corpus/knowledge.js';
 import type { DemoLanguage } from '../corpus/types.js';
-import { detectLanguage } from '../../metrics/language.js';
+import { detectLanguage } from 'ragwatch/metrics/language.js';
 import { splitSentences } from '../judge/lexical.js';
 
 export interface ToyAnswer {

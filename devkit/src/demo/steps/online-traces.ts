@@ -1,5 +1,5 @@
-import type { TickReport, TraceReport } from '../../../online/job.js';
-import { scoreNameFor } from '../../../scores/index.js';
+import type { TickReport, TraceReport } from 'ragwatch/online/job.js';
+import { scoreNameFor } from 'ragwatch/scores/index.js';
 import type { DemoEnvironment } from '../run-demo.js';
 
 /** One sampled trace as the demo shows it: what the corpus made it, what the tick did, what Langfuse now holds. */

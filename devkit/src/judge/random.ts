@@ -1,5 +1,5 @@
 /** Small seeded PRNG (mulberry32) and the latency distributions drawn from it. */
-import { seededRandom } from '../../random.js';
+import { seededRandom } from 'ragwatch/random.js';
 import type { LatencyDistribution } from './types.js';
 
 export { seededRandom };

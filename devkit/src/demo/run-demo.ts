@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configSchema, type RagwatchConfig } from '../../config/schema.js';
+import { configSchema, type RagwatchConfig } from 'ragwatch/config/schema.js';
 import type { Personality } from '../corpus/emit/emit.js';
 import type { DemoTrace } from '../corpus/model.js';
 import { startJudgeServer, type JudgeServer } from '../judge/index.js';
