@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  * test/tiers.ts). A missing tool fails its test with how to install it; nothing here skips.
  */
 export default defineConfig({
+  // ragwatch and the devkit import each other's TypeScript sources (package.json "exports").
+  // Vitest's own default drops 'module' too: Node would be started with it, and some packages' 'module' builds need a bundler.
+  ssr: { resolve: { conditions: [...defaultServerConditions.filter((c) => c !== 'module'), 'ragwatch-source'] } },
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.system.test.ts'],

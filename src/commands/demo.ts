@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { DemoRun } from '@ragwatch/devkit/demo/run-demo.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
+import { loadDemoCommand } from './devkit.js';
 
 interface DemoOptions {
   personality: string;
@@ -33,33 +33,6 @@ function parseOptions(o: DemoOptions) {
   return { personality: o.personality as 'v3' | 'v4', traces, langfusePort, judgePort, seed: o.seed, host: o.host };
 }
 
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-}
-
-function jsonReport(run: DemoRun) {
-  const { env } = run;
-  return {
-    personality: env.personality,
-    seed: env.seed,
-    traces: env.traces,
-    langfuse: { url: env.langfuse.url, publicKey: env.langfuse.publicKey, secretKey: env.langfuse.secretKey },
-    judge: { url: env.judge.url, model: env.judge.model, embeddingModel: env.judge.embeddingModel },
-    reports: env.reports,
-    ...(env.rag ? { rag: env.rag } : {}),
-    ok: run.ok,
-    steps: run.steps.map((s) => ({ name: s.name, title: s.title, ok: s.result.ok, lines: s.result.lines, data: s.result.data })),
-  };
-}
-
 /**
  * `ragwatch demo`: the whole system on one machine with nothing installed. Starts the Langfuse and judge
  * stand-ins, seeds realistic traces and the golden dataset, runs the demo steps and says where to look.
@@ -77,31 +50,11 @@ export function registerDemoCommand(program: Command, ctx: CommandContext): void
     .option('--judge-port <port>', 'port of the judge stand-in (0: any free port)', '0')
     .option('--json', 'print a JSON report instead of text')
     .action(async (raw: DemoOptions) => {
-      // The devkit is loaded only here, so the daemon and the other commands start without it.
-      const { closingLines, headerLines, stepResultLines, stepStartLine, whereToLookLines } = await import('@ragwatch/devkit/demo/format.js');
-      const { runDemo } = await import('@ragwatch/devkit/demo/run-demo.js');
-      const { defaultDemoSteps } = await import('@ragwatch/devkit/demo/steps/index.js');
       const options = parseOptions(raw);
-      const print = (lines: string[]) => {
-        if (!raw.json) for (const line of lines) ctx.stdout.write(`${line}\n`);
-      };
-      const run = await runDemo({
-        ...options,
-        keep: Boolean(raw.keep),
-        steps: defaultDemoSteps(),
-        onReady: (env) => print(headerLines(env)),
-        onStepStart: (step, i, total) => print([stepStartLine(step, i, total)]),
-        onStepEnd: (_step, result) => print(stepResultLines(result)),
-      }).catch((err: unknown) => {
-        throw new CliExit(ExitCode.incomplete, [`demo: could not start the stand-ins: ${err instanceof Error ? err.message : String(err)}`]);
-      });
-      try {
-        if (raw.json) ctx.stdout.write(`${JSON.stringify(jsonReport(run), null, 2)}\n`);
-        else print([...(raw.keep ? whereToLookLines(run) : []), ...closingLines(run, Boolean(raw.keep))]);
-        if (raw.keep) await untilSignal();
-      } finally {
-        await run.close();
-      }
-      if (!run.ok) throw new CliExit(ExitCode.incomplete);
+      // The devkit is loaded only here, so the daemon and the other commands start without it.
+      const runDemoCommand = await loadDemoCommand();
+      const result = await runDemoCommand({ ...options, keep: Boolean(raw.keep), json: Boolean(raw.json) }, ctx.stdout);
+      if (result.problem !== undefined) throw new CliExit(ExitCode.incomplete, [`demo: ${result.problem}`]);
+      if (!result.ok) throw new CliExit(ExitCode.incomplete);
     });
 }

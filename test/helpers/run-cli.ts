@@ -29,7 +29,7 @@ export interface RunCliOptions {
  */
 function entry(): string[] {
   const built = inject('ragwatchCli');
-  return built ? [built] : ['--import', TSX, CLI];
+  return built ? [built] : ['--conditions=ragwatch-source', '--import', TSX, CLI];
 }
 
 /** Runs the real `ragwatch` entry point in a child process. */
