@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { DOCKERFILE, readText } from '../../unit/deploy/support/paths.js';
 import { buildDockerfile, devOnlyPackages, makeContext, mapEnv, mapPath, onHost } from './dockerfile-runner.js';
 import { freePort } from '../../helpers/free-port.js';
+import { devkitOnlyPackages, installedPackages, type Lockfile, productionPackages } from '../../helpers/production-tree.js';
 import { standInEnv } from '../../helpers/stand-in-env.js';
 
 /**
@@ -64,13 +65,36 @@ describe('deploy/Dockerfile, run without Docker', () => {
     for (const r of log.ran) console.log(`dockerfile: ${r.stage}: ${r.command} (${r.seconds.toFixed(1)} s)`);
     for (const r of log.notRun) console.log(`dockerfile: ${r.stage}: not run here (base image setup): ${r.command.replace(/\s+/g, ' ')}`);
 
-    // The runtime image holds production dependencies only.
+    // The runtime image holds production dependencies only: none of the dev dependencies, none of the
+    // devkit workspace's, nothing the root package's dependencies do not reach.
     const appDir = onHost(image.root, '/app');
-    const leaked = devOnlyPackages(join(appDir, 'package-lock.json')).filter((p) => existsSync(join(appDir, p)));
+    const lockfile = join(appDir, 'package-lock.json');
+    const lock = JSON.parse(readFileSync(lockfile, 'utf8')) as Lockfile;
+    const leaked = devOnlyPackages(lockfile).filter((p) => existsSync(join(appDir, p)));
     expect(leaked).toEqual([]);
+    const devkitOnly = devkitOnlyPackages(lock);
+    expect(devkitOnly).toContain('node_modules/js-tiktoken');
+    expect(devkitOnly.filter((p) => existsSync(join(appDir, p)))).toEqual([]);
+    const production = productionPackages(lock);
+    expect(installedPackages(appDir).filter((p) => !production.has(p))).toEqual([]);
     expect(existsSync(join(appDir, 'node_modules', 'better-sqlite3'))).toBe(true);
     expect(existsSync(join(appDir, 'dist', 'cli.js'))).toBe(true);
-    console.log(`dockerfile: runtime /app: ${spawnSync('du', ['-sh', '--apparent-size', appDir], { encoding: 'utf8' }).stdout.trim()}`);
+    for (const dir of [appDir, join(appDir, 'dist'), join(appDir, 'node_modules')]) {
+      const size = spawnSync('du', ['-sh', '--apparent-size', dir], { encoding: 'utf8' }).stdout.split('\t')[0];
+      console.log(`dockerfile: runtime ${dir.slice(image.root.length)}: ${size}`);
+    }
+
+    // The CLI runs from that tree; the demo, whose devkit it leaves out, says how to get it.
+    const cliEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, [join(appDir, 'dist', 'cli.js'), ...args], { cwd: appDir, encoding: 'utf8', timeout: 60_000, env: cliEnv });
+    const help = cli(['--help']);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('demo');
+    const demo = cli(['demo']);
+    expect(demo.status, demo.stderr).toBe(2);
+    expect(demo.stderr).toContain('@ragwatch/devkit is not installed');
+    expect(demo.stderr).toContain('npm ci && npm run demo');
 
     [langfuse, judge] = await Promise.all([startLangfuseServer({ personality: 'v3', host: '127.0.0.1', port: 0 }), startJudgeServer({ host: '127.0.0.1', port: 0 })]);
     const port = await freePort();

@@ -28,6 +28,10 @@ describe('deploy/Dockerfile', () => {
     expect(modules && dist).toBeTruthy();
     expect(stageRuns(modules!).some((r) => /\bnpm ci\b.*--omit=dev/.test(r))).toBe(true);
     expect(stageRuns(dist!).some((r) => /\bnpm run build\b/.test(r))).toBe(true);
+    // npm installs a workspace's (the devkit's) dependencies even with --omit=dev: no install takes them.
+    const installs = stages.flatMap((s) => all('RUN', s.instructions)).map((i) => i.body).filter((r) => /\bnpm (ci|install|i)\b/.test(r));
+    expect(installs.length).toBeGreaterThanOrEqual(2);
+    expect(installs.filter((r) => !/--workspaces=false\b/.test(r))).toEqual([]);
     // Nothing in the runtime stage itself installs dev dependencies.
     expect(stageRuns(runtime.name).filter((r) => /\bnpm (ci|install|i)\b/.test(r) && !/--omit=dev/.test(r))).toEqual([]);
   });
