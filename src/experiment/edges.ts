@@ -5,7 +5,7 @@ import { langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/client.js
 import { anonymizerFromConfig, passThroughAnonymizer, type SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
 import { judgeProbe } from '../judge/probe.js';
 import type { Logger } from '../service/logger.js';
-import type { ExperimentState } from './history.js';
+import type { ExperimentState } from './run-record.js';
 import type { ExperimentDeps } from './run.js';
 
 /** The anonymizer of the experiment: `experiment.anonymize: false` (a curated golden set) sends items as they are. */

@@ -1,20 +1,24 @@
+/**
+ * Earlier runs of the dataset, for the comparison and the trend: read back from Langfuse (only runs ragwatch
+ * recorded, by their metadata) through `EarlierRuns`, or from ragwatch's own record in the state store
+ * (`run-record.ts`) when Langfuse cannot say (no readable values yet, or no runs API).
+ */
+import type { RagwatchConfig } from '../config/schema.js';
+import type { Dataset } from '../langfuse/datasets.js';
 import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
 import type { ApiGeneration } from '../langfuse/types.js';
 import type { MetricName } from '../metrics/types.js';
-import type { Logger } from '../service/logger.js';
-import type { ExperimentHistory, StateFacts } from '../state/roles.js';
-import { listDatasetRuns, readRunItemValues, type DatasetRef, type RunSummary } from './langfuse/runs.js';
-import type { PreviousRun, TrendPoint } from './report/index.js';
 import { metricOfScore } from '../scores/index.js';
-
-/** The state roles the weekly experiment reads and records its runs through. */
-export type ExperimentState = ExperimentHistory & Pick<StateFacts, 'getMeta' | 'setMeta'>;
+import type { Logger } from '../service/logger.js';
+import { earlierRuns, type EarlierRuns, type RunSummary } from './langfuse/runs.js';
+import type { PreviousRun, TrendPoint } from './report/index.js';
+import { rememberedRun, rememberedRuns, versionsOf, type ExperimentState } from './run-record.js';
 
 export interface HistoryDeps {
-  http: LangfuseHttp;
-  generation: ApiGeneration;
-  dataset: DatasetRef;
+  /** The dataset's runs in Langfuse. */
+  runs: EarlierRuns;
   state: ExperimentState | null;
+  datasetName: string;
   metrics: readonly MetricName[];
   scorePrefix: string;
   trendRuns: number;
@@ -39,22 +43,42 @@ const LOOKBACK_MS = 400 * 86_400_000;
 /** Earlier runs read for per-item values, newest first, before falling back to ragwatch's own record. */
 const BASELINE_CANDIDATES = 3;
 
-/** The state key holding a run's metric definition versions (the runs table has no column for them). */
-export function definitionsKey(dataset: string, runName: string): string {
-  return `experiment.definitions:${dataset}:${runName}`;
+/** The dataset's history as the run reads it: its runs in Langfuse, and the state's record. */
+export function readHistory(
+  deps: {
+    http: LangfuseHttp;
+    generation: ApiGeneration;
+    state: ExperimentState | null;
+    config: RagwatchConfig;
+    logger: Logger;
+  },
+  dataset: Dataset,
+  now: number,
+  signal: AbortSignal,
+): Promise<History> {
+  const { config } = deps;
+  return loadHistory({
+    runs: earlierRuns(deps.http, deps.generation, dataset),
+    state: deps.state,
+    datasetName: dataset.name,
+    metrics: config.experiment.metrics,
+    scorePrefix: config.metrics.scorePrefix,
+    trendRuns: config.experiment.trendRuns,
+    now,
+    logger: deps.logger,
+    signal,
+  });
 }
 
-/**
- * Earlier runs of the dataset: read back from Langfuse (only runs ragwatch recorded, by their metadata), or from
- * ragwatch's own record in the state store when Langfuse cannot say (no readable values yet, or no runs API).
- */
+/** What the new run is compared with, and the names it must not reuse. */
 export async function loadHistory(deps: HistoryDeps): Promise<History> {
   const since = new Date(deps.now - LOOKBACK_MS).toISOString();
-  const local = deps.state ? await deps.state.listExperimentRuns(deps.dataset.name, Math.max(deps.trendRuns, 1) + 1) : [];
+  const read = { since, ...(deps.signal ? { signal: deps.signal } : {}) };
+  const local = deps.state ? await rememberedRuns(deps.state, deps.datasetName, Math.max(deps.trendRuns, 1) + 1) : [];
   let remote: RunSummary[] = [];
   let remoteOk = true;
   try {
-    remote = await listDatasetRuns(deps.http, deps.generation, deps.dataset, { since, ...(deps.signal ? { signal: deps.signal } : {}) });
+    remote = await deps.runs.list(read);
   } catch (err) {
     if (!(err instanceof LangfuseApiError) || err.unreachable) throw err;
     remoteOk = false;
@@ -69,7 +93,7 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
   let source: History['source'] = 'none';
   // The newest run with values on its items: one whose scores never reached Langfuse is passed over.
   for (const run of remoteOk ? ours.slice(0, BASELINE_CANDIDATES) : []) {
-    const perItem = await readRunItemValues(deps.http, deps.generation, deps.dataset, run, scoreMetric, { since, ...(deps.signal ? { signal: deps.signal } : {}) });
+    const perItem = await deps.runs.itemValues(run, scoreMetric, read);
     if ([...perItem.values()].some((m) => m.size > 0)) {
       previous = { runName: run.name, perItem, definitionVersions: versionsOf(run.metadata.definitionVersions) };
       source = 'langfuse';
@@ -80,13 +104,7 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
   if (!previous) {
     const wanted = newest && remoteOk ? local.find((r) => r.runName === newest.name) : local[0];
     if (wanted && deps.state) {
-      const values = await deps.state.getExperimentItemValues(deps.dataset.name, wanted.runName);
-      const recorded = await deps.state.getMeta(definitionsKey(deps.dataset.name, wanted.runName));
-      previous = {
-        runName: wanted.runName,
-        perItem: new Map(deps.metrics.map((m) => [m, new Map(Object.entries(values[m] ?? {}))])),
-        definitionVersions: versionsOf(recorded ? parseJson(recorded.value) : undefined),
-      };
+      previous = await rememberedRun(deps.state, deps.datasetName, wanted.runName, deps.metrics);
       source = 'state';
     }
   }
@@ -105,7 +123,7 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
     }
     // A run this state never recorded and whose listing carries no run scores (v3): its items' scores say.
     if (!record && deps.metrics.every((m) => means[m] === null)) {
-      const perItem = await readRunItemValues(deps.http, deps.generation, deps.dataset, run, scoreMetric, { since, ...(deps.signal ? { signal: deps.signal } : {}) });
+      const perItem = await deps.runs.itemValues(run, scoreMetric, read);
       for (const metric of deps.metrics) means[metric] = meanOf(perItem.get(metric));
     }
     trend.push({ runName: run.name, date: run.createdAt, means });
@@ -124,18 +142,4 @@ function meanOf(values: ReadonlyMap<string, number> | undefined): number | null 
   let sum = 0;
   for (const v of values.values()) sum += v;
   return sum / values.size;
-}
-
-/** metric → version from run metadata; anything else (runs from before versions were recorded) is `{}`: definition 1. */
-function versionsOf(value: unknown): Record<string, string> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

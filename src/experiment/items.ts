@@ -1,8 +1,10 @@
 import type { RagwatchConfig } from '../config/schema.js';
 import { evaluatePath, parsePath } from '../extract/path.js';
 import { answerFrom } from '../extract/text-fields.js';
-import { listDatasetItems, type DatasetItem } from '../langfuse/datasets.js';
+import { getDataset, listDatasetItems, type Dataset, type DatasetItem } from '../langfuse/datasets.js';
 import type { LangfuseHttp } from '../langfuse/http.js';
+import type { Logger } from '../service/logger.js';
+import { ExperimentInputError } from './errors.js';
 import type { SplitFilter } from './report/model.js';
 
 /** One golden-set question as the experiment uses it. */
@@ -94,4 +96,37 @@ export async function loadGoldenItems(http: LangfuseHttp, datasetName: string, m
   }
   items.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { items, unreadable, total };
+}
+
+export interface ItemSelection extends LoadedItems {
+  dataset: Dataset;
+  split: SplitFilter;
+}
+
+/**
+ * The run's items: the dataset's active items in `split`. An unknown dataset or nothing to run is bad input
+ * (`ExperimentInputError`); items without a question are logged and reported, not run.
+ */
+export async function selectItems(
+  http: LangfuseHttp,
+  request: { dataset: string; split: SplitFilter; mapping: ItemMapping },
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<ItemSelection> {
+  const { dataset: name, split, mapping } = request;
+  const dataset = await getDataset(http, name, signal);
+  if (!dataset) {
+    throw new ExperimentInputError([`experiment: dataset "${name}" does not exist in Langfuse at ${http.baseUrl}`]);
+  }
+  const loaded = await loadGoldenItems(http, name, mapping, split, signal);
+  for (const u of loaded.unreadable) logger.warn({ itemId: u.itemId, reason: u.reason }, 'dataset item skipped');
+  if (loaded.items.length === 0) {
+    const why =
+      loaded.total === 0
+        ? 'has no active items'
+        : `has no readable items in split "${split}" (${loaded.total} active items, ` +
+          `${loaded.unreadable.length} without a question at input.${mapping.questionPath})`;
+    throw new ExperimentInputError([`experiment: dataset "${name}" ${why}`]);
+  }
+  return { ...loaded, dataset, split };
 }

@@ -3,7 +3,7 @@ import type { RagwatchConfig } from '../config/schema.js';
 import type { Logger } from '../service/logger.js';
 import type { JobRunContext } from '../service/scheduler.js';
 import type { JobRuns, StateFacts } from '../state/roles.js';
-import type { ExperimentState } from './history.js';
+import type { ExperimentState } from './run-record.js';
 import { connectExperiment, type ExperimentEdgeDeps } from './edges.js';
 import { ExperimentIncompleteError, ExperimentInputError } from './errors.js';
 import { goldenGaugeValues } from './gauges.js';

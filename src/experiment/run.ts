@@ -1,26 +1,32 @@
-import type { RagwatchConfig } from '../config/schema.js';
-import { getDataset } from '../langfuse/datasets.js';
-import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
-import { ensureScoreConfigs } from '../langfuse/score-configs.js';
-import type { ApiGeneration } from '../langfuse/types.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
+/**
+ * The weekly golden-set run, stage by stage (each stage one module): items → history → plan → score configs →
+ * passes (the RAG service, then the judge) → record → item scores → statistics and gate → publish → report →
+ * remember. See docs/architecture.md.
+ */
 import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
-import type { Logger } from '../service/logger.js';
-import type { ExperimentState } from './history.js';
+import type { RagwatchConfig } from '../config/schema.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
+import type { LangfuseHttp } from '../langfuse/http.js';
+import type { ApiGeneration } from '../langfuse/types.js';
 import type { Progress } from '../progress/index.js';
-import { VERSION } from '../version.js';
-import { ExperimentIncompleteError, ExperimentInputError, type Dependency } from './errors.js';
-import { loadHistory } from './history.js';
-import { loadGoldenItems } from './items.js';
-import { createRunRecorder } from './langfuse/recorder.js';
-import { configHash, definitionVersions, promptVersions, reportLink } from './metadata.js';
-import { finishRun, type CompleteReport, type Stop } from './finish.js';
-import { OutageWatch, type HealthProbe } from './outage.js';
-import { cleanItem, noisyItem, pool, type CleanResult, type PassDeps } from './passes.js';
-import { safeDirName, type SplitFilter, type WrittenReport } from './report/index.js';
-import { uniqueRunName } from './run-name.js';
-import { experimentScoreConfigs } from '../scores/index.js';
-import { createHttpTarget, createReplayTarget, targetConfigProblems, type HttpTargetDeps, type Target } from './target.js';
+import type { Logger } from '../service/logger.js';
+import { ExperimentInputError, type Dependency } from './errors.js';
+import { finishedItems } from './finished-items.js';
+import { readHistory, type History } from './history.js';
+import { selectItems, type ItemSelection } from './items.js';
+import type { HealthProbe } from './outage.js';
+import { planRun, type RunPlan } from './plan.js';
+import { publishRunScores } from './publish.js';
+import { recordRun } from './record.js';
+import type { SplitFilter, WrittenReport } from './report/index.js';
+import { RunControl } from './run-control.js';
+import { runPasses } from './run-passes.js';
+import { rememberRun, type ExperimentState } from './run-record.js';
+import { RunStatus } from './run-status.js';
+import { ensureScoreConfigIds, writeItemScores } from './score.js';
+import { targetConfigProblems, type HttpTargetDeps, type Target } from './target.js';
+import { judgeRun, type CompleteReport } from './verdict.js';
+import { writeRunReport } from './write-report.js';
 
 export interface ExperimentDeps {
   config: RagwatchConfig;
@@ -82,188 +88,77 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
   const now = deps.now ?? Date.now;
   const problems = targetConfigProblems(cfg.target, deps.env ?? process.env);
   if (problems.length > 0) throw new ExperimentInputError(problems);
-
-  const controller = new AbortController();
-  const outer = options.signal;
-  const onOuter = () => controller.abort(outer?.reason);
-  outer?.addEventListener('abort', onOuter, { once: true });
-  let failure: ExperimentIncompleteError | null = null;
-  const fail = (dependency: Dependency, message: string): never => {
-    failure ??= new ExperimentIncompleteError(dependency, message);
-    controller.abort(failure);
-    throw failure;
-  };
-  const signal = controller.signal;
-
+  const control = new RunControl(options.signal);
+  const signal = control.signal;
   try {
-    const datasetName = options.dataset ?? cfg.dataset;
-    const split = options.split ?? cfg.split;
     const startedAt = now();
-    const dataset = await langfuse(() => getDataset(http, datasetName, signal), fail);
-    if (!dataset) throw new ExperimentInputError([`experiment: dataset "${datasetName}" does not exist in Langfuse at ${http.baseUrl}`]);
-    const loaded = await langfuse(() => loadGoldenItems(http, datasetName, cfg, split, signal), fail);
-    for (const u of loaded.unreadable) logger.warn({ itemId: u.itemId, reason: u.reason }, 'dataset item skipped');
-    if (loaded.items.length === 0) {
-      throw new ExperimentInputError([
-        loaded.total === 0 ? `experiment: dataset "${datasetName}" has no active items` : `experiment: dataset "${datasetName}" has no readable items in split "${split}" (${loaded.total} active items, ${loaded.unreadable.length} without a question at input.${cfg.questionPath})`,
-      ]);
-    }
+    const request = { dataset: options.dataset ?? cfg.dataset, split: options.split ?? cfg.split, mapping: cfg };
+    const selection = await control.langfuse(() => selectItems(http, request, logger, signal));
+    const history = await control.langfuse(() => readHistory(deps, selection.dataset, startedAt, signal));
+    const models = { judgeModel: deps.judge.model, embeddingsModel: deps.embeddings.model };
+    const plan = planRun({ ...deps, ...models }, selection, history, { runName: options.runName, startedAt });
+    const configIds = await ensureScoreConfigIds(http, config, control, logger);
+    // A stage that must look at the judge before the items are scored goes here, with its result in the report.
+    const passes = await runPasses({ ...deps, now, progress: options.progress }, plan, selection.items, signal);
+    control.throwIfCallerAborted();
 
-    const history = await langfuse(
-      () =>
-        loadHistory({ http, generation: deps.generation, dataset, state: deps.state, metrics: cfg.metrics, scorePrefix: config.metrics.scorePrefix, trendRuns: cfg.trendRuns, now: startedAt, logger, signal }),
-      fail,
-    );
-    if (options.runName && history.existingNames.includes(options.runName)) {
-      throw new ExperimentInputError([`experiment: dataset "${datasetName}" already has a run named "${options.runName}"; choose another --run-name`]);
-    }
-    const runName = options.runName ?? uniqueRunName(cfg.runNamePrefix, new Date(startedAt), history.existingNames);
-    const reportUrl = reportLink(config, safeDirName(runName));
-    const hasAdversarial = loaded.items.some((i) => i.adversarial);
-    const target = cfg.target.mode === 'replay' ? createReplayTarget(cfg.target.replay, new Map(loaded.items.map((i) => [i.id, i.raw]))) : (deps.target ?? createHttpTarget(cfg.target, deps.targetDeps));
-    const noise = cfg.noise.enabled && target.acceptsDistractors;
-    if (cfg.noise.enabled && !target.acceptsDistractors) logger.warn('experiment.noise.enabled but the target takes no {{distractors}}: ΔFaithfulness is not measured');
-    const runMeta = {
-      ragwatchVersion: VERSION,
-      judgeModel: deps.judge.model,
-      embeddingsModel: deps.embeddings.model,
-      promptVersions: promptVersions(cfg.metrics, hasAdversarial, noise),
-      configHash: configHash(config),
-      seed: cfg.seed,
-      target: target.description,
-      definitionVersions: definitionVersions(cfg.metrics, noise),
-    };
-    const metadata = { source: 'ragwatch', ...runMeta, thresholds: config.metrics.thresholds, dataset: datasetName, split, reportUrl, apiGeneration: deps.generation };
-    logger.info({ runName, dataset: datasetName, split, items: loaded.items.length, target: target.description, noise }, 'experiment started');
+    // From here on an outage or a refusal does not end the run: what finished is recorded and reported.
+    const status = new RunStatus(passes.stop, logger);
+    const finished = finishedItems(passes.clean, status, cfg.maxFailedShare);
+    const recorded = await recordRun(deps, plan, selection, finished, status, signal);
+    const scoring = { ...deps, judgeModel: deps.judge.model, configIds };
+    const scoresWritten = await writeItemScores(scoring, plan.runName, finished, recorded, status, signal);
+    const verdict = { config, plan, selection, history, finished, now };
+    let report = judgeRun(verdict, status);
+    const datasetRunId = recorded?.datasetRunId ?? null;
+    const prefix = config.metrics.scorePrefix;
+    if (await publishRunScores(http, prefix, report, datasetRunId, status, signal)) report = judgeRun(verdict, status);
+    const files = await writeRunReport(options.reportsDir, report, status, logger);
+    const complete = report as CompleteReport;
+    if (deps.state) await rememberRun(deps.state, complete, { datasetRunId, finished, metrics: cfg.metrics }, now());
 
-    const configIds = await scoreConfigIds(deps, fail, signal);
-    // From here on an outage stops the passes but not the run: what finished is still recorded and reported.
-    const passes = new AbortController();
-    const asking = new AbortController();
-    const onRunAbort = () => passes.abort(signal.reason);
-    signal.addEventListener('abort', onRunAbort, { once: true });
-    passes.signal.addEventListener('abort', () => asking.abort(passes.signal.reason), { once: true });
-    let stopped: Stop | null = null;
-    const passDeps: PassDeps = {
-      target,
-      scoring: { judge: deps.judge, embeddings: deps.embeddings, options: config.metrics, anonymizer: deps.anonymizer, metrics: cfg.metrics },
-      runName,
-      concurrency: Math.max(cfg.target.concurrency, Math.ceil(config.judge.concurrency / 2)),
-      now,
-      logger,
-      signal: passes.signal,
-      targetSignal: asking.signal,
-      outages: new OutageWatch(deps.probes ?? {}, now),
-      stop: (dependency, message) => {
-        if (stopped) return;
-        stopped = { dependency, message };
-        logger.warn({ dependency, error: message }, 'stopping the experiment: a dependency is unreachable; the items that finished are kept');
-        // The RAG service down: answers already in hand are still scored. The judge down: nothing more can be.
-        (dependency === 'rag' ? asking : passes).abort(new ExperimentIncompleteError(dependency, message));
-      },
-      halted: () => stopped !== null || passes.signal.aborted,
-    };
-    const progress = options.progress;
-    const counted = <T, R>(work: (x: T) => Promise<R>) => async (x: T) => {
-      const r = await work(x);
-      progress?.advance();
-      return r;
-    };
-    progress?.stage('experiment: clean pass', { total: loaded.items.length, unit: 'items' });
-    const clean = await pool(loaded.items, passDeps.concurrency, passDeps.halted, counted((item) => cleanItem(item, passDeps)));
-    if (noise && !passDeps.halted()) {
-      const finished = clean.filter((c): c is CleanResult => c !== undefined);
-      const contextsPool = finished.flatMap((c) => (c.answer && !c.outcome.adversarial ? [{ itemId: c.outcome.itemId, contexts: c.answer.contexts }] : []));
-      const noisy = finished.filter((c) => !c.outcome.adversarial);
-      progress?.stage('experiment: noise pass', { total: noisy.length, unit: 'items' });
-      await pool(noisy, passDeps.concurrency, passDeps.halted, counted(async (c) => noisyItem(c, contextsPool, cfg.noise.distractors, cfg.seed, passDeps)));
-    }
-    signal.removeEventListener('abort', onRunAbort);
-    if (outer?.aborted) throw outer.reason ?? new Error('aborted');
-
-    const recorder = createRunRecorder({
-      http,
-      generation: deps.generation,
-      datasetId: dataset.id,
-      runName,
-      description: `ragwatch golden-set experiment (${split}); report: ${reportUrl}`,
-      metadata,
-      signal,
-      ...(deps.sleep ? { sleep: deps.sleep } : {}),
-      ...(deps.newTraceId ? { newTraceId: deps.newTraceId } : {}),
-      ...(deps.newSpanId ? { newSpanId: deps.newSpanId } : {}),
-    });
-    const done = await finishRun({
-      http,
-      recorder,
-      state: deps.state,
-      logger,
-      signal,
-      ...(deps.sleep ? { sleep: deps.sleep } : {}),
-      clean,
-      stop: stopped,
-      maxFailedShare: cfg.maxFailedShare,
-      scoreContext: { runName, scorePrefix: config.metrics.scorePrefix, judgeModel: deps.judge.model, configIds, anonymizer: deps.anonymizer },
-      report: {
-        runName,
-        datasetName,
-        startedAt: new Date(startedAt).toISOString(),
-        split,
-        run: runMeta,
-        metrics: cfg.metrics,
-        thresholds: config.metrics.thresholds,
-        previous: history.previous,
-        history: history.trend,
-        bootstrap: { samples: cfg.bootstrapSamples, seed: cfg.seed },
-        noiseThreshold: cfg.noise.threshold,
-      },
-      now,
-      reportsDir: options.reportsDir,
-      datasetName,
-      metrics: cfg.metrics,
-      scorePrefix: config.metrics.scorePrefix,
-    });
-    const report = done.report;
-    logger.info({ runName, passed: report.gate.passed, judgedOn: report.gate.judgedOn, decidedOn: report.gate.decidedOn.items, failedItems: report.failures.items, regressions: report.comparison?.regressions ?? [], report: done.files.html }, 'experiment finished');
-    return {
-      runName,
-      datasetRunId: done.datasetRunId,
-      report,
-      files: done.files,
-      reportUrl,
-      passed: report.gate.passed,
-      unreadable: loaded.unreadable,
-      historySource: history.source,
-      scoresWritten: done.scoresWritten,
-    };
+    const result = { plan, selection, history, report: complete, files, datasetRunId, scoresWritten };
+    return finishedRun(result, logger);
   } catch (err) {
-    if (err instanceof ExperimentIncompleteError) throw err;
-    if (failure) throw failure;
-    if (err instanceof ExperimentInputError) throw err;
-    if (outer?.aborted) throw err;
-    if (err instanceof LangfuseApiError && err.unreachable) throw new ExperimentIncompleteError('langfuse', `Langfuse unreachable after retries: ${err.message}`);
-    throw err;
+    throw control.settle(err);
   } finally {
-    outer?.removeEventListener('abort', onOuter);
+    control.close();
   }
 }
 
-/** Langfuse calls: an unreachable server ends the run as incomplete; rejected keys stay config errors. */
-async function langfuse<T>(work: () => Promise<T>, fail: (d: Dependency, m: string) => never): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof LangfuseApiError && err.kind !== 'aborted' && !(err.status === 401 || err.status === 403)) fail('langfuse', `Langfuse: ${err.message}`);
-    throw err;
-  }
-}
-
-async function scoreConfigIds(deps: ExperimentDeps, fail: (d: Dependency, m: string) => never, signal: AbortSignal): Promise<Map<string, string>> {
-  try {
-    return await ensureScoreConfigs(deps.http, experimentScoreConfigs(deps.config), signal);
-  } catch (err) {
-    if (err instanceof LangfuseApiError && (err.unreachable || err.kind === 'aborted')) fail('langfuse', `Langfuse: ${err.message}`);
-    deps.logger.warn({ error: (err as Error).message }, 'score configs not available; scores are written without them');
-    return new Map();
-  }
+/** The run's result, and its last log line. */
+function finishedRun(
+  run: Pick<ExperimentResult, 'files' | 'datasetRunId' | 'scoresWritten'> & {
+    plan: RunPlan;
+    selection: ItemSelection;
+    history: History;
+    report: CompleteReport;
+  },
+  logger: Logger,
+): ExperimentResult {
+  const { plan, report } = run;
+  const { gate } = report;
+  logger.info(
+    {
+      runName: plan.runName,
+      passed: gate.passed,
+      judgedOn: gate.judgedOn,
+      decidedOn: gate.decidedOn.items,
+      failedItems: report.failures.items,
+      regressions: report.comparison?.regressions ?? [],
+      report: run.files.html,
+    },
+    'experiment finished',
+  );
+  return {
+    runName: plan.runName,
+    datasetRunId: run.datasetRunId,
+    report,
+    files: run.files,
+    reportUrl: plan.reportUrl,
+    passed: gate.passed,
+    unreadable: run.selection.unreadable,
+    historySource: run.history.source,
+    scoresWritten: run.scoresWritten,
+  };
 }

@@ -14,7 +14,10 @@ async function modelsStatus(config: JudgeSettings, fetchImpl: typeof globalThis.
  * The judge is up when its OpenAI-compatible `/models` answers with anything but a 5xx, a 429 or a refusal of
  * our key (401/403: up for others, down for us).
  */
-export function judgeProbe(config: JudgeSettings, fetchImpl: typeof globalThis.fetch): (signal: AbortSignal) => Promise<boolean> {
+export function judgeProbe(
+  config: JudgeSettings,
+  fetchImpl: typeof globalThis.fetch,
+): (signal: AbortSignal) => Promise<boolean> {
   return async (signal) => {
     try {
       const status = await modelsStatus(config, fetchImpl, AbortSignal.any([signal, AbortSignal.timeout(10_000)]));

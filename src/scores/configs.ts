@@ -39,6 +39,8 @@ export function onlineScoreConfigs(config: Pick<RagwatchConfig, 'metrics'>): Sco
 }
 
 /** The weekly experiment's: one per metric of `experiment.metrics`, and abstention. */
-export function experimentScoreConfigs(config: Pick<RagwatchConfig, 'metrics' | 'experiment'>): ScoreConfigDefinition[] {
+export function experimentScoreConfigs(
+  config: Pick<RagwatchConfig, 'metrics' | 'experiment'>,
+): ScoreConfigDefinition[] {
   return [...scoreConfigDefinitions(config.metrics.scorePrefix, config.experiment.metrics), ABSTENTION_CONFIG];
 }

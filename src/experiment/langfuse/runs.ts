@@ -31,6 +31,25 @@ export interface ReadOptions {
   concurrency?: number;
 }
 
+/** A dataset's earlier runs in Langfuse, on either API generation. */
+export interface EarlierRuns {
+  /** Every run of the dataset, newest first. */
+  list(options: ReadOptions): Promise<RunSummary[]>;
+  /** metric → dataset item → value, from the scores on the run's items' traces. */
+  itemValues(
+    run: RunSummary,
+    metricOfScore: ReadonlyMap<string, MetricName>,
+    options: ReadOptions,
+  ): Promise<Map<MetricName, Map<string, number>>>;
+}
+
+export function earlierRuns(http: LangfuseHttp, generation: ApiGeneration, dataset: DatasetRef): EarlierRuns {
+  return {
+    list: (options) => listDatasetRuns(http, generation, dataset, options),
+    itemValues: (run, metricOfScore, options) => readRunItemValues(http, generation, dataset, run, metricOfScore, options),
+  };
+}
+
 /** Every run of the dataset, newest first. */
 export async function listDatasetRuns(http: LangfuseHttp, generation: ApiGeneration, dataset: DatasetRef, options: ReadOptions): Promise<RunSummary[]> {
   const runs = generation === 'v3' ? await listV3(http, dataset, options) : await listV4(http, dataset, options);

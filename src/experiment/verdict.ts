@@ -1,0 +1,50 @@
+/**
+ * The statistics and the gate: the run's outcomes become the report's numbers (means with bootstrap intervals
+ * per split and stratum, the paired comparison with the previous run, the trend) and, for a complete run, the
+ * release gate's verdict. An incomplete run's report says why and has no verdict.
+ */
+import type { RagwatchConfig } from '../config/schema.js';
+import type { History } from './history.js';
+import type { ItemSelection } from './items.js';
+import type { CleanResult } from './passes.js';
+import type { RunPlan } from './plan.js';
+import { buildReport, type ExperimentReport, type GateSummary } from './report/index.js';
+import type { RunStatus } from './run-status.js';
+
+/** A report of a run that completed: it has a gate verdict. */
+export type CompleteReport = ExperimentReport & { status: 'complete'; gate: GateSummary };
+
+export interface VerdictInput {
+  config: RagwatchConfig;
+  plan: RunPlan;
+  selection: ItemSelection;
+  history: History;
+  finished: readonly CleanResult[];
+  now: () => number;
+}
+
+/** The report as the run stands now (call again once the status changed). */
+export function judgeRun(input: VerdictInput, status: RunStatus): ExperimentReport {
+  const { config, plan, selection, history } = input;
+  const cfg = config.experiment;
+  const startedAt = new Date(plan.startedAt).toISOString();
+  const stop = status.stop;
+  const itemsNotRun = selection.items.length - input.finished.length;
+  return buildReport({
+    runName: plan.runName,
+    datasetName: selection.dataset.name,
+    startedAt,
+    split: selection.split,
+    run: plan.run,
+    metrics: cfg.metrics,
+    thresholds: config.metrics.thresholds,
+    previous: history.previous,
+    history: history.trend,
+    bootstrap: { samples: cfg.bootstrapSamples, seed: cfg.seed },
+    noiseThreshold: cfg.noise.threshold,
+    finishedAt: new Date(Math.max(Date.parse(startedAt), input.now())).toISOString(),
+    outcomes: input.finished.map((c) => c.outcome),
+    maxFailedShare: cfg.maxFailedShare,
+    incomplete: stop ? { reason: stop.message, dependency: stop.dependency, itemsNotRun } : null,
+  });
+}
