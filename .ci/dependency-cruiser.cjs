@@ -1,0 +1,78 @@
+/**
+ * House rules for imports, checked by `npm run lint` (dependency-cruiser 17; 18 needs Node 22).
+ * docs/architecture.md explains them. Paths are repository-relative and resolved (a rule sees the file an
+ * import lands on, type-only imports included), so they hold however a specifier is spelled.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-devkit-in-production',
+      comment:
+        'ragwatch (src/) never imports the devkit: a production install leaves it out. `ragwatch demo` loads it ' +
+        'at run time through src/commands/devkit.ts, by a specifier the import graph does not see.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: ['^devkit/', '(^|/)node_modules/@ragwatch/devkit/', '^@ragwatch/devkit'] },
+    },
+    {
+      name: 'folder-through-index',
+      comment:
+        'A top-level folder of src/ is entered through its index.ts, its public surface; inside a folder, files ' +
+        'import each other directly. One exception (the next rule): config/ validates metric names against the ' +
+        'registry alone, so loading config stays light (test/unit/module-graph.test.ts holds it to that).',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/', pathNot: '^src/config/' },
+      to: {
+        path: '^src/[^/]+/.+',
+        pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'folder-through-index-config',
+      comment: 'folder-through-index for config/, which may also import the metric registry and definition type.',
+      severity: 'error',
+      from: { path: '^src/config/' },
+      to: {
+        path: '^src/[^/]+/.+',
+        pathNot: ['^src/config/', '^src/[^/]+/index\\.ts$', '^src/metrics/(registry|definition)\\.ts$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'lazy-part-through-index',
+      comment:
+        'A part of a folder loaded on demand (a dynamic import, e.g. the PostgreSQL backend) is entered through ' +
+        'its own index.ts: the folder index would load it eagerly.',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { path: '^src/[^/]+/.+', pathNot: ['^src/$1/', '^src/.+/index\\.ts$'], dependencyTypes: ['dynamic-import'] },
+    },
+    {
+      name: 'folder-through-index-from-root',
+      comment: 'The files at the top of src/ (cli.ts, program.ts, …) enter a folder through its index.ts too.',
+      severity: 'error',
+      from: { path: '^src/[^/]+\\.ts$' },
+      to: { path: '^src/[^/]+/.+', pathNot: '^src/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'no-import-cycles',
+      comment: 'No module reaches itself through imports that run (type-only imports are erased and do not count).',
+      severity: 'error',
+      from: { path: '^(src|devkit/src)/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['ragwatch-source', 'import', 'node', 'default'],
+      extensions: ['.ts', '.js', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
