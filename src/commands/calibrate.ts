@@ -8,6 +8,7 @@ import { connectLangfuse } from '../langfuse/client.js';
 import { LangfuseApiError } from '../langfuse/http.js';
 import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
 import type { StateStore } from '../state/types.js';
+import { registerAnchorsCommand } from './calibrate-anchors.js';
 import { requireConfig, type CommandContext } from './context.js';
 
 /**
@@ -97,6 +98,7 @@ export function registerCalibrateCommand(program: Command, ctx: CommandContext):
       ctx.stdout.write(`${text}\n`);
     });
 
+  registerAnchorsCommand(calibrate, ctx);
 }
 
 function enqueueJson(r: EnqueueResult) {

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { connectExperiment } from '../experiment/edges.js';
 import { ExperimentIncompleteError, ExperimentInputError } from '../experiment/errors.js';
+import { judgeGaugeValues } from '../calibrate/experiment-stage.js';
 import { goldenGaugeValues } from '../experiment/gauges.js';
 import { formatRunSummary } from '../experiment/summary.js';
 import { runExperiment } from '../experiment/run.js';
@@ -76,7 +77,8 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
         } finally {
           progress.end();
         }
-        await state.setGauges(goldenGaugeValues(result.report), Date.parse(result.report.finishedAt));
+        const gauges = { ...goldenGaugeValues(result.report), ...judgeGaugeValues(result.report, config) };
+        await state.setGauges(gauges, Date.parse(result.report.finishedAt));
         ctx.stdout.write(options.json ? `${JSON.stringify(summaryJson(result), null, 2)}\n` : formatRunSummary(result));
         if (!result.passed) throw new CliExit(ExitCode.gateFailed, []);
       } finally {
@@ -95,6 +97,8 @@ function summaryJson(result: Awaited<ReturnType<typeof runExperiment>>) {
     split: r.split,
     items: r.items,
     gate: r.gate,
+    judgeChanged: r.gate?.judgeChanged ?? false,
+    judge: r.judge ? { ...r.judge.identity, warning: r.judge.warning, drift: r.judge.drift?.metrics ?? null } : null,
     diagnosis: r.diagnosis,
     regressions: r.comparison?.regressions ?? [],
     previousRun: r.comparison?.previousRun ?? null,

@@ -6,6 +6,7 @@ import type { JobRuns, StateFacts } from '../state/roles.js';
 import type { ExperimentState } from './run-record.js';
 import { connectExperiment, type ExperimentEdgeDeps } from './edges.js';
 import { ExperimentIncompleteError, ExperimentInputError } from './errors.js';
+import { judgeGaugeValues } from '../calibrate/experiment-stage.js';
 import { goldenGaugeValues } from './gauges.js';
 import { runExperiment, type ExperimentResult } from './run.js';
 
@@ -18,6 +19,7 @@ export interface ExperimentJobDeps extends Omit<ExperimentEdgeDeps, 'state'> {
   /** Gauges on `/metrics` (`rag_golden_score{metric,split}`, the gate verdict). */
   metrics: {
     goldenResults(values: Record<string, number>): void;
+    calibrationResults?(values: Record<string, number>): void;
     tickStarted?(job: string, at: number): void;
     tickFinished?(job: string, outcome: string, succeeded: boolean, at: number): void;
   };
@@ -42,7 +44,9 @@ export function createExperimentJob(deps: ExperimentJobDeps) {
       const result = await runExperiment(experiment, { reportsDir: resolve(deps.config.experiment.reportsDir), signal });
       const values = goldenGaugeValues(result.report);
       deps.metrics.goldenResults(values);
-      await deps.state.setGauges(values, now());
+      const judgeValues = judgeGaugeValues(result.report, deps.config);
+      deps.metrics.calibrationResults?.(judgeValues);
+      await deps.state.setGauges({ ...values, ...judgeValues }, now());
       outcome = result.passed ? 'success' : 'gate_failed';
       succeeded = true;
       deps.onResult?.(result);

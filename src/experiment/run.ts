@@ -12,6 +12,7 @@ import type { Progress } from '../progress/index.js';
 import type { Logger } from '../service/logger.js';
 import { ExperimentInputError, type Dependency } from './errors.js';
 import { finishedItems } from './finished-items.js';
+import { runJudgeStage, withJudgeIdentity } from '../calibrate/experiment-stage.js';
 import { readHistory, type History } from './history.js';
 import { selectItems, type ItemSelection } from './items.js';
 import type { HealthProbe } from './outage.js';
@@ -96,9 +97,11 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
     const selection = await control.langfuse(() => selectItems(http, request, logger, signal));
     const history = await control.langfuse(() => readHistory(deps, selection.dataset, startedAt, signal));
     const models = { judgeModel: deps.judge.model, embeddingsModel: deps.embeddings.model };
-    const plan = planRun({ ...deps, ...models }, selection, history, { runName: options.runName, startedAt });
+    // The judge first: whether it changed on the anchor set is read before any regression (src/calibrate).
+    const judged = await control.langfuse(() => runJudgeStage({ ...deps, now: startedAt, signal }));
+    const planned = planRun({ ...deps, ...models }, selection, history, { runName: options.runName, startedAt });
+    const plan = withJudgeIdentity(planned, judged);
     const configIds = await ensureScoreConfigIds(http, config, control, logger);
-    // A stage that must look at the judge before the items are scored goes here, with its result in the report.
     const passes = await runPasses({ ...deps, now, progress: options.progress }, plan, selection.items, signal);
     control.throwIfCallerAborted();
 
@@ -108,7 +111,7 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
     const recorded = await recordRun(deps, plan, selection, finished, status, signal);
     const scoring = { ...deps, judgeModel: deps.judge.model, configIds };
     const scoresWritten = await writeItemScores(scoring, plan.runName, finished, recorded, status, signal);
-    const verdict = { config, plan, selection, history, finished, now };
+    const verdict = { config, plan, selection, history, finished, now, judged };
     let report = judgeRun(verdict, status);
     const datasetRunId = recorded?.datasetRunId ?? null;
     const prefix = config.metrics.scorePrefix;

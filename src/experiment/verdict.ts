@@ -8,6 +8,7 @@ import type { History } from './history.js';
 import type { ItemSelection } from './items.js';
 import type { CleanResult } from './passes.js';
 import type { RunPlan } from './plan.js';
+import type { JudgeStage } from '../calibrate/experiment-stage.js';
 import { buildReport, type ExperimentReport, type GateSummary } from './report/index.js';
 import type { RunStatus } from './run-status.js';
 
@@ -21,6 +22,8 @@ export interface VerdictInput {
   history: History;
   finished: readonly CleanResult[];
   now: () => number;
+  /** The judge stage before the passes: identity, drift on the anchors, agreement with people. */
+  judged?: JudgeStage;
 }
 
 /** The report as the run stands now (call again once the status changed). */
@@ -46,5 +49,7 @@ export function judgeRun(input: VerdictInput, status: RunStatus): ExperimentRepo
     outcomes: input.finished.map((c) => c.outcome),
     maxFailedShare: cfg.maxFailedShare,
     incomplete: stop ? { reason: stop.message, dependency: stop.dependency, itemsNotRun } : null,
+    judge: input.judged?.judge ?? null,
+    calibration: input.judged?.calibration ?? null,
   });
 }

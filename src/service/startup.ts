@@ -10,7 +10,13 @@ import type { StateStore } from '../state/types.js';
 
 /** Resolves `state.path` against the command's working directory. */
 export function withStatePathFrom(config: RagwatchConfig, cwd: string): RagwatchConfig {
-  return { ...config, state: { ...config.state, path: config.state.path === ':memory:' ? ':memory:' : resolve(cwd, config.state.path) } };
+  const anchors = config.calibrate.anchors;
+  return {
+    ...config,
+    state: { ...config.state, path: config.state.path === ':memory:' ? ':memory:' : resolve(cwd, config.state.path) },
+    // The anchor set file is read from the same working directory.
+    calibrate: { ...config.calibrate, anchors: { ...anchors, ...(anchors.path ? { path: resolve(cwd, anchors.path) } : {}) } },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The judge stand-in: an OpenAI-compatible, vLLM-like server answering from lexical rules (not a quality judge). */
-export { startJudgeServer, DEFAULT_MODEL, DEFAULT_EMBEDDING_MODEL } from './server.js';
+export { startJudgeServer, DEFAULT_MODEL, DEFAULT_EMBEDDING_MODEL, STANDIN_VLLM_VERSION } from './server.js';
 export type { JudgeServer, JudgeServerStats, RecordedRequest } from './server.js';
 export type { FaultController, FaultOptions, FaultRoute } from './faults.js';
 export type { Script, ScriptedAnswer } from './script.js';

@@ -23,6 +23,7 @@ import type { FaultKind, JudgeRoute, JudgeRule, JudgeServerOptions, LatencyDistr
 
 export const DEFAULT_MODEL = 'ragwatch-standin-judge';
 export const DEFAULT_EMBEDDING_MODEL = 'ragwatch-standin-embeddings';
+export const STANDIN_VLLM_VERSION = '0.11.0+standin';
 
 export interface RecordedRequest {
   id: number;
@@ -78,6 +79,8 @@ export interface JudgeServer {
   /** Holds every new request in the queue until `resume()` (for deterministic concurrency tests). */
   pause(): void;
   resume(): void;
+  /** What the server says it is from now on (a judge upgraded in place). */
+  setIdentity(identity: { modelRoot?: string; vllmVersion?: string | null }): void;
   stats(): JudgeServerStats;
   close(): Promise<void>;
 }
@@ -86,6 +89,8 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
   const model = options.model ?? DEFAULT_MODEL;
   const embeddingModel = options.embeddingModel ?? DEFAULT_EMBEDDING_MODEL;
   const embeddingDim = options.embeddingDim ?? 256;
+  let modelRoot = options.modelRoot ?? model;
+  let vllmVersion = options.vllmVersion === undefined ? STANDIN_VLLM_VERSION : options.vllmVersion;
   const rules: readonly JudgeRule[] = [...(options.rules ?? []), ...(options.builtinRules === false ? [] : builtinRules)];
   const random = seededRandom(options.seed ?? 42);
   const faults = new FaultController(options.seed ?? 42);
@@ -133,6 +138,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     res.on('finish', () => {
       record.status = res.statusCode;
     });
+    if (vllmVersion !== null) res.setHeader('x-vllm-version', vllmVersion);
     try {
       const text = await readBody(req);
       if (text !== '') record.body = parseJsonOr(text);
@@ -157,6 +163,10 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
         return embeddings(res, record, signal);
       case 'GET /v1/models':
         return models(res, record, signal);
+      case 'GET /version':
+        if (vllmVersion === null) sendJson(res, 404, { detail: 'Not Found' });
+        else sendJson(res, 200, { version: vllmVersion });
+        return;
       case 'GET /health':
         if (res.writable) res.writeHead(200).end();
         return;
@@ -267,7 +277,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
       object: 'model',
       created,
       owned_by: 'ragwatch-standin',
-      root: id,
+      root: id === model ? modelRoot : id,
       parent: null,
       max_model_len: 32768,
       description: `ragwatch ${kind} ${STANDIN_NOTICE}`,
@@ -294,6 +304,10 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     fuzzStats: () => fuzzer?.stats() ?? null,
     setServiceTime(dist) {
       serviceTime = dist;
+    },
+    setIdentity(identity) {
+      if (identity.modelRoot !== undefined) modelRoot = identity.modelRoot;
+      if (identity.vllmVersion !== undefined) vllmVersion = identity.vllmVersion;
     },
     setParallelism(n) {
       limiter.setParallelism(n);

@@ -88,6 +88,13 @@ export interface JudgeServerOptions {
   port?: number;
   /** Served chat model name; any model name in a request is accepted unless `strictModel`. */
   model?: string;
+  /** The weights behind the served name, as vLLM's `/v1/models` says in `root` (default: the name). */
+  modelRoot?: string;
+  /**
+   * The vLLM version the stand-in claims: served at `GET /version` (vLLM's own endpoint) and in an
+   * `x-vllm-version` header on every answer; null claims none (default `STANDIN_VLLM_VERSION`).
+   */
+  vllmVersion?: string | null;
   embeddingModel?: string;
   /** Dimension of the lexical embedding vectors (default 256). */
   embeddingDim?: number;

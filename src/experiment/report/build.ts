@@ -2,12 +2,14 @@ import { diagnose, gatedMetrics, releaseGate, type Thresholds } from '../../metr
 import { getMetric } from '../../metrics/registry.js';
 import type { MetricName, MetricResult } from '../../metrics/types.js';
 import { comparePaired, summarize, type BootstrapOptions } from '../stats.js';
+import type { CalibrationSummary } from '../../calibrate/report.js';
 import { summarizeFailures } from './failures.js';
 import {
   type BaselineRow,
   type ExperimentReport,
   type GateSummary,
   type IncompleteSummary,
+  type JudgeSection,
   type ReportCell,
   type RunMetadata,
   type SplitFilter,
@@ -65,6 +67,9 @@ export interface BuildReportInput {
   incomplete?: IncompleteSummary | null;
   /** `experiment.maxFailedShare`, shown with the failures. */
   maxFailedShare?: number;
+  /** The judge check before the run (identity, drift on the anchors). */
+  judge?: JudgeSection | null;
+  calibration?: CalibrationSummary | null;
 }
 
 export const NOISE_DELTA_THRESHOLD = 0.15;
@@ -189,13 +194,21 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
     abstention,
     noise,
     failures,
-    gate: incomplete ? null : { passed: gate.passed, judgedOn, lines: gate.lines, values: gateValues, decidedOn },
+    gate: incomplete ? null : { ...gateVerdict(gate, input.judge), judgedOn, values: gateValues, decidedOn },
     diagnosis: incomplete ? null : diagnosis,
     comparison,
     trend,
     baseline,
     worstItems: worstDevItems(scored, input.worstCount ?? 10),
+    judge: input.judge ?? null,
+    calibration: input.calibration ?? null,
   };
+}
+
+/** The release gate's verdict, opening with the judge's change when there was one. */
+function gateVerdict(gate: { passed: boolean; lines: string[] }, judge: JudgeSection | null | undefined) {
+  const warning = judge?.warning ?? null;
+  return { passed: gate.passed, judgeChanged: warning !== null, lines: warning ? [warning, ...gate.lines] : gate.lines };
 }
 
 /** metric → item → value, for the next run's paired comparison. */

@@ -1,3 +1,5 @@
+import { calibrationHtml } from '../../calibrate/render.js';
+import { judgeHtml } from '../../calibrate/render-drift.js';
 import { getMetric } from '../../metrics/registry.js';
 import { cell, formatChange, formatInterval, formatScore, type ExperimentReport } from './model.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
@@ -27,6 +29,9 @@ export function renderHtml(report: ExperimentReport): string {
   );
   parts.push('<p class="note">Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.</p>');
 
+  if (report.judge?.warning) {
+    parts.push(`<p class="note" id="judge-changed"><b>The judge changed.</b> ${esc(report.judge.warning)}.</p>`);
+  }
   if (report.incomplete) parts.push(`<p class="note" id="incomplete"><b>Incomplete run:</b> ${esc(incompleteText(report.incomplete))}</p>`);
   const gate = report.gate;
   if (gate) {
@@ -37,6 +42,7 @@ export function renderHtml(report: ExperimentReport): string {
     parts.push(`<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>`);
   }
 
+  if (report.judge) parts.push(judgeHtml(report.judge));
   // An incomplete run has no verdict: its bars show every item that finished.
   const barsSplit = report.gate?.judgedOn ?? 'all';
   const judged = barsSplit === 'test' ? 'the test split' : 'all items';
@@ -67,6 +73,7 @@ export function renderHtml(report: ExperimentReport): string {
       .join('');
     parts.push(`<h2>Worst dev items</h2><table id="worst"><tr><th>Item</th><th>Stratum</th><th>Metric</th><th>Score</th><th>Why</th></tr>${rows}</table>`);
   }
+  if (report.calibration) parts.push(calibrationHtml(report.calibration));
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">

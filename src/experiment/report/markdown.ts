@@ -1,3 +1,5 @@
+import { calibrationMarkdown } from '../../calibrate/render.js';
+import { judgeMarkdown } from '../../calibrate/render-drift.js';
 import { getMetric } from '../../metrics/registry.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import { cell, formatChange, formatInterval, formatScore, type ExperimentReport } from './model.js';
@@ -11,6 +13,7 @@ export function renderMarkdown(report: ExperimentReport): string {
   out.push(`Judge \`${report.run.judgeModel}\`, embeddings \`${report.run.embeddingsModel}\`, ragwatch ${report.run.ragwatchVersion}, config ${report.run.configHash}, seed ${report.run.seed}.`, '');
   out.push('Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.', '');
 
+  if (report.judge?.warning) out.push(`**The judge changed.** ${report.judge.warning}.`, '');
   if (report.incomplete) out.push(`**Incomplete run:** ${incompleteText(report.incomplete)}`, '');
   const gate = report.gate;
   out.push(`## Verdict: ${gate ? (gate.passed ? 'PASS' : 'FAIL') : 'none (incomplete run)'}`, '');
@@ -27,6 +30,8 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push('## Diagnosis (faithfulness × context recall)', '');
     out.push(`**${report.diagnosis.status}** (priority ${report.diagnosis.priority}): ${report.diagnosis.action}.`, '');
   }
+
+  if (report.judge) out.push(...judgeMarkdown(report.judge));
 
   const splits = ['all', ...Object.keys(report.items.bySplit).filter((s) => s !== 'all').sort()];
   out.push('## Scores', '');
@@ -103,6 +108,7 @@ export function renderMarkdown(report: ExperimentReport): string {
     }
     out.push('');
   }
+  if (report.calibration) out.push(...calibrationMarkdown(report.calibration), '');
   return `${out.join('\n').trimEnd()}\n`;
 }
 

@@ -1,3 +1,5 @@
+import type { JudgeCheck } from '../../calibrate/judge-check.js';
+import type { CalibrationSummary } from '../../calibrate/report.js';
 import type { Diagnosis } from '../../metrics/gate.js';
 import type { MetricName } from '../../metrics/types.js';
 import type { Interval, MeanSummary, PairedComparison } from '../stats.js';
@@ -37,13 +39,26 @@ export interface ExperimentReport {
   baseline: BaselineRow[];
   /** Per-item drill-down: dev split only (the Goodhart guard keeps test items aggregate). */
   worstItems: WorstItem[];
+  /** Who the judge was and whether it changed on the anchor set (measured before the items ran). */
+  judge: JudgeSection | null;
+  /** Agreement between the judge and people (`ragwatch calibrate`); null when not computed. */
+  calibration: CalibrationSummary | null;
 }
+
+/** The judge's identity and its drift on the anchor set, re-scored before the run. */
+export type JudgeSection = Pick<JudgeCheck, 'identity' | 'fingerprint' | 'drift' | 'driftNote' | 'anchorSet'> & {
+  /** "the judge changed: …" when drift says so; the gate verdict carries it too. */
+  warning: string | null;
+};
 
 export type SplitFilter = 'dev' | 'test' | 'all';
 
 export interface RunMetadata {
   ragwatchVersion: string;
   judgeModel: string;
+  /** The weights behind the judge's served name and the vLLM version, where the server says. */
+  judgeModelRoot?: string | null;
+  judgeVllmVersion?: string | null;
   embeddingsModel: string;
   promptVersions: Record<string, string>;
   configHash: string;
@@ -112,6 +127,8 @@ export interface NoiseSummary {
 
 export interface GateSummary {
   passed: boolean;
+  /** The judge changed on the anchor set this week: read no regression before the cause is known. */
+  judgeChanged: boolean;
   /** The split the gate was judged on: `test` when it has items, else `all`. */
   judgedOn: 'test' | 'all';
   lines: string[];

@@ -1,0 +1,82 @@
+/**
+ * Scoring anchors with the judge: when the anchor set is built (the scores stored), and each week before the
+ * experiment (the re-scores `judgeDrift` compares with them). A sample whose judge call failed is left out of
+ * the week's re-scores (drift counts it as missing); one the judge found not scorable scores null.
+ */
+import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
+import type { MetricsOptions } from '../metrics/prepare.js';
+import { scoreSample } from '../metrics/score-sample.js';
+import type { MetricName } from '../metrics/types.js';
+import type { SampleAnonymizer } from '../online/ports.js';
+import type { AnchorSample } from './anchor-file.js';
+import type { AnchorScore } from './drift.js';
+
+export interface AnchorScoringDeps {
+  judge: JudgeClient;
+  embeddings: EmbeddingsClient;
+  options: MetricsOptions;
+  concurrency: number;
+  signal?: AbortSignal;
+}
+
+export interface AnchorScoring {
+  scores: AnchorScore[];
+  /** Judge calls that failed after their retries, by failure kind. */
+  failed: Record<string, number>;
+}
+
+async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) await work(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+}
+
+export async function scoreAnchors(
+  samples: ReadonlyArray<Omit<AnchorSample, 'scores'>>,
+  metrics: readonly MetricName[],
+  deps: AnchorScoringDeps,
+): Promise<AnchorScoring> {
+  const byId = new Map<string, AnchorScore[]>();
+  const failed: Record<string, number> = {};
+  await pool(samples, deps.concurrency, async (s) => {
+    const sample = { traceId: s.id, question: s.question, answer: s.answer, contexts: s.contexts, meta: {} };
+    const results = await scoreSample(s.language ? { ...sample, language: s.language } : sample, metrics, {
+      judge: deps.judge,
+      embeddings: deps.embeddings,
+      options: deps.options,
+      ...(deps.signal ? { signal: deps.signal } : {}),
+    });
+    const scores: AnchorScore[] = [];
+    for (const r of results) {
+      if (r.status === 'scored') scores.push({ anchorId: s.id, metric: r.metric, score: r.value });
+      else if (r.status === 'not_scorable') scores.push({ anchorId: s.id, metric: r.metric, score: null });
+      else failed[r.kind ?? 'failed'] = (failed[r.kind ?? 'failed'] ?? 0) + 1;
+    }
+    byId.set(s.id, scores);
+  });
+  // In sample order, whatever order the calls finished in.
+  return { scores: samples.flatMap((s) => byId.get(s.id) ?? []), failed };
+}
+
+/**
+ * Samples as the judge will see them, every week: anonymized once, here. A sample with personal data left after
+ * anonymization is not an anchor (it would reach the judge).
+ */
+export function anonymizedAnchors(
+  samples: ReadonlyArray<Omit<AnchorSample, 'scores'>>,
+  anonymizer: SampleAnonymizer,
+): { kept: Array<Omit<AnchorSample, 'scores'>>; personalData: number } {
+  const kept: Array<Omit<AnchorSample, 'scores'>> = [];
+  let personalData = 0;
+  for (const s of samples) {
+    const a = anonymizer.anonymizeSample({ traceId: s.id, question: s.question, answer: s.answer, contexts: s.contexts, meta: {} });
+    if (a.residual.length > 0) {
+      personalData++;
+      continue;
+    }
+    kept.push({ ...s, question: a.sample.question, answer: a.sample.answer, contexts: a.sample.contexts });
+  }
+  return { kept, personalData };
+}
