@@ -50,6 +50,11 @@ beforeAll(async () => {
     rag_golden_gate_passed: 1,
     rag_golden_last_run_timestamp_seconds: Math.floor(Date.now() / 1000) - 3600,
     'rag_golden_score{metric="faithfulness",split="test"}': 0.91,
+    // and the judge's calibration of that run: agreement with people, drift on the anchors, their bars.
+    'rag_judge_human_agreement{metric="faithfulness"}': 0.62,
+    rag_judge_human_agreement_floor: 0.4,
+    'rag_judge_drift{metric="faithfulness"}': 0.012,
+    rag_judge_drift_tolerance: 0.03,
   };
   daemon = await startLiveDaemon({ traces: 24, seed: 'crosscheck', persistedGauges });
   exported = parseExposition(daemon.metrics);
