@@ -11,7 +11,7 @@ import { judgeClientsFromConfig } from '../judge/index.js';
 import { connectLangfuse } from '../langfuse/client.js';
 import { LangfuseApiError } from '../langfuse/http.js';
 import { parseInputLines } from '../metrics/batch/input.js';
-import { anonymizerFrom } from '../online/edges.js';
+import { anonymizerFromConfig } from '../anonymize/sample-anonymizer.js';
 import { startupFailureExit, withStatePathFrom } from '../service/startup.js';
 import { requireConfig, type CommandContext } from './context.js';
 
@@ -101,7 +101,7 @@ export function registerAnchorsCommand(calibrate: Command, ctx: CommandContext):
       }
       if (samples.length < 2) throw new CliExit(ExitCode.badInput, ['calibrate anchors build: fewer than 2 samples to anchor on']);
       const identity = await probeJudgeIdentity({ baseUrl: config.judge.baseUrl, model: config.judge.model, apiKey: config.judge.apiKey });
-      const built = await buildAnchorSet(samples, source, { config, judge, embeddings, anonymizer: anonymizerFrom(config), identity, now });
+      const built = await buildAnchorSet(samples, source, { config, judge, embeddings, anonymizer: anonymizerFromConfig(config), identity, now });
       const failedCalls = Object.values(built.failed).reduce((a, b) => a + b, 0);
       if (built.file.anchors.length < 2) {
         throw new CliExit(ExitCode.incomplete, [`calibrate anchors build: the judge scored too few samples (${failedCalls} calls failed)`]);
