@@ -1,4 +1,4 @@
-import type { Claim } from '../state/types.js';
+import type { Claim } from '../state/index.js';
 import type { OnlineJobDeps, OnlineSettings, TickReport } from './run-types.js';
 import type { OnlineRecorder } from './ports.js';
 import type { TakeBudget } from './sampler.js';
