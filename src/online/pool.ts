@@ -44,13 +44,4 @@ export class TaskPool {
   get active(): number {
     return this.running;
   }
-
-  get free(): number {
-    return Math.max(0, this.limit - this.running);
-  }
-
-  /** Resolves once a slot is free (at once when one is). */
-  async whenFree(): Promise<void> {
-    while (this.running >= this.limit) await new Promise<void>((resolve) => this.waiters.push(resolve));
-  }
 }

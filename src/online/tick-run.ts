@@ -8,10 +8,9 @@ import { HeldFailures } from './held-failures.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickOutcome, TickReport, TraceReport } from './run-types.js';
 import { OutageDetector } from './outage.js';
 import { TaskPool } from './pool.js';
-import type { OnlineRecorder } from './ports.js';
+import type { OnlineRecorder, TraceSummary } from './ports.js';
 import { decide, TakeBudget } from './sampler.js';
 import type { TickWindow } from './window.js';
-import { ledgerFields } from './listing.js';
 
 const HOUR_MS = 3_600_000;
 /** Traces failing in a row on one channel, none succeeding between, that make an outage. */
@@ -73,33 +72,6 @@ export class TickRun {
     }
   }
 
-  /** True once the run takes nothing new (stopped, or ended early by an outage or a lost lease). */
-  get stopped(): boolean {
-    return this.shouldStop;
-  }
-
-  /** Aborts when the run is abandoned (hard stop): what the run's requests listen on. */
-  get signal(): AbortSignal {
-    return this.abort.signal;
-  }
-
-  get freeSlots(): number {
-    return this.pool.free;
-  }
-
-  whenSlotFree(): Promise<void> {
-    return this.pool.whenFree();
-  }
-
-  /** Waits for every trace taken to settle, then settles the failures still held. */
-  async finish(): Promise<void> {
-    try {
-      await this.pool.drain();
-    } finally {
-      await this.settleHeld();
-    }
-  }
-
   private get shouldStop(): boolean {
     if (!this.stopping && (this.options.stop?.aborted || this.abort.signal.aborted)) {
       this.stopping = true;
@@ -108,7 +80,7 @@ export class TickRun {
     return this.stopping;
   }
 
-  endEarly(outcome: TickOutcome, error?: string) {
+  private endEarly(outcome: TickOutcome, error?: string) {
     if (this.report.outcome === 'success') {
       this.report.outcome = outcome;
       if (error) this.report.error = error;
@@ -174,8 +146,7 @@ export class TickRun {
     }
   }
 
-  /** Starts evaluating `entry` once a slot is free. */
-  async take(entry: LedgerEntry): Promise<void> {
+  private async take(entry: LedgerEntry): Promise<void> {
     this.handled.add(entry.traceId);
     this.report.taken += 1;
     this.options.progress?.taken();
@@ -341,4 +312,15 @@ export class TickRun {
 function thrownAt(err: unknown): string | undefined {
   const frame = err instanceof Error ? err.stack?.split('\n').find((line) => /^\s+at /.test(line)) : undefined;
   return frame?.match(/\(?([^()\s]+:\d+:\d+)\)?$/)?.[1];
+}
+
+function ledgerFields(summary: TraceSummary, rate: number, now: number) {
+  const ms = Date.parse(summary.timestamp);
+  return {
+    traceId: summary.id,
+    traceTimestamp: Number.isNaN(ms) ? now : ms,
+    environment: summary.environment || null,
+    traceName: summary.name,
+    sampleRate: rate,
+  };
 }

@@ -1,6 +1,13 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricName } from '../metrics/types.js';
 import type { OnlineRecorder } from '../online/ports.js';
+import {
+  AGREEMENT_FLOOR_GAUGE,
+  AGREEMENT_GAUGE,
+  DRIFT_GAUGE,
+  DRIFT_TOLERANCE_GAUGE,
+  parseCalibrationKey,
+} from '../calibrate/gauges.js';
 import { GOLDEN_GATE_GAUGE, GOLDEN_RUN_TIME_GAUGE, parseGoldenScoreKey } from '../experiment/gauges.js';
 import { getMetric, scoreGaugeName } from '../metrics/registry.js';
 import { createTraceNameLabels, MAX_TRACE_NAME_LABELS } from './trace-name-label.js';
@@ -32,6 +39,8 @@ export interface ServiceMetrics extends OnlineRecorder {
   restoreGauges(values: Record<string, number>): void;
   /** The last golden-set experiment: `rag_golden_score{metric,split}`, gate verdict, finish time (keys as persisted). */
   goldenResults(values: Record<string, number>): void;
+  /** The judge's calibration: `rag_judge_human_agreement{metric}`, `rag_judge_drift{metric}` and their bars. */
+  calibrationResults(values: Record<string, number>): void;
   /** Renders the exposition text. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -97,6 +106,31 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       else if (name === GOLDEN_RUN_TIME_GAUGE) goldenRunTime(value);
     }
   };
+  const agreement = new Gauge({
+    name: AGREEMENT_GAUGE,
+    help: "Cohen's kappa between the judge and people on pass/fail at the gate threshold, per metric (calibrate).",
+    labelNames: ['metric'],
+    registers: r,
+  });
+  const drift = new Gauge({
+    name: DRIFT_GAUGE,
+    help: "Mean absolute change of the judge's scores on the anchor set since it was stored, per metric (0-1).",
+    labelNames: ['metric'],
+    registers: r,
+  });
+  const floorHelp = 'calibrate.agreementFloor: the kappa the agreement alert fires below.';
+  const agreementFloor = gaugeOnceSet(registry, AGREEMENT_FLOOR_GAUGE, floorHelp);
+  const toleranceHelp = 'calibrate.anchors.tolerance: the drift the judge-drift alert fires above.';
+  const driftTolerance = gaugeOnceSet(registry, DRIFT_TOLERANCE_GAUGE, toleranceHelp);
+  const calibrationResults = (values: Record<string, number>) => {
+    for (const [name, value] of Object.entries(values)) {
+      const series = parseCalibrationKey(name);
+      if (series?.gauge === AGREEMENT_GAUGE) agreement.set({ metric: series.metric }, value);
+      else if (series?.gauge === DRIFT_GAUGE) drift.set({ metric: series.metric }, value);
+      else if (name === AGREEMENT_FLOOR_GAUGE) agreementFloor(value);
+      else if (name === DRIFT_TOLERANCE_GAUGE) driftTolerance(value);
+    }
+  };
   const scoreGauges = new Map<string, (value: number) => void>();
   for (const metric of options.scoreMetrics) {
     const name = scoreGaugeName(metric);
@@ -120,7 +154,6 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       for (const [metric, value] of Object.entries(means)) scoreGauges.get(scoreGaugeName(metric as MetricName))?.(value as number);
     },
     ledgerCounts: (counts) => {
-      if (counts === null) return ledger.reset();
       for (const [status, n] of Object.entries(counts)) ledger.set({ status }, n);
     },
     tickStarted: (job) => running.set({ job }, 1),
@@ -144,8 +177,10 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     restoreGauges: (values) => {
       for (const [name, value] of Object.entries(values)) scoreGauges.get(name)?.(value);
       goldenResults(values);
+      calibrationResults(values);
     },
     goldenResults,
+    calibrationResults,
   };
 }
 

@@ -1,5 +1,4 @@
 import type { StateBackend } from './backend.js';
-import { claimCases } from './claim-cases.js';
 import { leaseCases } from './lease-cases.js';
 import { ledgerCases } from './ledger-cases.js';
 import { otherCases } from './other-cases.js';
@@ -11,5 +10,4 @@ export function stateConformance(backend: StateBackend): void {
   ledgerCases(backend);
   leaseCases(backend);
   otherCases(backend);
-  claimCases(backend);
 }

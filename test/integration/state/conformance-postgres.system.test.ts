@@ -1,6 +1,5 @@
 import { beforeAll } from 'vitest';
 import { openPostgresState } from '../../../src/state/postgres/open.js';
-import type { BackendInstance } from '../../state-conformance/backend.js';
 import { stateConformance } from '../../state-conformance/cases.js';
 import { dropSchema, requirePostgres, testSchema } from '../../helpers/postgres.js';
 import { postgresUrl } from '../../tiers.js';
@@ -15,8 +14,7 @@ stateConformance({
   name: 'postgres',
   async create() {
     const schema = testSchema();
-    // PostgreSQL is always shared: every claim holds, whoever made it.
-    const open = async ({ shared: _shared, ...options }: Parameters<BackendInstance['open']>[0] = {}) =>
+    const open = async (options: { isProcessAlive?: (pid: number) => boolean; attemptRetentionMs?: number } = {}) =>
       openPostgresState({ url: TEST_PG_URL, schema, ...options });
     const golden = await open();
     return {
