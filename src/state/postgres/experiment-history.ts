@@ -1,17 +1,6 @@
 import type { ExperimentHistory } from '../roles.js';
-import type { ExperimentRunRecord } from '../types.js';
+import { toItemValues, toRunRecord, type ItemValueRow, type RunRow } from '../rows.js';
 import type { Db } from './db.js';
-
-interface RunRow {
-  dataset: string;
-  run_name: string;
-  dataset_run_id: string | null;
-  started_at: number;
-  finished_at: number;
-  split: string;
-  gate_passed: number;
-  means: string;
-}
 
 /** The experiment's run records on PostgreSQL: a run and its values replaced in one transaction. */
 export function postgresExperimentHistory(db: Db): ExperimentHistory {
@@ -61,26 +50,14 @@ export function postgresExperimentHistory(db: Db): ExperimentHistory {
         'SELECT * FROM experiment_runs WHERE dataset = $1 ORDER BY started_at DESC, run_name DESC LIMIT $2',
         [dataset, limit],
       );
-      return r.rows.map((row): ExperimentRunRecord => ({
-        dataset: row.dataset,
-        runName: row.run_name,
-        datasetRunId: row.dataset_run_id,
-        startedAt: row.started_at,
-        finishedAt: row.finished_at,
-        split: row.split,
-        gatePassed: row.gate_passed === 1,
-        means: JSON.parse(row.means) as Record<string, number | null>,
-        perItem: {},
-      }));
+      return r.rows.map(toRunRecord);
     },
     async getExperimentItemValues(dataset, runName) {
-      const out: Record<string, Record<string, number>> = {};
-      const r = await db.query<{ item_id: string; metric: string; value: number }>(
+      const r = await db.query<ItemValueRow>(
         'SELECT item_id, metric, value FROM experiment_item_values WHERE dataset = $1 AND run_name = $2',
         [dataset, runName],
       );
-      for (const row of r.rows) (out[row.metric] ??= {})[row.item_id] = row.value;
-      return out;
+      return toItemValues(r.rows);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Ledger } from '../roles.js';
 import { LEDGER_STATUSES, type LedgerStatus } from '../types.js';
-import { toEntry, type LedgerRow } from '../sqlite/rows.js';
+import { toEntry, type LedgerRow } from '../rows.js';
 import type { Db } from './db.js';
 
 const PRUNE_INTERVAL_MS = 60_000;

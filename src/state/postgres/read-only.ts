@@ -39,14 +39,7 @@ const SNAPSHOT: ReadonlyArray<{ table: string; columns: string }> = [
  */
 export async function openPostgresReadOnly(options: PostgresReadOptions): Promise<ReadOnlyState | null> {
   const location = maskPostgresUrl(options.url);
-  const db = createDb({
-    url: options.url,
-    schema: options.schema,
-    poolSize: 1,
-    statementTimeoutMs: options.statementTimeoutMs ?? 60_000,
-    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
-    tls: options.tls ?? { mode: 'url' },
-  });
+  const db = oneConnection(options, 60_000);
   try {
     const client = await db.pool.connect();
     try {
@@ -98,14 +91,7 @@ export async function probePostgres(
   options: PostgresReadOptions,
 ): Promise<{ ok: boolean; detail: string; configuration?: true }> {
   const location = maskPostgresUrl(options.url);
-  const db = createDb({
-    url: options.url,
-    schema: options.schema,
-    poolSize: 1,
-    statementTimeoutMs: options.statementTimeoutMs ?? 10_000,
-    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
-    tls: options.tls ?? { mode: 'url' },
-  });
+  const db = oneConnection(options, 10_000);
   try {
     const client = await db.pool.connect();
     try {
@@ -142,4 +128,16 @@ export async function probePostgres(
   } finally {
     await db.pool.end().catch(() => {});
   }
+}
+
+/** One connection for an operator's command; the statement timeout is the caller's default. */
+function oneConnection(options: PostgresReadOptions, statementTimeoutMs: number) {
+  return createDb({
+    url: options.url,
+    schema: options.schema,
+    poolSize: 1,
+    statementTimeoutMs: options.statementTimeoutMs ?? statementTimeoutMs,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    tls: options.tls ?? { mode: 'url' },
+  });
 }

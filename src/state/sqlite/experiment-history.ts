@@ -1,17 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ExperimentHistory } from '../roles.js';
+import { toItemValues, toRunRecord, type ItemValueRow, type RunRow } from '../rows.js';
 import type { ExperimentRunRecord } from '../types.js';
-
-interface RunRow {
-  dataset: string;
-  run_name: string;
-  dataset_run_id: string | null;
-  started_at: number;
-  finished_at: number;
-  split: string;
-  gate_passed: number;
-  means: string;
-}
 
 /** The experiment's run records on SQLite. */
 export function sqliteExperimentHistory(db: Database): ExperimentHistory {
@@ -54,28 +44,10 @@ export function sqliteExperimentHistory(db: Database): ExperimentHistory {
       record(run);
     },
     async listExperimentRuns(dataset, limit) {
-      return (stmt.listRuns.all(dataset, limit) as RunRow[]).map((r): ExperimentRunRecord => ({
-        dataset: r.dataset,
-        runName: r.run_name,
-        datasetRunId: r.dataset_run_id,
-        startedAt: r.started_at,
-        finishedAt: r.finished_at,
-        split: r.split,
-        gatePassed: r.gate_passed === 1,
-        means: JSON.parse(r.means) as Record<string, number | null>,
-        perItem: {},
-      }));
+      return (stmt.listRuns.all(dataset, limit) as RunRow[]).map(toRunRecord);
     },
     async getExperimentItemValues(dataset, runName) {
-      const out: Record<string, Record<string, number>> = {};
-      for (const r of stmt.getValues.all(dataset, runName) as Array<{
-        item_id: string;
-        metric: string;
-        value: number;
-      }>) {
-        (out[r.metric] ??= {})[r.item_id] = r.value;
-      }
-      return out;
+      return toItemValues(stmt.getValues.all(dataset, runName) as ItemValueRow[]);
     },
   };
 }

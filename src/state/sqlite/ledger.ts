@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Ledger } from '../roles.js';
 import { LEDGER_STATUSES, type LedgerStatus, type NewLedgerEntry } from '../types.js';
-import { toEntry, type LedgerRow } from './rows.js';
+import { toEntry, type LedgerRow } from '../rows.js';
 
 /** Old attempt records only take room (the cap counts the last hour): cleared once a minute, not per attempt. */
 const PRUNE_INTERVAL_MS = 60_000;
