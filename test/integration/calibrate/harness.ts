@@ -7,6 +7,7 @@ import { startLangfuseServer, type Exchange, type LangfuseServer } from '@ragwat
 import { createLangfuseHttp, type LangfuseHttp } from '../../../src/langfuse/http.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
+import { standInConfigLines } from '../../helpers/stand-in-env.js';
 
 /** Langfuse (v3 or v4, every exchange checked against the OpenAPI spec), the judge, a config and state file. */
 export interface CalibrateHarness {
@@ -32,11 +33,7 @@ export async function startCalibrateHarness(
   const judge = await startJudgeServer({ host: '127.0.0.1', port: 0 });
   const dir = await mkdtemp(join(tmpdir(), 'ragwatch-calibrate-'));
   const yaml = [
-    `langfuse: {baseUrl: "${langfuse.url}", publicKey: ${langfuse.publicKey}, secretKey: ${langfuse.secretKey}, maxAttempts: 2}`,
-    `judge: {baseUrl: "${judge.url}", model: ${judge.model}, maxAttempts: 2, timeoutMs: 20000}`,
-    `embeddings: {model: ${judge.embeddingModel}, maxAttempts: 2}`,
-    'log: {level: silent}',
-    `state: {path: "${join(dir, 'state.db')}"}`,
+    ...standInConfigLines(langfuse, judge, join(dir, 'state.db')),
     'sampling: {rate: 1}',
     'metrics: {thresholds: {answer_relevancy: 0.55}}',
     options.yaml ?? 'calibrate: {rate: 0.5, bootstrapSamples: 300, minPairs: 5}',

@@ -8,6 +8,7 @@ import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 import { createLangfuseHttp, type LangfuseHttp } from '../../../src/langfuse/http.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
+import { standInConfigLines } from '../../helpers/stand-in-env.js';
 
 /** Langfuse (v3 or v4, every exchange checked against the OpenAPI spec), the judge, the toy RAG service, a corpus folder. */
 export interface GoldenHarness {
@@ -36,11 +37,7 @@ export async function startGoldenHarness(
   const dir = await mkdtemp(join(tmpdir(), 'ragwatch-golden-'));
   if (options.corpus !== false) writeCorpusExport(join(dir, 'corpus'));
   const yaml = [
-    `langfuse: {baseUrl: "${langfuse.url}", publicKey: ${langfuse.publicKey}, secretKey: ${langfuse.secretKey}, maxAttempts: 2}`,
-    `judge: {baseUrl: "${judge.url}", model: ${judge.model}, maxAttempts: 2, timeoutMs: 20000}`,
-    `embeddings: {model: ${judge.embeddingModel}, maxAttempts: 2}`,
-    'log: {level: silent}',
-    `state: {path: "${join(dir, 'state.db')}"}`,
+    ...standInConfigLines(langfuse, judge, join(dir, 'state.db')),
     'metrics: {thresholds: {answer_relevancy: 0.55}}',
     `experiment: {bootstrapSamples: 200, reportsDir: "${join(dir, 'reports')}", target: {url: "${rag.askUrl}", maxAttempts: 2}}`,
     options.yaml ?? 'golden: {seeds: {min: 12}}',
