@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import type { BuildRecord, CandidateRecord, GoldenBuildStore, PublicationRecord, SeedRecord } from '../golden/ports.js';
+import type { CandidateRecord, GoldenBuildStore } from '../golden/ports.js';
+import {
+  toBuildRecord,
+  toCandidateRecord,
+  toPublicationRecord,
+  toSeedRecord,
+  type BuildRow,
+  type CandidateRow,
+  type PublicationRow,
+  type SeedRow,
+} from './golden-rows.js';
 import { migrate } from './migrations.js';
 
 /**
@@ -9,30 +19,6 @@ import { migrate } from './migrations.js';
  * seeds and candidates by id with their stage, status, reason code and content hash, the review queue id, the
  * published versions. Never a question, an answer or a chunk's text.
  */
-
-interface SeedRow {
-  candidates_dataset: string;
-  seed_key: string;
-  stratum: SeedRecord['stratum'];
-  chunk_ids: string;
-  stage: SeedRecord['stage'];
-  candidate_ids: string;
-  last_error: string | null;
-  attempts: number;
-  updated_at: number;
-}
-
-interface CandidateRow {
-  candidates_dataset: string;
-  candidate_id: string;
-  seed_key: string;
-  stratum: CandidateRecord['stratum'];
-  content_hash: string;
-  status: CandidateRecord['status'];
-  reason: string | null;
-  review_trace_id: string | null;
-  updated_at: number;
-}
 
 export interface SqliteGoldenStore extends GoldenBuildStore {
   close(): void;
@@ -115,30 +101,11 @@ export function sqliteGoldenStore(db: Database): SqliteGoldenStore {
       stmt.finishBuild.run(at, outcome, JSON.stringify(counts), buildId);
     },
     async lastBuild(candidatesDataset) {
-      const r = stmt.lastBuild.get(candidatesDataset) as Record<string, unknown> | undefined;
-      if (!r) return null;
-      return {
-        buildId: r.build_id as string,
-        candidatesDataset: r.candidates_dataset as string,
-        planHash: r.plan_hash as string,
-        startedAt: r.started_at as number,
-        finishedAt: (r.finished_at as number | null) ?? null,
-        outcome: (r.outcome as string | null) ?? null,
-        counts: JSON.parse(r.counts as string) as Record<string, number>,
-      } satisfies BuildRecord;
+      const r = stmt.lastBuild.get(candidatesDataset) as BuildRow | undefined;
+      return r ? toBuildRecord(r) : null;
     },
     async seeds(candidatesDataset) {
-      return (stmt.seeds.all(candidatesDataset) as SeedRow[]).map((r) => ({
-        candidatesDataset: r.candidates_dataset,
-        seedKey: r.seed_key,
-        stratum: r.stratum,
-        chunkIds: JSON.parse(r.chunk_ids) as string[],
-        stage: r.stage,
-        candidateIds: JSON.parse(r.candidate_ids) as string[],
-        lastError: r.last_error,
-        attempts: r.attempts,
-        updatedAt: r.updated_at,
-      }));
+      return (stmt.seeds.all(candidatesDataset) as SeedRow[]).map(toSeedRecord);
     },
     async putSeed(s) {
       stmt.putSeed.run({
@@ -154,17 +121,7 @@ export function sqliteGoldenStore(db: Database): SqliteGoldenStore {
       });
     },
     async candidates(candidatesDataset) {
-      return (stmt.candidates.all(candidatesDataset) as CandidateRow[]).map((r) => ({
-        candidatesDataset: r.candidates_dataset,
-        candidateId: r.candidate_id,
-        seedKey: r.seed_key,
-        stratum: r.stratum,
-        contentHash: r.content_hash,
-        status: r.status,
-        reason: r.reason,
-        reviewTraceId: r.review_trace_id,
-        updatedAt: r.updated_at,
-      }));
+      return (stmt.candidates.all(candidatesDataset) as CandidateRow[]).map(toCandidateRecord);
     },
     async putCandidates(rows) {
       if (rows.length > 0) putCandidates(rows);
@@ -176,15 +133,7 @@ export function sqliteGoldenStore(db: Database): SqliteGoldenStore {
       stmt.setReviewQueue.run(candidatesDataset, queueId, at);
     },
     async publications(prefix) {
-      return (stmt.publications.all(prefix) as Record<string, unknown>[]).map((r): PublicationRecord => ({
-        prefix: r.prefix as string,
-        datasetName: r.dataset_name as string,
-        version: r.version as number,
-        candidatesDataset: r.candidates_dataset as string,
-        contentHash: r.content_hash as string,
-        items: r.items as number,
-        publishedAt: r.published_at as number,
-      }));
+      return (stmt.publications.all(prefix) as PublicationRow[]).map(toPublicationRecord);
     },
     async recordPublication(pub) {
       stmt.recordPublication.run(

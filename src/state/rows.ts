@@ -1,4 +1,4 @@
-import type { ExperimentRunRecord, LedgerEntry, LedgerStatus } from './types.js';
+import type { ExperimentRunRecord, JobRun, LedgerEntry, LedgerStatus } from './types.js';
 
 /** Rows as both backends store them (the same columns and types), and the records they become. */
 
@@ -77,4 +77,23 @@ export function toItemValues(rows: Iterable<ItemValueRow>): Record<string, Recor
   const out: Record<string, Record<string, number>> = {};
   for (const row of rows) (out[row.metric] ??= {})[row.item_id] = row.value;
   return out;
+}
+
+/** A job run row. */
+export interface JobRunRow {
+  job: string;
+  last_start_at: number | null;
+  last_success_at: number | null;
+  last_finish_at: number | null;
+  last_outcome: string | null;
+}
+
+export function toJobRun(row: JobRunRow): JobRun {
+  return {
+    job: row.job,
+    lastStartAt: row.last_start_at,
+    lastSuccessAt: row.last_success_at,
+    lastFinishAt: row.last_finish_at,
+    lastOutcome: row.last_outcome,
+  };
 }

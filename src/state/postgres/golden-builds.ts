@@ -1,10 +1,14 @@
-import type {
-  BuildRecord,
-  CandidateRecord,
-  GoldenBuildStore,
-  PublicationRecord,
-  SeedRecord,
-} from '../../golden/ports.js';
+import type { CandidateRecord, GoldenBuildStore } from '../../golden/ports.js';
+import {
+  toBuildRecord,
+  toCandidateRecord,
+  toPublicationRecord,
+  toSeedRecord,
+  type BuildRow,
+  type CandidateRow,
+  type PublicationRow,
+  type SeedRow,
+} from '../golden-rows.js';
 import type { Db } from './db.js';
 
 /** The golden-set builder's state on PostgreSQL: the same tables and rows as on SQLite (`../golden-builds.ts`). */
@@ -29,38 +33,19 @@ export function postgresGoldenStore(db: Db): GoldenBuildStore {
     },
     async lastBuild(candidatesDataset) {
       const r = (
-        await db.query(
+        await db.query<BuildRow>(
           'SELECT * FROM golden_builds WHERE candidates_dataset = $1 ORDER BY started_at DESC, build_id DESC LIMIT 1',
           [candidatesDataset],
         )
       ).rows[0];
-      if (!r) return null;
-      return {
-        buildId: r.build_id,
-        candidatesDataset: r.candidates_dataset,
-        planHash: r.plan_hash,
-        startedAt: r.started_at,
-        finishedAt: r.finished_at ?? null,
-        outcome: r.outcome ?? null,
-        counts: JSON.parse(r.counts) as Record<string, number>,
-      } satisfies BuildRecord;
+      return r ? toBuildRecord(r) : null;
     },
     async seeds(candidatesDataset) {
-      const r = await db.query(
+      const r = await db.query<SeedRow>(
         'SELECT * FROM golden_seeds WHERE candidates_dataset = $1 ORDER BY seed_key COLLATE "C"',
         [candidatesDataset],
       );
-      return r.rows.map((row): SeedRecord => ({
-        candidatesDataset: row.candidates_dataset,
-        seedKey: row.seed_key,
-        stratum: row.stratum,
-        chunkIds: JSON.parse(row.chunk_ids) as string[],
-        stage: row.stage,
-        candidateIds: JSON.parse(row.candidate_ids) as string[],
-        lastError: row.last_error,
-        attempts: row.attempts,
-        updatedAt: row.updated_at,
-      }));
+      return r.rows.map(toSeedRecord);
     },
     async putSeed(s) {
       await db.query(
@@ -85,21 +70,11 @@ export function postgresGoldenStore(db: Db): GoldenBuildStore {
       );
     },
     async candidates(candidatesDataset) {
-      const r = await db.query(
+      const r = await db.query<CandidateRow>(
         'SELECT * FROM golden_candidates WHERE candidates_dataset = $1 ORDER BY candidate_id COLLATE "C"',
         [candidatesDataset],
       );
-      return r.rows.map((row): CandidateRecord => ({
-        candidatesDataset: row.candidates_dataset,
-        candidateId: row.candidate_id,
-        seedKey: row.seed_key,
-        stratum: row.stratum,
-        contentHash: row.content_hash,
-        status: row.status,
-        reason: row.reason,
-        reviewTraceId: row.review_trace_id,
-        updatedAt: row.updated_at,
-      }));
+      return r.rows.map(toCandidateRecord);
     },
     async putCandidates(rows) {
       if (rows.length === 0) return;
@@ -141,16 +116,8 @@ export function postgresGoldenStore(db: Db): GoldenBuildStore {
       );
     },
     async publications(prefix) {
-      const r = await db.query('SELECT * FROM golden_publications WHERE prefix = $1 ORDER BY version', [prefix]);
-      return r.rows.map((row): PublicationRecord => ({
-        prefix: row.prefix,
-        datasetName: row.dataset_name,
-        version: row.version,
-        candidatesDataset: row.candidates_dataset,
-        contentHash: row.content_hash,
-        items: row.items,
-        publishedAt: row.published_at,
-      }));
+      const r = await db.query<PublicationRow>('SELECT * FROM golden_publications WHERE prefix = $1 ORDER BY version', [prefix]);
+      return r.rows.map(toPublicationRecord);
     },
     async recordPublication(pub) {
       await db.query(

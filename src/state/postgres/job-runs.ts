@@ -1,13 +1,6 @@
 import type { JobRuns } from '../roles.js';
+import { toJobRun, type JobRunRow } from '../rows.js';
 import type { Db } from './db.js';
-
-interface JobRunRow {
-  job: string;
-  last_start_at: number | null;
-  last_success_at: number | null;
-  last_finish_at: number | null;
-  last_outcome: string | null;
-}
 
 /** Cursors and job runs on PostgreSQL. */
 export function postgresJobRuns(db: Db): JobRuns {
@@ -25,14 +18,7 @@ export function postgresJobRuns(db: Db): JobRuns {
     },
     async getJobRun(job) {
       const r = (await db.query<JobRunRow>('SELECT * FROM job_runs WHERE job = $1', [job])).rows[0];
-      if (!r) return null;
-      return {
-        job: r.job,
-        lastStartAt: r.last_start_at,
-        lastSuccessAt: r.last_success_at,
-        lastFinishAt: r.last_finish_at,
-        lastOutcome: r.last_outcome,
-      };
+      return r ? toJobRun(r) : null;
     },
     async recordJobStart(job, now) {
       await db.query(

@@ -1,13 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { JobRuns } from '../roles.js';
-
-interface JobRunRow {
-  job: string;
-  last_start_at: number | null;
-  last_success_at: number | null;
-  last_finish_at: number | null;
-  last_outcome: string | null;
-}
+import { toJobRun, type JobRunRow } from '../rows.js';
 
 /** Cursors and job runs on SQLite. */
 export function sqliteJobRuns(db: Database): JobRuns {
@@ -39,14 +32,7 @@ export function sqliteJobRuns(db: Database): JobRuns {
     },
     async getJobRun(job) {
       const r = stmt.getJobRun.get(job) as JobRunRow | undefined;
-      if (!r) return null;
-      return {
-        job: r.job,
-        lastStartAt: r.last_start_at,
-        lastSuccessAt: r.last_success_at,
-        lastFinishAt: r.last_finish_at,
-        lastOutcome: r.last_outcome,
-      };
+      return r ? toJobRun(r) : null;
     },
     async recordJobStart(job, now) {
       stmt.jobStart.run(job, now);

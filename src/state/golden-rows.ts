@@ -1,0 +1,99 @@
+import type { BuildRecord, CandidateRecord, PublicationRecord, SeedRecord } from '../golden/ports.js';
+
+/** The golden-set builder's rows as both backends store them (the same columns), and the records they become. */
+
+export interface BuildRow {
+  build_id: string;
+  candidates_dataset: string;
+  plan_hash: string;
+  started_at: number;
+  finished_at: number | null;
+  outcome: string | null;
+  counts: string;
+}
+
+export interface SeedRow {
+  candidates_dataset: string;
+  seed_key: string;
+  stratum: SeedRecord['stratum'];
+  chunk_ids: string;
+  stage: SeedRecord['stage'];
+  candidate_ids: string;
+  last_error: string | null;
+  attempts: number;
+  updated_at: number;
+}
+
+export interface CandidateRow {
+  candidates_dataset: string;
+  candidate_id: string;
+  seed_key: string;
+  stratum: CandidateRecord['stratum'];
+  content_hash: string;
+  status: CandidateRecord['status'];
+  reason: string | null;
+  review_trace_id: string | null;
+  updated_at: number;
+}
+
+export interface PublicationRow {
+  prefix: string;
+  dataset_name: string;
+  version: number;
+  candidates_dataset: string;
+  content_hash: string;
+  items: number;
+  published_at: number;
+}
+
+export function toBuildRecord(r: BuildRow): BuildRecord {
+  return {
+    buildId: r.build_id,
+    candidatesDataset: r.candidates_dataset,
+    planHash: r.plan_hash,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at ?? null,
+    outcome: r.outcome ?? null,
+    counts: JSON.parse(r.counts) as Record<string, number>,
+  };
+}
+
+export function toSeedRecord(r: SeedRow): SeedRecord {
+  return {
+    candidatesDataset: r.candidates_dataset,
+    seedKey: r.seed_key,
+    stratum: r.stratum,
+    chunkIds: JSON.parse(r.chunk_ids) as string[],
+    stage: r.stage,
+    candidateIds: JSON.parse(r.candidate_ids) as string[],
+    lastError: r.last_error,
+    attempts: r.attempts,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function toCandidateRecord(r: CandidateRow): CandidateRecord {
+  return {
+    candidatesDataset: r.candidates_dataset,
+    candidateId: r.candidate_id,
+    seedKey: r.seed_key,
+    stratum: r.stratum,
+    contentHash: r.content_hash,
+    status: r.status,
+    reason: r.reason,
+    reviewTraceId: r.review_trace_id,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function toPublicationRecord(r: PublicationRow): PublicationRecord {
+  return {
+    prefix: r.prefix,
+    datasetName: r.dataset_name,
+    version: r.version,
+    candidatesDataset: r.candidates_dataset,
+    contentHash: r.content_hash,
+    items: r.items,
+    publishedAt: r.published_at,
+  };
+}
