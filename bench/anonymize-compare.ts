@@ -1,7 +1,7 @@
 /**
  * The anonymizer of another git revision and of the working tree, side by side in one process, on the labelled
  * corpus (test/fixtures/pii):
- *   npx tsx bench/anonymize-compare.ts [--rev 4fffa17] [--rounds 40] [--own-defaults]
+ *   npx tsx bench/anonymize-compare.ts [--rev f392756] [--rounds 40] [--own-defaults]
  *
  * On a shared machine two separate bench runs mostly compare the neighbours' load; here both anonymizers run in
  * alternating rounds (the order flips every round), each round a fresh anonymizer over every corpus text, and the
@@ -21,7 +21,7 @@ const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1]! : fallback;
 };
-const rev = arg('--rev', '4fffa17');
+const rev = arg('--rev', 'f392756');
 const rounds = Number(arg('--rounds', '40'));
 // --own-defaults: the working tree with its own default configuration (more phone regions), the revision with OPTIONS.
 const currentOptions = process.argv.includes('--own-defaults') ? parseConfig({}).anonymize : OPTIONS;
