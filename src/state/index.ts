@@ -1,5 +1,5 @@
 import type { RagwatchConfig } from '../config/schema.js';
-import type { GoldenBuildStore } from '../golden/ports.js';
+import type { GoldenBuildStore } from '../golden/index.js';
 import { openSqliteGoldenStore } from './golden-builds.js';
 import { openSqliteState } from './sqlite.js';
 import type { StateStore } from './types.js';

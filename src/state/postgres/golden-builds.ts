@@ -1,4 +1,4 @@
-import type { CandidateRecord, GoldenBuildStore } from '../../golden/ports.js';
+import type { CandidateRecord, GoldenBuildStore } from '../../golden/index.js';
 import {
   toBuildRecord,
   toCandidateRecord,
