@@ -14,6 +14,7 @@ export interface StoreRoles {
 
 export interface StoreConnection {
   readonly location: string;
+  readonly shared: boolean;
   ping(): Promise<boolean>;
   /** The backend's own health; `lastWriteError` is the last write that failed, until one goes through. */
   health(lastWriteError: StateError | null): Promise<StateHealth>;
@@ -53,6 +54,7 @@ export function composeStore(
     }
   }
   Object.defineProperty(store, 'location', { value: connection.location, enumerable: true });
+  Object.defineProperty(store, 'shared', { value: connection.shared, enumerable: true });
   store.ping = () => connection.ping();
   store.health = () => connection.health(lastWriteError);
   store.close = () => connection.close();

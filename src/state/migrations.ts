@@ -152,6 +152,14 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       );
     `,
   },
+  {
+    // Claims on ledger entries: which replica is evaluating a trace, and until when unless it renews.
+    version: 5,
+    sql: `
+      ALTER TABLE ledger ADD COLUMN claimed_by TEXT;
+      ALTER TABLE ledger ADD COLUMN claim_expires_at INTEGER;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

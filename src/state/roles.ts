@@ -1,4 +1,6 @@
 import type {
+  Claim,
+  ClaimOptions,
   ExperimentRunRecord,
   JobRun,
   LeaseHolder,
@@ -40,6 +42,18 @@ export interface Ledger {
    * went dead at or after `diedSince` when given. Returns the trace ids re-queued.
    */
   requeueDead(options: { diedSince?: number }, now: number): Promise<string[]>;
+  /**
+   * Claims up to `limit` due entries (as `dueEntries`) that no live claim holds, oldest trace first, for
+   * `claim.holder` until `claim.until`. Settling an entry (done, skipped, failed, dead, back to pending, re-queued)
+   * ends its claim. Replicas claiming at once never get the same entry. On a store one host uses (`shared`
+   * false) one lease holder evaluates at a time, so another holder's claim is a leftover of a process that
+   * died and does not hold.
+   */
+  claimDue(claim: Claim, now: number, limit: number, options?: ClaimOptions): Promise<LedgerEntry[]>;
+  /** Extends the holder's live claims (on unsettled entries) to `claim.until`; returns how many. */
+  renewClaims(claim: Claim, now: number): Promise<number>;
+  /** Entries claimed and not settled yet, by holder (live claims only): what each replica is evaluating. */
+  claimsByHolder(now: number): Promise<Record<string, number>>;
 }
 
 /** Named leases that keep two runs of one job apart (see `LeaseKeeper` for holding one through a run). */
@@ -49,6 +63,8 @@ export interface Leases {
   /** Extends a lease we hold; false if it was lost. */
   renewLease(name: string, holder: LeaseHolder, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(name: string, holder: LeaseHolder): Promise<void>;
+  /** Who holds the named lease and until when; null when it is free or has expired. */
+  leaseHolder(name: string, now: number): Promise<{ holder: string; expiresAt: number } | null>;
 }
 
 /** Per job: where its window stands (the cursor) and when it last started, finished and succeeded. */
@@ -82,6 +98,11 @@ export interface StateFacts {
 export interface StateConnection {
   /** Where the state lives, for messages (a file path for SQLite, a masked URL for PostgreSQL). */
   readonly location: string;
+  /**
+   * Whether replicas on several hosts share this store (PostgreSQL): they then all claim and evaluate pending
+   * traces while one at a time lists. False for SQLite, one host's file: only the lease holder works.
+   */
+  readonly shared: boolean;
   /** Cheap round trip for readiness probes. */
   ping(): Promise<boolean>;
   /**
@@ -111,8 +132,11 @@ export const ROLE_METHODS = {
     'listByStatus',
     'attemptsSince',
     'requeueDead',
+    'claimDue',
+    'renewClaims',
+    'claimsByHolder',
   ],
-  leases: ['acquireLease', 'renewLease', 'releaseLease'],
+  leases: ['acquireLease', 'renewLease', 'releaseLease', 'leaseHolder'],
   jobRuns: ['getCursor', 'setCursor', 'getJobRun', 'recordJobStart', 'recordJobFinish'],
   history: ['recordExperimentRun', 'listExperimentRuns', 'getExperimentItemValues'],
   facts: ['getMeta', 'setMeta', 'getGauges', 'setGauges'],
@@ -141,6 +165,8 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set([
   'releaseLease',
   'recordExperimentRun',
   'requeueDead',
+  'claimDue',
+  'renewClaims',
   'setMeta',
   'setGauges',
 ]);

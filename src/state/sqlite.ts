@@ -26,6 +26,11 @@ export interface SqliteStateOptions {
   isProcessAlive?: (pid: number) => boolean;
   /** Attempt records older than this are pruned (they only feed the per-hour cap). */
   attemptRetentionMs?: number;
+  /**
+   * Act as a store replicas share (every claim holds, whoever made it): tests of work sharing on one host.
+   * Default false: one lease holder works, and another holder's claim is a dead process's leftover.
+   */
+  shared?: boolean;
   /** Sees the connection once it is set up (tests: a page limit that makes SQLite answer SQLITE_FULL). */
   configure?: (db: Database) => void;
 }
@@ -77,20 +82,22 @@ export function openSqliteState(options: SqliteStateOptions): StateStore {
     throw asStateError(err, location);
   }
   const roles = {
-    ledger: sqliteLedger(db, options.attemptRetentionMs ?? 2 * 3600_000),
+    ledger: sqliteLedger(db, options.attemptRetentionMs ?? 2 * 3600_000, options.shared ?? false),
     leases: sqliteLeases(db, options.isProcessAlive ?? defaultIsProcessAlive),
     jobRuns: sqliteJobRuns(db),
     history: sqliteExperimentHistory(db),
     facts: sqliteFacts(db),
   };
-  return composeStore(roles, sqliteConnection(db, location, identity), (err) => asStateError(err, location));
+  const connection = sqliteConnection(db, location, identity, options.shared ?? false);
+  return composeStore(roles, connection, (err) => asStateError(err, location));
 }
 
-function sqliteConnection(db: Database, location: string, identity: FileIdentity | null) {
+function sqliteConnection(db: Database, location: string, identity: FileIdentity | null, shared: boolean) {
   const ping = db.prepare('SELECT 1 AS ok');
   let closed = false;
   return {
     location,
+    shared,
     async ping() {
       if (closed) return false;
       try {

@@ -41,6 +41,17 @@ export interface NewLedgerEntry {
   sampleRate: number;
 }
 
+/** A replica's hold on the ledger entries it evaluates: its lease-holder id, and until when unless renewed. */
+export interface Claim {
+  holder: string;
+  until: number;
+}
+
+export interface ClaimOptions {
+  /** Only entries whose last attempt started before this (a run does not take back what it gave back). */
+  attemptedBefore?: number;
+}
+
 export interface JobRun {
   job: string;
   lastStartAt: number | null;

@@ -1,4 +1,5 @@
 import type { StateBackend } from './backend.js';
+import { claimCases } from './claim-cases.js';
 import { leaseCases } from './lease-cases.js';
 import { ledgerCases } from './ledger-cases.js';
 import { otherCases } from './other-cases.js';
@@ -10,4 +11,5 @@ export function stateConformance(backend: StateBackend): void {
   ledgerCases(backend);
   leaseCases(backend);
   otherCases(backend);
+  claimCases(backend);
 }

@@ -43,5 +43,13 @@ export function postgresLeases(db: Db, isProcessAlive: (pid: number) => boolean)
     async releaseLease(name, holder) {
       await db.query('DELETE FROM leases WHERE name = $1 AND holder = $2', [name, holder.id]);
     },
+    async leaseHolder(name, now) {
+      const r = await db.query<{ holder: string; expires_at: number }>(
+        'SELECT holder, expires_at FROM leases WHERE name = $1 AND expires_at > $2',
+        [name, now],
+      );
+      const row = r.rows[0];
+      return row ? { holder: row.holder, expiresAt: row.expires_at } : null;
+    },
   };
 }

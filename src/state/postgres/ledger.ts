@@ -4,9 +4,11 @@ import { toEntry, type LedgerRow } from '../rows.js';
 import type { Db } from './db.js';
 
 const PRUNE_INTERVAL_MS = 60_000;
+/** Settling an entry ends its claim. */
+const UNCLAIM = 'claimed_by = NULL, claim_expires_at = NULL';
 
 /**
- * The ledger's SQL on PostgreSQL, all of it here (a claim for several replicas goes beside `due`). Each method
+ * The ledger's SQL on PostgreSQL, all of it here (the replicas' claim beside `due`). Each method
  * is one statement, so one round trip: an attempt is counted and recorded by one statement with a CTE.
  */
 export function postgresLedger(db: Db, attemptRetentionMs: number): Ledger {
@@ -56,28 +58,28 @@ export function postgresLedger(db: Db, attemptRetentionMs: number): Ledger {
     async markDone(traceId, scoreIds, now) {
       await db.query(
         `UPDATE ledger SET status = 'done', reason = NULL, last_error = NULL, score_ids = $1, next_attempt_at = NULL,
-           updated_at = $2
+           updated_at = $2, ${UNCLAIM}
          WHERE trace_id = $3`,
         [JSON.stringify(scoreIds), now, traceId],
       );
     },
     async markSkipped(traceId, reason, now) {
       await db.query(
-        `UPDATE ledger SET status = 'skipped', reason = $1, next_attempt_at = NULL, updated_at = $2
+        `UPDATE ledger SET status = 'skipped', reason = $1, next_attempt_at = NULL, updated_at = $2, ${UNCLAIM}
          WHERE trace_id = $3`,
         [reason, now, traceId],
       );
     },
     async markFailed(traceId, error, now, nextAttemptAt) {
       await db.query(
-        `UPDATE ledger SET status = 'failed', last_error = $1, next_attempt_at = $2, updated_at = $3
+        `UPDATE ledger SET status = 'failed', last_error = $1, next_attempt_at = $2, updated_at = $3, ${UNCLAIM}
          WHERE trace_id = $4`,
         [error, nextAttemptAt, now, traceId],
       );
     },
     async markDead(traceId, error, now) {
       await db.query(
-        `UPDATE ledger SET status = 'dead', reason = $1, last_error = $1, next_attempt_at = NULL, updated_at = $2
+        `UPDATE ledger SET status = 'dead', reason = $1, last_error = $1, next_attempt_at = NULL, updated_at = $2, ${UNCLAIM}
          WHERE trace_id = $3`,
         [error, now, traceId],
       );
@@ -85,7 +87,7 @@ export function postgresLedger(db: Db, attemptRetentionMs: number): Ledger {
     async markPending(traceId, now) {
       await db.query(
         `UPDATE ledger SET status = 'pending', attempts = GREATEST(attempts - 1, 0), next_attempt_at = NULL,
-           updated_at = $1
+           updated_at = $1, ${UNCLAIM}
          WHERE trace_id = $2`,
         [now, traceId],
       );
@@ -123,13 +125,49 @@ export function postgresLedger(db: Db, attemptRetentionMs: number): Ledger {
     async requeueDead(options, now) {
       const r = await db.query<{ trace_id: string }>(
         `WITH requeued AS (
-           UPDATE ledger SET status = 'pending', attempts = 0, reason = NULL, next_attempt_at = $1, updated_at = $1
+           UPDATE ledger SET status = 'pending', attempts = 0, reason = NULL, next_attempt_at = $1, updated_at = $1, ${UNCLAIM}
            WHERE status = 'dead' AND updated_at >= $2 RETURNING trace_id, trace_timestamp
          )
          SELECT trace_id FROM requeued ORDER BY trace_timestamp, trace_id`,
         [now, options.diedSince ?? Number.MIN_SAFE_INTEGER],
       );
       return r.rows.map((row) => row.trace_id);
+    },
+    async claimDue(claim, now, limit, options = {}) {
+      if (limit < 1) return [];
+      // SKIP LOCKED: replicas claiming at once each lock different rows instead of waiting on one another; the
+      // row lock re-checks the conditions on the latest version, so a claim committed meanwhile is seen.
+      const claimed = await rows(
+        `WITH picked AS (
+           SELECT trace_id FROM ledger
+           WHERE (status = 'pending' OR (status = 'failed' AND next_attempt_at <= $1))
+             AND (claimed_by IS NULL OR claim_expires_at <= $1)
+             AND (last_attempt_at IS NULL OR last_attempt_at < $5)
+           ORDER BY trace_timestamp, trace_id LIMIT $4
+           FOR UPDATE SKIP LOCKED
+         )
+         UPDATE ledger AS l SET claimed_by = $2, claim_expires_at = $3 FROM picked
+         WHERE l.trace_id = picked.trace_id RETURNING l.*`,
+        [now, claim.holder, claim.until, limit, options.attemptedBefore ?? Number.MAX_SAFE_INTEGER],
+      );
+      return claimed.sort((a, b) => a.traceTimestamp - b.traceTimestamp || (a.traceId < b.traceId ? -1 : 1));
+    },
+    async renewClaims(claim, now) {
+      const r = await db.query(
+        `UPDATE ledger SET claim_expires_at = $1
+         WHERE claimed_by = $2 AND claim_expires_at > $3 AND status IN ('pending', 'failed')`,
+        [claim.until, claim.holder, now],
+      );
+      return r.rowCount ?? 0;
+    },
+    async claimsByHolder(now) {
+      const r = await db.query<{ holder: string; n: number }>(
+        `SELECT claimed_by AS holder, COUNT(*) AS n FROM ledger
+         WHERE claimed_by IS NOT NULL AND claim_expires_at > $1 AND status IN ('pending', 'failed')
+         GROUP BY claimed_by`,
+        [now],
+      );
+      return Object.fromEntries(r.rows.map((row) => [row.holder, row.n]));
     },
   };
 }

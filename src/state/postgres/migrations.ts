@@ -93,6 +93,13 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       );
     `,
   },
+  {
+    // Claims on ledger entries: which replica is evaluating a trace, and until when unless it renews.
+    version: 5,
+    sql: `
+      ALTER TABLE ledger ADD COLUMN claimed_by TEXT, ADD COLUMN claim_expires_at BIGINT;
+    `,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]?.version ?? 0;

@@ -102,6 +102,8 @@ function postgresConnection(db: Db, location: string, convert: (err: unknown) =>
   };
   return {
     location,
+    // Replicas on several hosts share one database: every claim holds, whoever made it.
+    shared: true,
     async ping() {
       if (closed) return false;
       try {

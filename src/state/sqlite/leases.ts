@@ -19,6 +19,7 @@ export function sqliteLeases(db: Database, isProcessAlive: (pid: number) => bool
   );
   const renew = db.prepare('UPDATE leases SET expires_at = ? WHERE name = ? AND holder = ?');
   const release = db.prepare('DELETE FROM leases WHERE name = ? AND holder = ?');
+  const live = db.prepare('SELECT holder, expires_at FROM leases WHERE name = ? AND expires_at > ?');
   return {
     async acquireLease(name, holder, ttlMs, now) {
       return db
@@ -40,6 +41,10 @@ export function sqliteLeases(db: Database, isProcessAlive: (pid: number) => bool
     },
     async releaseLease(name, holder) {
       release.run(name, holder.id);
+    },
+    async leaseHolder(name, now) {
+      const row = live.get(name, now) as { holder: string; expires_at: number } | undefined;
+      return row ? { holder: row.holder, expiresAt: row.expires_at } : null;
     },
   };
 }

@@ -5,13 +5,15 @@ import { toEntry, type LedgerRow } from '../rows.js';
 
 /** Old attempt records only take room (the cap counts the last hour): cleared once a minute, not per attempt. */
 const PRUNE_INTERVAL_MS = 60_000;
+/** Settling an entry ends its claim. */
+const UNCLAIM = 'claimed_by = NULL, claim_expires_at = NULL';
 
 /**
  * The ledger's SQL on SQLite, all of it here. Statements with RETURNING are run with `all()`, never `get()`:
  * `get()` stops at the first row, and an error at commit (SQLITE_FULL) would then be dropped with the row
  * already handed back, for a write that never happened.
  */
-export function sqliteLedger(db: Database, attemptRetentionMs: number): Ledger {
+export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = false): Ledger {
   const p = (sql: string) => db.prepare(sql);
   const stmt = {
     getEntry: p('SELECT * FROM ledger WHERE trace_id = ?'),
@@ -29,22 +31,43 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number): Ledger {
     pruneAttempts: p('DELETE FROM attempts WHERE at < ?'),
     markDone: p(
       `UPDATE ledger SET status = 'done', reason = NULL, last_error = NULL, score_ids = ?, next_attempt_at = NULL,
-         updated_at = ?
+         updated_at = ?, ${UNCLAIM}
        WHERE trace_id = ?`,
     ),
     markSkipped: p(
-      "UPDATE ledger SET status = 'skipped', reason = ?, next_attempt_at = NULL, updated_at = ? WHERE trace_id = ?",
+      `UPDATE ledger SET status = 'skipped', reason = ?, next_attempt_at = NULL, updated_at = ?, ${UNCLAIM}
+       WHERE trace_id = ?`,
     ),
     markFailed: p(
-      "UPDATE ledger SET status = 'failed', last_error = ?, next_attempt_at = ?, updated_at = ? WHERE trace_id = ?",
+      `UPDATE ledger SET status = 'failed', last_error = ?, next_attempt_at = ?, updated_at = ?, ${UNCLAIM}
+       WHERE trace_id = ?`,
     ),
     markDead: p(
-      `UPDATE ledger SET status = 'dead', reason = ?, last_error = ?, next_attempt_at = NULL, updated_at = ?
+      `UPDATE ledger SET status = 'dead', reason = ?, last_error = ?, next_attempt_at = NULL, updated_at = ?,
+         ${UNCLAIM}
        WHERE trace_id = ?`,
     ),
     markPending: p(
-      `UPDATE ledger SET status = 'pending', attempts = MAX(attempts - 1, 0), next_attempt_at = NULL, updated_at = ?
+      `UPDATE ledger SET status = 'pending', attempts = MAX(attempts - 1, 0), next_attempt_at = NULL, updated_at = ?,
+         ${UNCLAIM}
        WHERE trace_id = ?`,
+    ),
+    // One statement, so two claims never overlap (SQLite has one writer); RETURNING's order is not defined.
+    claimDue: p(
+      `UPDATE ledger SET claimed_by = @holder, claim_expires_at = @until WHERE trace_id IN (
+         SELECT trace_id FROM ledger WHERE (status = 'pending' OR (status = 'failed' AND next_attempt_at <= @now))
+           AND (claimed_by IS NULL OR claim_expires_at <= @now OR (@othersHold = 0 AND claimed_by <> @holder))
+           AND (last_attempt_at IS NULL OR last_attempt_at < @attemptedBefore)
+         ORDER BY trace_timestamp, trace_id LIMIT @limit)
+       RETURNING *`,
+    ),
+    renewClaims: p(
+      `UPDATE ledger SET claim_expires_at = ?
+       WHERE claimed_by = ? AND claim_expires_at > ? AND status IN ('pending', 'failed')`,
+    ),
+    claimsByHolder: p(
+      `SELECT claimed_by AS holder, COUNT(*) AS n FROM ledger
+       WHERE claimed_by IS NOT NULL AND claim_expires_at > ? AND status IN ('pending', 'failed') GROUP BY claimed_by`,
     ),
     due: p(
       `SELECT * FROM ledger WHERE status = 'pending' OR (status = 'failed' AND next_attempt_at <= ?)
@@ -58,7 +81,8 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number): Ledger {
       "SELECT trace_id FROM ledger WHERE status = 'dead' AND updated_at >= ? ORDER BY trace_timestamp, trace_id",
     ),
     requeueDead: p(
-      `UPDATE ledger SET status = 'pending', attempts = 0, reason = NULL, next_attempt_at = ?, updated_at = ?
+      `UPDATE ledger SET status = 'pending', attempts = 0, reason = NULL, next_attempt_at = ?, updated_at = ?,
+         ${UNCLAIM}
        WHERE status = 'dead' AND updated_at >= ?`,
     ),
   };
@@ -138,6 +162,22 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number): Ledger {
           return ids;
         })
         .immediate();
+    },
+    async claimDue(claim, now, limit, options = {}) {
+      if (limit < 1) return [];
+      const attemptedBefore = options.attemptedBefore ?? Number.MAX_SAFE_INTEGER;
+      const params = { holder: claim.holder, until: claim.until, now, limit, attemptedBefore, othersHold: shared ? 1 : 0 };
+      const claimed = stmt.claimDue.all(params) as LedgerRow[];
+      claimed.sort((a, b) => a.trace_timestamp - b.trace_timestamp || (a.trace_id < b.trace_id ? -1 : 1));
+      return claimed.map(toEntry);
+    },
+    async renewClaims(claim, now) {
+      return stmt.renewClaims.run(claim.until, claim.holder, now).changes;
+    },
+    async claimsByHolder(now) {
+      const out: Record<string, number> = {};
+      for (const r of stmt.claimsByHolder.all(now) as { holder: string; n: number }[]) out[r.holder] = r.n;
+      return out;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { beforeAll } from 'vitest';
 import { openPostgresState } from '../../../src/state/postgres/open.js';
+import type { BackendInstance } from '../../state-conformance/backend.js';
 import { stateConformance } from '../../state-conformance/cases.js';
 import { dropSchema, requirePostgres, testSchema } from '../../helpers/postgres.js';
 import { postgresUrl } from '../../tiers.js';
@@ -14,7 +15,8 @@ stateConformance({
   name: 'postgres',
   async create() {
     const schema = testSchema();
-    const open = async (options: { isProcessAlive?: (pid: number) => boolean; attemptRetentionMs?: number } = {}) =>
+    // PostgreSQL is always shared: every claim holds, whoever made it.
+    const open = async ({ shared: _shared, ...options }: Parameters<BackendInstance['open']>[0] = {}) =>
       openPostgresState({ url: TEST_PG_URL, schema, ...options });
     const golden = await open();
     return {
