@@ -1,6 +1,7 @@
-import { classify } from './gazetteer/index.js';
+import { classify, isOrganization, TITLES } from './gazetteer/index.js';
+import { COMPANY_WORDS, PLACE_WORDS, TRAILING_PLACE_WORDS } from './recognizers/person-cues.js';
 import { isLetterCode, isWordCode } from './text/chars.js';
-import { fold } from './text/fold.js';
+import { fold, foldToken } from './text/fold.js';
 import type { Candidate, EntityType } from './types.js';
 
 interface Surface {
@@ -55,6 +56,7 @@ export function propagate(texts: string[], found: Candidate[][]): Candidate[][] 
       }
       if (!widens) continue;
       if (s.capitalisedOnly && !capitalisedName(text, start)) continue;
+      if (s.type === 'PERSON' && partOfOtherName(text, start, end, s)) continue;
       for (let k = first; k < last; k++) (widened ??= new Set()).add(own[k]!);
       extra.push({ type: s.type, start, end, score: s.score, normalized: s.normalized });
     }
@@ -164,4 +166,42 @@ function capitalisedName(text: string, start: number): boolean {
 
 function isWordChar(text: string, at: number): boolean {
   return at >= 0 && at < text.length && isWordCode(text.charCodeAt(at));
+}
+
+const NEXT_WORD = /^[ \t]{1,2}(\p{Lu}[\p{L}\p{M}'’-]*)/u;
+const PREVIOUS_WORD = /(\p{L}[\p{L}\p{M}'’-]*)\.?[ \t]{1,2}$/u;
+const LINKS = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'of', 'the', 'y', 'i', 'and']);
+const LOCATIVE = new Set(['en', 'in', 'desde', 'hacia']);
+
+/**
+ * A name seen elsewhere in the trace, here inside another name: a place's or an organisation's ("Plaza del Pilar",
+ * "Hospital Gregorio Marañón", "Carolina Herrera" the brand when the person is Carolina Pérez, "Victoria Station",
+ * "… Ltd"), or a word of it before a capitalised word that is no name (a brand's or a place's other word), or a
+ * lone word after "en"/"in" (a town named like her).
+ */
+function partOfOtherName(text: string, start: number, end: number, s: Surface): boolean {
+  const whole = s.folded.includes(' ');
+  const next = NEXT_WORD.exec(text.slice(end, end + 40));
+  if (next) {
+    const key = foldToken(next[1]!).replace(/['’]s$/, '');
+    if (TRAILING_PLACE_WORDS.has(key) || COMPANY_WORDS.has(key)) return true;
+    // A capitalised word that is no name at all after a word of hers: a brand's or a place's ("Tate Modern").
+    if (!whole && !LINKS.has(key) && !TITLES.has(key) && !` ${s.normalized} `.includes(` ${key} `)) {
+      const cls = classify(key);
+      if (cls.common || !(cls.given || cls.surname)) return true;
+    }
+    if (isOrganization(`${foldToken(text.slice(start, end))} ${key}`)) return true;
+  }
+  // Back over links and titles ("Plaza del", "Hospital Dr.") to a place word.
+  let k = start;
+  for (let steps = 0; steps < 4; steps++) {
+    const prev = PREVIOUS_WORD.exec(text.slice(Math.max(0, k - 30), k));
+    if (!prev) return false;
+    const key = foldToken(prev[1]!);
+    if (PLACE_WORDS.has(key)) return true;
+    if (steps === 0 && !whole && LOCATIVE.has(key)) return true;
+    if (!LINKS.has(key) && !TITLES.has(key)) return false;
+    k -= prev[0].length;
+  }
+  return false;
 }

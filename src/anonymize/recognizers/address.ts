@@ -2,7 +2,8 @@ import type { Candidate, Recognizer } from '../types.js';
 import { foldWindow, hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
 import { keywordsOf } from '../text/keywords.js';
-import { collapseSpaces, isDigitCode } from '../text/chars.js';
+import { collapseSpaces, isDigitCode, isUpperCode } from '../text/chars.js';
+import { fold } from '../text/fold.js';
 import { addWindow, matchAtStarts, matchInWindowList, matchInWindows, runWindows } from '../text/windows.js';
 
 // Spanish, Catalan and Galician street types, with the capitalised spellings people type.
@@ -96,8 +97,9 @@ const EN_TRIGGER = new RegExp(` (?:${EN_TYPES})\\b`, 'g');
 const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
 
 /** Words that name a public place or an organisation's premises: an address right after one is theirs. */
-const PUBLIC_PLACE =
-  /\b(?:museo|museum|centro|center|centre|hospital|clinica|universidad|university|biblioteca|library|ayuntamiento|town hall|city hall|ministerio|ministry|embajada|embassy|consulado|consulate|oficinas?|offices?|sede|headquarters|hq|teatro|theatre|theater|estadio|stadium|aeropuerto|airport|estacion|station|parlamento|parliament|tribunal|court|juzgado|registro|registry|agencia|agency|instituto|institute|fundacion|foundation|gallery|galeria|palacio|palace|catedral|cathedral|iglesia|church|colegio|school|college|mercado|market|hotel|tienda|store|shop|branch|sucursal|institution|moneda|cultural|art|arte)\b[^\n.;:]{0,60}$/;
+const PUBLIC_PLACE_WORDS =
+  'museo|museum|centro|center|centre|hospital|clinica|universidad|university|biblioteca|library|ayuntamiento|town hall|city hall|ministerio|ministry|embajada|embassy|consulado|consulate|oficinas?|offices?|sede|headquarters|hq|teatro|theatre|theater|estadio|stadium|aeropuerto|airport|estacion|station|parlamento|parliament|tribunal|court|juzgado|registro|registry|agencia|agency|instituto|institute|fundacion|foundation|gallery|galeria|palacio|palace|catedral|cathedral|iglesia|church|colegio|school|college|mercado|market|hotel|tienda|store|shop|branch|sucursal|institution|moneda|cultural|art|arte';
+const PUBLIC_PLACE = new RegExp(`\\b(?:${PUBLIC_PLACE_WORDS})\\b[^\\n.;:]{0,60}$`);
 
 /**
  * Before `start`: an organisation's or public place's name, then "(", "," or "at"/"en" ("the Metropolitan Museum
@@ -114,6 +116,31 @@ function publicPlaceBefore(text: string, start: number): boolean {
   }
   return PUBLIC_PLACE.test(foldWindow(text.slice(Math.max(0, k - 70), k)));
 }
+
+/**
+ * Earlier on the address's line (at most 200 characters back): an institution's or public place's name (one of
+ * PUBLIC_PLACE's words, capitalised: "the Hunterian Gallery", "el Museo de la Ciencia") and, after it, nothing
+ * that points at a person's home (a residence word, a holder, a customer, "my"). "Opening hours of the X Museum:
+ * 10-17. You will find the desk at …", "Atención en el Centro Y. Dirección: …" name the institution's address.
+ */
+function institutionEarlierOnLine(text: string, start: number): boolean {
+  const from = Math.max(text.lastIndexOf('\n', start - 1) + 1, start - 200);
+  if (start - from < 6) return false;
+  const window = fold(text.slice(from, start));
+  let last = -1;
+  INSTITUTION_WORD.lastIndex = 0;
+  for (let m = INSTITUTION_WORD.exec(window); m !== null; m = INSTITUTION_WORD.exec(window)) {
+    if (isUpperCode(text.charCodeAt(from + m.index)) && inAName(text, from + m.index, from + m.index + m[0].length)) last = m.index + m[0].length;
+  }
+  return last >= 0 && !PERSONAL_CUE.test(window.slice(last));
+}
+/** The word at [start, end) is part of a proper name: a capitalised word before it or after it (over "de la", "of the"), not a label ("Oficina:"). */
+function inAName(text: string, start: number, end: number): boolean {
+  return /\p{Lu}[\p{L}\p{M}'’-]*\s$/u.test(text.slice(Math.max(0, start - 30), start)) || /^\s(?:(?:de|del|la|las|los|of|the|for)\s)*\p{Lu}/u.test(text.slice(end, end + 30));
+}
+const INSTITUTION_WORD = new RegExp(`\\b(?:${PUBLIC_PLACE_WORDS}|casa)\\b`, 'g');
+const PERSONAL_CUE =
+  /\b(?:domicilio|vivo|vive|viven|vivimos|reside|residencia|home|house|titular|cliente|clienta|customer|client|applicant|solicitante|paciente|patient|tenant|inquilin[oa]|deliver|delivery|entregar|entrega|enviar|envio|envie|send|ship|shipping|my|mi|mis|our|nuestr[oa]s?)\b/;
 
 /** Characters from a street type's start to its house number, at most: six words of a street's name and particles. */
 const STREET_TO_NUMBER = 160;
@@ -161,7 +188,8 @@ export const addressRecognizer: Recognizer = {
     // "107 Queensway, Derby DE1 5BH": no street type, a UK postcode.
     for (const m of matchInWindows(text, UK_POSTCODE, EN_BARE, 90, 2)) push(m.index, m[0], 0.85);
     // A public place's own address ("the Metropolitan Museum of Art, 1000 Fifth Avenue, …") is not personal data.
-    for (const c of out) if (c.score < 0.95 && publicPlaceBefore(text, c.start)) c.score = 0;
+    // An institution named earlier on the line owns it too, even after "Dirección:" (institutionEarlierOnLine).
+    for (const c of out) if ((c.score < 0.95 && publicPlaceBefore(text, c.start)) || institutionEarlierOnLine(text, c.start)) c.score = 0;
     return out;
   },
 };

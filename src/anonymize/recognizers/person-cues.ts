@@ -158,8 +158,15 @@ jewellers jewelers bakery pharmacy salon boutique cafe restaurant pub shop store
 export const TRAILING_PLACE_WORDS = new Set(
   `station park garden gardens street road avenue stadium hospital museum bridge tower square centre center airport university
 college school hotel theatre theater gallery library mall estadio museo parque jardin jardines puente estacion aeropuerto
-universidad colegio instituto teatro biblioteca galeria`.split(/\s+/),
+universidad colegio instituto teatro biblioteca galeria hospice infirmary clinic clinica surgery trust memorial institute
+foundation fundacion academy hall building house arena`.split(/\s+/),
 );
+
+/**
+ * Company-form words that end an organisation's name ("Warren Hughes Ltd", "Miriam Oakes Inc."): a name never runs
+ * into one, and a name right before one is the organisation's.
+ */
+export const COMPANY_WORDS = new Set('ltd limited inc incorporated corp corporation plc llc llp gmbh ag bv nv srl sas sarl spa'.split(' '));
 
 /** What follows an organisation's name: "García y Asociados", "Smith & Co", "Pérez S.L.". */
 export const COMPANY_SUFFIX =

@@ -1,4 +1,4 @@
-import { isOrganization } from '../gazetteer/index.js';
+import { isOrganization, isTechnology } from '../gazetteer/index.js';
 import { isWordCode } from '../text/chars.js';
 import { PLACE_WORDS } from './person-cues.js';
 import type { Token, Words } from './person-words.js';
@@ -80,7 +80,8 @@ export function particleSurname(text: string, tokens: Words, i: number): NameFor
   }
   if (!gapIs(text, tokens, j + 1, ' ')) return undefined;
   const s = tokens.at(j + 1)!;
-  if (!plainWord(s) || allCaps(s)) return undefined;
+  // "la migración de Jenkins", "los logs de Cassandra": a technology or an organisation, not a surname.
+  if (!plainWord(s) || allCaps(s) || isTechnology(s.key) || isOrganization(s.key)) return undefined;
   // "de" and "da" are also prepositions: after them a surname of the hand lists that is not mainly a given name
   // counts ("de Marbella" is a place, "la cita de Claudia Narváez" the start of a full name).
   // A surname only the datasets know counts where the text expects a name ("with de Whitlock", "por da Costa"); an

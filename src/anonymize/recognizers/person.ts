@@ -3,7 +3,7 @@ import { initialAndSurname, lowerCaseName, particleSurname, registerForm, type N
 import { isSpaceCode } from '../text/chars.js';
 import { before, hasCueAfter } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
-import { BRAND_AFTER, BRAND_BEFORE, CLOSING_LINE, COMPANY_SUFFIX, cueKindsEnding, LABEL_CUE, LABEL_FIELD_WORDS, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
+import { BRAND_AFTER, BRAND_BEFORE, CLOSING_LINE, COMPANY_SUFFIX, COMPANY_WORDS, cueKindsEnding, LABEL_CUE, LABEL_FIELD_WORDS, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
 import { GAP_COLON, GAP_EQUALS, GAP_NEWLINE, Words, type Token } from './person-words.js';
 
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
@@ -240,12 +240,19 @@ function extend(text: string, tokens: Words, i: number, next: (t: Token) => bool
     if (!sameName(text, tokens, j)) break;
     const t = tokens.at(j);
     if (!t) break;
+    // "Warren Hughes Ltd", "Edith Cavell Hospice": the organisation's word is not part of a name (see suppressed).
+    if (COMPANY_WORDS.has(t.key) || TRAILING_PLACE_WORDS.has(t.key) || isTechnology(t.key)) break;
     if (PARTICLES.has(t.key) || AND.has(t.key)) {
       let k = j + 1;
       while (PARTICLES.has(tokens.at(k)?.key ?? '') && sameName(text, tokens, k) && k - j < 3) k++;
       const after = tokens.at(k);
-      if (!after || !sameName(text, tokens, k) || !after.cap || after.cls.common) break;
+      if (!after || !sameName(text, tokens, k) || !after.cap || after.cls.common || isTechnology(after.key)) break;
       if (AND.has(t.key) ? !(after.cls.surname && !after.cls.given) : after.cls.ambiguous && !strongSurname(after)) break;
+      // "el Honda de Eva Sarmiento": after a word that is no given name of the hand lists, "de" and a given name
+      // (mainly one, or one followed by a surname) start the owner's own name; "María de Jesús", "Juan de la Cruz" go on.
+      if (!AND.has(t.key) && after.cls.given && !startsAsGiven(tokens.at(i)!)) {
+        if (!after.cls.handSurname || (sameName(text, tokens, k + 1) && tokens.cap(k + 1) && tokens.at(k + 1)!.cls.surname)) break;
+      }
       j = k;
     } else if (!next(t)) break;
     last = j;
@@ -253,6 +260,8 @@ function extend(text: string, tokens: Words, i: number, next: (t: Token) => bool
   }
   return last;
 }
+
+const startsAsGiven = (t: Token) => t.cls.given && t.cls.listed;
 
 /** Token j continues the name of token j-1: one or two spaces or tabs between them. */
 function sameName(text: string, tokens: Words, j: number): boolean {
@@ -274,6 +283,11 @@ function blanks(text: string, from: number, to: number, max: number, dots: boole
 function suppressed(text: string, tokens: Words, first: number, last: number): boolean {
   if (afterPlaceName(text, tokens, first)) return true;
   for (let k = first + 1; k <= last; k++) if (TRAILING_PLACE_WORDS.has(tokens.at(k)!.key)) return true;
+  // The word right after the name makes it an organisation's or a place's ("Edith Cavell Hospice", "… Ltd").
+  if (sameName(text, tokens, last + 1)) {
+    const key = tokens.at(last + 1)!.key;
+    if (COMPANY_WORDS.has(key) || (tokens.cap(last + 1) && TRAILING_PLACE_WORDS.has(key))) return true;
+  }
   const after = tokens.at(last)!.end;
   if (mayStartCompanySuffix(text, after) && COMPANY_SUFFIX.test(text.slice(after, after + 16))) return true;
   let phrase = tokens.at(first)!.key;
@@ -388,6 +402,8 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
   if (!nameLike(t)) return unknownThenSurname(text, tokens, i);
   const last = extend(text, tokens, i, capWord);
   if (suppressed(text, tokens, i, last)) return { first: i, last, score: 0 };
+  // "el Mercedes de Andrés", "un Ferrari", "the John Lewis one": an article makes the words a thing's name.
+  if (i > 0 && ARTICLES.has(tokens.at(i - 1)!.key) && sameName(text, tokens, i)) return { first: i, last, score: 0 };
   const rest = tokens.slice(i + 1, last + 1).filter(isNamePart);
   const initial = sentenceInitial(text, t.start);
   let score = 0;
@@ -415,6 +431,12 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
   }
   return { first: i, last, score };
 }
+
+/**
+ * Articles that do not stand before a person's name in writing ("la"/"el" before a name is colloquial and rare; "a"
+ * is also the Spanish preposition: "dejo el paquete a Milagros").
+ */
+const ARTICLES = new Set(['el', 'un', 'una', 'the', 'an']);
 
 const LIST_AND = new Set(['y', 'e', 'i', 'and', '&']);
 
