@@ -3,6 +3,7 @@
  * experiment (the re-scores `judgeDrift` compares with them). A sample whose judge call failed is left out of
  * the week's re-scores (drift counts it as missing); one the judge found not scorable scores null.
  */
+import { mapLimited } from '../internal/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import type { MetricsOptions } from '../metrics/prepare.js';
 import { scoreSample } from '../metrics/score-sample.js';
@@ -25,14 +26,6 @@ export interface AnchorScoring {
   failed: Record<string, number>;
 }
 
-async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) await work(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-}
-
 export async function scoreAnchors(
   samples: ReadonlyArray<Omit<AnchorSample, 'scores'>>,
   metrics: readonly MetricName[],
@@ -40,7 +33,7 @@ export async function scoreAnchors(
 ): Promise<AnchorScoring> {
   const byId = new Map<string, AnchorScore[]>();
   const failed: Record<string, number> = {};
-  await pool(samples, deps.concurrency, async (s) => {
+  await mapLimited(samples, deps.concurrency, async (s) => {
     const sample = { traceId: s.id, question: s.question, answer: s.answer, contexts: s.contexts, meta: {} };
     const results = await scoreSample(s.language ? { ...sample, language: s.language } : sample, metrics, {
       judge: deps.judge,

@@ -55,25 +55,6 @@ export interface CleanResult {
   endMs: number;
 }
 
-/** Runs `work` over the items with bounded concurrency, in item order; undefined for items not run (halted). */
-export async function pool<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  halted: () => boolean,
-  work: (item: T) => Promise<R | null>,
-): Promise<Array<R | undefined>> {
-  const out = new Array<R | undefined>(items.length).fill(undefined);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && !halted()) {
-      const i = next++;
-      out[i] = (await work(items[i] as T)) ?? undefined;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
-  return out;
-}
-
 /** Clean pass: ask, score. Null when the run stopped before the item was done. */
 export async function cleanItem(item: GoldenItem, deps: PassDeps): Promise<CleanResult | null> {
   const { id: itemId, split, stratum, adversarial } = item;

@@ -3,6 +3,7 @@
  * when the plan has one. An outage stops the passes but not the run: what finished is still recorded and
  * reported. The RAG service down: answers already in hand are still scored; the judge down: nothing more can be.
  */
+import { mapLimited } from '../internal/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
 import type { RagwatchConfig } from '../config/schema.js';
@@ -12,7 +13,7 @@ import { ExperimentIncompleteError, type Dependency } from './errors.js';
 import type { Stop } from './run-status.js';
 import type { GoldenItem } from './items.js';
 import { OutageWatch, type HealthProbe } from './outage.js';
-import { cleanItem, noisyItem, pool, type CleanResult, type PassDeps } from './passes.js';
+import { cleanItem, noisyItem, type CleanResult, type PassDeps } from './passes.js';
 import type { RunPlan } from './plan.js';
 
 export interface PassesDeps {
@@ -83,7 +84,7 @@ export async function runPasses(
   try {
     progress?.stage('experiment: clean pass', { total: items.length, unit: 'items' });
     const { concurrency, halted } = passDeps;
-    const clean = await pool(items, concurrency, halted, counted((item) => cleanItem(item, passDeps)));
+    const clean = await mapLimited(items, concurrency, counted((item) => cleanItem(item, passDeps)), halted);
     if (plan.noise && !passDeps.halted()) {
       const finished = clean.filter((c): c is CleanResult => c !== undefined);
       const contextsPool = finished.flatMap((c) =>
@@ -93,7 +94,7 @@ export async function runPasses(
       const { distractors } = cfg.noise;
       progress?.stage('experiment: noise pass', { total: noisy.length, unit: 'items' });
       const noisyRun = (c: CleanResult) => noisyItem(c, contextsPool, distractors, cfg.seed, passDeps);
-      await pool(noisy, concurrency, halted, counted(noisyRun));
+      await mapLimited(noisy, concurrency, counted(noisyRun), halted);
     }
     return { clean, stop: stopped };
   } finally {

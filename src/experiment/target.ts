@@ -2,8 +2,7 @@ import type { RagwatchConfig } from '../config/schema.js';
 import { chunksFrom, dedupeChunks } from '../extract/chunks.js';
 import { evaluatePath, parsePath, type PathStep } from '../extract/path.js';
 import { answerFrom } from '../extract/text-fields.js';
-import { Semaphore } from '../judge/semaphore.js';
-import { parseRetryAfter } from '../langfuse/http.js';
+import { backoffs, Limiter, parseRetryAfter, retry, RetryAbortedError, type Sleep } from '../internal/index.js';
 import { expandEnv, renderBody, renderUrl, templateVariables, TemplateError } from './template.js';
 
 export type TargetConfig = RagwatchConfig['experiment']['target'];
@@ -50,7 +49,7 @@ export const TARGET_VARIABLES = ['question', 'distractors', 'itemId', 'runName']
 export interface HttpTargetDeps {
   fetch?: typeof fetch;
   env?: NodeJS.ProcessEnv;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   random?: () => number;
   now?: () => number;
 }
@@ -94,10 +93,9 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
   if (!config.url) throw new TemplateError('experiment.target.url is required');
   const doFetch = deps.fetch ?? fetch;
   const env = deps.env ?? process.env;
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const random = deps.random ?? Math.random;
   const now = deps.now ?? Date.now;
-  const limiter = new Semaphore(config.concurrency);
+  const limiter = new Limiter(config.concurrency);
+  const policy = { ...backoffs.target, attempts: config.maxAttempts };
   const mapping = responseMapping(config.response);
   const urlTemplate = config.url;
   const acceptsDistractors = templateVariables(config.body).includes('distractors') || templateVariables(urlTemplate).includes('distractors');
@@ -122,7 +120,7 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
     if (!res.ok) {
       const retryable = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
       throw Object.assign(new TargetError(`RAG service answered HTTP ${res.status}`, retryable, `http_${res.status}`), {
-        retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), now()),
+        retryAfterMs: parseRetryAfter(res.headers, now()),
       });
     }
     try {
@@ -139,20 +137,29 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
       const release = await limiter.acquire(signal);
       const started = now();
       try {
-        for (let n = 1; ; n++) {
-          try {
-            const { json } = await attempt(request, signal);
-            return { ...mapping(json), latencyMs: now() - started, attempts: n };
-          } catch (err) {
-            const failure = asTargetError(err, signal);
-            if (!failure.retryable || n >= config.maxAttempts) {
-              throw new TargetError(`item ${request.itemId}: ${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`, failure.retryable, failure.kind);
+        const { attempt: attempts, value } = await retry(
+          policy,
+          async ({ attempt: n }) => {
+            try {
+              return { attempt: n, value: mapping((await attempt(request, signal)).json) };
+            } catch (err) {
+              throw Object.assign(asTargetError(err, signal), { attempts: n, retryAfterMs: (err as { retryAfterMs?: number }).retryAfterMs });
             }
-            const ceiling = Math.min(30_000, 500 * 2 ** (n - 1));
-            const retryAfter = (err as { retryAfterMs?: number }).retryAfterMs;
-            await sleep(Math.max(random() * ceiling, Math.min(retryAfter ?? 0, 60_000)));
-          }
-        }
+          },
+          {
+            shouldRetry: (err) => (err as TargetError).retryable,
+            retryAfterMs: (err) => (err as { retryAfterMs?: number }).retryAfterMs,
+            signal,
+            sleep: deps.sleep,
+            random: deps.random,
+          },
+        );
+        return { ...value, latencyMs: now() - started, attempts };
+      } catch (err) {
+        if (err instanceof RetryAbortedError) throw new TargetError(`item ${request.itemId}: aborted`, false, 'aborted');
+        const failure = err as TargetError & { attempts: number };
+        const n = failure.attempts;
+        throw new TargetError(`item ${request.itemId}: ${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`, failure.retryable, failure.kind);
       } finally {
         release();
       }

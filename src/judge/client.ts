@@ -4,11 +4,11 @@
  * retries on unusable answers. Greedy and seeded by default, with an explicit max_tokens.
  */
 import OpenAI from 'openai';
+import { backoffs, Limiter, sleep } from '../internal/index.js';
 import { parseJsonAnswer } from './answer-text.js';
 import { shorten, type AttemptFailure } from './failure.js';
 import type { TransportOptions } from './options.js';
-import { defaultSleep, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
-import { Semaphore } from './semaphore.js';
+import { withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import type { ChatMessage, JudgeClient, StructuredRequest, StructuredResult } from './types.js';
 
 export interface JudgeClientOptions extends TransportOptions {
@@ -37,11 +37,11 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
     kind: 'chat',
     maxAttempts: options.maxAttempts ?? 4,
     timeoutMs: options.timeoutMs ?? 120_000,
-    backoffBaseMs: options.backoffBaseMs ?? 500,
-    backoffMaxMs: options.backoffMaxMs ?? 20_000,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
-    semaphore: new Semaphore(options.concurrency ?? 16),
-    sleep: options.sleep ?? defaultSleep,
+    backoffBaseMs: options.backoffBaseMs ?? backoffs.judge.baseMs,
+    backoffMaxMs: options.backoffMaxMs ?? backoffs.judge.maxMs,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? backoffs.judge.maxRetryAfterMs,
+    limiter: new Limiter(options.concurrency ?? 16),
+    sleep: options.sleep ?? sleep,
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),

@@ -5,9 +5,9 @@
  * the judge client's retry policy.
  */
 import OpenAI from 'openai';
+import { backoffs, Limiter, sleep } from '../internal/index.js';
 import type { TransportOptions } from './options.js';
-import { defaultSleep, withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
-import { Semaphore } from './semaphore.js';
+import { withRetries, type AttemptResult, type RetryPolicy } from './retry.js';
 import { JudgeCallError, type EmbeddingUsage, type EmbeddingsClient } from './types.js';
 
 export interface EmbeddingsClientOptions extends TransportOptions {
@@ -31,11 +31,11 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): Embedd
     kind: 'embeddings',
     maxAttempts: options.maxAttempts ?? 4,
     timeoutMs: options.timeoutMs ?? 60_000,
-    backoffBaseMs: options.backoffBaseMs ?? 500,
-    backoffMaxMs: options.backoffMaxMs ?? 20_000,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
-    semaphore: new Semaphore(options.concurrency ?? 4),
-    sleep: options.sleep ?? defaultSleep,
+    backoffBaseMs: options.backoffBaseMs ?? backoffs.judge.baseMs,
+    backoffMaxMs: options.backoffMaxMs ?? backoffs.judge.maxMs,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? backoffs.judge.maxRetryAfterMs,
+    limiter: new Limiter(options.concurrency ?? 4),
+    sleep: options.sleep ?? sleep,
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),

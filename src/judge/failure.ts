@@ -4,6 +4,7 @@
  * server rejects will be rejected again).
  */
 import OpenAI from 'openai';
+import { parseRetryAfter } from '../internal/index.js';
 
 export interface AttemptFailure {
   /** `connection`, `timeout`, `aborted`, `http_<status>`, `invalid_json`, `schema_mismatch`, `truncated`, `empty_answer`, `invalid_response`. */
@@ -32,7 +33,7 @@ export function classifyError(err: unknown, deadlineHit: boolean, callerAborted:
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
     const status = err.status;
     const retryable = RETRYABLE_STATUS.has(status) || status >= 500;
-    const retryAfterMs = retryAfter(err.headers, now);
+    const retryAfterMs = parseRetryAfter(err.headers, now());
     return {
       kind: `http_${status}`,
       message: shorten(err.message),
@@ -42,21 +43,6 @@ export function classifyError(err: unknown, deadlineHit: boolean, callerAborted:
   }
   // A body that is not JSON, or a shape the SDK cannot read: the server answered nonsense.
   return { kind: 'invalid_response', message: shorten(err instanceof Error ? err.message : String(err)), retryable: true };
-}
-
-/** Milliseconds from `retry-after-ms`, or `retry-after` as seconds or an HTTP date. */
-export function retryAfter(headers: Headers | Record<string, string> | undefined, now: () => number): number | undefined {
-  if (!headers) return undefined;
-  const get = (name: string): string | null | undefined =>
-    typeof (headers as Headers).get === 'function' ? (headers as Headers).get(name) : (headers as Record<string, string>)[name];
-  const ms = Number(get('retry-after-ms'));
-  if (get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms;
-  const value = get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now());
 }
 
 export function shorten(text: string, max = 300): string {

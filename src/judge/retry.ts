@@ -1,10 +1,11 @@
 /**
- * The retry loop shared by the chat and embeddings clients: a concurrency slot per attempt (released while
+ * The judge's use of the one retry policy (src/internal/retry.ts), shared by the chat and embeddings clients:
+ * a concurrency slot per attempt (released while
  * backing off), a deadline per attempt, exponential backoff with full jitter (at least the server's
  * Retry-After), and up to `maxAttempts` attempts. Every attempt is reported through `onRequest`.
  */
 import { classifyError, type AttemptFailure } from './failure.js';
-import type { Semaphore } from './semaphore.js';
+import { backoffs, retry, RetryAbortedError, retryDelay, type Limiter, type RetryContext, type Sleep } from '../internal/index.js';
 import { JudgeCallError } from './types.js';
 
 export interface RequestEvent {
@@ -24,8 +25,8 @@ export interface RetryPolicy {
   backoffMaxMs: number;
   /** Longest Retry-After honoured; longer ones are cut to this. */
   maxRetryAfterMs: number;
-  semaphore: Semaphore;
-  sleep: (ms: number) => Promise<void>;
+  limiter: Limiter;
+  sleep: Sleep;
   random: () => number;
   now: () => number;
   onRequest?: (event: RequestEvent) => void;
@@ -43,6 +44,13 @@ export interface RetryOutcome<T> {
   latencyMs: number;
 }
 
+/** One attempt's failure, thrown to the retry loop. */
+class AttemptFailed extends Error {
+  constructor(readonly failure: AttemptFailure) {
+    super(failure.message);
+  }
+}
+
 /**
  * Runs `attempt` until it succeeds, fails for good, or `maxAttempts` is reached. `attempt` receives the
  * attempt number (1-based), the previous failure (for repair messages) and the attempt's abort signal.
@@ -56,15 +64,17 @@ export async function withRetries<T>(
   const started = policy.now();
   let promptTokens = 0;
   let completionTokens = 0;
-  let previous: AttemptFailure | undefined;
-  for (let n = 1; ; n++) {
+  let calls = 0;
+  const spent = () => ({ calls, promptTokens, completionTokens, latencyMs: policy.now() - started });
+
+  async function once({ attempt: n, previous }: RetryContext): Promise<RetryOutcome<T>> {
     let release: () => void;
     try {
-      release = await policy.semaphore.acquire(signal);
+      release = await policy.limiter.acquire(signal);
     } catch {
-      const spent = { calls: n - 1, promptTokens, completionTokens, latencyMs: policy.now() - started };
-      throw new JudgeCallError(`${what}: aborted while waiting for a judge slot`, true, 'aborted', n - 1, spent);
+      throw new JudgeCallError(`${what}: aborted while waiting for a judge slot`, true, 'aborted', n - 1, spent());
     }
+    calls = n;
     const attemptStart = policy.now();
     // One controller per attempt, aborted by the deadline or by the caller (a listener rather than
     // AbortSignal.any, which costs several objects and weak references per call).
@@ -81,7 +91,7 @@ export async function withRetries<T>(
     }
     let result: AttemptResult<T>;
     try {
-      result = await attempt(n, previous, attemptAbort.signal);
+      result = await attempt(n, (previous as AttemptFailed | undefined)?.failure, attemptAbort.signal);
     } catch (err) {
       result = {
         ok: false,
@@ -111,23 +121,42 @@ export async function withRetries<T>(
       promptTokens: result.promptTokens,
       completionTokens: result.completionTokens,
     });
-    const spent = { calls: n, promptTokens, completionTokens, latencyMs: policy.now() - started };
     if (last) {
       const retryable = failure.retryable || failure.kind === 'aborted';
-      throw new JudgeCallError(`${what} failed after ${n} attempt${n === 1 ? '' : 's'}: ${failure.kind}: ${failure.message}`, retryable, failure.kind, n, spent);
+      throw new JudgeCallError(`${what} failed after ${n} attempt${n === 1 ? '' : 's'}: ${failure.kind}: ${failure.message}`, retryable, failure.kind, n, spent());
     }
-    await policy.sleep(backoffMs(policy, n, failure));
-    if (signal?.aborted) throw new JudgeCallError(`${what}: aborted while backing off`, true, 'aborted', n, spent);
-    previous = failure;
+    throw new AttemptFailed(failure);
+  }
+
+  try {
+    return await retry(policyOf(policy), once, {
+      shouldRetry: (err) => err instanceof AttemptFailed,
+      retryAfterMs: (err) => (err as AttemptFailed).failure.retryAfterMs,
+      signal,
+      sleep: policy.sleep,
+      random: policy.random,
+    });
+  } catch (err) {
+    if (err instanceof RetryAbortedError) throw new JudgeCallError(`${what}: aborted while backing off`, true, 'aborted', calls, spent());
+    throw err;
   }
 }
 
-/** Full jitter: uniform in [0, min(max, base·2^(n-1))], but never less than the server's Retry-After. */
-export function backoffMs(policy: Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'maxRetryAfterMs' | 'random'>, attempt: number, failure: AttemptFailure): number {
-  const ceiling = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** (attempt - 1));
-  const jittered = policy.random() * ceiling;
-  if (failure.retryAfterMs === undefined) return jittered;
-  return Math.max(jittered, Math.min(failure.retryAfterMs, policy.maxRetryAfterMs));
+function policyOf(policy: Pick<RetryPolicy, 'maxAttempts' | 'backoffBaseMs' | 'backoffMaxMs' | 'maxRetryAfterMs'>) {
+  return {
+    attempts: policy.maxAttempts,
+    baseMs: policy.backoffBaseMs,
+    maxMs: policy.backoffMaxMs,
+    jitter: backoffs.judge.jitter,
+    maxRetryAfterMs: policy.maxRetryAfterMs,
+  };
 }
 
-export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** Full jitter: uniform in [0, min(max, base·2^(n-1))], but never less than the server's Retry-After. */
+export function backoffMs(
+  policy: Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'maxRetryAfterMs' | 'random'>,
+  attempt: number,
+  failure: AttemptFailure,
+): number {
+  return retryDelay(policyOf({ ...policy, maxAttempts: attempt + 1 }), attempt, policy.random, failure.retryAfterMs);
+}

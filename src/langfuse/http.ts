@@ -1,4 +1,5 @@
 import { VERSION } from '../version.js';
+import { backoffs, parseRetryAfter, retry, RetryAbortedError, type RetryContext, type RetryPolicy, type Sleep } from '../internal/index.js';
 import { JsonSyntaxError } from './capped-json.js';
 
 /**
@@ -65,7 +66,7 @@ export interface LangfuseHttpOptions {
   /** Upper bound on a server's Retry-After we are willing to wait. */
   maxRetryAfterMs?: number;
   fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: Sleep;
   random?: () => number;
   now?: () => number;
   onRequest?: (event: RequestEvent) => void;
@@ -103,39 +104,23 @@ export class LangfuseApiError extends Error {
   }
 }
 
-export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
   const now = options.now ?? (() => performance.now());
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const maxAttempts = Math.max(1, options.maxAttempts ?? 5);
-  const initialBackoffMs = options.initialBackoffMs ?? 500;
-  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 120_000;
+  const policy: RetryPolicy = {
+    attempts: Math.max(1, options.maxAttempts ?? 5),
+    baseMs: options.initialBackoffMs ?? backoffs.langfuse.baseMs,
+    maxMs: options.maxBackoffMs ?? backoffs.langfuse.maxMs,
+    jitter: backoffs.langfuse.jitter,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? backoffs.langfuse.maxRetryAfterMs,
+  };
   const authorization = `Basic ${Buffer.from(`${options.publicKey}:${options.secretKey}`).toString('base64')}`;
   const secrets = [options.secretKey, authorization].filter((s) => s.length >= 4);
   const scrub = (text: string) => secrets.reduce((acc, s) => acc.split(s).join('[redacted]'), text);
-
-  function backoff(attempt: number): number {
-    const base = Math.min(maxBackoffMs, initialBackoffMs * 2 ** (attempt - 1));
-    return Math.round(base * (1 - 0.25 * random()));
-  }
+  /** Retryable and not an abort: worth another attempt. */
+  const shouldRetry = (err: unknown) => err instanceof LangfuseApiError && err.retryable && err.kind !== 'aborted';
 
   async function request<T>(req: LangfuseRequest): Promise<LangfuseResponse<T>> {
     const route = req.route ?? `${req.method} ${req.path}`;
@@ -148,18 +133,20 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
 
-    let last: LangfuseApiError | undefined;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (req.signal?.aborted) throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', last?.status, true, attempt - 1);
+    let retryAfterMs: number | undefined;
+    let lastStatus: number | undefined;
+    async function once({ attempt }: RetryContext): Promise<LangfuseResponse<T>> {
+      if (req.signal?.aborted) throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', lastStatus, true, attempt - 1);
+      retryAfterMs = undefined;
       const started = now();
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
       const onOuterAbort = () => controller.abort(req.signal?.reason);
       req.signal?.addEventListener('abort', onOuterAbort, { once: true });
-      let retryAfterMs: number | undefined;
       try {
         const res = await fetchImpl(url, { method: req.method, headers, body, signal: controller.signal });
         const status = res.status;
+        lastStatus = status;
         const accepted = (status >= 200 && status < 300) || req.accept?.includes(status) === true;
         const text = accepted && req.readBody ? '' : await res.text();
         const parsed = accepted ? (req.readBody ? await readWith(req.readBody, res) : parseJson(text)) : undefined;
@@ -171,45 +158,46 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
           }
           // A proxy's HTML page or a cut-off body: worth another attempt.
           options.onRequest?.({ route, outcome: 'server_error', status, latencyMs, attempt });
-          last = new LangfuseApiError(`${route}: HTTP ${status} with a body that is not JSON`, route, 'invalid_json', status, true, attempt);
-        } else {
-          const retryable = status === 429 || status >= 500 || status === 408;
-          options.onRequest?.({ route, outcome: outcomeOf(status), status, latencyMs, attempt });
-          last = new LangfuseApiError(scrub(`${route}: HTTP ${status}${describeBody(text)}`), route, 'http', status, retryable, attempt);
-          if (!retryable) throw last;
-          if (status === 429 || status === 503) retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+          throw new LangfuseApiError(`${route}: HTTP ${status} with a body that is not JSON`, route, 'invalid_json', status, true, attempt);
         }
+        const retryable = status === 429 || status >= 500 || status === 408;
+        options.onRequest?.({ route, outcome: outcomeOf(status), status, latencyMs, attempt });
+        if (status === 429 || status === 503) retryAfterMs = parseRetryAfter(res.headers, Date.now());
+        throw new LangfuseApiError(scrub(`${route}: HTTP ${status}${describeBody(text)}`), route, 'http', status, retryable, attempt);
       } catch (err) {
         if (err instanceof LangfuseApiError) throw err;
         const latencyMs = now() - started;
         if (req.signal?.aborted) throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', undefined, true, attempt);
         const timedOut = controller.signal.aborted;
         options.onRequest?.({ route, outcome: timedOut ? 'timeout' : 'connection_error', latencyMs, attempt });
-        last = timedOut
+        lastStatus = undefined;
+        throw timedOut
           ? new LangfuseApiError(`${route}: no answer within ${timeoutMs} ms`, route, 'timeout', undefined, true, attempt)
           : new LangfuseApiError(scrub(`${route}: connection failed: ${causeOf(err)}`), route, 'connection', undefined, true, attempt);
       } finally {
         clearTimeout(timer);
         req.signal?.removeEventListener('abort', onOuterAbort);
       }
-      if (attempt < maxAttempts) {
-        const wait = retryAfterMs !== undefined ? Math.min(maxRetryAfterMs, Math.max(retryAfterMs, 0)) : backoff(attempt);
-        try {
-          await sleep(wait, req.signal);
-        } catch {
-          throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', last?.status, true, attempt);
-        }
-      }
     }
-    const final = last as LangfuseApiError;
-    throw new LangfuseApiError(
-      `${final.message} (after ${maxAttempts} attempts)`,
-      route,
-      final.kind,
-      final.status,
-      final.retryable,
-      maxAttempts,
-    );
+
+    try {
+      return await retry(policy, once, {
+        shouldRetry,
+        retryAfterMs: () => retryAfterMs,
+        signal: req.signal,
+        sleep: options.sleep,
+        random: options.random,
+      });
+    } catch (err) {
+      if (err instanceof RetryAbortedError) {
+        const last = err.last as LangfuseApiError;
+        throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', last.status, true, err.attempts);
+      }
+      if (!shouldRetry(err)) throw err;
+      // Every attempt failed retryably.
+      const final = err as LangfuseApiError;
+      throw new LangfuseApiError(`${final.message} (after ${policy.attempts} attempts)`, route, final.kind, final.status, final.retryable, policy.attempts);
+    }
   }
 
   return { baseUrl, request };
@@ -255,16 +243,6 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
   }
   const qs = params.toString();
   return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
-}
-
-/** Retry-After as delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - nowMs);
 }
 
 function describeBody(text: string): string {

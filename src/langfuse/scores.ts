@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { defaultSleep, LangfuseApiError, type LangfuseHttp } from './http.js';
+import { backoffs, retry, RetryAbortedError, type Sleep } from '../internal/index.js';
+import { LangfuseApiError, type LangfuseHttp } from './http.js';
 import { postIngestion, toBatches, type IngestionEvent } from './ingestion.js';
 
 export interface ScoreToWrite {
@@ -40,7 +41,7 @@ export interface WriteScoresOptions {
   /** Rounds of re-sending events that failed retryably (the HTTP layer retries each request on its own too). */
   maxRounds?: number;
   initialBackoffMs?: number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: Sleep;
   random?: () => number;
   /** Envelope ids; random by default (envelopes must differ per delivery, the score id does not). */
   newEventId?: () => string;
@@ -75,11 +76,12 @@ export function scoreEventBody(score: ScoreToWrite): Record<string, unknown> {
  * status in the 207 answer is checked; retryable failures (5xx, 429, unacknowledged) are re-sent with backoff.
  */
 export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], options: WriteScoresOptions = {}): Promise<WriteScoresResult> {
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
   const newEventId = options.newEventId ?? randomUUID;
-  const maxRounds = Math.max(1, options.maxRounds ?? 3);
-  const initialBackoffMs = options.initialBackoffMs ?? 1000;
+  const policy = {
+    ...backoffs.scoreRounds,
+    attempts: Math.max(1, options.maxRounds ?? 3),
+    baseMs: options.initialBackoffMs ?? backoffs.scoreRounds.baseMs,
+  };
 
   const written: string[] = [];
   const finalFailures = new Map<string, ScoreWriteFailure>();
@@ -92,8 +94,8 @@ export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], op
   }
   let pending = [...unique.values()];
 
-  for (let round = 1; round <= maxRounds && pending.length > 0; round++) {
-    if (round > 1) await sleep(Math.round(initialBackoffMs * 2 ** (round - 2) * (1 - 0.25 * random())), options.signal);
+  /** One round: sends what is pending, keeps what failed retryably for the next. */
+  async function round(): Promise<void> {
     const retry: ScoreToWrite[] = [];
     const events = pending.map((score) => ({ score, event: toEvent(score, newEventId()) }));
     const { batches, oversized } = toBatches(events.map((e) => e.event));
@@ -137,9 +139,28 @@ export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], op
       }
     }
     pending = retry;
+    if (pending.length > 0) throw new RoundLeftScores();
+  }
+
+  if (pending.length > 0) {
+    try {
+      await retry(policy, round, {
+        shouldRetry: (err) => err instanceof RoundLeftScores,
+        signal: options.signal,
+        sleep: options.sleep,
+        random: options.random,
+      });
+    } catch (err) {
+      // What is left after the last round stays in `failed`; an abort between rounds ends them early, as before.
+      if (err instanceof RetryAbortedError) throw options.signal?.reason ?? err;
+      if (!(err instanceof RoundLeftScores)) throw err;
+    }
   }
   return { written, failed: [...finalFailures.values()] };
 }
+
+/** A round left scores to re-send. */
+class RoundLeftScores extends Error {}
 
 function toEvent(score: ScoreToWrite, eventId: string): IngestionEvent {
   return { id: eventId, type: 'score-create', timestamp: eventTimestamp(score.timestamp), body: scoreEventBody(score) };

@@ -1,22 +1,23 @@
+import { Limiter } from '../internal/index.js';
+
 /**
- * Runs at most `limit` tasks at once. `submit` waits for a free slot before starting the task, so a producer
- * iterating a long listing never queues more than `limit` pieces of work (memory stays flat).
+ * Runs at most `limit` tasks at once (one `Limiter`). `submit` waits for a free slot before starting the task, so
+ * a producer iterating a long listing never queues more than `limit` pieces of work (memory stays flat).
  */
 export class TaskPool {
-  private running = 0;
-  private readonly waiters: Array<() => void> = [];
+  private readonly limiter: Limiter;
   private readonly inFlight = new Set<Promise<void>>();
   private firstError: unknown = undefined;
   private failed = false;
 
-  constructor(private readonly limit: number) {
+  constructor(limit: number) {
     if (!Number.isInteger(limit) || limit < 1) throw new Error(`pool limit must be a positive integer (got ${limit})`);
+    this.limiter = new Limiter(limit);
   }
 
   /** Starts `task` once a slot is free. A task that throws makes `drain` throw (the first such error). */
   async submit(task: () => Promise<void>): Promise<void> {
-    while (this.running >= this.limit) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    this.running += 1;
+    const release = await this.limiter.acquire();
     const run: Promise<void> = (async () => {
       await Promise.resolve();
       try {
@@ -27,9 +28,8 @@ export class TaskPool {
           this.firstError = err;
         }
       } finally {
-        this.running -= 1;
         this.inFlight.delete(run!);
-        this.waiters.shift()?.();
+        release();
       }
     })();
     this.inFlight.add(run);
@@ -42,6 +42,6 @@ export class TaskPool {
   }
 
   get active(): number {
-    return this.running;
+    return this.limiter.active;
   }
 }

@@ -4,6 +4,7 @@ import { createExperimentJob } from '../experiment/job.js';
 import { reportRoute } from '../experiment/report-route.js';
 import { ONLINE_JOB, runOnlineTick } from '../online/job.js';
 import type { Clock } from '../online/ports.js';
+import { backoffs, retry, RetryAbortedError } from '../internal/index.js';
 import { judgeCredentialsRefused } from '../judge/probe.js';
 import { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from '../online/runtime.js';
 import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
@@ -141,8 +142,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 async function connectWithRetry(options: DaemonOptions, state: StateStore, metrics: ServiceMetrics, clock: Clock, signal: AbortSignal): Promise<OnlineRuntime> {
   const { config, logger } = options;
   const holder = options.holder ?? processLeaseHolder();
-  let backoff = options.connectBackoffMs ?? 2000;
-  for (;;) {
+  const policy = { ...backoffs.connect, attempts: Number.POSITIVE_INFINITY, baseMs: options.connectBackoffMs ?? backoffs.connect.baseMs };
+  const connect = async (): Promise<OnlineRuntime> => {
     signal.throwIfAborted();
     try {
       // A judge that refuses the key at start is a configuration error, like Langfuse refusing its keys.
@@ -161,29 +162,24 @@ async function connectWithRetry(options: DaemonOptions, state: StateStore, metri
         onJudgeRequest: (e) => metrics.observeJudgeRequest({ kind: e.kind, outcome: e.outcome, latencyMs: e.latencyMs, promptTokens: e.promptTokens, completionTokens: e.completionTokens }),
       });
     } catch (err) {
-      if (signal.aborted || err instanceof FatalStartupError) throw err;
       const e = err as { name?: string; retryable?: boolean; message?: string; status?: number };
-      if (e.name === 'LangfuseApiError' && e.retryable === false) {
+      if (!signal.aborted && e.name === 'LangfuseApiError' && e.retryable === false) {
         throw new FatalStartupError(e.status === 401 || e.status === 403 ? credentialsLine('langfuse', `HTTP ${e.status}`) : `langfuse.baseUrl: ${e.message ?? 'error'}`);
       }
-      logger.warn({ error: e.name === 'LangfuseApiError' ? `langfuse:${e.status ?? 'connection'}` : (e.name ?? 'error'), retryInMs: backoff }, 'cannot reach Langfuse yet; retrying');
-      await sleepUnlessAborted(backoff, signal);
-      backoff = Math.min(backoff * 2, 60_000);
+      throw err;
     }
+  };
+  try {
+    return await retry(policy, connect, {
+      shouldRetry: (err) => !signal.aborted && !(err instanceof FatalStartupError),
+      onRetry: (err, _attempt, retryInMs) => {
+        const e = err as { name?: string; status?: number };
+        logger.warn({ error: e.name === 'LangfuseApiError' ? `langfuse:${e.status ?? 'connection'}` : (e.name ?? 'error'), retryInMs }, 'cannot reach Langfuse yet; retrying');
+      },
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof RetryAbortedError) throw signal.reason;
+    throw err;
   }
-}
-
-function sleepUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -1,3 +1,4 @@
+import { mapLimited, sleep, type Sleep } from '../../internal/index.js';
 import { createDatasetRunItem, type DatasetItem } from '../../langfuse/datasets.js';
 import { LangfuseApiError, type LangfuseHttp } from '../../langfuse/http.js';
 import type { ApiGeneration } from '../../langfuse/types.js';
@@ -28,7 +29,7 @@ export interface RunRecorderOptions {
   newSpanId?: () => string;
   signal?: AbortSignal;
   /** Waits between reads of service traces that have not arrived yet (Langfuse ingests asynchronously). */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
   serviceTraceWaitsMs?: readonly number[];
   /** Run items created at once (v3). */
   concurrency?: number;
@@ -80,7 +81,7 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
   const traceIdOf = options.newTraceId ?? newTraceId;
   const spanIdOf = options.newSpanId ?? newSpanId;
   const itemsPerExport = Math.max(1, Math.floor((options.flushEvery ?? 200) / 2));
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const wait = options.sleep ?? sleep;
   // What the SDK runner does when Langfuse returns no run id: one random experiment id for the whole run.
   const fallbackExperimentId = spanIdOf();
 
@@ -127,7 +128,7 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
 
     let datasetRunId: string | null = null;
     const linkAll = async (group: Planned[]) => {
-      await pool(group, options.concurrency ?? 8, async (p) => {
+      await mapLimited(group, options.concurrency ?? 8, async (p) => {
         const linked = await link(p);
         if (linked.datasetRunId) datasetRunId ??= linked.datasetRunId;
         done(p);
@@ -157,11 +158,11 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
   async function planV3(items: readonly ItemToRecord[]): Promise<Planned[]> {
     let missing = new Set(items.flatMap((i) => (i.serviceTraceId ? [i.serviceTraceId] : [])));
     const waits = [0, ...(options.serviceTraceWaitsMs ?? DEFAULT_WAITS_MS)];
-    for (const wait of waits) {
+    for (const waitMs of waits) {
       if (missing.size === 0) break;
-      if (wait > 0) await sleep(wait);
+      if (waitMs > 0) await wait(waitMs, options.signal);
       const found = new Set<string>();
-      await pool([...missing], options.concurrency ?? 8, async (id) => {
+      await mapLimited([...missing], options.concurrency ?? 8, async (id) => {
         if (await traceExists(id)) found.add(id);
       });
       missing = new Set([...missing].filter((id) => !found.has(id)));
@@ -235,12 +236,4 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
-}
-
-async function pool<T>(list: readonly T[], concurrency: number, work: (x: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) await work(list[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, list.length)) }, worker));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GoldenItem } from '../../../src/experiment/items.js';
 import { OutageWatch } from '../../../src/experiment/outage.js';
-import { cleanItem, pool, type CleanResult, type PassDeps } from '../../../src/experiment/passes.js';
+import { cleanItem, type CleanResult, type PassDeps } from '../../../src/experiment/passes.js';
+import { mapLimited } from '../../../src/internal/index.js';
 import { TargetError, type Target } from '../../../src/experiment/target.js';
 import { JudgeCallError, type JudgeClient, type StructuredRequest, type StructuredResult } from '../../../src/judge/types.js';
 import { defaultMetricsOptions } from '../../../src/metrics/index.js';
@@ -65,7 +66,7 @@ function passDeps(judgeKind: string, probeUp: boolean) {
   return { deps, stops };
 }
 
-const run = (items: GoldenItem[], deps: PassDeps) => pool(items, 1, deps.halted, (i) => cleanItem(i, deps));
+const run = (items: GoldenItem[], deps: PassDeps) => mapLimited(items, 1, (i) => cleanItem(i, deps), deps.halted);
 
 describe('the clean pass', () => {
   it('an item whose judge calls fail with 5xx while the judge answers the others is that item’s failure; the run goes on', async () => {

@@ -1,6 +1,10 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { classifyError, retryAfter } from '../../../src/judge/failure.js';
+import { parseRetryAfter } from '../../../src/internal/index.js';
+import { classifyError } from '../../../src/judge/failure.js';
+
+/** The one Retry-After parser, with the judge's clock. */
+const retryAfter = (headers: Headers, now: () => number) => parseRetryAfter(headers, now());
 
 const now = () => Date.parse('2025-01-01T00:00:00Z');
 

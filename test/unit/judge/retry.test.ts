@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { backoffMs, withRetries, type AttemptResult, type RequestEvent, type RetryPolicy } from '../../../src/judge/retry.js';
-import { Semaphore } from '../../../src/judge/semaphore.js';
+import { Limiter } from '../../../src/internal/index.js';
 import { JudgeCallError } from '../../../src/judge/types.js';
 
 function policy(overrides: Partial<RetryPolicy> = {}): RetryPolicy & { delays: number[]; events: RequestEvent[] } {
@@ -15,7 +15,7 @@ function policy(overrides: Partial<RetryPolicy> = {}): RetryPolicy & { delays: n
     backoffBaseMs: 100,
     backoffMaxMs: 1000,
     maxRetryAfterMs: 5000,
-    semaphore: new Semaphore(2),
+    limiter: new Limiter(2),
     sleep: async (ms) => {
       delays.push(ms);
       clock += ms;

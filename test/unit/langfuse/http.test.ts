@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLangfuseHttp, LangfuseApiError, parseRetryAfter, type RequestEvent } from '../../../src/langfuse/http.js';
+import { parseRetryAfter } from '../../../src/internal/index.js';
+import { createLangfuseHttp, LangfuseApiError, type RequestEvent } from '../../../src/langfuse/http.js';
 import { noSleep, scriptedFetch } from './fake-fetch.js';
 
 const keys = { baseUrl: 'http://127.0.0.1:1/', publicKey: 'pk-lf-test', secretKey: 'sk-lf-super-secret' };
@@ -22,7 +23,7 @@ describe('Langfuse HTTP core', () => {
     const { fetch } = scriptedFetch((_r, i) => answers[i]!);
     const { sleep, sleeps } = noSleep();
     const events: RequestEvent[] = [];
-    const http = createLangfuseHttp({ ...keys, fetch, sleep, random: () => 0, initialBackoffMs: 100, onRequest: (e) => events.push(e) });
+    const http = createLangfuseHttp({ ...keys, fetch, sleep, random: () => 1, initialBackoffMs: 100, onRequest: (e) => events.push(e) });
     const res = await http.request({ method: 'GET', path: '/x', route: 'GET /x' });
     expect(res.data).toEqual({ n: 1 });
     expect(sleeps).toEqual([100, 200, 400]);

@@ -62,7 +62,7 @@ describe('writeScores', () => {
       void c; // c is neither acknowledged nor rejected
     });
     const http = createLangfuseHttp({ ...keys, fetch });
-    const res = await writeScores(http, [score(1), score(2), score(3), score(4, { value: 7 })], { sleep, random: () => 0, initialBackoffMs: 10 });
+    const res = await writeScores(http, [score(1), score(2), score(3), score(4, { value: 7 })], { sleep, random: () => 1, initialBackoffMs: 10 });
     expect(res.written.sort()).toEqual([scoreIdFor('trace-1', 'ragas-faithfulness'), scoreIdFor('trace-2', 'ragas-faithfulness'), scoreIdFor('trace-3', 'ragas-faithfulness')].sort());
     expect(res.failed).toEqual([
       { id: scoreIdFor('trace-4', 'ragas-faithfulness'), traceId: 'trace-4', name: 'ragas-faithfulness', status: 400, message: expect.stringContaining('value out of range'), retryable: false },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Semaphore } from '../../../src/judge/semaphore.js';
+import { Limiter as Semaphore } from '../../../src/internal/index.js';
 
 describe('Semaphore', () => {
   it('admits at most `limit` holders, then the waiters in order', async () => {

@@ -1,0 +1,17 @@
+/**
+ * Private building blocks of ragwatch (as in openai-node's `internal/`): not part of any public surface, used by
+ * the clients of every dependency. One retry policy, one sleep, one concurrency limiter.
+ */
+export { Limiter, mapLimited } from './limiter.js';
+export {
+  backoffs,
+  parseRetryAfter,
+  retry,
+  retryDelay,
+  RetryAbortedError,
+  type Backoff,
+  type RetryContext,
+  type RetryOptions,
+  type RetryPolicy,
+} from './retry.js';
+export { sleep, type Sleep } from './sleep.js';
