@@ -60,6 +60,9 @@ export interface JudgeServerStats {
   inFlightMs: number;
   /** Serving slots handed out since start (requests that got past the queue). */
   granted: number;
+  /** Sum of the service times drawn since start (ms): the judge-bound ideal of the work is this ÷ parallelism. */
+  serviceDrawnMs: number;
+  parallelism: number;
 }
 
 export interface JudgeServer {
@@ -102,6 +105,8 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
   const sockets = new Set<Socket>();
   const live = new Set<AbortController>();
   let serviceTime: LatencyDistribution = options.serviceTimeMs ?? 0;
+  let parallelism = options.parallelism ?? 256;
+  let serviceDrawnMs = 0;
   const recordLimit = options.recordLimit ?? 10_000;
   let nextId = 1;
   let open = 0;
@@ -215,7 +220,9 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
   async function serve<T>(signal: AbortSignal, extraMs: number, work: () => T): Promise<T> {
     const release = await limiter.acquire(signal);
     try {
-      await wait(drawLatency(serviceTime, random) + extraMs, signal);
+      const drawn = drawLatency(serviceTime, random);
+      serviceDrawnMs += drawn;
+      await wait(drawn + extraMs, signal);
       return work();
     } finally {
       release();
@@ -311,6 +318,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     },
     setParallelism(n) {
       limiter.setParallelism(n);
+      parallelism = n;
     },
     pause() {
       limiter.pause();
@@ -331,6 +339,8 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
         inServiceMs: limiter.inServiceMs,
         inFlightMs: limiter.inFlightMs,
         granted: limiter.granted,
+        serviceDrawnMs,
+        parallelism,
       };
     },
     async close() {

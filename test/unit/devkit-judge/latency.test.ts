@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawLatency, seededRandom } from '@ragwatch/devkit/judge/random.js';
 import { SlotLimiter } from '@ragwatch/devkit/judge/limiter.js';
+import { productionProfile, startJudgeServer } from '@ragwatch/devkit/judge/index.js';
 
 describe('latency distributions', () => {
   it('draws fixed, uniform, log-normal and custom service times, never negative', () => {
@@ -78,5 +79,42 @@ describe('SlotLimiter', () => {
     gone.abort(new Error('client went away'));
     await expect(waiting).rejects.toThrow('client went away');
     expect(limiter.queued).toBe(0);
+  });
+});
+
+describe('productionProfile', () => {
+  it('is 64 slots of log-normal service times whose mean is the one asked for, at any time scale', () => {
+    for (const meanMs of [40, 4000]) {
+      const profile = productionProfile({ meanMs });
+      expect(profile.parallelism).toBe(64);
+      expect(profile.meanServiceMs).toBe(meanMs);
+      const random = seededRandom(7);
+      const draws = Array.from({ length: 40_000 }, () => drawLatency(profile.serviceTimeMs, random)).sort((a, b) => a - b);
+      const mean = draws.reduce((a, b) => a + b, 0) / draws.length;
+      expect(mean / meanMs).toBeGreaterThan(0.97);
+      expect(mean / meanMs).toBeLessThan(1.03);
+      // A long right tail: the 99th percentile several times the median.
+      expect(draws[Math.floor(0.99 * draws.length)]! / draws[draws.length >> 1]!).toBeGreaterThan(5);
+    }
+    expect(() => productionProfile({ meanMs: 0 })).toThrow(RangeError);
+  });
+
+  it('is what the judge stand-in serves, counting the service time it drew', async () => {
+    const profile = productionProfile({ meanMs: 5, parallelism: 2 });
+    const judge = await startJudgeServer({ parallelism: profile.parallelism, serviceTimeMs: profile.serviceTimeMs });
+    try {
+      const post = () => fetch(`${judge.url}/embeddings`, { method: 'POST', body: JSON.stringify({ model: judge.embeddingModel, input: 'x' }) });
+      await Promise.all([post(), post(), post(), post()]);
+      const stats = judge.stats();
+      expect(stats.parallelism).toBe(2);
+      expect(stats.granted).toBe(4);
+      expect(stats.serviceDrawnMs).toBeGreaterThan(0);
+      // Slots are held at least as long as drawn (timers never fire early).
+      expect(stats.inServiceMs).toBeGreaterThanOrEqual(stats.serviceDrawnMs - 4);
+      judge.setParallelism(3);
+      expect(judge.stats().parallelism).toBe(3);
+    } finally {
+      await judge.close();
+    }
   });
 });
