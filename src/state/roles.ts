@@ -52,6 +52,12 @@ export interface Ledger {
   claimDue(claim: Claim, now: number, limit: number, options?: ClaimOptions): Promise<LedgerEntry[]>;
   /** Extends the holder's live claims (on unsettled entries) to `claim.until`; returns how many. */
   renewClaims(claim: Claim, now: number): Promise<number>;
+  /**
+   * Ends the holder's claims on unsettled entries, live or not, so they are due for anyone at once; returns how
+   * many. A run calls it when no trace of the holder's is in flight (a run that could not record a settled or
+   * started trace, a connection cut, leaves claims that would otherwise hold until they expire).
+   */
+  releaseClaims(holder: string): Promise<number>;
   /** Entries claimed and not settled yet, by holder (live claims only): what each replica is evaluating. */
   claimsByHolder(now: number): Promise<Record<string, number>>;
 }
@@ -134,6 +140,7 @@ export const ROLE_METHODS = {
     'requeueDead',
     'claimDue',
     'renewClaims',
+    'releaseClaims',
     'claimsByHolder',
   ],
   leases: ['acquireLease', 'renewLease', 'releaseLease', 'leaseHolder'],
@@ -167,6 +174,7 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set([
   'requeueDead',
   'claimDue',
   'renewClaims',
+  'releaseClaims',
   'setMeta',
   'setGauges',
 ]);

@@ -51,6 +51,18 @@ export function claimCases(backend: StateBackend): void {
       expect(await s.renewClaims({ holder: 'r1', until: 900 }, 160)).toBe(0);
     });
 
+    it('releases a holder\'s claims on unsettled entries at once, and no one else\'s', async () => {
+      const s = await seed();
+      const other = await ctx.open({ shared: true });
+      expect(ids(await s.claimDue({ holder: 'r1', until: 1000 }, 10, 3))).toEqual(['a', 'b', 'c']);
+      expect(ids(await other.claimDue({ holder: 'r2', until: 1000 }, 11, 5))).toEqual(['d']);
+      await s.markDone('a', [], 12);
+      expect(await s.releaseClaims('r1')).toBe(2);
+      expect(await s.claimsByHolder(13)).toEqual({ r2: 1 });
+      expect(ids(await other.claimDue({ holder: 'r3', until: 1000 }, 14, 5))).toEqual(['b', 'c']);
+      expect(await s.releaseClaims('r1')).toBe(0);
+    });
+
     it('leaves out entries attempted since a time: a run does not take back what it gave back', async () => {
       const s = await seed();
       await s.claimDue({ holder: 'r1', until: 1000 }, 10, 1);

@@ -65,6 +65,7 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = 
       `UPDATE ledger SET claim_expires_at = ?
        WHERE claimed_by = ? AND claim_expires_at > ? AND status IN ('pending', 'failed')`,
     ),
+    releaseClaims: p(`UPDATE ledger SET ${UNCLAIM} WHERE claimed_by = ? AND status IN ('pending', 'failed')`),
     claimsByHolder: p(
       `SELECT claimed_by AS holder, COUNT(*) AS n FROM ledger
        WHERE claimed_by IS NOT NULL AND claim_expires_at > ? AND status IN ('pending', 'failed') GROUP BY claimed_by`,
@@ -173,6 +174,9 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = 
     },
     async renewClaims(claim, now) {
       return stmt.renewClaims.run(claim.until, claim.holder, now).changes;
+    },
+    async releaseClaims(holder) {
+      return stmt.releaseClaims.run(holder).changes;
     },
     async claimsByHolder(now) {
       const out: Record<string, number> = {};
