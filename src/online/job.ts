@@ -6,9 +6,14 @@ import { isStateError, type StateError } from '../state/errors.js';
 import { LeaseKeeper } from '../state/lease-keeper.js';
 import { noopRecorder } from './ports.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickReport } from './run-types.js';
-import { samplingPolicyFrom } from './sampler.js';
+import { countDeferred, takeClaimed, type ClaimSource } from './claims.js';
+import { langfuseFailure } from './failures.js';
+import { ListingSignal, recordWindows } from './listing.js';
+import type { OnlineRecorder } from './ports.js';
+import { samplingPolicyFrom, TakeBudget } from './sampler.js';
+import { sleep as sleepFor } from '../internal/index.js';
 import { TickRun, type RunMode } from './tick-run.js';
-import { computeWindow, nextCursor, type TickWindow } from './window.js';
+import { computeWindow, type TickWindow } from './window.js';
 
 export type * from './run-types.js';
 
@@ -16,6 +21,9 @@ export const ONLINE_JOB = 'online';
 export const BACKFILL_JOB = 'backfill';
 const LEASE = 'online-tick';
 const TICK_MODE: RunMode = { job: ONLINE_JOB, lease: LEASE, dueFirst: true, retake: false, capped: true };
+const HOUR_MS = 3_600_000;
+/** How often a replica with nothing due looks again while another one lists. */
+const CLAIM_POLL_MS = 1000;
 const BACKFILL_MODE: RunMode = { job: BACKFILL_JOB, lease: 'online-backfill', dueFirst: false, retake: true, capped: false };
 
 export function onlineSettingsFrom(config: RagwatchConfig): OnlineSettings {
@@ -81,6 +89,7 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
   const leaseMs = settings.leaseSeconds * 1000;
   const startedAt = clock.now();
   if (!(await state.acquireLease(LEASE, holder, leaseMs, startedAt))) {
+    if (state.shared) return workerRun(deps, settings, options, recorder);
     logger.info({ job: ONLINE_JOB }, 'another replica holds the online tick lease; skipping this tick');
     return { ...emptyReport(null), outcome: 'lease_held' };
   }
@@ -90,21 +99,42 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
   const cursorMs = await state.getCursor(ONLINE_JOB);
   const window = computeWindow(settings.window, cursorMs === null ? null : new Date(cursorMs), new Date(startedAt));
   const report = emptyReport(window);
-  const tick = new TickRun(deps, settings, options, report, recorder, TICK_MODE);
-  const lease = keepLease(deps, LEASE, leaseMs, tick);
+  // Capped windows are listed one after another in this run: none is left for another run right away.
+  report.more = false;
+  const run = new TickRun(deps, settings, options, report, recorder, TICK_MODE);
+  const lease = keepLease(deps, LEASE, leaseMs, run);
   try {
     // The first run pins where it started, so a first tick that fails does not let the look-back slide.
     if (cursorMs === null && window) await state.setCursor(ONLINE_JOB, window.from.getTime(), startedAt);
-    await tick.run(window);
+    const budget = await budgetFor(deps, settings, startedAt);
+    const signal = new ListingSignal();
+    const listing = (async () => {
+      try {
+        const ctx = { deps, settings, run, report, recorder, progress: options.progress, signal, abort: run.signal };
+        if (window && !run.stopped) await recordWindows(ctx, window, ONLINE_JOB, cursorMs);
+      } catch (err) {
+        // Nothing can be recorded: the claim loop stops too, and the run ends with the state error.
+        if (isStateError(err)) {
+          run.endEarly('incomplete', err.shortCode);
+          throw err;
+        }
+        listingFailed(deps, run, err);
+      } finally {
+        signal.end();
+        options.progress?.listingDone();
+        // Shared state: the next replica may list while this one evaluates. One host's file: the lease covers
+        // the whole run, as it always did.
+        if (state.shared) await lease.release();
+      }
+    })();
+    const claiming = takeClaimed(run, deps, settings, budget, claimSource(deps, signal, false));
+    const [listed, claimed] = await Promise.allSettled([listing, claiming]);
+    await run.finish();
+    for (const r of [listed, claimed]) if (r.status === 'rejected') throw r.reason;
+    await countDeferred(deps, report, recorder, budget);
     markFailedRun(report);
-    // A failed run still listed its whole window and put every trace in the ledger: the cursor moves on.
-    if ((report.outcome === 'success' || report.outcome === 'failed') && window) {
-      const earliest = await state.earliestPendingTimestamp();
-      const cursor = nextCursor(window, cursorMs === null ? null : new Date(cursorMs), earliest === null ? null : new Date(earliest));
-      await state.setCursor(ONLINE_JOB, cursor.getTime(), clock.now());
-    }
-    if (tick.scoredCount > 0) {
-      report.means = tick.means();
+    if (run.scoredCount > 0) {
+      report.means = run.means();
       await state.setGauges(gaugeValues(report.means), clock.now());
       recorder.scoreMeans(report.means);
     }
@@ -118,6 +148,49 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
   }
   logReport(logger, ONLINE_JOB, report);
   return report;
+}
+
+/**
+ * Shared state, another replica listing: evaluate what is due alongside it, and stop once nothing is due and
+ * nobody lists. Records no job run (the listing replica does) and drops the ledger gauges, which the listing
+ * replica exports, so that sums over replicas count each trace once.
+ */
+async function workerRun(deps: OnlineJobDeps, settings: OnlineSettings, options: TickOptions, recorder: OnlineRecorder): Promise<TickReport> {
+  const report = emptyReport(null);
+  const run = new TickRun(deps, settings, options, report, recorder, TICK_MODE);
+  recorder.ledgerCounts(null);
+  try {
+    await takeClaimed(run, deps, settings, await budgetFor(deps, settings, deps.clock.now()), claimSource(deps, null, true));
+  } finally {
+    await run.finish();
+  }
+  markFailedRun(report);
+  if (report.taken === 0 && report.outcome === 'success') report.outcome = 'lease_held';
+  logReport(deps.logger, ONLINE_JOB, report);
+  return report;
+}
+
+async function budgetFor(deps: OnlineJobDeps, settings: OnlineSettings, now: number): Promise<TakeBudget> {
+  return TakeBudget.from(settings.caps, await deps.state.attemptsSince(now - HOUR_MS));
+}
+
+function claimSource(deps: OnlineJobDeps, signal: ListingSignal | null, worker: boolean): ClaimSource {
+  return {
+    get listing() {
+      return signal?.listing ?? false;
+    },
+    changed: () => signal?.changed() ?? Promise.resolve(),
+    othersListing: async () => worker && (await deps.state.leaseHolder(LEASE, deps.clock.now())) !== null,
+    pollMs: CLAIM_POLL_MS,
+    sleep: deps.sleep ?? sleepFor,
+  };
+}
+
+function listingFailed(deps: OnlineJobDeps, run: TickRun, err: unknown): void {
+  if (run.signal.aborted) return run.endEarly('stopped');
+  const failure = langfuseFailure(err);
+  deps.logger.warn({ job: ONLINE_JOB, error: failure.code }, 'listing traces failed; the window is retried on the next run');
+  run.endEarly('incomplete', failure.code);
 }
 
 /** Renews the run's lease on its own timer until released; a loss stops the run taking traces. */

@@ -44,4 +44,13 @@ export class TaskPool {
   get active(): number {
     return this.limiter.active;
   }
+
+  get free(): number {
+    return Math.max(0, this.limiter.limit - this.limiter.active);
+  }
+
+  /** Resolves once a slot is free (at once when one is), without holding it. */
+  async whenFree(): Promise<void> {
+    (await this.limiter.acquire())();
+  }
 }

@@ -49,7 +49,8 @@ export interface OnlineRecorder {
   scoresWritten(count: number): void;
   /** Mean score of the last tick that scored anything, per metric. */
   scoreMeans(means: Partial<Record<MetricName, number>>): void;
-  ledgerCounts(counts: Record<string, number>): void;
+  /** Ledger entries by status; null drops the series (a replica that does not list exports none). */
+  ledgerCounts(counts: Record<string, number> | null): void;
   tickStarted(job: string, at: number): void;
   tickFinished(job: string, outcome: string, succeeded: boolean, at: number): void;
 }

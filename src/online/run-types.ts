@@ -22,7 +22,7 @@ export interface OnlineSettings {
 }
 
 /** The state roles an online run uses. */
-export type OnlineState = Ledger & Leases & JobRuns & StateFacts & Pick<StateConnection, 'health'>;
+export type OnlineState = Ledger & Leases & JobRuns & StateFacts & Pick<StateConnection, 'health' | 'shared'>;
 
 export interface OnlineJobDeps extends EvaluateDeps {
   state: OnlineState;
@@ -33,6 +33,8 @@ export interface OnlineJobDeps extends EvaluateDeps {
   timers?: LeaseTimers;
   recorder?: OnlineRecorder;
   probes?: Probes;
+  /** Waits between looks at the ledger while another replica lists (default: a timer). */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export interface TickOptions {

@@ -90,6 +90,11 @@ export class TakeBudget {
     return this.taken;
   }
 
+  /** Traces still allowed. */
+  get left(): number {
+    return Math.max(0, Math.min(this.perTick, this.leftThisHour) - this.taken);
+  }
+
   get exhausted(): boolean {
     return this.taken >= this.perTick || this.taken >= this.leftThisHour;
   }

@@ -8,9 +8,12 @@ import { HeldFailures } from './held-failures.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickOutcome, TickReport, TraceReport } from './run-types.js';
 import { OutageDetector } from './outage.js';
 import { TaskPool } from './pool.js';
-import type { OnlineRecorder, TraceSummary } from './ports.js';
+import type { OnlineRecorder } from './ports.js';
 import { decide, TakeBudget } from './sampler.js';
+import { sleep as sleepFor } from '../internal/index.js';
+import { recordThroughCut } from './record.js';
 import type { TickWindow } from './window.js';
+import { ledgerFields } from './listing.js';
 
 const HOUR_MS = 3_600_000;
 /** Traces failing in a row on one channel, none succeeding between, that make an outage. */
@@ -72,6 +75,33 @@ export class TickRun {
     }
   }
 
+  /** True once the run takes nothing new (stopped, or ended early by an outage or a lost lease). */
+  get stopped(): boolean {
+    return this.shouldStop;
+  }
+
+  /** Aborts when the run is abandoned (hard stop): what the run's requests listen on. */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  get freeSlots(): number {
+    return this.pool.free;
+  }
+
+  whenSlotFree(): Promise<void> {
+    return this.pool.whenFree();
+  }
+
+  /** Waits for every trace taken to settle, then settles the failures still held. */
+  async finish(): Promise<void> {
+    try {
+      await this.pool.drain();
+    } finally {
+      await this.settleHeld();
+    }
+  }
+
   private get shouldStop(): boolean {
     if (!this.stopping && (this.options.stop?.aborted || this.abort.signal.aborted)) {
       this.stopping = true;
@@ -80,7 +110,7 @@ export class TickRun {
     return this.stopping;
   }
 
-  private endEarly(outcome: TickOutcome, error?: string) {
+  endEarly(outcome: TickOutcome, error?: string) {
     if (this.report.outcome === 'success') {
       this.report.outcome = outcome;
       if (error) this.report.error = error;
@@ -146,7 +176,8 @@ export class TickRun {
     }
   }
 
-  private async take(entry: LedgerEntry): Promise<void> {
+  /** Starts evaluating `entry` once a slot is free. */
+  async take(entry: LedgerEntry): Promise<void> {
     this.handled.add(entry.traceId);
     this.report.taken += 1;
     this.options.progress?.taken();
@@ -182,7 +213,7 @@ export class TickRun {
     } catch (err) {
       if (isStateError(err)) throw err;
       // Abandoned (shutdown) or a bug: the trace stays pending and is taken again, its attempt not charged.
-      await state.markPending(traceId, clock.now());
+      await this.record(() => state.markPending(traceId, clock.now()));
       this.addTrace({ traceId, status: 'pending', reason: this.abort.signal.aborted ? 'abandoned' : 'internal_error', scores: [], notScorable: [], attempts: attempts - 1 });
       // The message may quote trace text: the error's kind and where it was thrown say enough to find the bug.
       if (!this.abort.signal.aborted) logger.error({ traceId, error: 'internal_error', err: err instanceof Error ? err.name : typeof err, at: thrownAt(err) }, 'unexpected error while evaluating a trace; the trace stays pending');
@@ -202,7 +233,7 @@ export class TickRun {
     const traceId = entry.traceId;
     const now = clock.now();
     if (outcome.kind === 'done') {
-      await state.markDone(traceId, outcome.scoreIds, now);
+      await this.record(() => state.markDone(traceId, outcome.scoreIds, now));
       this.report.evaluated += 1;
       this.report.scoresWritten += outcome.scoreIds.length;
       this.recorder.traceEvaluated();
@@ -221,7 +252,7 @@ export class TickRun {
       return;
     }
     if (outcome.kind === 'skipped') {
-      await state.markSkipped(traceId, outcome.reason, now);
+      await this.record(() => state.markSkipped(traceId, outcome.reason, now));
       this.report.skipped[outcome.reason] = (this.report.skipped[outcome.reason] ?? 0) + 1;
       this.recorder.traceSkipped(outcome.reason, entry.traceName);
       this.addTrace({ traceId, status: 'skipped', reason: outcome.reason, scores: [], notScorable: [], attempts });
@@ -271,7 +302,7 @@ export class TickRun {
 
   /** Back to pending with the attempt given back: the failure was not the trace's. */
   private async refund({ entry, attempts, failure }: FailedTrace, reason = failure.code): Promise<void> {
-    await this.deps.state.markPending(entry.traceId, this.deps.clock.now());
+    await this.record(() => this.deps.state.markPending(entry.traceId, this.deps.clock.now()));
     this.addTrace({ traceId: entry.traceId, status: 'pending', reason, scores: [], notScorable: [], attempts: attempts - 1 });
   }
 
@@ -283,7 +314,7 @@ export class TickRun {
     this.report.failed += 1;
     this.recorder.traceFailed(failure.code);
     if (attempts >= this.settings.maxAttempts) {
-      await state.markDead(traceId, failure.code, now);
+      await this.record(() => state.markDead(traceId, failure.code, now));
       this.report.dead += 1;
       this.recorder.traceDead();
       this.addTrace({ traceId, status: 'dead', reason: failure.code, scores: [], notScorable: [], attempts });
@@ -291,9 +322,21 @@ export class TickRun {
       return;
     }
     const retryAt = now + retryDelayMs(this.settings.retryBackoffSeconds, attempts);
-    await state.markFailed(traceId, failure.code, now, retryAt);
+    await this.record(() => state.markFailed(traceId, failure.code, now, retryAt));
     this.addTrace({ traceId, status: 'failed', reason: failure.code, scores: [], notScorable: [], attempts });
     logger.warn({ traceId, attempts, error: failure.code, retryAt: new Date(retryAt).toISOString() }, 'trace evaluation failed; will retry');
+  }
+
+  /** Records what became of a trace; on shared state through a connection cut (see `recordThroughCut`). */
+  private record(write: () => Promise<void>): Promise<void> {
+    const { state, logger } = this.deps;
+    return recordThroughCut(write, {
+      shared: state.shared,
+      signal: this.abort.signal,
+      sleep: this.deps.sleep ?? sleepFor,
+      maxWaitMs: this.settings.leaseSeconds * 1000,
+      onRetry: (err) => logger.warn({ job: this.mode.job, error: err.shortCode }, 'recording a trace failed; retrying until the state answers'),
+    });
   }
 
   private addTrace(trace: TraceReport) {
@@ -312,15 +355,4 @@ export class TickRun {
 function thrownAt(err: unknown): string | undefined {
   const frame = err instanceof Error ? err.stack?.split('\n').find((line) => /^\s+at /.test(line)) : undefined;
   return frame?.match(/\(?([^()\s]+:\d+:\d+)\)?$/)?.[1];
-}
-
-function ledgerFields(summary: TraceSummary, rate: number, now: number) {
-  const ms = Date.parse(summary.timestamp);
-  return {
-    traceId: summary.id,
-    traceTimestamp: Number.isNaN(ms) ? now : ms,
-    environment: summary.environment || null,
-    traceName: summary.name,
-    sampleRate: rate,
-  };
 }

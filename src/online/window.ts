@@ -31,12 +31,10 @@ export function computeWindow(settings: WindowSettings, cursor: Date | null, now
 }
 
 /**
- * Where the cursor goes after a tick: to the window's end, but never past a trace that is still pending
- * (deferred by a cap or abandoned at shutdown), and never backwards.
+ * Where the cursor goes once every sampled trace of a window is in the ledger: to the window's end, never
+ * backwards. Traces still pending there (deferred by a cap, abandoned at shutdown) are the ledger's to hand out,
+ * so the cursor need not wait for them.
  */
-export function nextCursor(window: TickWindow, previous: Date | null, earliestPending: Date | null): Date {
-  let next = window.to.getTime();
-  if (earliestPending && earliestPending.getTime() < next) next = earliestPending.getTime();
-  if (previous && previous.getTime() > next) next = previous.getTime();
-  return new Date(next);
+export function nextCursor(window: TickWindow, previous: number | null): number {
+  return previous === null ? window.to.getTime() : Math.max(previous, window.to.getTime());
 }

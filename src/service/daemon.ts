@@ -15,7 +15,7 @@ import { credentialsLine, DependencyHealth } from './dependency-health.js';
 import { startHttpService, type HttpService, type ReadinessCheck, type RouteHandler } from './http.js';
 import type { Logger } from './logger.js';
 import { createServiceMetrics, restoreJobSuccess, type ServiceMetrics } from './metrics.js';
-import { Scheduler, type JobSpec } from './scheduler.js';
+import { cronIntervalMs, Scheduler, type JobSpec } from './scheduler.js';
 
 export const EXPERIMENT_JOB = 'experiment';
 
@@ -67,6 +67,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   metrics.ledgerCounts(await state.countByStatus());
 
   const scheduler = new Scheduler({ timezone: config.timezone, logger, now: clock.now });
+  const holder = options.holder ?? processLeaseHolder();
   const startup = new AbortController();
   const dependencies = new DependencyHealth(logger, clock.now, state.location);
   let runtime: OnlineRuntime | null = null;
@@ -91,7 +92,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   logger.info({ host: config.http.host, port: http.port }, 'http listening (/healthz, /readyz, /metrics)');
 
   const ready = (async () => {
-    runtime = await connectWithRetry(options, state, metrics, clock, startup.signal);
+    runtime = await connectWithRetry({ ...options, holder }, state, metrics, clock, startup.signal);
     await recordLangfuseApi(state, runtime.edges.langfuse.generation, config.langfuse.apiGeneration, clock.now());
     logger.info({ api: runtime.edges.langfuse.generation, judgeModel: runtime.edges.judge.model, scoreConfigs: runtime.deps.configIds.size }, 'connected to Langfuse');
     const online = runtime;
@@ -108,9 +109,20 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       });
     } else logger.warn('online.enabled is false: no online ticks will run');
     if (config.experiment.enabled) {
+      // Replicas sharing the state fire together: the experiment runs on the one that takes its lease, once a slot.
+      const oneReplica = state.shared ? { holder, slotMs: cronIntervalMs(config.experiment.schedule, config.timezone) / 2 } : undefined;
       const run =
         options.experimentJob ??
-        createExperimentJob({ config, logger, state, metrics, now: clock.now, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.sleep ? { sleep: options.sleep } : {}) });
+        createExperimentJob({
+          config,
+          logger,
+          state,
+          metrics,
+          now: clock.now,
+          ...(oneReplica ? { oneReplica } : {}),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          ...(options.sleep ? { sleep: options.sleep } : {}),
+        });
       scheduler.add({ name: EXPERIMENT_JOB, schedule: config.experiment.schedule, run });
     }
     await scheduler.start();

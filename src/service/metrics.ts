@@ -154,6 +154,7 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       for (const [metric, value] of Object.entries(means)) scoreGauges.get(scoreGaugeName(metric as MetricName))?.(value as number);
     },
     ledgerCounts: (counts) => {
+      if (counts === null) return ledger.reset();
       for (const [status, n] of Object.entries(counts)) ledger.set({ status }, n);
     },
     tickStarted: (job) => running.set({ job }, 1),

@@ -36,8 +36,17 @@ export interface RunningJob {
   reason: RunReason;
 }
 
-/** Milliseconds between the next two firings of a cron expression: what "the interval" means for catch-up. */
-export function cronIntervalMs(task: Pick<ScheduledTask, 'getNextRuns'>): number {
+/**
+ * Milliseconds between the next two firings of a cron expression (or a task's): what "the interval" means for
+ * catch-up.
+ */
+export function cronIntervalMs(task: Pick<ScheduledTask, 'getNextRuns'> | string, timezone?: string): number {
+  if (typeof task === 'string') {
+    const created = createTask(task, () => {}, timezone ? { timezone } : {});
+    const ms = cronIntervalMs(created);
+    void created.destroy();
+    return ms;
+  }
   const [a, b] = task.getNextRuns(2);
   return a && b ? b.getTime() - a.getTime() : Number.POSITIVE_INFINITY;
 }

@@ -9,6 +9,7 @@ export { LEDGER_STATUSES } from './types.js';
 export { openSqliteState, type SqliteStateOptions } from './sqlite.js';
 export { openSqliteGoldenStore, sqliteGoldenStore, type SqliteGoldenStore } from './golden-builds.js';
 export { LeaseKeeper, type LeaseTimers, type LeaseLoss } from './lease-keeper.js';
+export { isStateError, StateError, type StateErrorKind } from './errors.js';
 
 export type StateConfig = Pick<RagwatchConfig, 'state'>;
 

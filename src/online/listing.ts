@@ -1,0 +1,104 @@
+import type { RunProgress, OnlineJobDeps, OnlineSettings, TickReport } from './run-types.js';
+import type { OnlineRecorder, TraceSummary } from './ports.js';
+import { decide } from './sampler.js';
+import { computeWindow, nextCursor, type TickWindow } from './window.js';
+
+/** Wakes the run's claim loop when the listing records entries or ends. */
+export class ListingSignal {
+  private waiters: Array<() => void> = [];
+  private ended = false;
+
+  get listing(): boolean {
+    return !this.ended;
+  }
+
+  notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.notify();
+  }
+
+  /** Resolves at the next `notify` or `end` (at once once ended). */
+  changed(): Promise<void> {
+    return this.ended ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+export interface ListingContext {
+  deps: OnlineJobDeps;
+  settings: OnlineSettings;
+  run: { readonly stopped: boolean };
+  report: TickReport;
+  recorder: OnlineRecorder;
+  progress?: RunProgress | undefined;
+  signal: ListingSignal;
+  abort: AbortSignal;
+}
+
+/**
+ * Lists windows from `first` on, recording every sampled trace as a pending ledger entry, and moves the cursor to
+ * each window's end once all of it is recorded: the ledger, not the cursor, holds the work still to do, so the
+ * next window is listed while the claim loop evaluates. Goes on while windows are capped (a backlog) and the next
+ * one ends later; the cursor never moves back (`previous`: where it stood). Returns the last window listed whole
+ * (null if none was).
+ */
+export async function recordWindows(ctx: ListingContext, first: TickWindow, job: string, previous: number | null): Promise<TickWindow | null> {
+  const { state, clock } = ctx.deps;
+  let window: TickWindow | null = first;
+  let last: TickWindow | null = null;
+  let cursor = previous;
+  while (window && !ctx.run.stopped) {
+    const whole = await recordWindow(ctx, window);
+    if (!whole) break;
+    cursor = nextCursor(window, cursor);
+    await state.setCursor(job, cursor, clock.now());
+    last = window;
+    if (ctx.report.window) ctx.report.window.to = window.to.toISOString();
+    if (!window.capped) break;
+    const next = computeWindow(ctx.settings.window, window.to, new Date(clock.now()));
+    // A window no longer than the overlap would list the same slice again and again.
+    window = next && next.to > window.to ? next : null;
+  }
+  return last;
+}
+
+/** Lists one window; true when it was listed to its end. */
+async function recordWindow(ctx: ListingContext, window: TickWindow): Promise<boolean> {
+  const { deps, report, recorder } = ctx;
+  const { state, clock, langfuse } = deps;
+  let batch = 0;
+  for await (const summary of langfuse.listTraces({ from: window.from, to: window.to, signal: ctx.abort })) {
+    report.listed += 1;
+    recorder.tracesListed(1);
+    ctx.progress?.listed(report.listed);
+    if (ctx.run.stopped) return false;
+    const decision = decide(ctx.settings.sampling, summary.id, summary.name);
+    if (!decision.sampled) continue;
+    report.sampled += 1;
+    recorder.traceSampled();
+    await state.ensureEntry(ledgerFields(summary, decision.rate, clock.now()), clock.now());
+    // Wake the claim loop now and then, not at every trace: it claims in batches.
+    if (++batch >= 16) {
+      batch = 0;
+      ctx.signal.notify();
+    }
+  }
+  ctx.signal.notify();
+  return !ctx.run.stopped;
+}
+
+export function ledgerFields(summary: TraceSummary, rate: number, now: number) {
+  const ms = Date.parse(summary.timestamp);
+  return {
+    traceId: summary.id,
+    traceTimestamp: Number.isNaN(ms) ? now : ms,
+    environment: summary.environment || null,
+    traceName: summary.name,
+    sampleRate: rate,
+  };
+}
