@@ -104,6 +104,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         run: async ({ stop, signal }) => {
           const report = await runOnlineTick(online.deps, online.settings, { stop, signal });
           dependencies.fromTick(report);
+          // A replica that did not list this tick still got through to the shared state.
+          if (state.shared && report.outcome === 'lease_held') dependencies.stateAnswered();
           return { more: report.outcome === 'success' && report.more };
         },
       });

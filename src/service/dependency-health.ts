@@ -57,6 +57,15 @@ export class DependencyHealth {
     if (dependency) this.record(dependency, report.error);
   }
 
+  /**
+   * The state answered (a replica on shared state found another one listing, or nothing to do): its problem is
+   * over. Only for PostgreSQL, whose failures are the connection's; SQLite keeps its error until a whole run
+   * gets through (a full disk lets reads pass).
+   */
+  stateAnswered(): void {
+    if (this.problems.has('state')) this.clear('state');
+  }
+
   /** A dependency that refused the keys outside a tick (at start-up). */
   record(dependency: WatchedDependency, code: string): void {
     const credentials = isCredentialsCode(code);
