@@ -1,4 +1,4 @@
-import { classify, isOrganization, TITLES } from './gazetteer/index.js';
+import { classify, isOrganization, isTechnology, TITLES } from './gazetteer/index.js';
 import { COMPANY_WORDS, PLACE_WORDS, TRAILING_PLACE_WORDS } from './recognizers/person-cues.js';
 import { isLetterCode, isWordCode } from './text/chars.js';
 import { fold, foldToken } from './text/fold.js';
@@ -11,6 +11,10 @@ interface Surface {
   score: number;
   /** Words that are also ordinary words ("Grace", "Rosa") only count where they are capitalised mid-sentence. */
   capitalisedOnly: boolean;
+  /** A name read from an e-mail address's local part: only where it is written capitalised (see emailNames). */
+  fromEmail?: boolean;
+  /** Read from a "first.last" local part. */
+  firstLast?: boolean;
 }
 
 const MAX_SURFACES = 400;
@@ -56,6 +60,7 @@ export function propagate(texts: string[], found: Candidate[][]): Candidate[][] 
       }
       if (!widens) continue;
       if (s.capitalisedOnly && !capitalisedName(text, start)) continue;
+      if (s.fromEmail && !writtenAsName(text, start, s)) continue;
       if (s.type === 'PERSON' && partOfOtherName(text, start, end, s)) continue;
       for (let k = first; k < last; k++) (widened ??= new Set()).add(own[k]!);
       extra.push({ type: s.type, start, end, score: s.score, normalized: s.normalized });
@@ -122,6 +127,8 @@ function collectSurfaces(foldedTexts: Array<string | undefined>, found: Candidat
       }
     }
   });
+  // After every recognised name: a word already known from one keeps that name's key.
+  for (const cands of found) for (const c of cands) if (c.type === 'EMAIL') emailNames(c.normalized, surfaces);
   return surfaces;
 }
 
@@ -204,4 +211,36 @@ function partOfOtherName(text: string, start: number, end: number, s: Surface): 
     k -= prev[0].length;
   }
   return false;
+}
+
+/**
+ * "ffion.baker87@…", "leo_grant@…": the words of a personal e-mail address's local part (three letters or more, no
+ * organisation or technology) name its owner, so the trace's capitalised "Ffion" is that person even when no
+ * gazetteer knows the name. Keyed on the word: settleKeys joins it to a full name that holds it.
+ */
+function emailNames(address: string, surfaces: Map<string, Surface>): void {
+  const local = address.slice(0, address.lastIndexOf('@'));
+  const words = local.split(/[^a-z\u00e0-\u024f]+/).filter((w) => w.length >= 2);
+  // A personal address: no ordinary word in it ("sales.team", "hello"), and a name a list knows ("ffion.baker87").
+  const classes = words.map((w) => classify(w));
+  if (classes.some((c) => c.common) || !classes.some((c) => c.given || c.surname)) return;
+  for (const word of words) {
+    if (word.length < 3 || surfaces.has(word) || isTechnology(word) || isOrganization(word) || PLACE_WORDS.has(word)) continue;
+    // "first.last": both words are the owner's, capitalised anywhere (a sentence's first word included).
+    surfaces.set(word, { folded: word, type: 'PERSON', normalized: word, score: 0.7, capitalisedOnly: false, fromEmail: true, firstLast: words.length >= 2 });
+  }
+}
+
+/**
+ * An e-mail's word where the text writes it as a name: capitalised (not in capitals), not glued to the address it
+ * came from, mid-sentence or, for a name the gazetteer knows, anywhere.
+ */
+function writtenAsName(text: string, start: number, s: Surface): boolean {
+  const c = text.charCodeAt(start);
+  if (!(c >= 65 && c <= 90) && !(c > 127 && text[start] !== text[start]!.toLowerCase())) return false;
+  const end = start + s.folded.length;
+  if (text.slice(start, end) === text.slice(start, end).toUpperCase()) return false;
+  if (text[end] === '@' || (text[end] === '.' && /\w/.test(text[end + 1] ?? ''))) return false;
+  const cls = classify(s.folded);
+  return s.firstLast === true || cls.given || cls.surname || capitalisedName(text, start);
 }

@@ -44,13 +44,15 @@ export function initialAndSurname(text: string, tokens: Words, i: number): NameF
   const prev = tokens.at(i - 1);
   if (prev && prev.cap && text.slice(prev.end, t.start) === ' ' && !prev.cls.common) return undefined;
   const next = tokens.at(i + 1)!;
-  if (!plainWord(next) || next.cls.ambiguous || (allCaps(next) && !known(next))) return undefined;
+  const expected = () => NAME_EXPECTED.test(text.slice(Math.max(0, t.start - 12), t.start));
+  // A surname that is also a word ("Miller", "Rosa") counts where a name is expected: "verified by J. Miller".
+  if (!plainWord(next) || (next.cls.ambiguous && !(next.cls.surname && expected())) || (allCaps(next) && !known(next))) return undefined;
   const last = surnamesAfter(text, tokens, i + 1, (w) => plainWord(w) && !w.cls.ambiguous);
   const surnames = tokens.slice(i + 1, last + 1);
   if (isOrganization(surnames.map((w) => w.key).join(' '))) return undefined;
   // An unknown word after "X." may start a sentence: it is a surname only where a name is expected (after a comma,
   // a colon, a line break or a word such as "by", "por", "con").
-  if (!surnames.some(strongSurname) && !NAME_EXPECTED.test(text.slice(Math.max(0, t.start - 12), t.start))) return undefined;
+  if (!surnames.some(strongSurname) && !expected()) return undefined;
   return { first: i, last, score: surnames.some(strongSurname) ? 0.85 : 0.7, key: [t.key, ...surnames.map((w) => w.key)].join(' ') };
 }
 

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createAnonymizer } from '../../../src/anonymize/index.js';
+import { parseConfig } from '../../../src/config/load.js';
+
+/** Name forms found through the rest of the trace. Default configuration; every value is invented for this file. */
+const anonymizer = createAnonymizer(parseConfig({}).anonymize);
+const fields = (...texts: string[]) => anonymizer.anonymizeFields(texts.map((text, i) => ({ field: `f${i}`, text }))).texts;
+const out = (text: string) => anonymizer.anonymizeText(text).text;
+
+describe("a name no list knows, read from its owner's e-mail address", () => {
+  it('goes wherever it is written capitalised, with one placeholder; the same word inside other words stays', () => {
+    expect(fields('The key was pasted by Eirwen during the incident.', 'Eirwen, rotate it. Logged in as eirwen.tallis@example.org')).toEqual([
+      'The key was pasted by <PERSON_1> during the incident.',
+      '<PERSON_1>, rotate it. Logged in as <EMAIL_1>',
+    ]);
+    // Role mailboxes and ordinary words in a local part name no one.
+    const keep = 'Write to the Support team; Sales will answer. Contact: support@example.org, sales.team@example.org';
+    expect(out(keep)).toBe('Write to the Support team; Sales will answer. Contact: support@example.org, <EMAIL_1>');
+  });
+
+  it('keeps the key of a full name already recognised', () => {
+    expect(fields('Hola, soy Nerea Urquiza.', 'Nerea confirmó el cambio desde nerea.urquiza@example.com')).toEqual([
+      'Hola, soy <PERSON_1>.',
+      '<PERSON_1> confirmó el cambio desde <EMAIL_1>',
+    ]);
+  });
+});
+
+describe('an initial and a surname that is also a word', () => {
+  it('go where a name is expected ("verified by J. Miller"); elsewhere they stay', () => {
+    expect(out('The identity was verified by J. Miller yesterday.')).toBe('The identity was verified by <PERSON_1> yesterday.');
+    expect(out('Revisado por M. Rosa el lunes.')).toBe('Revisado por <PERSON_1> el lunes.');
+    const keep = 'Lo dijo en la pág. 3. Rosa de los vientos incluida.';
+    expect(out(keep)).toBe(keep);
+  });
+});
