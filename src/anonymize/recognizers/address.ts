@@ -13,14 +13,18 @@ const LINK = "(?:de|del|la|las|los|el|d'|dels|l'|y|i|da|do|dos|das)";
 const CAP_WORD = "\\p{Lu}[\\p{L}\\p{M}'’.-]*";
 const ANY_WORD = "\\p{L}[\\p{L}\\p{M}'’.-]*";
 // "12", "n.º 16", "nº 100", "núm. 8", "# 58-51".
-const NUMBER = '(?:n\\.?\\s?[º°o]\\.?\\s*|n[uú]m\\.?\\s*|n[uú]mero\\s*|#\\s*)?\\d{1,4}(?:\\s?-\\s?\\d{1,4})?(?:\\s?[A-Za-z](?![\\p{L}]))?';
-// Floor, door, staircase and Latin American unit: "3.º B", "4º 2ª", "piso 8", "pta. 12", "esc. 1", "bajo A", "dto. B", "apto. 499", "int. B", "of. 629".
+// "s/n" (no number), "km 12", "parcela 14" too.
+const NUMBER =
+  '(?:(?:n\\.?\\s?[º°o]\\.?\\s*|n[uú]m\\.?\\s*|n[uú]mero\\s*|#\\s*|km\\.?\\s?|[Pp]arcela\\s|[Nn]ave\\s|[Ll]ote\\s|[Mm]anzana\\s)?\\d{1,4}(?:\\s?-\\s?\\d{1,4})?(?:\\s?[A-Za-z](?![\\p{L}]))?|[Ss]/[Nn](?![\\p{L}\\d]))';
+// Floor, door, staircase and Latin American unit: "3.º B", "4º 2ª", "2ª planta", "piso 8", "pta. 12", "esc. 1", "bajo A", "dto. B",
+// "apto. 499", "int. B", "of. 629"; after a comma or " - " ("Calle Real, 14 - 2º Dcha.").
 const ES_TAIL =
-  "(?:,?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\.?\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|\\d{1,2}\\s?[ª]?(?![\\d]))?|[Pp]iso\\s\\d{1,2}(?:\\.?\\s?[º°ª])?(?:\\s[A-Za-z](?![\\p{L}]))?|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Pp]ta\\.?\\s?[\\p{L}\\d]{1,3}(?![\\p{L}\\d])|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}(?![\\p{L}\\d])|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico(?:\\s[A-Za-z](?![\\p{L}]))?|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3}|(?:[Dd]e?pto|[Dd]to|[Aa]pto|[Aa]pt|[Ii]nt|[Oo]f|[Oo]ficina|[Ll]ocal|[Cc]asa|[Dd]epartamento)\\.?\\s?[\\p{L}\\d]{1,5}(?![\\p{L}\\d]))){0,4}";
+  "(?:(?:,|\\s-)?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\.?\\s?[º°ª]\\s?(?:[Pp]lanta(?![\\p{L}])|[A-Za-z](?![\\p{L}])|\\d{1,2}\\s?[ª]?(?![\\d]))?|[Pp]iso\\s\\d{1,2}(?:\\.?\\s?[º°ª])?(?:\\s[A-Za-z](?![\\p{L}]))?|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Pp]ta\\.?\\s?[\\p{L}\\d]{1,3}(?![\\p{L}\\d])|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}(?![\\p{L}\\d])|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico(?:\\s[A-Za-z](?![\\p{L}]))?|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3}|(?:[Dd]e?pto|[Dd]to|[Aa]pto|[Aa]pt|[Ii]nt|[Oo]f|[Oo]ficina|[Ll]ocal|[Cc]asa|[Dd]epartamento)\\.?\\s?[\\p{L}\\d]{1,5}(?![\\p{L}\\d]))){0,4}";
 /** A place word: capitalised, not a lone letter ("A Coruña" aside), not the label of the next field ("…, Madrid, NIE …"). */
 const PLACE_WORD =
   "(?!(?:NIE|NIF|DNI|CIF|IBAN|Tel|Telf|Tfno|Tlf|Fax|Email|E-mail|Correo|M[oó]vil|Tel[eé]fono|Ref|Cita|Fecha|Hora|Paciente|Titular)(?![\\p{L}]))\\p{Lu}(?:[\\p{L}\\p{M}'’-]+|(?=\\s\\p{Lu}\\p{Ll}))";
-const PLACE = `${PLACE_WORD}(?:\\s(?:(?:de|del|la|las|los|el)\\s)?${PLACE_WORD}){0,3}`;
+// "Castelló de la Plana", "San Sebastián de los Reyes", "Donostia/San Sebastián": up to two links, or a slash.
+const PLACE = `${PLACE_WORD}(?:(?:\\s(?:(?:de|del|la|las|los|el)\\s){0,2}|\\s?/\\s?)${PLACE_WORD}){0,3}`;
 /** Spanish and Mexican 5-digit postcodes (also as "C.P. 59817"), Argentine CPA codes ("C5407BCE", "X2091"). */
 const POSTCODE = '(?:\\d{5}|(?:CP|C\\.P\\.)\\s?\\d{5}|[A-Z]\\d{4}(?:[A-Z]{3})?(?![\\p{L}\\d]))';
 const SEGMENT = `(?:${POSTCODE}(?:\\s*[,-]?\\s*${PLACE})?|(?:Col\\.|Colonia|Barrio|Bº)\\s${PLACE}|${PLACE})`;
@@ -118,27 +122,62 @@ function publicPlaceBefore(text: string, start: number): boolean {
 }
 
 /**
- * Earlier on the address's line (at most 200 characters back): an institution's or public place's name (one of
- * PUBLIC_PLACE's words, capitalised: "the Hunterian Gallery", "el Museo de la Ciencia") and, after it, nothing
- * that points at a person's home (a residence word, a holder, a customer, "my"). "Opening hours of the X Museum:
- * 10-17. You will find the desk at …", "Atención en el Centro Y. Dirección: …" name the institution's address.
+ * An institution's or public place's name (one of PUBLIC_PLACE's words, capitalised, in a name: "the Hunterian
+ * Gallery", "el Museo de la Ciencia") near the address, with nothing between them that points at a person's home (a
+ * residence word, a holder, a customer, "my"):
+ * - earlier on its line, at most 200 characters back ("Opening hours of the X Museum: 10-17. You will find the desk
+ *   at …", "Atención en el Centro Y. Dirección: …");
+ * - on the line before, as a letterhead: a short line naming it, then the address opening the next line;
+ * - right after it on its line ("…, 28001 Madrid (sede del Museo Y)", "… — Biblioteca Z"), unless the words before
+ *   the address say it is someone's ("Mi domicilio es …, cerca del Museo Y");
+ * - or at its start, when a street form without a type took the name in ("Ayuntamiento de Z. Plaza Mayor 1, …").
  */
-function institutionEarlierOnLine(text: string, start: number): boolean {
-  const from = Math.max(text.lastIndexOf('\n', start - 1) + 1, start - 200);
-  if (start - from < 6) return false;
-  const window = fold(text.slice(from, start));
+function institutionNear(text: string, start: number, end: number): boolean {
+  // A bare street form that took the institution's name in ("Ayuntamiento de Teruel. Plaza de la Catedral 1, …").
+  if (INSTITUTION_START.test(fold(text.slice(start, start + 40)))) return true;
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  // The line before counts as a letterhead only: the address opens its line and that line is a short name.
+  const previousLine = lineStart > 0 ? text.lastIndexOf('\n', lineStart - 2) + 1 : lineStart;
+  const letterhead = lineStart > 0 && /^\s*$/.test(text.slice(lineStart, start)) && lineStart - previousLine <= 60;
+  const from = Math.max(letterhead ? previousLine : lineStart, start - 200);
+  if (start - from >= 6) {
+    const window = fold(text.slice(from, start));
+    const last = lastInstitution(text, from, window);
+    if (last >= 0 && !PERSONAL_CUE.test(window.slice(last))) return true;
+  }
+  const lineEnd = text.indexOf('\n', end);
+  const after = text.slice(end, Math.min(lineEnd < 0 ? text.length : lineEnd, end + 60));
+  const m = /^\s*(?:[(—–-]|,\s*(?:sede|donde|where|home|headquarters|seat))/u.exec(after);
+  // Not when the line before the address already says whose it is ("Mi domicilio es …, cerca del Museo Y").
+  if (!m || PERSONAL_CUE.test(fold(text.slice(lineStart, start))) || RESIDENCE_WORD.test(fold(text.slice(lineStart, start)))) return false;
+  const window = fold(after);
+  const first = firstInstitution(text, end, window);
+  return first >= 0 && !PERSONAL_CUE.test(window.slice(0, first));
+}
+
+function lastInstitution(text: string, from: number, window: string): number {
   let last = -1;
   INSTITUTION_WORD.lastIndex = 0;
   for (let m = INSTITUTION_WORD.exec(window); m !== null; m = INSTITUTION_WORD.exec(window)) {
     if (isUpperCode(text.charCodeAt(from + m.index)) && inAName(text, from + m.index, from + m.index + m[0].length)) last = m.index + m[0].length;
   }
-  return last >= 0 && !PERSONAL_CUE.test(window.slice(last));
+  return last;
+}
+
+function firstInstitution(text: string, from: number, window: string): number {
+  INSTITUTION_WORD.lastIndex = 0;
+  for (let m = INSTITUTION_WORD.exec(window); m !== null; m = INSTITUTION_WORD.exec(window)) {
+    if (isUpperCode(text.charCodeAt(from + m.index)) && inAName(text, from + m.index, from + m.index + m[0].length)) return m.index;
+  }
+  return -1;
 }
 /** The word at [start, end) is part of a proper name: a capitalised word before it or after it (over "de la", "of the"), not a label ("Oficina:"). */
 function inAName(text: string, start: number, end: number): boolean {
   return /\p{Lu}[\p{L}\p{M}'’-]*\s$/u.test(text.slice(Math.max(0, start - 30), start)) || /^\s(?:(?:de|del|la|las|los|of|the|for)\s)*\p{Lu}/u.test(text.slice(end, end + 30));
 }
+const INSTITUTION_START = new RegExp(`^(?:${PUBLIC_PLACE_WORDS}|casa)\\b`);
 const INSTITUTION_WORD = new RegExp(`\\b(?:${PUBLIC_PLACE_WORDS}|casa)\\b`, 'g');
+const RESIDENCE_WORD = /\b(?:direccion|address|domicilio|vivo|vive|live|lives)\b/;
 const PERSONAL_CUE =
   /\b(?:domicilio|vivo|vive|viven|vivimos|reside|residencia|home|house|titular|cliente|clienta|customer|client|applicant|solicitante|paciente|patient|tenant|inquilin[oa]|deliver|delivery|entregar|entrega|enviar|envio|envie|send|ship|shipping|my|mi|mis|our|nuestr[oa]s?)\b/;
 
@@ -188,8 +227,8 @@ export const addressRecognizer: Recognizer = {
     // "107 Queensway, Derby DE1 5BH": no street type, a UK postcode.
     for (const m of matchInWindows(text, UK_POSTCODE, EN_BARE, 90, 2)) push(m.index, m[0], 0.85);
     // A public place's own address ("the Metropolitan Museum of Art, 1000 Fifth Avenue, …") is not personal data.
-    // An institution named earlier on the line owns it too, even after "Dirección:" (institutionEarlierOnLine).
-    for (const c of out) if ((c.score < 0.95 && publicPlaceBefore(text, c.start)) || institutionEarlierOnLine(text, c.start)) c.score = 0;
+    // An institution named near it owns it too, even after "Dirección:" (institutionNear).
+    for (const c of out) if ((c.score < 0.95 && publicPlaceBefore(text, c.start)) || institutionNear(text, c.start, c.end)) c.score = 0;
     return out;
   },
 };

@@ -63,6 +63,24 @@ describe('public addresses', () => {
   });
 });
 
+describe('public addresses next to the institution, before or after', () => {
+  it('a letterhead, an address followed by "(sede del …)" or "— Museo …" stays; "mi domicilio …, cerca del Museo" goes', () => {
+    for (const keep of [
+      'Ayuntamiento de Teruel\nPlaza de la Catedral 1, 44001 Teruel',
+      'Ayuntamiento de Teruel. Plaza de la Catedral 1, 44001 Teruel',
+      'Visítenos en Calle Mayor 3, 44001 Teruel (sede del Museo Provincial).',
+    ]) {
+      expect(out(keep)).toBe(keep);
+    }
+    expect(out('Mi domicilio es Calle Mayor 3, 44001 Teruel (cerca del Museo Provincial).')).toBe(
+      'Mi domicilio es <ADDRESS_1> (cerca del Museo Provincial).',
+    );
+    expect(out('Hospital Obispo Polanco\nPaciente: Ana Ruiz. Domicilio: Calle Mayor 3, 44001 Teruel')).toBe(
+      'Hospital Obispo Polanco\nPaciente: <PERSON_1>. Domicilio: <ADDRESS_1>',
+    );
+  });
+});
+
 describe('cities named like people', () => {
   it('a city after a place preposition or before a region stays; the person with the same name goes', () => {
     const keep = 'The parcel went from Phoenix to Savannah, GA, then to our Charlotte branch. Vuelo desde Concepción hacia Santiago.';
