@@ -116,3 +116,24 @@ describe('deploy/compose.yaml', () => {
     for (const n of service.networks ?? []) if (n !== 'default') expect(compose.networks[n]?.external).toBe(true);
   });
 });
+
+describe('deploy/compose.yaml, the postgres profile', () => {
+  const replica = compose.services['ragwatch-replica'] as ComposeService & { profiles?: string[]; depends_on?: Record<string, unknown> };
+  const db = compose.services['state-db'] as ComposeService & { profiles?: string[] };
+  const env = { LANGFUSE_PUBLIC_KEY: 'pk', LANGFUSE_SECRET_KEY: 'sk', RAGWATCH_JUDGE_MODEL: 'm', RAGWATCH_EMBEDDINGS_MODEL: 'e', RAGWATCH_STATE_DB_PASSWORD: 'pw' };
+
+  it('runs replicas on the PostgreSQL state only under the profile, the password from the environment', () => {
+    expect(replica.profiles).toEqual(['postgres']);
+    expect(db.profiles).toEqual(['postgres']);
+    expect(service).not.toHaveProperty('profiles');
+    for (const name of Object.keys(replica.environment)) expect(KNOWN_ENV, name).toContain(name);
+    expect(Object.keys(replica.depends_on ?? {})).toEqual(['state-db']);
+    const resolved = Object.fromEntries(Object.entries(replica.environment).map(([k, v]) => [k, interpolate(String(v), env)]));
+    const mount = replica.volumes.map((v) => v.split(':')).find(([, target]) => target === resolved.RAGWATCH_CONFIG);
+    const loaded = loadConfig({ file: resolve(DEPLOY, mount![0]!), env: resolved });
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    expect(new URL(loaded.config.state.url!).hostname).toBe('state-db');
+    expect(loaded.config.state.url).toContain(':pw@');
+    expect(() => interpolate(String(replica.environment.RAGWATCH_STATE_URL), { ...env, RAGWATCH_STATE_DB_PASSWORD: undefined } as never)).toThrow(/RAGWATCH_STATE_DB_PASSWORD/);
+  });
+});

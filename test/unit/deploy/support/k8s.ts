@@ -29,6 +29,7 @@ const MODELS: Record<string, string> = {
   'v1/ServiceAccount': 'kubernetes-models/v1/ServiceAccount',
   'v1/PersistentVolumeClaim': 'kubernetes-models/v1/PersistentVolumeClaim',
   'apps/v1/Deployment': 'kubernetes-models/apps/v1/Deployment',
+  'policy/v1/PodDisruptionBudget': 'kubernetes-models/policy/v1/PodDisruptionBudget',
   'monitoring.coreos.com/v1/ServiceMonitor': '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor',
   'monitoring.coreos.com/v1/PrometheusRule': '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule',
 };
@@ -75,7 +76,7 @@ export interface Kustomization {
   resources?: string[];
   components?: string[];
   labels?: { pairs: Record<string, string>; includeSelectors?: boolean }[];
-  configMapGenerator?: { name: string; files?: string[]; literals?: string[] }[];
+  configMapGenerator?: { name: string; behavior?: 'create' | 'replace' | 'merge'; files?: string[]; literals?: string[] }[];
   images?: { name: string; newName?: string; newTag?: string }[];
   patches?: KustomizePatch[];
   [key: string]: unknown;
@@ -137,6 +138,13 @@ function render(dir: string, expectedKind: 'Kustomization' | 'Component', accumu
     const hash = createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 10);
     const name = `${gen.name}-${hash}`;
     renamed.set(gen.name, name);
+    // `behavior: replace` stands in for the base's generated ConfigMap of that name (and its volume references).
+    if (gen.behavior === 'replace') {
+      const old = objects.findIndex((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith(`${gen.name}-`));
+      if (old < 0) throw new Error(`configMapGenerator ${gen.name}: behavior replace, but the base has none`);
+      renamed.set(objects[old]!.metadata.name, name);
+      objects.splice(old, 1);
+    }
     objects.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
   }
   for (const o of objects) {
@@ -172,6 +180,10 @@ function applyPatch(dir: string, p: KustomizePatch, objects: K8sObject[]): void 
       (target.group === undefined || apiGroup(o) === target.group),
   );
   if (matched.length === 0) throw new Error(`patch matches no resource: ${JSON.stringify(target)}`);
+  if ((doc as { $patch?: string }).$patch === 'delete') {
+    for (const o of matched) objects.splice(objects.indexOf(o), 1);
+    return;
+  }
   for (const o of matched) {
     const { name } = o.metadata;
     const merged = strategicMerge(o, { ...doc, apiVersion: o.apiVersion, kind: o.kind }) as K8sObject;
