@@ -104,7 +104,7 @@ describe('deploy/compose.yaml', () => {
   it('runs with the same configuration as the Kubernetes base', () => {
     const { host } = configMount();
     const compose = loadConfig({ file: host, env: {} });
-    const k8s = loadConfig({ file: join(DEPLOY, 'k8s', 'ragwatch.yaml'), env: {} });
+    const k8s = loadConfig({ file: join(DEPLOY, 'k8s', 'base', 'ragwatch.yaml'), env: {} });
     if (!compose.ok || !k8s.ok) throw new Error('invalid deployment configuration');
     expect(k8s.config).toEqual(compose.config);
   });

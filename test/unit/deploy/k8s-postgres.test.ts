@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../../src/config/load.js';
 import { type K8sObject, podContainers, podSpec, podVolumes, renderKustomization, schemaProblems } from './support/k8s.js';
-import { K8S_DIR, KNOWN_ENV } from './support/paths.js';
+import { KNOWN_ENV, POSTGRES_OVERLAY_DIR } from './support/paths.js';
 
-const OVERLAY = join(K8S_DIR, 'overlays', 'postgres');
+const OVERLAY = POSTGRES_OVERLAY_DIR;
 const rendered = renderKustomization(OVERLAY);
 const one = (kind: string) => {
   const found = rendered.filter((o) => o.kind === kind);
