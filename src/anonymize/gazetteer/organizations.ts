@@ -1,6 +1,7 @@
 /**
- * Well-known organisations, brands and places named after people: a PERSON candidate equal to one of these stays
- * ("Morgan Stanley", "Hospital Gregorio Marañón" is handled by the place words in person cues). Folded, one per line.
+ * Well-known organisations, brands, places and towns named after people: a PERSON candidate equal to one of these
+ * stays ("Morgan Stanley", "Tuxtla Gutiérrez"; "Hospital Gregorio Marañón" is handled by the place words in person
+ * cues). Folded, one per line.
  */
 export const ORGANIZATIONS = `
 morgan stanley
@@ -110,6 +111,79 @@ warner bros
 ronald mcdonald
 sara lee
 betty crocker
+marc jacobs
+tom ford
+vera wang
+diane von furstenberg
+christian louboutin
+emporio armani
+roberto cavalli
+pierre cardin
+nina ricci
+karl lagerfeld
+kenneth cole
+anne klein
+alexander wang
+isabel marant
+sonia rykiel
+jo malone
+charlotte tilbury
+bobbi brown
+laura ashley
+karen millen
+jack wills
+harvey nichols
+jesus del pozo
+victorio lucchino
+angel schlesser
+lorenzo caprile
+cristobal balenciaga
+felipe varela
+stella artois
+jose cuervo
+uncle ben's
+aunt jemima
+little debbie
+chef boyardee
+orville redenbacher
+papa john's
+carl's jr
+arby's
+denny's
+baskin robbins
+merrill lynch
+lehman brothers
+dow jones
+arthur andersen
+price waterhouse
+hewlett packard
+thomas cook
+howard johnson
+ritz carlton
+miguel torres
+gonzalez byass
+leche pascual
+casa tarradellas
+maria cristina
+tuxtla gutierrez
+lazaro cardenas
+florencio varela
+esteban echeverria
+pedro juan caballero
+villa carlos paz
+carlos paz
+benito juarez
+comodoro rivadavia
+general roca
+ciudad juarez
+jose c paz
+marcos paz
+salvador de bahia
+joao pessoa
+presidente prudente
+puerto vallarta
+ciudad victoria
+san martin
 `;
 
 /**

@@ -81,6 +81,16 @@ describe('public addresses next to the institution, before or after', () => {
   });
 });
 
+describe('brands and towns that are whole person names', () => {
+  it('stay; a person with one of their words goes', () => {
+    expect(out('Compré unos zapatos de Christian Louboutin y un bolso de Marc Jacobs; me atendió Lázaro Pérez.')).toBe(
+      'Compré unos zapatos de Christian Louboutin y un bolso de Marc Jacobs; me atendió <PERSON_1>.',
+    );
+    const keep = 'Envío a Comodoro Rivadavia, Tuxtla Gutiérrez y Lázaro Cárdenas; sucursal en Florencio Varela. Booked through Thomas Cook.';
+    expect(out(keep)).toBe(keep);
+  });
+});
+
 describe('cities named like people', () => {
   it('a city after a place preposition or before a region stays; the person with the same name goes', () => {
     const keep = 'The parcel went from Phoenix to Savannah, GA, then to our Charlotte branch. Vuelo desde Concepción hacia Santiago.';
