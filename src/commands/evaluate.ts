@@ -19,7 +19,7 @@ import { allMetricNames, parseMetricList } from '../metrics/registry.js';
 import type { MetricName } from '../metrics/types.js';
 import type { RagSample } from '../sample.js';
 import { countingJudge } from '../progress/index.js';
-import { isCredentialsKind, kindFromText } from '../online/failures.js';
+import { isCredentialsKind } from '../errors.js';
 import { credentialsLine } from '../service/dependency-health.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
@@ -126,8 +126,8 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
       report.write(`${anonymize ? '' : 'anonymization off: texts were sent to the judge as they are\n'}${renderSummary(rows, { samples: samples.length, malformed: malformed.length, piiBlocked })}`);
 
       if (malformed.length > 0) throw new CliExit(ExitCode.badInput, [`evaluate: ${malformed.length} malformed line${malformed.length === 1 ? '' : 's'} (${lines.filter((l) => 'error' in l).map((l) => l.line).join(', ')}); every other line was scored`]);
-      const refused = records.flatMap((r) => r.results).find((x) => x.status === 'failed' && isCredentialsKind(kindFromText(x.error)));
-      if (refused?.status === 'failed') throw new CliExit(ExitCode.badInput, [credentialsLine('judge', kindFromText(refused.error))]);
+      const refused = records.flatMap((r) => r.results).find((x) => x.status === 'failed' && x.dependency === 'judge' && isCredentialsKind(x.kind));
+      if (refused?.status === 'failed') throw new CliExit(ExitCode.badInput, [credentialsLine('judge', refused.kind)]);
       const failed = rows.reduce((n, r) => n + r.failed, 0);
       if (failed > 0) throw new CliExit(ExitCode.incomplete, [`evaluate: ${failed} metric result${failed === 1 ? '' : 's'} failed (judge unreachable or unusable answers); see the result lines`]);
     });

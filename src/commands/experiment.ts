@@ -1,3 +1,4 @@
+import { LangfuseApiError } from '../langfuse/index.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
@@ -7,7 +8,7 @@ import { judgeGaugeValues } from '../calibrate/experiment-stage.js';
 import { goldenGaugeValues } from '../experiment/gauges.js';
 import { formatRunSummary } from '../experiment/summary.js';
 import { runExperiment } from '../experiment/run.js';
-import { isCredentialsKind, kindFromText } from '../online/failures.js';
+import { isCredentialsKind } from '../errors.js';
 import { credentialsLine } from '../service/dependency-health.js';
 import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
 import { countingJudge } from '../progress/index.js';
@@ -62,7 +63,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
           if (err instanceof ExperimentInputError) throw new CliExit(ExitCode.badInput, err.lines);
           if (err instanceof ExperimentIncompleteError) {
             // Refused keys do not come back by themselves: configuration (2), not an outage (3).
-            const kind = kindFromText(err.message);
+            const kind = err.kind ?? 'error';
             if (err.dependency && isCredentialsKind(kind)) {
               throw new CliExit(ExitCode.badInput, [
                 err.dependency === 'rag' ? `experiment.target.headers: the RAG service rejected ragwatch's credentials (${kind})` : credentialsLine(err.dependency, kind),
@@ -72,7 +73,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
             const why = err.dependency ? 'an outage is not a regression' : 'too many items failed to judge the run';
             throw new CliExit(ExitCode.incomplete, [`experiment incomplete: ${err.message}`, `no gate verdict: ${why}`, ...report]);
           }
-          if ((err as { name?: string }).name === 'LangfuseApiError') throw startupFailureExit(err);
+          if (err instanceof LangfuseApiError) throw startupFailureExit(err);
           throw err;
         } finally {
           progress.end();

@@ -1,3 +1,4 @@
+import { LangfuseApiError } from '../langfuse/index.js';
 import type { Command } from 'commander';
 import type { RagwatchConfig } from '../config/schema.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
@@ -164,7 +165,7 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if ((err as { name?: string }).name === 'LangfuseApiError') throw startupFailureExit(err);
+    if (err instanceof LangfuseApiError) throw startupFailureExit(err);
     throw err;
   }
 }

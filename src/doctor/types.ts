@@ -1,4 +1,5 @@
 /** One verdict per check of `ragwatch doctor`. */
+import { isAbortError } from '../errors.js';
 export type Verdict = 'ok' | 'warn' | 'fail';
 
 export interface Check {
@@ -21,7 +22,7 @@ export interface DoctorDeps {
 /** What went wrong, in one line: the deadline, the server's own message, the connection error's code. */
 export function describeError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
-  if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'no answer before the deadline';
+  if (isAbortError(err)) return 'no answer before the deadline';
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   const code = cause?.code ? ` (${cause.code})` : '';
   return `${err.message.split('\n')[0]}${code}`;

@@ -27,7 +27,7 @@ export interface PassDeps {
   targetSignal: AbortSignal;
   outages: OutageWatch;
   /** Ends the run for an outage: no new item starts, and the calls to that dependency still in flight are abandoned. */
-  stop: (dependency: Dependency, message: string) => void;
+  stop: (dependency: Dependency, message: string, kind: string) => void;
   /** True once the run was stopped: no new item is taken. */
   halted: () => boolean;
 }
@@ -74,7 +74,7 @@ export async function cleanItem(item: GoldenItem, deps: PassDeps): Promise<Clean
     if (deps.signal.aborted) return null;
     // A bug, not the judge: the item's failure, the run goes on.
     deps.logger.error({ itemId: item.id, err: err instanceof Error ? err.name : 'error' }, 'unexpected error scoring an item');
-    const internal = { status: 'failed', error: 'internal error', kind: 'internal', retryable: false } as const;
+    const internal = { status: 'failed', error: 'internal error', kind: 'internal', dependency: null, retryable: false } as const;
     scores = { results: deps.scoring.metrics.map((metric) => ({ metric, ...internal })), piiBlocked: false };
   }
   if (!(await judgeReachable(item, judgeOutcome(scores), deps))) return null;
@@ -130,7 +130,7 @@ async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Pro
     if (deps.targetSignal.aborted) return null;
     const failure = err instanceof TargetError ? err : new TargetError((err as Error)?.message ?? String(err), false, 'internal');
     if (failure.retryable && (await deps.outages.failed('rag', deps.targetSignal))) {
-      deps.stop('rag', `RAG service unreachable after retries: ${failure.message}`);
+      deps.stop('rag', `RAG service unreachable after retries: ${failure.message}`, failure.kind);
       return null;
     }
     if (!failure.retryable) deps.outages.answered('rag');
@@ -161,7 +161,7 @@ async function judgeReachable(item: GoldenItem, judged: JudgeOutcome, deps: Pass
   }
   const outage = judged.failures.find((k) => isOutageKind(k));
   if (outage !== undefined && (await deps.outages.failed('judge', deps.signal))) {
-    deps.stop('judge', `judge unreachable after retries (item ${item.id}: ${outage})`);
+    deps.stop('judge', `judge unreachable after retries (item ${item.id}: ${outage})`, outage);
     return false;
   }
   return !deps.signal.aborted;

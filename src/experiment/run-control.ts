@@ -3,6 +3,7 @@
  * unreachable before the items start (Langfuse, while reading the dataset and earlier runs) ends it as
  * incomplete. Rejected keys (401/403) stay what they are: configuration errors, not outages.
  */
+import { kindOf } from '../errors.js';
 import { LangfuseApiError } from '../langfuse/http.js';
 import { ExperimentIncompleteError, ExperimentInputError, type Dependency } from './errors.js';
 
@@ -21,8 +22,8 @@ export class RunControl {
   }
 
   /** Ends the run as incomplete: the first failure is the run's. */
-  fail(dependency: Dependency, message: string): never {
-    this.failure ??= new ExperimentIncompleteError(dependency, message);
+  fail(dependency: Dependency, message: string, kind?: string): never {
+    this.failure ??= new ExperimentIncompleteError(dependency, message, undefined, kind);
     this.controller.abort(this.failure);
     throw this.failure;
   }
@@ -33,7 +34,7 @@ export class RunControl {
       return await work();
     } catch (err) {
       if (err instanceof LangfuseApiError && err.kind !== 'aborted' && !(err.status === 401 || err.status === 403)) {
-        this.fail('langfuse', `Langfuse: ${err.message}`);
+        this.fail('langfuse', `Langfuse: ${err.message}`, kindOf(err));
       }
       throw err;
     }
@@ -51,7 +52,7 @@ export class RunControl {
     if (err instanceof ExperimentInputError) return err;
     if (this.outer?.aborted) return err;
     if (err instanceof LangfuseApiError && err.unreachable) {
-      return new ExperimentIncompleteError('langfuse', `Langfuse unreachable after retries: ${err.message}`);
+      return new ExperimentIncompleteError('langfuse', `Langfuse unreachable after retries: ${err.message}`, undefined, kindOf(err));
     }
     return err;
   }

@@ -65,12 +65,12 @@ export async function runPasses(
     signal: passes.signal,
     targetSignal: asking.signal,
     outages: new OutageWatch(deps.probes ?? {}, deps.now),
-    stop: (dependency, message) => {
+    stop: (dependency, message, kind) => {
       if (stopped) return;
-      stopped = { dependency, message };
+      stopped = { dependency, message, kind };
       const why = 'stopping the experiment: a dependency is unreachable; the items that finished are kept';
       logger.warn({ dependency, error: message }, why);
-      (dependency === 'rag' ? asking : passes).abort(new ExperimentIncompleteError(dependency, message));
+      (dependency === 'rag' ? asking : passes).abort(new ExperimentIncompleteError(dependency, message, undefined, kind));
     },
     halted: () => stopped !== null || passes.signal.aborted,
   };

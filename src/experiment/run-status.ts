@@ -3,6 +3,7 @@
  * failed items, or Langfuse not taking what the run records. An incomplete run is still recorded and reported
  * as far as it got, but gets no gate verdict, no run scores and no place in ragwatch's record.
  */
+import { kindOf } from '../errors.js';
 import { LangfuseApiError } from '../langfuse/http.js';
 import type { Logger } from '../service/logger.js';
 import type { Dependency } from './errors.js';
@@ -10,6 +11,8 @@ import type { Dependency } from './errors.js';
 export interface Stop {
   dependency: Dependency | null;
   message: string;
+  /** The failure kind that stopped the run, when a dependency did. */
+  kind?: string;
 }
 
 export class RunStatus {
@@ -32,8 +35,8 @@ export class RunStatus {
   }
 
   /** Langfuse did not take something: a complete run ends incomplete; an incomplete one keeps its first reason. */
-  langfuseFailed(message: string): void {
-    if (!this.current) this.current = { dependency: 'langfuse', message };
+  langfuseFailed(message: string, kind?: string): void {
+    if (!this.current) this.current = { dependency: 'langfuse', message, ...(kind !== undefined ? { kind } : {}) };
     else this.logger.warn({ error: message }, 'Langfuse did not take everything of an incomplete run');
   }
 
@@ -44,7 +47,7 @@ export class RunStatus {
     } catch (err) {
       const refusedKey = err instanceof LangfuseApiError && (err.status === 401 || err.status === 403);
       if (!(err instanceof LangfuseApiError) || err.kind === 'aborted' || refusedKey) throw err;
-      this.langfuseFailed(`Langfuse: ${err.message}`);
+      this.langfuseFailed(`Langfuse: ${err.message}`, kindOf(err));
       return undefined;
     }
   }

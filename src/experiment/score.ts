@@ -2,6 +2,7 @@
  * The score stage: the run's score configs in Langfuse before the items start, and each recorded item's scores
  * on its trace once the run is recorded (through the score batcher both jobs write with).
  */
+import { kindOf } from '../errors.js';
 import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
 import type { RagwatchConfig } from '../config/schema.js';
 import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
@@ -29,7 +30,7 @@ export async function ensureScoreConfigIds(
     return await ensureScoreConfigs(http, experimentScoreConfigs(config), control.signal);
   } catch (err) {
     if (err instanceof LangfuseApiError && (err.unreachable || err.kind === 'aborted')) {
-      control.fail('langfuse', `Langfuse: ${err.message}`);
+      control.fail('langfuse', `Langfuse: ${err.message}`, kindOf(err));
     }
     logger.warn({ error: (err as Error).message }, 'score configs not available; scores are written without them');
     return new Map();

@@ -2,6 +2,7 @@ import type { RagwatchConfig } from '../config/schema.js';
 import { chunksFrom, dedupeChunks } from '../extract/chunks.js';
 import { evaluatePath, parsePath, type PathStep } from '../extract/path.js';
 import { answerFrom } from '../extract/text-fields.js';
+import { DependencyError, isAbortError, statusOfKind } from '../errors.js';
 import { backoffs, Limiter, parseRetryAfter, retry, RetryAbortedError, type Sleep } from '../internal/index.js';
 import { expandEnv, renderBody, renderUrl, templateVariables, TemplateError } from './template.js';
 
@@ -32,15 +33,20 @@ export interface Target {
 }
 
 /** The RAG service could not answer an item after every attempt, or answered something unusable. */
-export class TargetError extends Error {
+export class TargetError extends DependencyError {
+  readonly dependency = 'target' as const;
+
   constructor(
     message: string,
-    readonly retryable: boolean,
-    /** `http_<status>`, `timeout`, `connection`, `invalid_response`, `invalid_request`, `aborted`. */
-    readonly kind: string = retryable ? 'connection' : 'invalid_response',
+    retryable: boolean,
+    /** `http_<status>`, `timeout`, `connection`, `invalid_response`, `invalid_request`, `aborted`, `internal`. */
+    kind: string = retryable ? 'connection' : 'invalid_response',
+    /** The server's requested wait (Retry-After), when it asked for one. */
+    readonly retryAfterMs?: number,
+    /** The attempts spent. */
+    readonly attempts = 1,
   ) {
-    super(message);
-    this.name = 'TargetError';
+    super(message, kind, statusOfKind(kind), retryable);
   }
 }
 
@@ -119,9 +125,7 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
     const text = await res.text();
     if (!res.ok) {
       const retryable = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
-      throw Object.assign(new TargetError(`RAG service answered HTTP ${res.status}`, retryable, `http_${res.status}`), {
-        retryAfterMs: parseRetryAfter(res.headers, now()),
-      });
+      throw new TargetError(`RAG service answered HTTP ${res.status}`, retryable, `http_${res.status}`, parseRetryAfter(res.headers, now()));
     }
     try {
       return { json: JSON.parse(text) };
@@ -143,12 +147,13 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
             try {
               return { attempt: n, value: mapping((await attempt(request, signal)).json) };
             } catch (err) {
-              throw Object.assign(asTargetError(err, signal), { attempts: n, retryAfterMs: (err as { retryAfterMs?: number }).retryAfterMs });
+              const failure = asTargetError(err, signal);
+              throw new TargetError(failure.message, failure.retryable, failure.kind, failure.retryAfterMs, n);
             }
           },
           {
-            shouldRetry: (err) => (err as TargetError).retryable,
-            retryAfterMs: (err) => (err as { retryAfterMs?: number }).retryAfterMs,
+            shouldRetry: (err) => err instanceof TargetError && err.retryable,
+            retryAfterMs: (err) => (err as TargetError).retryAfterMs,
             signal,
             sleep: deps.sleep,
             random: deps.random,
@@ -157,7 +162,7 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
         return { ...value, latencyMs: now() - started, attempts };
       } catch (err) {
         if (err instanceof RetryAbortedError) throw new TargetError(`item ${request.itemId}: aborted`, false, 'aborted');
-        const failure = err as TargetError & { attempts: number };
+        const failure = err as TargetError;
         const n = failure.attempts;
         throw new TargetError(`item ${request.itemId}: ${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`, failure.retryable, failure.kind);
       } finally {
@@ -212,8 +217,7 @@ function asTargetError(err: unknown, signal?: AbortSignal): TargetError {
   if (err instanceof TargetError) return err;
   if (signal?.aborted) return new TargetError('aborted', false, 'aborted');
   if (err instanceof TemplateError) return new TargetError(err.message, false, 'invalid_request');
-  const name = (err as { name?: string })?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return new TargetError('timed out', true, 'timeout');
+  if (isAbortError(err)) return new TargetError('timed out', true, 'timeout');
   return new TargetError(`cannot reach the RAG service: ${(err as Error)?.message ?? String(err)}`, true, 'connection');
 }
 

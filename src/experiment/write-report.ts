@@ -18,7 +18,7 @@ export async function writeRunReport(
   if (stop) {
     const said = { runName: report.runName, reason: stop.message, report: files.html };
     logger.warn(said, 'experiment incomplete: no gate verdict');
-    throw new ExperimentIncompleteError(stop.dependency, stop.message, files);
+    throw new ExperimentIncompleteError(stop.dependency, stop.message, files, stop.kind);
   }
   return files;
 }

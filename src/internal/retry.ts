@@ -4,6 +4,7 @@
  * what is worth another attempt (`shouldRetry`), the loop, the waits and the abort handling are here.
  * `sleep` and `random` are injected so tests drive it without real waiting.
  */
+import { NonRetryableError, RagwatchError } from '../errors.js';
 import { sleep as realSleep, type Sleep } from './sleep.js';
 
 export interface Backoff {
@@ -96,18 +97,17 @@ export interface RetryOptions {
 }
 
 /** The caller's signal aborted while waiting between attempts; `last` is what the last attempt threw. */
-export class RetryAbortedError extends Error {
+export class RetryAbortedError extends RagwatchError {
   constructor(
     readonly last: unknown,
     readonly attempts: number,
   ) {
     super('aborted while waiting to retry');
-    this.name = 'RetryAbortedError';
   }
 }
 
 /**
- * Runs `attempt` until it resolves, throws something `shouldRetry` refuses, or the policy's attempts are spent
+ * Runs `attempt` until it resolves, throws a `NonRetryableError` or something `shouldRetry` refuses, or the policy's attempts are spent
  * (then the last error is thrown). An abort while waiting throws `RetryAbortedError`.
  */
 export async function retry<T>(
@@ -123,7 +123,7 @@ export async function retry<T>(
     try {
       return await attempt({ attempt: n, previous });
     } catch (err) {
-      if (n >= attempts || !options.shouldRetry(err)) throw err;
+      if (n >= attempts || err instanceof NonRetryableError || !options.shouldRetry(err)) throw err;
       previous = err;
     }
     const delayMs = retryDelay(policy, n, random, options.retryAfterMs?.(previous));

@@ -2,6 +2,7 @@
  * Contracts between the metrics and the judge. The metrics depend only on these interfaces, so they run
  * unchanged against vLLM, the devkit's judge stand-in, or a test double.
  */
+import { DependencyError, isOutageKind, statusOfKind } from '../errors.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -53,18 +54,24 @@ export interface EmbeddingsClient {
 }
 
 /** A judge or embeddings call that did not produce a usable answer after every allowed attempt. */
-export class JudgeCallError extends Error {
+export class JudgeCallError extends DependencyError {
+  readonly dependency = 'judge' as const;
+
   constructor(
     message: string,
     /** Whether a later attempt (another tick) may succeed: network, 5xx, 429, timeouts, unusable answers. */
-    readonly retryable: boolean,
+    retryable: boolean,
     /** What went wrong last: `http_500`, `timeout`, `connection`, `invalid_json`, `schema_mismatch`, `truncated`, ... */
-    readonly kind: string,
+    kind: string,
     readonly attempts: number,
     /** What the failed attempts cost: the server received (and may have answered) every one of them. */
     readonly usage?: CallUsage,
   ) {
-    super(message);
-    this.name = 'JudgeCallError';
+    super(message, kind, statusOfKind(kind), retryable);
+  }
+
+  /** Down or refusing our key, or answering what is not an OpenAI-style answer at all (an HTML page). */
+  override get outage(): boolean {
+    return isOutageKind(this.kind) || this.kind === 'invalid_response';
   }
 }

@@ -1,5 +1,6 @@
 import { VERSION } from '../version.js';
 import { backoffs, parseRetryAfter, retry, RetryAbortedError, type RetryContext, type RetryPolicy, type Sleep } from '../internal/index.js';
+import { DependencyError, isOutageKind, kindOf } from '../errors.js';
 import { JsonSyntaxError } from './capped-json.js';
 
 /**
@@ -82,19 +83,26 @@ export interface LangfuseHttp {
 export type LangfuseErrorKind = 'http' | 'timeout' | 'connection' | 'invalid_json' | 'protocol' | 'aborted';
 
 /** A Langfuse call that failed after every allowed attempt. Never carries credentials. */
-export class LangfuseApiError extends Error {
+export class LangfuseApiError extends DependencyError {
+  readonly dependency = 'langfuse' as const;
+  declare readonly kind: LangfuseErrorKind;
+
   constructor(
     message: string,
     readonly route: string,
-    readonly kind: LangfuseErrorKind,
+    kind: LangfuseErrorKind,
     /** HTTP status of the last response, if any arrived. */
-    readonly status: number | undefined,
+    status: number | undefined,
     /** Whether a later attempt (another tick) may succeed. */
-    readonly retryable: boolean,
+    retryable: boolean,
     readonly attempts: number,
   ) {
-    super(message);
-    this.name = 'LangfuseApiError';
+    super(message, kind, status, retryable);
+  }
+
+  /** Down, answering nonsense (an HTML page, a wrong shape) or refusing our keys: the same for every trace. */
+  override get outage(): boolean {
+    return this.kind === 'invalid_json' || this.kind === 'protocol' || isOutageKind(kindOf(this));
   }
 
   /** The server could not be reached, kept failing or answered nonsense: the "unreachable" of exit code 3. */

@@ -74,7 +74,7 @@ export function scored(
 ): MetricResult {
   const v = unitInterval(value);
   if (v === undefined || v !== value) {
-    return { metric, status: 'failed', error: `internal: computed value ${String(value)} is outside [0, 1]`, kind: 'internal', retryable: false, usage };
+    return { metric, status: 'failed', error: `internal: computed value ${String(value)} is outside [0, 1]`, kind: 'internal', dependency: null, retryable: false, usage };
   }
   return { metric, status: 'scored', value, reason, details, usage, promptVersion };
 }
@@ -87,10 +87,10 @@ export function notScorable(metric: MetricName, reason: string, usage?: MetricUs
 export function failedFrom(metric: MetricName, err: unknown, usage?: MetricUsage): MetricResult {
   const base =
     err instanceof JudgeCallError
-      ? { error: `${err.kind}: ${err.message} (after ${err.attempts} attempt${err.attempts === 1 ? '' : 's'})`, kind: err.kind, retryable: err.retryable }
+      ? { error: `${err.kind}: ${err.message} (after ${err.attempts} attempt${err.attempts === 1 ? '' : 's'})`, kind: err.kind, dependency: err.dependency, retryable: err.retryable }
       : err instanceof Error && err.name === 'AbortError'
-        ? { error: 'aborted', kind: 'aborted', retryable: true }
-        : { error: `internal: ${err instanceof Error ? err.message : String(err)}`, kind: 'internal', retryable: false };
+        ? { error: 'aborted', kind: 'aborted', dependency: null, retryable: true }
+        : { error: `internal: ${err instanceof Error ? err.message : String(err)}`, kind: 'internal', dependency: null, retryable: false };
   return usage === undefined ? { metric, status: 'failed', ...base } : { metric, status: 'failed', ...base, usage };
 }
 

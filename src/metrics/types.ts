@@ -1,3 +1,4 @@
+import type { DependencyName } from '../errors.js';
 import type { MetricName } from './registry.js';
 
 export type { MetricName };
@@ -29,9 +30,12 @@ export type MetricResult =
   | {
       metric: MetricName;
       status: 'failed';
+      /** For people; never parsed (read `kind` and `dependency`). */
       error: string;
       /** What went wrong last: a judge failure kind (`connection`, `http_503`, `schema_mismatch`, …), `aborted` or `internal`. */
-      kind?: string;
+      kind: string;
+      /** The dependency that failed; null for an abort or a bug of ragwatch's. */
+      dependency: DependencyName | null;
       retryable: boolean;
       usage?: MetricUsage;
     };

@@ -1,4 +1,6 @@
+import { isCredentialsKind, isOutageKind, kindOf } from '../errors.js';
 import { JudgeCallError } from '../judge/types.js';
+import { LangfuseApiError } from '../langfuse/index.js';
 import type { MetricResult } from '../metrics/types.js';
 
 /**
@@ -28,7 +30,8 @@ export interface Failure {
   channel?: Channel;
 }
 
-const KNOWN_KINDS = [
+/** Kinds a code may carry; anything else (`internal`, a bug's) is said as `error`. */
+const KNOWN_KINDS = new Set([
   'timeout',
   'connection',
   'invalid_json',
@@ -43,55 +46,25 @@ const KNOWN_KINDS = [
   'invalid_request',
   'protocol',
   'invalid_response',
-];
+]);
 
-/** The most specific known kind named in a piece of text, or `error`. */
-export function kindFromText(text: string): string {
-  // `kind: message` is how judge failures are phrased (`http_503: ...`, `connection: ...`).
-  const lead = /^\s*([a-z][a-z0-9_]*)\s*:/.exec(text)?.[1];
-  if (lead && (/^http_\d{3}$/.test(lead) || KNOWN_KINDS.includes(lead))) return lead;
-  const http = /\bhttp[_ ]?(\d{3})\b/i.exec(text) ?? /\bstatus[ :=]*(\d{3})\b/i.exec(text);
-  if (http) return `http_${http[1]}`;
-  if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|socket hang up|fetch failed|other side closed|connection (reset|refused|error)/i.test(text)) return 'connection';
-  if (/ETIMEDOUT|timed? ?out|deadline/i.test(text)) return 'timeout';
-  for (const kind of KNOWN_KINDS) if (new RegExp(`\\b${kind}\\b`, 'i').test(text)) return kind;
-  return 'error';
+/** A typed failure kind as it goes into a code: a known kind or `http_<status>`, else `error`. */
+function codeKind(kind: string): string {
+  return KNOWN_KINDS.has(kind) || /^http_\d{3}$/.test(kind) ? kind : 'error';
 }
 
-export function isOutageKind(kind: string): boolean {
-  if (kind === 'connection' || kind === 'timeout' || kind === 'rate_limited' || isCredentialsKind(kind)) return true;
-  const status = /^http_(\d{3})$/.exec(kind);
-  return status !== null && (Number(status[1]) >= 500 || Number(status[1]) === 429);
-}
-
-/** 401/403: the dependency refuses our key. The same for every trace, so an outage, and a configuration error. */
-export function isCredentialsKind(kind: string): boolean {
-  return kind === 'http_401' || kind === 'http_403' || kind === 'unauthorized';
-}
+export { isCredentialsKind, isOutageKind };
 
 /** Whether a failure code (`langfuse:http_401`, `metric:faithfulness:http_403`, ...) says credentials were refused. */
 export function isCredentialsCode(code: string): boolean {
   return isCredentialsKind(code.slice(code.lastIndexOf(':') + 1).replace(/^ingestion_/, ''));
 }
 
-interface LangfuseLikeError {
-  name: string;
-  kind: string;
-  status?: number;
-}
-
-function isLangfuseError(err: unknown): err is LangfuseLikeError {
-  return err instanceof Error && err.name === 'LangfuseApiError' && typeof (err as { kind?: unknown }).kind === 'string';
-}
-
 /** An error thrown while talking to Langfuse (listing, fetching, writing). */
 export function langfuseFailure(err: unknown): Failure {
-  let kind: string;
-  if (isLangfuseError(err)) kind = err.kind === 'http' && err.status !== undefined ? `http_${err.status}` : err.kind;
-  else kind = kindFromText(err instanceof Error ? `${err.name} ${err.message} ${String((err as { code?: unknown }).code ?? '')}` : String(err));
-  // An HTML page or a body of the wrong shape comes from the server (or a proxy in front of it), not the trace.
-  const answeredNonsense = kind === 'invalid_json' || kind === 'protocol';
-  return { dependency: 'langfuse', code: `langfuse:${kind}`, outageLike: answeredNonsense || isOutageKind(kind) };
+  const kind = codeKind(kindOf(err));
+  const outageLike = err instanceof LangfuseApiError ? err.outage : isOutageKind(kind);
+  return { dependency: 'langfuse', code: `langfuse:${kind}`, outageLike };
 }
 
 /**
@@ -100,18 +73,15 @@ export function langfuseFailure(err: unknown): Failure {
  * (`invalid_json`, `schema_mismatch`, `truncated`) may well be the trace's.
  */
 export function metricFailure(result: Extract<MetricResult, { status: 'failed' }>): Failure {
-  const kind = kindFromText(result.error);
+  const kind = codeKind(result.kind);
   return { dependency: 'judge', code: `metric:${result.metric}:${kind}`, outageLike: isOutageKind(kind) || kind === 'invalid_response', channel: 'judge' };
 }
 
 /** Anything else thrown while evaluating a trace (judge errors that escaped a metric, bugs). */
 export function unexpectedFailure(err: unknown, stage: string): Failure {
-  if (err instanceof JudgeCallError) {
-    return { dependency: 'judge', code: `judge:${err.kind}`, outageLike: isOutageKind(err.kind) || err.kind === 'invalid_response', channel: 'judge' };
-  }
-  if (isLangfuseError(err)) return langfuseFailure(err);
-  const kind = kindFromText(err instanceof Error ? `${err.name} ${err.message}` : String(err));
-  return { dependency: null, code: `${stage}:${kind}`, outageLike: false };
+  if (err instanceof JudgeCallError) return { dependency: 'judge', code: `judge:${err.kind}`, outageLike: err.outage, channel: 'judge' };
+  if (err instanceof LangfuseApiError) return langfuseFailure(err);
+  return { dependency: null, code: `${stage}:${codeKind(kindOf(err))}`, outageLike: false };
 }
 
 /**

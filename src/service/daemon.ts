@@ -4,7 +4,9 @@ import { createExperimentJob } from '../experiment/job.js';
 import { reportRoute } from '../experiment/report-route.js';
 import { ONLINE_JOB, runOnlineTick } from '../online/job.js';
 import type { Clock } from '../online/ports.js';
+import { InputError } from '../errors.js';
 import { backoffs, retry, RetryAbortedError } from '../internal/index.js';
+import { LangfuseApiError } from '../langfuse/index.js';
 import { judgeCredentialsRefused } from '../judge/probe.js';
 import { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from '../online/runtime.js';
 import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
@@ -47,8 +49,10 @@ export interface Daemon {
 }
 
 /** Errors that retrying cannot fix (bad keys, wrong base URL): the process should stop with exit code 2. */
-export class FatalStartupError extends Error {
-  override readonly name = 'FatalStartupError';
+export class FatalStartupError extends InputError {
+  constructor(message: string) {
+    super([message]);
+  }
 }
 
 /**
@@ -176,19 +180,19 @@ async function connectWithRetry(options: DaemonOptions, state: StateStore, metri
         onJudgeRequest: (e) => metrics.observeJudgeRequest({ kind: e.kind, outcome: e.outcome, latencyMs: e.latencyMs, promptTokens: e.promptTokens, completionTokens: e.completionTokens }),
       });
     } catch (err) {
-      const e = err as { name?: string; retryable?: boolean; message?: string; status?: number };
-      if (!signal.aborted && e.name === 'LangfuseApiError' && e.retryable === false) {
-        throw new FatalStartupError(e.status === 401 || e.status === 403 ? credentialsLine('langfuse', `HTTP ${e.status}`) : `langfuse.baseUrl: ${e.message ?? 'error'}`);
+      if (!signal.aborted && err instanceof LangfuseApiError && !err.retryable) {
+        throw new FatalStartupError(err.status === 401 || err.status === 403 ? credentialsLine('langfuse', `HTTP ${err.status}`) : `langfuse.baseUrl: ${err.message}`);
       }
       throw err;
     }
   };
   try {
     return await retry(policy, connect, {
-      shouldRetry: (err) => !signal.aborted && !(err instanceof FatalStartupError),
+      // A FatalStartupError is an InputError: never retried.
+      shouldRetry: () => !signal.aborted,
       onRetry: (err, _attempt, retryInMs) => {
-        const e = err as { name?: string; status?: number };
-        logger.warn({ error: e.name === 'LangfuseApiError' ? `langfuse:${e.status ?? 'connection'}` : (e.name ?? 'error'), retryInMs }, 'cannot reach Langfuse yet; retrying');
+        const error = err instanceof LangfuseApiError ? `langfuse:${err.status ?? 'connection'}` : err instanceof Error ? err.name : 'error';
+        logger.warn({ error, retryInMs }, 'cannot reach Langfuse yet; retrying');
       },
       signal,
     });

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/schema.js';
+import { InputError } from '../errors.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
+import { LangfuseApiError } from '../langfuse/index.js';
 import { isCredentialsCode } from '../online/failures.js';
 import { credentialsLine, dependencyOfCode } from './dependency-health.js';
 import { isStateError, type StateError } from '../state/errors.js';
@@ -52,13 +54,13 @@ export function stateFailureExit(err: StateError): CliExit {
  */
 export function startupFailureExit(err: unknown): CliExit {
   if (isStateError(err)) return stateFailureExit(err);
-  const e = err as { name?: string; retryable?: boolean; message?: string; status?: number };
   const message = err instanceof Error ? err.message : String(err);
-  if (e?.name === 'LangfuseApiError' && e.retryable === false) {
-    if (e.status === 401 || e.status === 403) return new CliExit(ExitCode.badInput, [credentialsLine('langfuse', `HTTP ${e.status}`)]);
+  if (err instanceof LangfuseApiError && !err.retryable) {
+    if (err.status === 401 || err.status === 403) return new CliExit(ExitCode.badInput, [credentialsLine('langfuse', `HTTP ${err.status}`)]);
     return new CliExit(ExitCode.badInput, [`langfuse.baseUrl: ${message}`]);
   }
-  if (e?.name === 'FatalStartupError') return new CliExit(ExitCode.badInput, [message]);
+  // FatalStartupError (the judge refusing its key at start) and any other input error: exit 2.
+  if (err instanceof InputError) return new CliExit(ExitCode.badInput, err.lines);
   return new CliExit(ExitCode.incomplete, [`langfuse unreachable after retries: ${message}`]);
 }
 

@@ -4,6 +4,8 @@
  * (`state.path`, or `state.url` for PostgreSQL), the path or the masked URL and the backend's code, never a
  * row's content.
  */
+import { DependencyError } from '../errors.js';
+
 
 export type StateErrorKind =
   /** A 0-byte file: a failed copy or restore, not something ragwatch wrote. */
@@ -69,12 +71,13 @@ const POSTGRES_ADVICE: Partial<Record<StateErrorKind, string>> = {
 
 const POSTGRES_LOCATION = /^postgres(ql)?:\/\//;
 
-export class StateError extends Error {
-  override readonly name = 'StateError';
+export class StateError extends DependencyError {
+  readonly dependency = 'state' as const;
+  declare readonly kind: StateErrorKind;
 
   constructor(
     readonly path: string,
-    readonly kind: StateErrorKind,
+    kind: StateErrorKind,
     /** SQLite's or the system's code (`SQLITE_FULL`, `ENOENT`), when there is one. */
     readonly code?: string,
     /** SQLite's own message (`database or disk is full`): safe to log, it never quotes data. */
@@ -82,7 +85,12 @@ export class StateError extends Error {
   ) {
     const postgres = POSTGRES_LOCATION.test(path);
     const advice = (postgres ? POSTGRES_ADVICE[kind] : undefined) ?? ADVICE[kind];
-    super(`${postgres ? 'state.url' : 'state.path'}: ${path} ${advice}${code ? ` (${code})` : ''}`);
+    super(`${postgres ? 'state.url' : 'state.path'}: ${path} ${advice}${code ? ` (${code})` : ''}`, kind, undefined, !INPUT_KINDS.has(kind));
+  }
+
+  /** A state problem is never a trace's: it ends the tick (input problems exit 2, the rest 3). */
+  override get outage(): boolean {
+    return true;
   }
 
   /** Retrying cannot help: a configuration or input problem (exit 2). Otherwise the disk is in the way (exit 3). */
@@ -97,7 +105,7 @@ export class StateError extends Error {
 }
 
 export function isStateError(err: unknown): err is StateError {
-  return err instanceof Error && err.name === 'StateError' && typeof (err as { kind?: unknown }).kind === 'string';
+  return err instanceof StateError;
 }
 
 /** SQLite's (or the file system's) error code as a kind. */

@@ -22,9 +22,9 @@ export function itemFailures(o: ItemOutcome): Array<{ what: string; kind: string
   return out;
 }
 
-/** The kind of a failed metric result: its `kind`, else the `kind:` its message starts with. */
-export function failureKind(r: { kind?: string; error: string }): string {
-  return r.kind ?? /^([a-z][a-z0-9_]*):/.exec(r.error)?.[1] ?? 'error';
+/** The kind of a failed metric result. */
+export function failureKind(r: { kind: string }): string {
+  return r.kind;
 }
 
 export function summarizeFailures(outcomes: readonly ItemOutcome[], maxShare: number): FailureSummary {

@@ -5,7 +5,7 @@ import { goldenGaugeValues } from '../../../src/experiment/gauges.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
 import { DEFINITIONS, reportInput, sampleOutcomes } from '../../fixtures/experiment/report-input.js';
 
-const failed = (metric: MetricResult['metric'], kind: string): MetricResult => ({ metric, status: 'failed', error: `${kind}: x`, kind, retryable: true });
+const failed = (metric: MetricResult['metric'], kind: string): MetricResult => ({ metric, status: 'failed', error: `${kind}: x`, kind, dependency: 'judge', retryable: true });
 
 /** item-00 (dev): context precision failed; item-01 (test): faithfulness failed; item-02 (dev): the RAG service failed; item-16 (adversarial, dev): abstention failed; item-04 (dev): the noise pass failed. */
 function withFailures(): ItemOutcome[] {

@@ -37,7 +37,7 @@ describe('sample --trace output', () => {
       { metric: 'faithfulness', status: 'scored', value: 0.5, reason: '1 of 2 claims supported', details: {}, usage, promptVersion: 'en-x' },
       { metric: 'answer_relevancy', status: 'scored', value: 0.7, reason: 'mean cosine', details: { questions: [{ question: 'Where are invoices?', noncommittal: false, cosine: 0.91 }] }, usage, promptVersion: 'en-y' },
       { metric: 'context_recall', status: 'not_scorable', reason: 'needs a reference answer' },
-      { metric: 'context_precision', status: 'failed', error: 'judge unreachable', retryable: true },
+      { metric: 'context_precision', status: 'failed', error: 'judge unreachable', kind: 'connection', dependency: 'judge', retryable: true },
     ];
     const calls = [
       call('ragwatch_faithfulness', [

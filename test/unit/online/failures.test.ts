@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { JudgeCallError } from '../../../src/judge/types.js';
 import { LangfuseApiError } from '../../../src/langfuse/index.js';
-import { isCredentialsCode, isOutageKind, kindFromText, langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure } from '../../../src/online/failures.js';
+import { kindOf } from '../../../src/errors.js';
+import { failedFrom } from '../../../src/metrics/definition.js';
+import { isCredentialsCode, isOutageKind, langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure } from '../../../src/online/failures.js';
 
 describe('failure codes', () => {
-  it('reads the kind of judge failure messages', () => {
-    expect(kindFromText('http_503: Service Unavailable (after 4 attempts)')).toBe('http_503');
-    expect(kindFromText('connection: fetch failed (after 4 attempts)')).toBe('connection');
-    expect(kindFromText('schema_mismatch: expected array at claims (after 2 attempts)')).toBe('schema_mismatch');
-    expect(kindFromText('request failed with status 502')).toBe('http_502');
-    expect(kindFromText('read ECONNRESET')).toBe('connection');
-    expect(kindFromText('internal: something odd about María García')).toBe('error');
+  it('reads the kind of judge failures from the errors, never from their messages', () => {
+    const judged = (kind: string) => metricFailure(failedFrom('faithfulness', new JudgeCallError('judge call failed', true, kind, 4)) as never).code.split(':')[2];
+    expect(judged('http_503')).toBe('http_503');
+    expect(judged('connection')).toBe('connection');
+    expect(judged('schema_mismatch')).toBe('schema_mismatch');
+    expect(kindOf(new LangfuseApiError('request failed with status 502', 'r', 'http', 502, true, 5))).toBe('http_502');
+    expect(kindOf(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe('connection');
+    expect(unexpectedFailure(new Error('internal: something odd about María García'), 'metrics').code.split(':')[1]).toBe('error');
   });
 
   it('never copies free text into a code', () => {
-    const f = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'internal: the answer "Juan Pérez, 612345678" broke', retryable: false });
+    const f = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'internal: the answer "Juan Pérez, 612345678" broke', kind: 'internal', dependency: null, retryable: false });
     expect(f.code).toBe('metric:faithfulness:error');
     expect(f.outageLike).toBe(false);
   });
@@ -42,9 +45,9 @@ describe('failure codes', () => {
   });
 
   it('tells the judge answering nonsense (an HTML page) from an answer the trace made unusable', () => {
-    const html = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'invalid_response: Unexpected token < (after 4 attempts)', retryable: true });
+    const html = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'invalid_response: Unexpected token < (after 4 attempts)', kind: 'invalid_response', dependency: 'judge', retryable: true });
     expect(html).toMatchObject({ code: 'metric:faithfulness:invalid_response', outageLike: true, channel: 'judge' });
-    const content = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'invalid_json: Unexpected end (after 2 attempts)', retryable: true });
+    const content = metricFailure({ metric: 'faithfulness', status: 'failed', error: 'invalid_json: Unexpected end (after 2 attempts)', kind: 'invalid_json', dependency: 'judge', retryable: true });
     expect(content).toMatchObject({ code: 'metric:faithfulness:invalid_json', outageLike: false });
   });
 

@@ -2,7 +2,7 @@ import type { MetricName, MetricResult } from '../../../src/metrics/types.js';
 import type { RagSample } from '../../../src/sample.js';
 import type { ExtractResult } from '../../../src/extract/types.js';
 import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, ScoreToWrite, TraceRecord, TraceSummary } from '../../../src/online/ports.js';
-import { scoreIdFor } from '../../../src/langfuse/index.js';
+import { LangfuseApiError, scoreIdFor } from '../../../src/langfuse/index.js';
 import { silentLogger } from '../../../src/service/logger.js';
 import { openSqliteState, type StateStore } from '../../../src/state/index.js';
 import type { OnlineJobDeps, OnlineSettings } from '../../../src/online/job.js';
@@ -20,7 +20,7 @@ export class FakeLangfuse implements OnlineLangfuse {
   writes = 0;
   gets = 0;
   failGet = new Set<string>();
-  failGetError: () => Error = () => Object.assign(new Error('server error'), { name: 'LangfuseApiError', kind: 'http', status: 500 });
+  failGetError: () => Error = () => new LangfuseApiError('server error', 'GET /api/public/traces/{id}', 'http', 500, true, 5);
   constructor(public traces: FakeTrace[]) {}
 
   async *listTraces(w: { from: Date; to: Date }): AsyncIterable<TraceSummary> {

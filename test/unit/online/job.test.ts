@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { scoreIdFor } from '../../../src/langfuse/index.js';
+import { LangfuseApiError, scoreIdFor } from '../../../src/langfuse/index.js';
 import { BACKFILL_JOB, ONLINE_JOB, runBackfill, runOnlineTick } from '../../../src/online/job.js';
 import { planOnlineTick } from '../../../src/online/plan.js';
 import { ManualTimers } from '../../helpers/manual-timers.js';
@@ -111,7 +111,7 @@ describe('runOnlineTick', () => {
     const victim = sampled[0]!;
     const lf = new FakeLangfuse(all);
     const clock = new ManualClock(NOW);
-    const score = fakeScorer((traceId, metric) => (traceId === victim ? { metric, status: 'failed', error: 'judge answered http_500 after 4 attempts', retryable: true } : undefined));
+    const score = fakeScorer((traceId, metric) => (traceId === victim ? { metric, status: 'failed', error: 'judge answered http_500 after 4 attempts', kind: 'http_500', dependency: 'judge', retryable: true } : undefined));
     // the judge answers its health probe: the failure is the trace's own
     const deps = jobDeps(lf, clock, { score, probes: { judge: async () => true } });
     const first = await runOnlineTick(deps, settings());
@@ -137,7 +137,7 @@ describe('runOnlineTick', () => {
     const lf = new FakeLangfuse(all);
     const clock = new ManualClock(NOW);
     let judgeUp = false;
-    const score = fakeScorer((_id, metric) => (judgeUp ? undefined : { metric, status: 'failed', error: 'connection refused (ECONNREFUSED)', retryable: true }));
+    const score = fakeScorer((_id, metric) => (judgeUp ? undefined : { metric, status: 'failed', error: 'connection refused (ECONNREFUSED)', kind: 'connection', dependency: 'judge', retryable: true }));
     const deps = jobDeps(lf, clock, { score, probes: { judge: async () => judgeUp }, });
     const down = await runOnlineTick(deps, settings({ concurrency: 1 }));
     expect(down.outcome).toBe('incomplete');
@@ -165,7 +165,7 @@ describe('runOnlineTick', () => {
     const lf = new FakeLangfuse(traces(50));
     lf.listTraces = async function* () {
       yield* [];
-      throw Object.assign(new Error('boom'), { name: 'LangfuseApiError', kind: 'connection' });
+      throw new LangfuseApiError('boom', 'GET /api/public/traces', 'connection', undefined, true, 5);
     };
     const deps = jobDeps(lf, new ManualClock(NOW));
     const r = await runOnlineTick(deps, settings());

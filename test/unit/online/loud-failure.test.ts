@@ -25,7 +25,7 @@ describe('loud failure', () => {
     const lf = new FakeLangfuse(traces(30));
     const logs = captureLogger('info');
     // the judge answers, but never anything these traces can use: the failures are the traces' own
-    const score = fakeScorer((_id, metric) => ({ metric, status: 'failed', error: 'schema_mismatch: claims missing (after 3 attempts)', retryable: true }));
+    const score = fakeScorer((_id, metric) => ({ metric, status: 'failed', error: 'schema_mismatch: claims missing (after 3 attempts)', kind: 'schema_mismatch', dependency: 'judge', retryable: true }));
     const deps = jobDeps(lf, new ManualClock(NOW), { score, logger: logs.logger, state: temp.open(), probes: { judge: async () => true } });
     const settings = testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} } });
     const report = await runOnlineTick(deps, settings);
@@ -63,7 +63,7 @@ describe('loud failure', () => {
   it('a tick with some traces scored and some failed stays a success, still warning per failure', async () => {
     const lf = new FakeLangfuse(traces(10));
     const logs = captureLogger('info');
-    const score = fakeScorer((id, metric) => (id === 'trace-0003' ? { metric, status: 'failed', error: 'truncated: finish_reason length', retryable: true } : undefined));
+    const score = fakeScorer((id, metric) => (id === 'trace-0003' ? { metric, status: 'failed', error: 'truncated: finish_reason length', kind: 'truncated', dependency: 'judge', retryable: true } : undefined));
     const deps = jobDeps(lf, new ManualClock(NOW), { score, logger: logs.logger, probes: { judge: async () => true } });
     const report = await runOnlineTick(deps, testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} } }));
     expect(report).toMatchObject({ outcome: 'success', evaluated: 9, failed: 1 });

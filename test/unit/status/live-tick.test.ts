@@ -85,7 +85,7 @@ describe('status beside a real online tick', () => {
     let judgeBroken = true;
     const score: SampleScorer = async (sample, metrics) =>
       metrics.map((metric) =>
-        judgeBroken && sample.traceId === 't-2' ? { metric, status: 'failed' as const, error: 'invalid_json: the judge answered something else', retryable: false } : scored(metric),
+        judgeBroken && sample.traceId === 't-2' ? { metric, status: 'failed' as const, error: 'invalid_json: the judge answered something else', kind: 'invalid_json', dependency: 'judge' as const, retryable: false } : scored(metric),
       );
     const lf = new FakeLangfuse(traces(3));
     const deps = jobDeps(lf, clock, { state: store, score, probes: { judge: async () => true, langfuse: async () => true } });
