@@ -2,7 +2,7 @@
  * Frequent Spanish and English words that end a name: after "me llamo" or "Cliente:" a word from this list is not a
  * name ("soy cliente", "Agente: Buenos días", "Dear customer"). Folded (lower case, no accents). Whitespace separated.
  */
-export const COMMON_WORDS = `
+export const COMMON_WORDS_ES = `
 a al algo algun alguna alguno algunos ante antes aqui asi aun aunque bajo bien cada casi como con contra cual cuales cuando
 de del desde donde dos durante e el ella ellas ellos en entre era eran es esa ese eso esta estaba estan estar este esto estos
 estoy fue fueron ha habia han hasta hay he la las le les lo los mas me mi mis mucho muy nada ni no nos nosotros nuestro o os
@@ -24,6 +24,10 @@ resuelto resuelta abierto cerrado incidencia ticket caso referencia nota resumen
 poliza producto precio importe total iva euros euro dolares hora horas minutos semana mes ano anos plazo dia
 interesado interesada responsable encargado encargada director directora gerente jefe jefa medico medica doctor doctora
 paciente abogado abogada asesor asesora comercial vendedor vendedora operador operadora cajero cajera
+`;
+
+/** The English ones: a word written with a Spanish accent ("Germán") is none of them. */
+export const COMMON_WORDS_EN = `
 the a an and or but if then than that this these those there here is are was were be been being am do does did done have
 has had having i me my mine we us our you your yours he him his she her hers it its they them their what which who whom whose
 when where why how all any both each few more most other some such no nor not only own same so too very can could will would
@@ -40,3 +44,5 @@ calling writing need want wanted would like just also already really actually he
 interested responsible in charge available unable able happy glad pleased afraid sure not going
 from to cc bcc re fw fwd de para asunto enviado sent subject
 `;
+
+export const COMMON_WORDS = `${COMMON_WORDS_ES}\n${COMMON_WORDS_EN}`;

@@ -1,6 +1,6 @@
 import { foldToken } from '../text/fold.js';
 import { AMBIGUOUS_NAMES } from './ambiguous.js';
-import { COMMON_WORDS } from './common-words.js';
+import { COMMON_WORDS, COMMON_WORDS_ES } from './common-words.js';
 import { nameDatasets } from './datasets.js';
 import { GIVEN_NAMES_EN, GIVEN_NAMES_EN_SHORT } from './given-names-en.js';
 import { GIVEN_NAMES_ES } from './given-names-es.js';
@@ -18,6 +18,7 @@ const GIVEN = words(GIVEN_NAMES_ES, GIVEN_NAMES_EN, GIVEN_NAMES_EN_SHORT);
 const SURNAMES = words(SURNAMES_ES, SURNAMES_EN);
 const AMBIGUOUS = words(AMBIGUOUS_NAMES);
 const COMMON = words(COMMON_WORDS);
+const COMMON_ES = words(COMMON_WORDS_ES);
 const ORGS = new Set(
   ORGANIZATIONS.split('\n')
     .map((l) => foldToken(l.trim()))
@@ -54,8 +55,13 @@ const CACHE_LIMIT = 50_000;
 /** Classifies a folded token ("garcia", "jean-pierre", "o'brien"). */
 const handListed = (key: string) => GIVEN.has(key) || SURNAMES.has(key) || AMBIGUOUS.has(key);
 
-export function classify(key: string): NameClass {
-  const hit = cache.get(key);
+/**
+ * `accented`: the word was written with a Spanish or Catalan accent ("Germán"), so it is none of the English common
+ * words its fold may spell ("german").
+ */
+export function classify(key: string, accented = false): NameClass {
+  const cacheKey = accented ? `${key}\u00b4` : key;
+  const hit = cache.get(cacheKey);
   if (hit) return hit;
   const parts = key.includes('-') ? key.split('-') : [key];
   // The datasets add readings the hand lists lack ("Duncan", a surname there, is also a given name), never to a word
@@ -68,11 +74,11 @@ export function classify(key: string): NameClass {
   // The hand lists vouch for its main reading: as a given name when it is one, else as a surname.
   const byHand = (p: string) => AMBIGUOUS.has(p) || (knownGiven(p) ? GIVEN.has(p) : SURNAMES.has(p));
   const listed = parts.length > 1 ? parts.every(byHand) : byHand(key);
-  const common = COMMON.has(key) || TITLES.has(key) || CONTRACTION.test(key);
+  const common = (accented ? COMMON_ES : COMMON).has(key) || TITLES.has(key) || CONTRACTION.test(key);
   const ambiguous = AMBIGUOUS.has(key) || key.length <= 2 || (common && (given || surname));
   const result = { given, surname, ambiguous, common, listed, handSurname: SURNAMES.has(key) };
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(key, result);
+  cache.set(cacheKey, result);
   return result;
 }
 

@@ -25,13 +25,15 @@ interface WordInfo {
   cls: NameClass;
 }
 
+const SPANISH_ACCENT = /[áéíóúñàèòçÁÉÍÓÚÑÀÈÒÇ]/;
+
 /** Spelling as written → folded key and class: one Map lookup per word seen before. */
 const infoCache = new Map<string, WordInfo>();
 function infoOf(raw: string): WordInfo {
   let info = infoCache.get(raw);
   if (info === undefined) {
     const key = foldToken(raw).replace(/’/g, "'");
-    info = { key, cls: classify(key) };
+    info = { key, cls: classify(key, SPANISH_ACCENT.test(raw)) };
     if (infoCache.size >= 50_000) infoCache.clear();
     infoCache.set(raw, info);
   }

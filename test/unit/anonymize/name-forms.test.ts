@@ -34,3 +34,11 @@ describe('an initial and a surname that is also a word', () => {
     expect(out(keep)).toBe(keep);
   });
 });
+
+describe('a given name that folds to an English word', () => {
+  it('"Germán" with its accent is a name; "German" the language stays', () => {
+    expect(out('El parte lo firmó Germán Ordóñez ayer; me atendió Germán.')).toBe('El parte lo firmó <PERSON_1> ayer; me atendió <PERSON_1>.');
+    const keep = 'The course is taught in German and English.';
+    expect(out(keep)).toBe(keep);
+  });
+});
