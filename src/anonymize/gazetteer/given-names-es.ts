@@ -42,4 +42,5 @@ Montserrat Núria Roser Neus Queralt Montse Pilar Laia Berta Arlet Txema Koldo M
 Ander Eider Nagore
 Paqui Toño Manoli Juanma Josema Chus Quique Kike Nando Lucho Chelo Chari Maricarmen Mariló Marijose Tere Fede Santi Rober
 Alfredo Moncho Pachi Paco Curro Quico Tito Toñi Geli Inma Lupe Lupita Chuy Memo Beto Nacho Chente
+Loreto Covadonga Luz Caridad Celeste Libertad
 `;

@@ -42,3 +42,11 @@ describe('a given name that folds to an English word', () => {
     expect(out(keep)).toBe(keep);
   });
 });
+
+describe('given names that are also words and were in no name list', () => {
+  it('"Loreto", "Luz" count next to a surname or after a cue, and stay words alone', () => {
+    expect(out('Hola, soy Loreto Medina; mi hermana Luz Jurado también llama.')).toBe('Hola, soy <PERSON_1>; mi hermana <PERSON_2> también llama.');
+    const keep = 'La luz del salón no funciona. La Virgen de Loreto.';
+    expect(out(keep)).toBe(keep);
+  });
+});
