@@ -1,4 +1,4 @@
-import type { FieldText } from './index.js';
+import type { FieldText } from './anonymizer.js';
 
 /**
  * The string leaves of a JSON value, each named by its path (`metadata.user.email`, `tags[1]`, `["a key"]`), and

@@ -4,7 +4,7 @@
  */
 import type { RagwatchConfig } from '../config/schema.js';
 import type { RagSample } from '../sample.js';
-import { createAnonymizer } from './index.js';
+import { createAnonymizer } from './anonymizer.js';
 
 export interface AnonymizedSample {
   sample: RagSample;
