@@ -20,7 +20,7 @@
  *
  * Every figure of a cell is evaluated on the same resamples (one draw of indices, several estimators).
  */
-import { quantile } from '../experiment/stats.js';
+import { quantile } from '../quantile.js';
 import { seededRandom } from '../random.js';
 import { notEstimable, type NotEstimable, type PairEstimator } from './estimate.js';
 

@@ -1,4 +1,7 @@
+import { quantile } from '../quantile.js';
 import { seededRandom } from '../random.js';
+
+export { quantile };
 
 export interface Interval {
   low: number;
@@ -47,16 +50,6 @@ export function bootstrapMeanInterval(values: readonly number[], options: Bootst
   means.sort();
   const alpha = (1 - (options.level ?? 0.95)) / 2;
   return { low: quantile(means, alpha), high: quantile(means, 1 - alpha) };
-}
-
-/** Linear-interpolated quantile of an already sorted array. */
-export function quantile(sorted: ArrayLike<number>, q: number): number {
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  const a = sorted[lo] as number;
-  const b = sorted[hi] as number;
-  return a + (b - a) * (pos - lo);
 }
 
 export interface PairedComparison {
