@@ -4,7 +4,7 @@
  * server's root, else an `x-vllm-version` or `server: vllm/…` response header. Missing answers are null, never a
  * failure: an OpenAI-compatible server other than vLLM says none of this.
  */
-import { promptVersions } from '../experiment/metadata.js';
+import { judgePromptVersions } from '../metrics/index.js';
 import type { MetricName } from '../metrics/types.js';
 import type { JudgeFingerprint } from './fingerprint.js';
 
@@ -73,5 +73,5 @@ export function judgeFingerprint(identity: JudgeIdentity, metrics: readonly Metr
   const model = identity.modelRoot && identity.modelRoot !== identity.model
     ? `${identity.model} (${identity.modelRoot})`
     : identity.model;
-  return { model, vllmVersion: identity.vllmVersion, promptVersions: promptVersions(metrics, false, false) };
+  return { model, vllmVersion: identity.vllmVersion, promptVersions: judgePromptVersions(metrics) };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RagwatchConfig } from '../config/schema.js';
 import { maskSecrets } from '../config/mask.js';
-import { promptVersion, type JudgeTask } from '../metrics/prompts/build.js';
+import { judgePromptVersions } from '../metrics/index.js';
 import { getMetric } from '../metrics/registry.js';
 import type { MetricName } from '../metrics/types.js';
 import { VERSION } from '../version.js';
@@ -9,10 +9,7 @@ import { abstentionPromptVersion } from './abstention.js';
 
 /** Prompt version of every judge task the run may use, per language: `faithfulness.es` → `es-1a2b…`. */
 export function promptVersions(metrics: readonly MetricName[], withAbstention: boolean, noise: boolean): Record<string, string> {
-  const measured: readonly MetricName[] = noise ? [...metrics, 'faithfulness'] : metrics;
-  const tasks = new Set<JudgeTask>(measured.flatMap((m) => getMetric(m).judgeTasks));
-  const out: Record<string, string> = {};
-  for (const task of [...tasks].sort()) for (const lang of ['en', 'es'] as const) out[`${task}.${lang}`] = promptVersion(task, lang);
+  const out = judgePromptVersions(noise ? [...metrics, 'faithfulness'] : metrics);
   if (withAbstention) for (const lang of ['en', 'es'] as const) out[`abstention.${lang}`] = abstentionPromptVersion(lang);
   return out;
 }

@@ -6,6 +6,7 @@ export { getMetric, isMetricName, allMetricNames, parseMetricList } from './regi
 export { averagePrecision, cosine } from './math.js';
 export { noiseSensitivity } from './noise-sensitivity.js';
 export { promptVersion, SCHEMA_NAMES, type JudgeTask } from './prompts/build.js';
+export { judgePromptVersions } from './prompt-versions.js';
 export { prepareSample, type MetricsOptions, type PreparedSample } from './prepare.js';
 export type { MetricDefinition } from './definition.js';
 export type { MetricName, MetricResult, MetricUsage } from './types.js';
