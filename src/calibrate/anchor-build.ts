@@ -5,11 +5,10 @@
  * judge, and stored with the judge's fingerprint. Later weeks re-score exactly these inputs.
  */
 import type { RagwatchConfig } from '../config/schema.js';
-import { loadGoldenItems } from '../experiment/items.js';
+import type { GoldenItem } from '../experiment/index.js';
 import type { SplitFilter } from '../experiment/report/model.js';
 import type { Target } from '../experiment/target.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { LangfuseHttp } from '../langfuse/http.js';
 import type { MetricName } from '../metrics/types.js';
 import type { SampleAnonymizer } from '../online/ports.js';
 import { samplingPoint } from '../online/sampler.js';
@@ -31,8 +30,9 @@ export function samplesFromInput(samples: readonly RagSample[]): Sample[] {
 }
 
 export interface GoldenAnchorDeps {
-  http: LangfuseHttp;
-  config: Pick<RagwatchConfig, 'experiment' | 'calibrate'>;
+  /** The golden dataset's items in the split (the experiment's reader, experiment/items.ts). */
+  loadItems(dataset: string, split: SplitFilter, signal?: AbortSignal): Promise<{ items: readonly GoldenItem[] }>;
+  config: Pick<RagwatchConfig, 'calibrate'>;
   target: Target;
   signal?: AbortSignal;
 }
@@ -44,7 +44,7 @@ export async function samplesFromGolden(
   split: SplitFilter,
   limit: number,
 ): Promise<{ samples: Sample[]; failed: number }> {
-  const loaded = await loadGoldenItems(deps.http, dataset, deps.config.experiment, split, deps.signal);
+  const loaded = await deps.loadItems(dataset, split, deps.signal);
   const salt = `ragwatch-anchors-v1:${deps.config.calibrate.seed}`;
   const chosen = loaded.items
     .filter((i) => !i.adversarial)

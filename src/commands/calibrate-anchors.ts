@@ -6,6 +6,7 @@ import { buildAnchorSet, samplesFromGolden, samplesFromInput } from '../calibrat
 import { writeAnchorFile } from '../calibrate/anchor-file.js';
 import { probeJudgeIdentity } from '../calibrate/judge-identity.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
+import { loadGoldenItems, type SplitFilter } from '../experiment/index.js';
 import { createHttpTarget, createReplayTarget, targetConfigProblems } from '../experiment/target.js';
 import { judgeClientsFromConfig } from '../judge/index.js';
 import { connectLangfuse } from '../langfuse/client.js';
@@ -90,7 +91,9 @@ export function registerAnchorsCommand(calibrate: Command, ctx: CommandContext):
             ? createReplayTarget(config.experiment.target.replay, new Map())
             : createHttpTarget(config.experiment.target, { env: ctx.env });
         try {
-          const got = await samplesFromGolden({ http: langfuse.http, config, target }, dataset, flags.split as 'all', limit);
+          const loadItems = (name: string, split: SplitFilter, signal?: AbortSignal) =>
+            loadGoldenItems(langfuse.http, name, config.experiment, split, signal);
+          const got = await samplesFromGolden({ loadItems, config, target }, dataset, flags.split as 'all', limit);
           samples = got.samples;
           notAnswered = got.failed;
         } catch (err) {
