@@ -27,6 +27,10 @@ const files: Record<string, string> = {
     "import { registry } from '../metrics/registry.js';\nimport { other } from '../metrics/other.js';\nexport const c = [registry, other];\n",
   'src/metrics/registry.ts': 'export const registry = 1;\n',
   'src/metrics/other.ts': 'export const other = 1;\n',
+  'src/metrics/m.ts':
+    "import { t } from '../judge/types.js';\nimport { k } from '../judge/client.js';\nexport const m = [t, k];\n",
+  'src/judge/types.ts': 'export const t = 1;\n',
+  'src/judge/client.ts': 'export const k = 1;\n',
   'src/e/lazy.ts':
     "export const ok = () => import('../b/part/index.js');\nexport const bad = () => import('../b/y.js');\n",
   'src/main.ts': "import { x } from './a/x.js';\nimport { b } from './b/index.js';\nexport const main = x + b;\n",
@@ -57,6 +61,7 @@ describe('the import rules', () => {
     expect(found).toEqual([
       'folder-through-index-config: src/config/c.ts -> src/metrics/other.ts',
       'folder-through-index-from-root: src/main.ts -> src/a/x.ts',
+      'folder-through-index-metrics: src/metrics/m.ts -> src/judge/client.ts',
       'folder-through-index: src/a/x.ts -> src/b/y.ts',
       'lazy-part-through-index: src/e/lazy.ts -> src/b/y.ts',
       'no-devkit-in-production: src/d/uses-devkit.ts -> devkit/src/thing.ts',
