@@ -56,6 +56,7 @@ export function initialAndSurname(text: string, tokens: Words, i: number): NameF
   return { first: i, last, score: surnames.some(strongSurname) ? 0.85 : 0.7, key: [t.key, ...surnames.map((w) => w.key)].join(' ') };
 }
 
+const ENGLISH_BEFORE_NAME = new Set(['with', 'by', 'from', 'to', 'and', 'cc', 'attn', 'dear', 'thanks', 'ask', 'call', 'contact', 'signed', 'chaired', 'reviewed', 'approved']);
 const FOREIGN_PARTICLES = new Set(['van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom']);
 const ROMANCE_PARTICLES = new Set(['de', 'del', 'da', 'di', 'du', 'dos', 'das', 'della', 'degli', 'le', 'la', 'las', 'los']);
 
@@ -91,7 +92,11 @@ export function particleSurname(text: string, tokens: Words, i: number): NameFor
   const expected = () => NAME_EXPECTED.test(text.slice(Math.max(0, t.start - 12), t.start));
   const romanceSurname =
     strongSurname(s) && !(s.cls.given && s.cls.listed) && (s.cls.handSurname || (!s.cls.listed && expected()));
-  if (foreign ? s.cls.ambiguous && !strongSurname(s) : !romanceSurname) return undefined;
+  // In English "de", "da", "du" are no preposition: after an English word that expects a name ("with de Villiers",
+  // "by du Plessis") an unknown capitalised word is the surname.
+  const englishName =
+    !foreign && prev !== undefined && ENGLISH_BEFORE_NAME.has(prev.key) && !s.cls.given && !s.cls.surname && !s.cls.common;
+  if (foreign ? s.cls.ambiguous && !strongSurname(s) : !romanceSurname && !englishName) return undefined;
   return { first: i, last: j + 1, score: foreign ? 0.75 : 0.6, key: tokens.slice(i, j + 2).map((w) => w.key).join(' ') };
 }
 

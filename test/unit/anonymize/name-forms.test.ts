@@ -50,3 +50,13 @@ describe('given names that are also words and were in no name list', () => {
     expect(out(keep)).toBe(keep);
   });
 });
+
+describe('a particle surname no list holds, in English', () => {
+  it('"with de Villiers", "signed by du Plessis" go; a Spanish "de" before a plan name stays', () => {
+    expect(out('Reference check with de Villiers; the form was signed by du Plessis.')).toBe(
+      'Reference check with <PERSON_1>; the form was signed by <PERSON_2>.',
+    );
+    const keep = 'Cambia de plan (de Plus a Pro) y el precio de Lujo baja.';
+    expect(out(keep)).toBe(keep);
+  });
+});
