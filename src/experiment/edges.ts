@@ -1,4 +1,5 @@
 import type { RagwatchConfig } from '../config/schema.js';
+import { createKeepAliveFetch } from '../internal/index.js';
 import { judgeClientsFromConfig, type JudgeClientDeps } from '../judge/index.js';
 import { detectApiGeneration } from '../langfuse/detect.js';
 import { langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/client.js';
@@ -27,15 +28,15 @@ export interface ExperimentEdgeDeps {
 
 /** Connects to Langfuse (API generation detected unless configured) and builds the judge clients. */
 export async function connectExperiment(config: RagwatchConfig, deps: ExperimentEdgeDeps, signal?: AbortSignal): Promise<ExperimentDeps> {
-  const langfuseDeps: LangfuseDeps = {};
-  if (deps.fetch) langfuseDeps.fetch = deps.fetch;
+  // The one keep-alive transport for Langfuse and the judge, as in the online job, unless the caller brings its own.
+  const fetchImpl = deps.fetch ?? createKeepAliveFetch();
+  const langfuseDeps: LangfuseDeps = { fetch: fetchImpl };
   if (deps.sleep) langfuseDeps.sleep = deps.sleep;
   if (deps.random) langfuseDeps.random = deps.random;
   if (deps.onLangfuseRequest) langfuseDeps.onRequest = deps.onLangfuseRequest;
   const http = langfuseHttpFromConfig(config, langfuseDeps);
   const generation = await detectApiGeneration(http, config.langfuse.apiGeneration, signal);
-  const judgeDeps: JudgeClientDeps = {};
-  if (deps.fetch) judgeDeps.fetch = deps.fetch;
+  const judgeDeps: JudgeClientDeps = { fetch: fetchImpl };
   if (deps.sleep) judgeDeps.sleep = deps.sleep;
   if (deps.random) judgeDeps.random = deps.random;
   if (deps.onJudgeRequest) judgeDeps.onRequest = deps.onJudgeRequest;

@@ -1,6 +1,6 @@
 /**
  * Private building blocks of ragwatch (as in openai-node's `internal/`): not part of any public surface, used by
- * the clients of every dependency. One retry policy, one sleep, one concurrency limiter.
+ * the clients of every dependency. One retry policy, one sleep, one concurrency limiter, one HTTP transport.
  */
 export { Limiter, mapLimited } from './limiter.js';
 export {
@@ -15,3 +15,5 @@ export {
   type RetryPolicy,
 } from './retry.js';
 export { sleep, type Sleep } from './sleep.js';
+export { createKeepAliveFetch, type KeepAliveFetchOptions } from './transport.js';
+export { BufferedResponse } from './buffered-response.js';

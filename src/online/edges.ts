@@ -10,7 +10,7 @@ import type { Logger } from '../service/logger.js';
 import type { EvaluateDeps } from './evaluate-trace.js';
 import { postIngestion } from '../langfuse/ingestion.js';
 import type { Channel, Dependency } from './failures.js';
-import { createKeepAliveFetch } from './keep-alive-fetch.js';
+import { createKeepAliveFetch } from '../internal/index.js';
 import { judgeProbe } from '../judge/probe.js';
 import { onlineScoreConfigs } from '../scores/index.js';
 import type { HealthProbe } from './ports.js';

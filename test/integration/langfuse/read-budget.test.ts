@@ -4,7 +4,7 @@ import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langf
 import { extractRagSample } from '../../../src/extract/index.js';
 import { connectLangfuse } from '../../../src/langfuse/index.js';
 import { prepareSample } from '../../../src/metrics/prepare.js';
-import { createKeepAliveFetch } from '../../../src/online/keep-alive-fetch.js';
+import { createKeepAliveFetch } from '../../../src/internal/index.js';
 import { CUT_MARKER } from '../../../src/sample.js';
 import { LARGE_TRACE_CONTEXTS, plantLargeTraces } from '../../helpers/large-traces.js';
 

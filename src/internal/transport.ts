@@ -1,8 +1,9 @@
 /**
- * A `fetch` for the online job's JSON APIs (the judge through the `openai` SDK, Langfuse through its HTTP
- * core) on node:http/https with a keep-alive agent. Node 20's built-in fetch costs several times more CPU per
- * request than the exchange itself (WHATWG streams, Request objects, several abort signals); the online job
- * makes about four requests per evaluated trace, so this was the largest share of ragwatch's own CPU.
+ * The one HTTP transport: a `fetch` for both jobs' JSON APIs (the judge through the `openai` SDK, Langfuse
+ * through its HTTP core) on node:http/https with a keep-alive agent. Node 20's built-in fetch costs several
+ * times more CPU per request than the exchange itself (WHATWG streams, Request objects, several abort signals);
+ * the online job makes about four requests per evaluated trace, so this was the largest share of ragwatch's
+ * own CPU.
  *
  * It keeps fetch's contract where the clients depend on it: a `Response` (one over the buffered body, see
  * buffered-response.ts); rejection with the signal's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BufferedResponse } from '../../../src/online/buffered-response.js';
+import { BufferedResponse } from '../../../src/internal/index.js';
 
 function make(body: string | null, headers: string[] = ['Content-Type', 'application/json'], status = 200) {
   return new BufferedResponse(body === null ? null : Buffer.from(body), { status, statusText: 'OK', headers, url: 'http://127.0.0.1/x' }) as unknown as Response;

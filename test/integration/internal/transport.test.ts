@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeepAliveFetch } from '../../../src/online/keep-alive-fetch.js';
+import { createKeepAliveFetch } from '../../../src/internal/index.js';
 
 type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createKeepAliveFetch } from '../../../src/online/keep-alive-fetch.js';
+import { createKeepAliveFetch } from '../../../src/internal/index.js';
 
 let server: http.Server | undefined;
 afterEach(async () => {
