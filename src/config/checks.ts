@@ -1,12 +1,19 @@
 import { isIP } from 'node:net';
-import { validate } from 'node-cron';
+import { Cron } from 'croner';
 
 /** Checks behind the schema's refinements: pure, synchronous, no I/O. */
 
-/** A 5- or 6-field cron expression (or a nickname like `@daily`) that node-cron accepts and that can fire. */
+/**
+ * A 5- or 6-field cron expression (or a nickname like `@daily`) that the scheduler accepts and that fires at least
+ * once (`0 0 31 2 *` never does). Read with croner's options of `CronSchedule` (src/internal/cron.ts), here
+ * directly so that loading the configuration loads nothing beyond config/, metrics/ and the judge's types.
+ */
 export function isCronExpression(text: string): boolean {
   try {
-    return validate(text);
+    const cron = new Cron(text, { paused: true, mode: '5-or-6-parts', domAndDow: true });
+    const next = cron.nextRun();
+    cron.stop();
+    return next !== null;
   } catch {
     return false;
   }

@@ -1,6 +1,7 @@
 /**
  * Private building blocks of ragwatch (as in openai-node's `internal/`): not part of any public surface, used by
- * the clients of every dependency. One retry policy, one sleep, one concurrency limiter, one HTTP transport.
+ * the clients of every dependency. One retry policy, one sleep, one concurrency limiter, one HTTP transport, cron
+ * schedules.
  */
 export { Limiter, mapLimited } from './limiter.js';
 export {
@@ -17,3 +18,4 @@ export {
 export { sleep, type Sleep } from './sleep.js';
 export { createKeepAliveFetch, type KeepAliveFetchOptions } from './transport.js';
 export { BufferedResponse } from './buffered-response.js';
+export { CronSchedule, localTimeInstants, nextCronRun, type LocalParts } from './cron.js';

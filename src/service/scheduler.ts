@@ -1,5 +1,8 @@
-import { createTask, validate, type ScheduledTask } from 'node-cron';
+import { CronSchedule } from '../internal/index.js';
 import type { Logger } from './logger.js';
+
+/** setTimeout's longest delay (about 24.8 days); longer waits are taken in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export type RunReason = 'scheduled' | 'catch_up' | 'manual';
 
@@ -37,16 +40,11 @@ export interface RunningJob {
 }
 
 /**
- * Milliseconds between the next two firings of a cron expression (or a task's): what "the interval" means for
+ * Milliseconds between the next two firings of a cron expression (or a schedule's): what "the interval" means for
  * catch-up.
  */
-export function cronIntervalMs(task: Pick<ScheduledTask, 'getNextRuns'> | string, timezone?: string): number {
-  if (typeof task === 'string') {
-    const created = createTask(task, () => {}, timezone ? { timezone } : {});
-    const ms = cronIntervalMs(created);
-    void created.destroy();
-    return ms;
-  }
+export function cronIntervalMs(task: Pick<CronSchedule, 'getNextRuns'> | string, timezone?: string): number {
+  if (typeof task === 'string') return cronIntervalMs(new CronSchedule(task, timezone ?? 'UTC'));
   const [a, b] = task.getNextRuns(2);
   return a && b ? b.getTime() - a.getTime() : Number.POSITIVE_INFINITY;
 }
@@ -56,11 +54,11 @@ export function catchUpDue(lastSuccessAt: number | null, now: number, intervalMs
 }
 
 /**
- * Runs jobs on cron schedules (node-cron), never two runs of the same job at once, and catches up at
- * start-up when a job's last success is older than its interval.
+ * Runs jobs on cron schedules (a timer to each next firing, computed by `CronSchedule`), never two runs of the
+ * same job at once, and catches up at start-up when a job's last success is older than its interval.
  */
 export class Scheduler {
-  private readonly jobs = new Map<string, { spec: JobSpec; task: ScheduledTask }>();
+  private readonly jobs = new Map<string, { spec: JobSpec; schedule: CronSchedule; timer?: NodeJS.Timeout }>();
   private readonly running = new Map<string, { promise: Promise<void>; since: number; reason: RunReason; stop: AbortController; abort: AbortController }>();
   private stopped = false;
   private readonly now: () => number;
@@ -71,17 +69,39 @@ export class Scheduler {
 
   add(spec: JobSpec): void {
     if (this.jobs.has(spec.name)) throw new Error(`job ${spec.name} is already scheduled`);
-    if (!validate(spec.schedule)) throw new Error(`job ${spec.name}: invalid cron expression ${JSON.stringify(spec.schedule)}`);
-    const task = createTask(spec.schedule, () => this.trigger(spec.name, 'scheduled'), { name: spec.name, timezone: this.options.timezone, noOverlap: true });
-    this.jobs.set(spec.name, { spec, task });
+    let schedule: CronSchedule;
+    try {
+      schedule = new CronSchedule(spec.schedule, this.options.timezone);
+    } catch {
+      throw new Error(`job ${spec.name}: invalid cron expression ${JSON.stringify(spec.schedule)}`);
+    }
+    this.jobs.set(spec.name, { spec, schedule });
+  }
+
+  /** Sets the job's timer to its next firing (the wall clock's), in steps setTimeout can take. */
+  private arm(name: string): void {
+    const job = this.jobs.get(name);
+    if (!job || this.stopped) return;
+    const next = job.schedule.next(new Date());
+    if (next === null) return;
+    const wait = () => {
+      const left = next.getTime() - Date.now();
+      if (left > 0) {
+        job.timer = setTimeout(wait, Math.min(left, MAX_TIMER_MS));
+        return;
+      }
+      void this.trigger(name, 'scheduled');
+      this.arm(name);
+    };
+    wait();
   }
 
   /** Starts the cron tasks, then runs the catch-ups that are due (without waiting for them). */
   async start(): Promise<void> {
-    for (const { spec, task } of this.jobs.values()) {
-      await task.start();
+    for (const { spec, schedule } of this.jobs.values()) {
+      this.arm(spec.name);
       const last = spec.lastSuccessAt ? await spec.lastSuccessAt() : null;
-      const interval = cronIntervalMs(task);
+      const interval = cronIntervalMs(schedule);
       if (spec.lastSuccessAt && catchUpDue(last, this.now(), interval)) {
         this.options.logger.info({ job: spec.name, lastSuccessAt: last === null ? null : new Date(last).toISOString() }, 'last success is older than the interval; catching up now');
         void this.trigger(spec.name, 'catch_up');
@@ -90,7 +110,7 @@ export class Scheduler {
   }
 
   nextRun(name: string): Date | null {
-    return this.jobs.get(name)?.task.getNextRun() ?? null;
+    return this.jobs.get(name)?.schedule.next(new Date()) ?? null;
   }
 
   /** Runs a job now unless it is already running (then resolves when that run ends). */
@@ -131,7 +151,7 @@ export class Scheduler {
   /** Stops firing new runs; runs in progress continue (see `drain`). */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const { task } of this.jobs.values()) await task.destroy();
+    for (const job of this.jobs.values()) clearTimeout(job.timer);
   }
 
   /**

@@ -4,7 +4,7 @@ import { LANGFUSE_API_META_KEY, parseLangfuseApi } from './langfuse-api.js';
 import type { ReadOnlyState } from './read-only.js';
 import { cursors, gauges, jobRuns, leases, readMeta, type LeaseRecord } from './runs.js';
 import { skipsByTraceName, type SkipsByTraceName } from './skips.js';
-import { nextCronRun } from './schedule.js';
+import { nextCronRun } from '../../internal/index.js';
 
 /**
  * The report `ragwatch status` prints, and its `--json` shape (summarised in `ragwatch status --help`). Built from a
@@ -51,7 +51,7 @@ export interface JobStatus {
   /** Enabled, scheduled, and no success for three intervals (what the stalled-job alert fires on). */
   stale: boolean;
   lease: { holder: string; host: string; pid: number; expiresAt: string } | null;
-  /** Why `nextRunAt` is null for a scheduled job (an expression node-cron rejects). */
+  /** Why `nextRunAt` is null for a scheduled job (an expression the scheduler rejects). */
   scheduleError?: string;
 }
 

@@ -1,6 +1,6 @@
-import { createTask } from 'node-cron';
+import { Cron } from 'croner';
 import { describe, expect, it } from 'vitest';
-import { localTimeInstants, nextCronRun } from '../../../src/state/queries/schedule.js';
+import { localTimeInstants, nextCronRun } from '../../../src/internal/index.js';
 
 const at = (iso: string) => new Date(iso);
 const next = (expr: string, tz: string, after: string) => nextCronRun(expr, tz, at(after))?.toISOString() ?? null;
@@ -46,7 +46,7 @@ describe('nextCronRun', () => {
     expect(() => nextCronRun('61 * * * *', 'UTC', new Date())).toThrow(/invalid cron expression/);
   });
 
-  it('agrees with node-cron’s own next run for the wall clock', () => {
+  it('agrees with croner’s own next run for the wall clock', () => {
     const cases: Array<[string, string]> = [
       ['*/5 * * * *', 'UTC'],
       ['0 3 * * 1', 'Europe/Madrid'],
@@ -59,19 +59,19 @@ describe('nextCronRun', () => {
       ['0 6 * 2 *', 'Europe/Madrid'],
     ];
     for (const [expr, tz] of cases) {
-      const task = createTask(expr, () => {}, { timezone: tz });
+      const task = new Cron(expr, { timezone: tz, paused: true, mode: '5-or-6-parts', domAndDow: true });
       try {
         // both read the wall clock; retry when a firing falls between the two readings
         for (let attempt = 0; attempt < 5; attempt++) {
           const before = nextCronRun(expr, tz, new Date());
-          const theirs = task.getNextRuns(1)[0];
+          const theirs = task.nextRun();
           const after = nextCronRun(expr, tz, new Date());
           if (before?.getTime() !== after?.getTime()) continue;
           expect(before?.toISOString(), `${expr} in ${tz}`).toBe(theirs?.toISOString());
           break;
         }
       } finally {
-        void task.destroy();
+        task.stop();
       }
     }
   });
