@@ -1,0 +1,60 @@
+/**
+ * The weekly experiment of bench/scale: a golden set of `items` items through the toy RAG service, the four RAGAS
+ * metrics scored by the judge stand-in, the run recorded in Langfuse and reported. Wall time from the start of the
+ * run to its record, against the judge-bound ideal (the service time the judge drew ÷ its slots).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from '../../src/config/load.js';
+import { connectExperiment } from '../../src/experiment/edges.js';
+import { runExperiment } from '../../src/experiment/run.js';
+import { silentLogger } from '../../src/service/logger.js';
+import { openSqliteState } from '../../src/state/index.js';
+import type { StandIns } from './procs.js';
+
+export interface ExperimentResult {
+  items: number;
+  seconds: number;
+  idealSeconds: number;
+  occupancy: number;
+  judgeRequests: number;
+  cpuMs: number;
+}
+
+export async function weeklyExperiment(standIns: StandIns, items: number, judgeConcurrency: number): Promise<ExperimentResult> {
+  const dataset = `rag-golden-${items}`;
+  await standIns.ask({ type: 'seed-golden', name: dataset, items });
+  const dir = await mkdtemp(join(tmpdir(), 'ragwatch-bench-scale-experiment-'));
+  const { langfuse, judge, ragUrl } = standIns.ready;
+  const config = parseConfig({
+    langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
+    judge: { baseUrl: judge.url, model: judge.model, concurrency: judgeConcurrency },
+    embeddings: { model: judge.embeddingModel, concurrency: judgeConcurrency },
+    log: { level: 'silent' },
+    experiment: {
+      dataset,
+      reportsDir: dir,
+      noise: { enabled: true },
+      target: { url: ragUrl, body: { question: '{{question}}', distractors: '{{distractors}}' }, concurrency: judgeConcurrency },
+    },
+  });
+  const state = openSqliteState({ path: ':memory:' });
+  const deps = await connectExperiment(config, { logger: silentLogger(), state });
+  const before = await standIns.ask({ type: 'snapshot' });
+  const cpu0 = process.cpuUsage();
+  await runExperiment(deps, { reportsDir: dir });
+  const cpu = process.cpuUsage(cpu0);
+  const after = await standIns.ask({ type: 'snapshot' });
+  await state.close();
+  await rm(dir, { recursive: true, force: true });
+  const spanMs = after.atMs - before.atMs;
+  return {
+    items,
+    seconds: spanMs / 1000,
+    idealSeconds: (after.serviceDrawnMs - before.serviceDrawnMs) / after.parallelism / 1000,
+    occupancy: (after.inServiceMs - before.inServiceMs) / spanMs / after.parallelism,
+    judgeRequests: after.granted - before.granted,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
+}
