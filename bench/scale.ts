@@ -15,7 +15,7 @@
  * The stand-ins run in a child process and each replica in its own (the real daemon), as in production.
  */
 import { availableParallelism } from 'node:os';
-import { drain, sqliteState, type DrainResult } from './scale/drain.js';
+import { drain, postgresState, sqliteState, type DrainResult } from './scale/drain.js';
 import { weeklyExperiment } from './scale/experiment.js';
 import { listWindow } from './scale/listing.js';
 import { startStandIns } from './scale/procs.js';
@@ -47,8 +47,15 @@ async function main() {
     const onlineConcurrency = arg('--online-concurrency', 2 * parallelism);
     console.log(`\ncatch-up after a 24 h outage: 1 M traces/day × ${fraction} = ${traces} traces listed, 10 % sampled; judge.concurrency ${judgeConcurrency}, online.concurrency ${onlineConcurrency}`);
     const rows: Array<[string, DrainResult]> = [];
-    const sqlite = await drain(standIns, { replicas: 1, traces, rate: 0.1, judgeConcurrency, onlineConcurrency, state: sqliteState(), ...(process.argv.includes('--trace') ? { trace: console.log } : {}) });
+    const trace = process.argv.includes('--trace') ? { trace: console.log } : {};
+    const sqlite = await drain(standIns, { replicas: 1, traces, rate: 0.1, judgeConcurrency, onlineConcurrency, state: sqliteState(), ...trace });
     rows.push(['1 replica, SQLite', sqlite]);
+    if (!process.argv.includes('--no-postgres')) {
+      for (const replicas of [1, 3]) {
+        const r = await drain(standIns, { replicas, traces, rate: 0.1, judgeConcurrency, onlineConcurrency, state: postgresState(), ...trace });
+        rows.push([`${replicas} replica${replicas > 1 ? 's' : ''}, PostgreSQL`, r]);
+      }
+    }
     for (const [label, r] of rows) {
       console.log(
         `  ${label.padEnd(22)} ${r.sampled} sampled in ${fmt(r.seconds)} s, ideal ${fmt(r.idealSeconds)} s: drain ÷ ideal ${fmt(r.seconds / r.idealSeconds, 3)} (target ≤ 1.1); ` +

@@ -4,11 +4,13 @@
  * trace settled: the share of its slots in service, the drain time and the judge-bound ideal (the service time it
  * drew ÷ its slots).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decide } from '../../src/online/sampler.js';
 import { openSqliteState } from '../../src/state/index.js';
+import { openPostgresState } from '../../src/state/postgres/open.js';
 import type { StateStore } from '../../src/state/types.js';
 import { startReplica, type StandIns } from './procs.js';
 import type { Snapshot } from './stand-ins.js';
@@ -50,6 +52,22 @@ export function sqliteState(): DrainSpec['state'] {
     config: { path },
     open: async () => openSqliteState({ path }),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh schema on the PostgreSQL server at RAGWATCH_BENCH_PG_URL (default: the test server), dropped after. */
+export function postgresState(): DrainSpec['state'] {
+  const url = process.env.RAGWATCH_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `rw_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  return {
+    label: 'PostgreSQL',
+    config: { url, schema },
+    open: () => openPostgresState({ url, schema }),
+    dispose: async () => {
+      const admin = await openPostgresState({ url, schema });
+      await admin.db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    },
   };
 }
 
