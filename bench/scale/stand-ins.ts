@@ -3,11 +3,11 @@
  * judge stand-in on a production-like profile, and the toy RAG service. Driven over IPC by bench/scale.ts.
  */
 import { LangfuseClient } from '@langfuse/client';
-import { chunkById, goldenItems, seedGoldenDataset } from '../../src/devkit/corpus/index.js';
-import type { GoldenItem } from '../../src/devkit/corpus/types.js';
-import { productionProfile, startJudgeServer } from '../../src/devkit/judge/index.js';
-import { startLangfuseServer, type LangfuseServer } from '../../src/devkit/langfuse/index.js';
-import { startToyRag } from '../../src/devkit/rag/index.js';
+import { chunkById, goldenItems, seedGoldenDataset } from '@ragwatch/devkit/corpus/index.js';
+import type { GoldenItem } from '@ragwatch/devkit/corpus/types.js';
+import { productionProfile, startJudgeServer } from '@ragwatch/devkit/judge/index.js';
+import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
+import { startToyRag } from '@ragwatch/devkit/rag/index.js';
 
 export interface StandInsSpec {
   meanMs: number;
