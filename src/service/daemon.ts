@@ -78,6 +78,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   const readiness = async (): Promise<ReadinessCheck> => {
     const stateHealth = await state.health();
+    // Shared state (PostgreSQL): a run's state error is the connection's, over once the server answers the probe
+    // (a write error the server's answering does not clear still shows in `health`). A run draining a backlog may
+    // go on for minutes after a cut: readiness does not wait for it to end.
+    if (stateHealth.ok && state.shared) dependencies.stateAnswered();
     const stuckAfterMs = config.online.stuckAfterSeconds * 1000;
     const stuck = scheduler.runningJobs().filter((r) => clock.now() - r.since > stuckAfterMs);
     const checks: ReadinessCheck['checks'] = {
@@ -108,8 +112,6 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         run: async ({ stop, signal }) => {
           const report = await runOnlineTick(online.deps, online.settings, { stop, signal });
           dependencies.fromTick(report);
-          // A replica that did not list this tick still got through to the shared state.
-          if (state.shared && report.outcome === 'lease_held') dependencies.stateAnswered();
           return { more: report.outcome === 'success' && report.more };
         },
       });

@@ -58,9 +58,9 @@ export class DependencyHealth {
   }
 
   /**
-   * The state answered (a replica on shared state found another one listing, or nothing to do): its problem is
-   * over. Only for PostgreSQL, whose failures are the connection's; SQLite keeps its error until a whole run
-   * gets through (a full disk lets reads pass).
+   * The shared state's server answered a readiness probe: its problem is over. Only for PostgreSQL, whose run
+   * failures are the connection's; SQLite keeps its error until a whole run gets through (a full disk lets reads
+   * pass).
    */
   stateAnswered(): void {
     if (this.problems.has('state')) this.clear('state');

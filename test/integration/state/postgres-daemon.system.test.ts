@@ -214,9 +214,10 @@ describe('PostgreSQL state end to end', () => {
       60_000,
     );
     // The traces that came during the cut are scored once PostgreSQL is back; nothing stays failed or dead.
+    // Ready again says the server answers, not that a tick has listed what came meanwhile: wait for their scores.
     await until('every sampled trace settled', async () => {
       const c = await state.countByStatus();
-      return c.pending === 0 && c.done > 0 ? c : undefined;
+      return c.pending === 0 && c.done > 0 && stack.lf.store.scores().length > before ? c : undefined;
     });
     const counts = await state.countByStatus();
     expect(counts.failed + counts.dead).toBe(0);
