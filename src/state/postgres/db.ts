@@ -69,13 +69,16 @@ export function createDb(options: PostgresPoolOptions): Db {
   } as pg.PoolConfig);
   // An idle connection the server or the network drops is reported here; the pool replaces it on next use.
   pool.on('error', () => {});
+  // Waiting for a connection, then the statement: past both timeouts and a margin the query has hung in the driver
+  // (pg-pool 3.14 can leave a checkout or a connect that a cut interrupted unsettled), and fails as a timeout.
+  const deadlineMs = options.connectTimeoutMs + options.statementTimeoutMs + 5000;
   const db: Db = {
     pool,
     roundTrips: 0,
     query(sql, params) {
       db.roundTrips += 1;
       db.onRoundTrip?.();
-      return pool.query(sql, params as unknown[]);
+      return withDeadline(pool.query(sql, params as unknown[]), deadlineMs);
     },
     async transaction(fn) {
       const client = await pool.connect();
@@ -101,4 +104,14 @@ export function createDb(options: PostgresPoolOptions): Db {
     },
   };
   return db;
+}
+
+/** The query's own answer, or a timeout error once `ms` have passed without one (the query is abandoned). */
+function withDeadline<T>(query: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Query read timeout: no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([query, deadline]).finally(() => clearTimeout(timer));
 }

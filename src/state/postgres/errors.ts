@@ -18,6 +18,8 @@ export function postgresKind(err: unknown): StateErrorKind | null {
     if (code === '58030') return 'io';
     if (code === 'XX001' || code === 'XX002') return 'corrupt';
   }
+  // pg's query_timeout (the server did not answer in time; the connection is dropped) and our own deadline.
+  if (/Query read timeout/i.test(message)) return 'timeout';
   if (
     /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection ended/i
       .test(

@@ -14,6 +14,9 @@ describe('PostgreSQL state errors', () => {
     expect(postgresKind(code('28P01'))).toBe('auth');
     expect(postgresKind(code('42501'))).toBe('permission');
     expect(postgresKind(code('57014'))).toBe('timeout');
+    // pg's query_timeout, and the deadline ragwatch's query runner puts on a query that hangs in the driver
+    expect(postgresKind(new Error('Query read timeout'))).toBe('timeout');
+    expect(postgresKind(new Error('Query read timeout: no answer within 15000 ms'))).toBe('timeout');
     expect(postgresKind(code('53100'))).toBe('full');
     expect(postgresKind(code('25006'))).toBe('readonly');
     expect(postgresKind(code('23505'))).toBeNull();
