@@ -1,7 +1,11 @@
+import type { NewLedgerEntry } from '../state/index.js';
 import type { RunProgress, OnlineJobDeps, OnlineSettings, TickReport } from './run-types.js';
 import type { OnlineRecorder, TraceSummary } from './ports.js';
 import { decide } from './sampler.js';
 import { computeWindow, nextCursor, type TickWindow } from './window.js';
+
+/** Sampled traces recorded in one ledger transaction while listing. */
+const RECORD_BATCH = 50;
 
 /** Wakes the run's claim loop when the listing records entries or ends. */
 export class ListingSignal {
@@ -71,7 +75,17 @@ export async function recordWindows(ctx: ListingContext, first: TickWindow, job:
 async function recordWindow(ctx: ListingContext, window: TickWindow): Promise<boolean> {
   const { deps, report, recorder } = ctx;
   const { state, clock, langfuse } = deps;
-  let batch = 0;
+  // Sampled traces are recorded RECORD_BATCH at a time, in one transaction: one commit per batch, not per trace
+  // (a backlog of 100,000 sampled traces was 100,000 commits, each waiting for the server's WAL flush).
+  let batch: NewLedgerEntry[] = [];
+  const record = async () => {
+    if (batch.length === 0) return;
+    const entries = batch;
+    batch = [];
+    await state.ensureEntries(entries, clock.now());
+    // Wake the claim loop: it claims what was just recorded.
+    ctx.signal.notify();
+  };
   for await (const summary of langfuse.listTraces({ from: window.from, to: window.to, signal: ctx.abort })) {
     report.listed += 1;
     recorder.tracesListed(1);
@@ -81,13 +95,10 @@ async function recordWindow(ctx: ListingContext, window: TickWindow): Promise<bo
     if (!decision.sampled) continue;
     report.sampled += 1;
     recorder.traceSampled();
-    await state.ensureEntry(ledgerFields(summary, decision.rate, clock.now()), clock.now());
-    // Wake the claim loop now and then, not at every trace: it claims in batches.
-    if (++batch >= 16) {
-      batch = 0;
-      ctx.signal.notify();
-    }
+    batch.push(ledgerFields(summary, decision.rate, clock.now()));
+    if (batch.length >= RECORD_BATCH) await record();
   }
+  await record();
   ctx.signal.notify();
   return !ctx.run.stopped;
 }

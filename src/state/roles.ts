@@ -21,6 +21,11 @@ export interface Ledger {
   getEntry(traceId: string): Promise<LedgerEntry | null>;
   /** Inserts a `pending` entry unless the trace is already known; returns the entry as stored. */
   ensureEntry(entry: NewLedgerEntry, now: number): Promise<LedgerEntry>;
+  /**
+   * Records the entries not in the ledger yet as pending, in one transaction (one round trip on PostgreSQL); known
+   * ones are left as they are. Returns how many were new. What the listing records a page at a time.
+   */
+  ensureEntries(entries: readonly NewLedgerEntry[], now: number): Promise<number>;
   /** Counts one more attempt and records it against the hourly cap. */
   startAttempt(traceId: string, now: number): Promise<LedgerEntry>;
   markDone(traceId: string, scoreIds: string[], now: number): Promise<void>;
@@ -126,6 +131,7 @@ export const ROLE_METHODS = {
   ledger: [
     'getEntry',
     'ensureEntry',
+    'ensureEntries',
     'startAttempt',
     'markDone',
     'markSkipped',
@@ -159,6 +165,7 @@ export const ROLE_METHODS = {
 export const WRITE_METHODS: ReadonlySet<string> = new Set([
   'setCursor',
   'ensureEntry',
+  'ensureEntries',
   'startAttempt',
   'markDone',
   'markSkipped',

@@ -91,6 +91,16 @@ export function claimCases(backend: StateBackend): void {
       expect(new Set(all).size).toBe(200);
     });
 
+    it('records a listed page in one call: new entries pending, known ones untouched', async () => {
+      const s = await seed();
+      await s.markDone('a', ['x'], 5);
+      expect(await s.ensureEntries([entry('a', 1), entry('e', 5), entry('f', 6), entry('e', 5)], 7)).toBe(2);
+      expect(await s.getEntry('a')).toMatchObject({ status: 'done', scoreIds: ['x'] });
+      expect(await s.getEntry('f')).toMatchObject({ status: 'pending', traceTimestamp: 6, firstSeenAt: 7, attempts: 0 });
+      expect(await s.ensureEntries([], 8)).toBe(0);
+      expect(ids(await s.claimDue({ holder: 'r1', until: 100 }, 9, 10))).toEqual(['b', 'c', 'd', 'e', 'f']);
+    });
+
     it('says who holds a lease until it expires', async () => {
       const s = await ctx.open();
       const holder = { id: 'h1', host: 'elsewhere', pid: 1 };

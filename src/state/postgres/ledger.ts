@@ -36,6 +36,25 @@ export function postgresLedger(db: Db, attemptRetentionMs: number): Ledger {
       if (!known) throw new Error(`state: no ledger entry for trace ${traceId}`);
       return known;
     },
+    async ensureEntries(entries, now) {
+      if (entries.length === 0) return 0;
+      const r = await db.query(
+        `INSERT INTO ledger (trace_id, status, trace_timestamp, environment, trace_name, sample_rate, first_seen_at,
+           updated_at)
+         SELECT t.id, 'pending', t.ts, t.env, t.name, t.rate, $6, $6
+         FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::float8[]) AS t(id, ts, env, name, rate)
+         ON CONFLICT (trace_id) DO NOTHING`,
+        [
+          entries.map((e) => e.traceId),
+          entries.map((e) => e.traceTimestamp),
+          entries.map((e) => e.environment),
+          entries.map((e) => e.traceName),
+          entries.map((e) => e.sampleRate),
+          now,
+        ],
+      );
+      return r.rowCount ?? 0;
+    },
     async startAttempt(traceId, now) {
       const prune = now - lastPrune >= PRUNE_INTERVAL_MS || now < lastPrune;
       const out = await rows(

@@ -89,6 +89,15 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = 
   };
   let lastPrune = Number.NEGATIVE_INFINITY;
   // One attempt: counted on the entry and recorded for the hourly cap, in one transaction (built once).
+  // One transaction for a listed page: one commit (and one fsync) instead of one per trace.
+  const insertEntriesTx = db.transaction((entries: readonly NewLedgerEntry[], now: number): number => {
+    let added = 0;
+    for (const e of entries) {
+      added += (stmt.insertEntry.all(e.traceId, e.traceTimestamp, e.environment, e.traceName, e.sampleRate, now, now) as LedgerRow[]).length;
+    }
+    return added;
+  });
+  const insertEntries = (entries: readonly NewLedgerEntry[], now: number): number => insertEntriesTx.immediate(entries, now);
   const startAttemptTx = db.transaction((traceId: string, now: number): LedgerRow => {
     const row = (stmt.startAttempt.all(now, now, traceId) as LedgerRow[])[0];
     if (!row) throw new Error(`state: no ledger entry for trace ${traceId}`);
@@ -117,6 +126,9 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = 
       const known = row(traceId);
       if (!known) throw new Error(`state: no ledger entry for trace ${traceId}`);
       return known;
+    },
+    async ensureEntries(entries, now) {
+      return insertEntries(entries, now);
     },
     async startAttempt(traceId, now) {
       return toEntry(startAttemptTx.immediate(traceId, now));
