@@ -1,22 +1,25 @@
 import { Command, CommanderError } from 'commander';
-import { registerAnonymizeCommand } from './commands/anonymize.js';
-import { registerCalibrateCommand } from './commands/calibrate.js';
-import { registerConfigCommand } from './commands/config.js';
-import { registerDemoCommand } from './commands/demo.js';
-import { defaultContext, type CommandContext } from './commands/context.js';
-import { registerDoctorCommand } from './commands/doctor.js';
-import { registerEvaluateCommand } from './commands/evaluate.js';
-import { registerExperimentCommand } from './commands/experiment.js';
-import { registerExtractCommand } from './commands/extract.js';
-import { registerGoldenCommand } from './commands/golden.js';
-import { registerRunCommand } from './commands/run.js';
-import { registerRetryDeadCommand } from './commands/retry-dead.js';
-import { registerSampleCommand } from './commands/sample.js';
-import { registerStateCommand } from './commands/state.js';
-import { registerStatusCommand } from './commands/status.js';
+import {
+  registerAnonymizeCommand,
+  registerCalibrateCommand,
+  registerConfigCommand,
+  registerDemoCommand,
+  defaultContext,
+  type CommandContext,
+  registerDoctorCommand,
+  registerEvaluateCommand,
+  registerExperimentCommand,
+  registerExtractCommand,
+  registerGoldenCommand,
+  registerRunCommand,
+  registerRetryDeadCommand,
+  registerSampleCommand,
+  registerStateCommand,
+  registerStatusCommand,
+} from './commands/index.js';
 import { CliExit, ExitCode } from './exit-codes.js';
 import { outcomesHelp } from './outcomes.js';
-import { isStateError } from './state/errors.js';
+import { isStateError } from './state/index.js';
 import { VERSION } from './version.js';
 
 export function buildProgram(ctx: CommandContext): Command {

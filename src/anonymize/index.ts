@@ -11,3 +11,10 @@ export {
   type AnonymizerOptions,
   type FieldText,
 } from './anonymizer.js';
+export { jsonLeaves, setOwn } from './json-leaves.js';
+export {
+  anonymizerFromConfig,
+  passThroughAnonymizer,
+  type AnonymizedSample,
+  type SampleAnonymizer,
+} from './sample-anonymizer.js';

@@ -2,7 +2,7 @@
  * The anonymizer the jobs use, built from the `anonymize` configuration: what they need of it (one sample at a
  * time, and a cheap check for short texts such as the judge's reasons).
  */
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import type { RagSample } from '../sample.js';
 import { createAnonymizer } from './anonymizer.js';
 

@@ -4,14 +4,11 @@
  * (`experiment.target`), its answer and contexts frozen in the file — anonymized once, scored by the current
  * judge, and stored with the judge's fingerprint. Later weeks re-score exactly these inputs.
  */
-import type { RagwatchConfig } from '../config/schema.js';
-import type { GoldenItem } from '../experiment/index.js';
-import type { SplitFilter } from '../experiment/report/model.js';
-import type { Target } from '../experiment/target.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { MetricName } from '../metrics/types.js';
-import type { SampleAnonymizer } from '../online/ports.js';
-import { samplingPoint } from '../online/sampler.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { GoldenItem, SplitFilter, Target } from '../experiment/index.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
+import type { MetricName } from '../metrics/index.js';
+import { type SampleAnonymizer, samplingPoint } from '../online/index.js';
 import type { RagSample } from '../sample.js';
 import { anchorSetVersion, ANCHOR_FILE_KIND, type AnchorFile, type AnchorSample } from './anchor-file.js';
 import { anonymizedAnchors, scoreAnchors } from './anchors.js';

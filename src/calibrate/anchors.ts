@@ -4,11 +4,9 @@
  * the week's re-scores (drift counts it as missing); one the judge found not scorable scores null.
  */
 import { mapLimited } from '../internal/index.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { MetricsOptions } from '../metrics/prepare.js';
-import { scoreSample } from '../metrics/score-sample.js';
-import type { MetricName } from '../metrics/types.js';
-import type { SampleAnonymizer } from '../online/ports.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
+import { type MetricsOptions, scoreSample, type MetricName } from '../metrics/index.js';
+import type { SampleAnonymizer } from '../online/index.js';
 import type { AnchorSample } from './anchor-file.js';
 import type { AnchorScore } from './drift.js';
 

@@ -4,9 +4,9 @@
  * or already annotated count toward their stratum and the weekly cap, so running it again the same week adds only
  * what the week still lacks (new traces scored since), and nothing twice.
  */
-import type { RagwatchConfig } from '../config/schema.js';
-import type { MetricName } from '../metrics/types.js';
-import type { StateStore } from '../state/types.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { MetricName } from '../metrics/index.js';
+import type { StateStore } from '../state/index.js';
 import {
   enqueueTrace,
   ensureCalibrationQueue,

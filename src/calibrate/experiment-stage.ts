@@ -4,13 +4,12 @@
  * warning, when the judge changed, opens the report and the gate verdict.
  */
 import { resolve } from 'node:path';
-import type { RagwatchConfig } from '../config/schema.js';
-import type { JudgeSection, RunMetadata } from '../experiment/report/model.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { LangfuseHttp } from '../langfuse/http.js';
-import type { ApiGeneration } from '../langfuse/types.js';
-import type { Logger } from '../service/logger.js';
-import type { StateStore } from '../state/types.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { JudgeSection, RunMetadata } from '../experiment/index.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
+import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
+import type { Logger } from '../service/index.js';
+import type { StateStore } from '../state/index.js';
 import { calibrationGaugeValues, driftGaugeValues } from './gauges.js';
 import { checkJudge, judgeChangedWarning } from './judge-check.js';
 import { buildCalibration, type CalibrationSummary } from './report.js';

@@ -4,7 +4,7 @@
  * annotated pair of the metric, published from `calibrate.minPairs` pairs on) with its configured floor, and
  * `rag_judge_drift{metric}` (the anchors' mean absolute change) with its tolerance.
  */
-import type { CalibrateConfig } from '../config/calibrate-section.js';
+import type { CalibrateConfig } from '../config/index.js';
 import type { DriftReport } from './drift.js';
 import type { CalibrationSummary } from './report.js';
 

@@ -3,9 +3,8 @@
  * configs of the annotation queue that mirror ragwatch's metrics, and reading a person's answer back as a number
  * on the 0–1 scale. Pure: the Langfuse calls live in `langfuse-edges.ts`.
  */
-import { HUMAN_SCORE_PREFIX } from '../config/calibrate-section.js';
-import { getMetric } from '../metrics/registry.js';
-import type { MetricName } from '../metrics/types.js';
+import { HUMAN_SCORE_PREFIX } from '../config/index.js';
+import { getMetric, type MetricName } from '../metrics/index.js';
 import { LEVEL_VALUE, LEVELS } from './levels.js';
 
 export { HUMAN_SCORE_PREFIX };

@@ -48,3 +48,20 @@ export {
   type AgreementTable,
   type TableOptions,
 } from './table.js';
+export { buildAnchorSet, samplesFromGolden, samplesFromInput } from './anchor-build.js';
+export { writeAnchorFile } from './anchor-file.js';
+export { runEnqueue, type EnqueueResult } from './enqueue.js';
+export { judgeGaugeValues, runJudgeStage, withJudgeIdentity, type JudgeStage } from './experiment-stage.js';
+export {
+  AGREEMENT_FLOOR_GAUGE,
+  AGREEMENT_GAUGE,
+  DRIFT_GAUGE,
+  DRIFT_TOLERANCE_GAUGE,
+  calibrationGaugeValues,
+  parseCalibrationKey,
+} from './gauges.js';
+export type { JudgeCheck } from './judge-check.js';
+export { probeJudgeIdentity } from './judge-identity.js';
+export { judgeHtml, judgeMarkdown } from './render-drift.js';
+export { calibrationHtml, calibrationMarkdown } from './render.js';
+export { buildCalibration, type CalibrationSummary } from './report.js';

@@ -5,10 +5,10 @@
  * anchor set configured, an unreadable file, too few anchors scored — is said in the report, never guessed and
  * never a failed run.
  */
-import type { RagwatchConfig } from '../config/schema.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { MetricName } from '../metrics/types.js';
-import type { Logger } from '../service/logger.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
+import type { MetricName } from '../metrics/index.js';
+import type { Logger } from '../service/index.js';
 import { AnchorFileError, readAnchorFile, storedAnchorSet } from './anchor-file.js';
 import { scoreAnchors } from './anchors.js';
 import { judgeDrift, type DriftReport } from './drift.js';

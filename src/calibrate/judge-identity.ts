@@ -4,8 +4,7 @@
  * server's root, else an `x-vllm-version` or `server: vllm/…` response header. Missing answers are null, never a
  * failure: an OpenAI-compatible server other than vLLM says none of this.
  */
-import { judgePromptVersions } from '../metrics/index.js';
-import type { MetricName } from '../metrics/types.js';
+import { judgePromptVersions, type MetricName } from '../metrics/index.js';
 import type { JudgeFingerprint } from './fingerprint.js';
 
 export interface JudgeIdentity {

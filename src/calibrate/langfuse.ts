@@ -8,13 +8,14 @@ import {
   ensureAnnotationQueue,
   listAnnotationQueues,
   listQueueItems,
-} from '../langfuse/annotation-queues.js';
-import { listAnnotationScores, type AnnotationScore } from '../langfuse/annotation-scores.js';
-import type { LangfuseHttp } from '../langfuse/http.js';
-import { isOwnScore } from '../langfuse/own-scores.js';
-import { ensureScoreConfigs } from '../langfuse/score-configs.js';
-import type { ApiGeneration } from '../langfuse/types.js';
-import type { MetricName } from '../metrics/types.js';
+  listAnnotationScores,
+  type AnnotationScore,
+  type LangfuseHttp,
+  isOwnScore,
+  ensureScoreConfigs,
+  type ApiGeneration,
+} from '../langfuse/index.js';
+import type { MetricName } from '../metrics/index.js';
 import { scoreNameFor } from '../scores/index.js';
 import {
   HUMAN_COMMENT_SCORE,

@@ -5,9 +5,9 @@
  * disagreements (online and dev split only) with both reasons, anonymized.
  */
 import { createAnonymizer } from '../anonymize/index.js';
-import type { RagwatchConfig } from '../config/schema.js';
-import type { MetricName } from '../metrics/types.js';
-import type { StateStore } from '../state/types.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { MetricName } from '../metrics/index.js';
+import type { StateStore } from '../state/index.js';
 import { worstDisagreements, type DisagreementList } from './disagreements.js';
 import { ledgerNames } from './enqueue.js';
 import type { HumanScale } from './human-scores.js';

@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
-import { createAnonymizer, type Anonymizer, type DetectedEntity, type FieldText } from '../anonymize/index.js';
-import { jsonLeaves, setOwn } from '../anonymize/json-leaves.js';
+import {
+  createAnonymizer,
+  type Anonymizer,
+  type DetectedEntity,
+  type FieldText,
+  jsonLeaves,
+  setOwn,
+} from '../anonymize/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { requireConfig, type CommandContext } from './context.js';
 

@@ -2,18 +2,26 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { buildAnchorSet, samplesFromGolden, samplesFromInput } from '../calibrate/anchor-build.js';
-import { writeAnchorFile } from '../calibrate/anchor-file.js';
-import { probeJudgeIdentity } from '../calibrate/judge-identity.js';
+import {
+  buildAnchorSet,
+  samplesFromGolden,
+  samplesFromInput,
+  writeAnchorFile,
+  probeJudgeIdentity,
+} from '../calibrate/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { loadGoldenItems, type SplitFilter } from '../experiment/index.js';
-import { createHttpTarget, createReplayTarget, targetConfigProblems } from '../experiment/target.js';
+import {
+  loadGoldenItems,
+  type SplitFilter,
+  createHttpTarget,
+  createReplayTarget,
+  targetConfigProblems,
+} from '../experiment/index.js';
 import { judgeClientsFromConfig } from '../judge/index.js';
-import { connectLangfuse } from '../langfuse/client.js';
-import { LangfuseApiError } from '../langfuse/http.js';
-import { parseInputLines } from '../metrics/batch/input.js';
-import { anonymizerFromConfig } from '../anonymize/sample-anonymizer.js';
-import { startupFailureExit, withStatePathFrom } from '../service/startup.js';
+import { connectLangfuse, LangfuseApiError } from '../langfuse/index.js';
+import { parseInputLines } from '../metrics/index.js';
+import { anonymizerFromConfig } from '../anonymize/index.js';
+import { startupFailureExit, withStatePathFrom } from '../service/index.js';
 import { requireConfig, type CommandContext } from './context.js';
 
 interface AnchorFlags {

@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
-import { runEnqueue, type EnqueueResult } from '../calibrate/enqueue.js';
-import { calibrationGaugeValues } from '../calibrate/gauges.js';
-import { calibrationMarkdown } from '../calibrate/render.js';
-import { buildCalibration } from '../calibrate/report.js';
-import type { RagwatchConfig } from '../config/schema.js';
-import { connectLangfuse } from '../langfuse/client.js';
-import { LangfuseApiError } from '../langfuse/http.js';
-import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
-import type { StateStore } from '../state/types.js';
+import {
+  runEnqueue,
+  type EnqueueResult,
+  calibrationGaugeValues,
+  calibrationMarkdown,
+  buildCalibration,
+} from '../calibrate/index.js';
+import type { RagwatchConfig } from '../config/index.js';
+import { connectLangfuse, LangfuseApiError } from '../langfuse/index.js';
+import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/index.js';
+import type { StateStore } from '../state/index.js';
 import { registerAnchorsCommand } from './calibrate-anchors.js';
 import { requireConfig, type CommandContext } from './context.js';
 

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { stringify } from 'yaml';
-import { loadConfig } from '../config/load.js';
-import { maskSecrets } from '../config/mask.js';
+import { loadConfig, maskSecrets } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
 

@@ -1,17 +1,21 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { mappingProblems } from '../extract/mapping.js';
-import { checkExperiment } from '../doctor/experiment.js';
-import { checkEmbeddings, checkJudgeModel, checkStructuredOutput } from '../doctor/judge.js';
-import { describeError, type Check, type DoctorDeps, type Verdict } from '../doctor/types.js';
-import { langfuseHttpFromConfig } from '../langfuse/client.js';
-import { detectApiGeneration } from '../langfuse/detect.js';
-import { LangfuseApiError } from '../langfuse/http.js';
-import { isStateError } from '../state/errors.js';
-import { openStateReadOnly } from '../state/queries/read-only.js';
+import { mappingProblems } from '../extract/index.js';
+import {
+  checkExperiment,
+  checkEmbeddings,
+  checkJudgeModel,
+  checkStructuredOutput,
+  describeError,
+  type Check,
+  type DoctorDeps,
+  type Verdict,
+} from '../doctor/index.js';
+import { langfuseHttpFromConfig, detectApiGeneration, LangfuseApiError } from '../langfuse/index.js';
+import { isStateError, openStateReadOnly } from '../state/index.js';
 import { requireConfig, type CommandContext } from './context.js';
 
 /**
@@ -120,7 +124,7 @@ async function checkLangfuse(config: RagwatchConfig, deps: DoctorDeps, timeoutMs
 async function checkState(config: Pick<RagwatchConfig, 'state'>, cwd: string): Promise<Check> {
   const s = config.state;
   if (!s.url) return checkStatePath(config, cwd);
-  const { probePostgres } = await import('../state/postgres/read-only.js');
+  const { probePostgres } = await import('../state/postgres/index.js');
   const probe = await probePostgres({ url: s.url, schema: s.schema, connectTimeoutMs: s.connectTimeoutMs, tls: s.tls });
   const configuration = probe.configuration ? { configuration: true as const } : {};
   return { name: 'state', verdict: probe.ok ? 'ok' : 'fail', detail: probe.detail, ...configuration };

@@ -12,15 +12,21 @@ import type { Command } from 'commander';
 import { createAnonymizer } from '../anonymize/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { judgeClientsFromConfig } from '../judge/index.js';
-import { parseInputLines } from '../metrics/batch/input.js';
-import { recordToJson, scoreBatch, PII_RESIDUAL } from '../metrics/batch/run.js';
-import { renderSummary, summarise } from '../metrics/batch/summary.js';
-import { allMetricNames, parseMetricList } from '../metrics/registry.js';
-import type { MetricName } from '../metrics/types.js';
+import {
+  parseInputLines,
+  recordToJson,
+  scoreBatch,
+  PII_RESIDUAL,
+  renderSummary,
+  summarise,
+  allMetricNames,
+  parseMetricList,
+  type MetricName,
+} from '../metrics/index.js';
 import type { RagSample } from '../sample.js';
 import { countingJudge } from '../progress/index.js';
 import { isCredentialsKind } from '../errors.js';
-import { credentialsLine } from '../service/dependency-health.js';
+import { credentialsLine } from '../service/index.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 

@@ -2,15 +2,17 @@ import { LangfuseApiError } from '../langfuse/index.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { connectExperiment } from '../experiment/edges.js';
-import { ExperimentIncompleteError, ExperimentInputError } from '../experiment/errors.js';
-import { judgeGaugeValues } from '../calibrate/experiment-stage.js';
-import { goldenGaugeValues } from '../experiment/gauges.js';
-import { formatRunSummary } from '../experiment/summary.js';
-import { runExperiment } from '../experiment/run.js';
+import {
+  connectExperiment,
+  ExperimentIncompleteError,
+  ExperimentInputError,
+  goldenGaugeValues,
+  formatRunSummary,
+  runExperiment,
+} from '../experiment/index.js';
+import { judgeGaugeValues } from '../calibrate/index.js';
 import { isCredentialsKind } from '../errors.js';
-import { credentialsLine } from '../service/dependency-health.js';
-import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
+import { credentialsLine, openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/index.js';
 import { countingJudge } from '../progress/index.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';

@@ -1,12 +1,9 @@
 import type { Command } from 'commander';
 import { createAnonymizer } from '../anonymize/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { extractRagSample } from '../extract/extract.js';
-import { mappingProblems } from '../extract/mapping.js';
-import { extractReport } from '../extract/report.js';
-import { formatExtractReport } from '../extract/report-format.js';
-import { connectLangfuse } from '../langfuse/client.js';
-import { startupFailureExit } from '../service/startup.js';
+import { extractRagSample, mappingProblems, extractReport, formatExtractReport } from '../extract/index.js';
+import { connectLangfuse } from '../langfuse/index.js';
+import { startupFailureExit } from '../service/index.js';
 import { requireConfig, type CommandContext } from './context.js';
 
 interface ExtractOptions {

@@ -1,10 +1,13 @@
-import type { ApplyResult } from '../golden/apply.js';
-import type { BuildResult, GoldenNames } from '../golden/build.js';
-import { costLine } from '../golden/cost.js';
-import type { GoldenDiff } from '../golden/diff.js';
-import type { GoldenSettings } from '../golden/plan.js';
-import { STRATA } from '../golden/types.js';
-import { textTable } from '../state/queries/text-table.js';
+import {
+  type ApplyResult,
+  type BuildResult,
+  type GoldenNames,
+  costLine,
+  type GoldenDiff,
+  type GoldenSettings,
+  STRATA,
+} from '../golden/index.js';
+import { textTable } from '../state/index.js';
 
 /** What the `golden` commands print: plans, build summaries, review state, version diffs. */
 

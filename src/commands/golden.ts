@@ -1,22 +1,31 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { applyGoldenReview, publishedVersions } from '../golden/apply.js';
-import { goldenNames, planGoldenBuild, runGoldenBuild, type BuildOptions, type BuildResult } from '../golden/build.js';
-import { readCorpusFolder } from '../golden/corpus.js';
-import { emptyCost } from '../golden/cost.js';
-import { diffVersions } from '../golden/diff.js';
-import { buildDeps, connectGolden, langfuseDatasets, personalDataCheck, type GoldenEdges } from '../golden/edges.js';
-import { goldenItemView } from '../golden/items.js';
-import { chunksFromTraces } from '../golden/trace-chunks.js';
-import type { Chunk } from '../golden/types.js';
-import { JudgeCallError } from '../judge/types.js';
-import { langfuseHttpFromConfig } from '../langfuse/client.js';
-import { LangfuseApiError } from '../langfuse/http.js';
-import { isStateError } from '../state/errors.js';
-import { openGoldenStore } from '../state/index.js';
-import { stateFailureExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
+import {
+  applyGoldenReview,
+  publishedVersions,
+  goldenNames,
+  planGoldenBuild,
+  runGoldenBuild,
+  type BuildOptions,
+  type BuildResult,
+  readCorpusFolder,
+  emptyCost,
+  diffVersions,
+  buildDeps,
+  connectGolden,
+  langfuseDatasets,
+  personalDataCheck,
+  type GoldenEdges,
+  goldenItemView,
+  chunksFromTraces,
+  type Chunk,
+} from '../golden/index.js';
+import { JudgeCallError } from '../judge/index.js';
+import { langfuseHttpFromConfig, LangfuseApiError } from '../langfuse/index.js';
+import { isStateError, openGoldenStore } from '../state/index.js';
+import { stateFailureExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/index.js';
 import { requireConfig, type CommandContext } from './context.js';
 import { buildJson, formatBuild, formatDiff, formatPlan, formatReview, reviewJson } from './golden-format.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';

@@ -1,11 +1,7 @@
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { openStateOrExit, stateFailureExit, withStatePathFrom } from '../service/startup.js';
-import { deadEntries } from '../state/queries/ledger.js';
-import { isStateError } from '../state/errors.js';
-import { openStateReadOnly } from '../state/queries/read-only.js';
-import { utcTime } from '../state/queries/text-table.js';
-import { openState } from '../state/index.js';
+import { openStateOrExit, stateFailureExit, withStatePathFrom } from '../service/index.js';
+import { deadEntries, isStateError, openStateReadOnly, utcTime, openState } from '../state/index.js';
 import { requireConfig, type CommandContext } from './context.js';
 
 interface RetryDeadOptions {

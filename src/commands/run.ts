@@ -1,8 +1,13 @@
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { startDaemon } from '../service/daemon.js';
-import { listenErrorProblem, listenHostProblem } from '../service/listen-host.js';
-import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/startup.js';
+import {
+  startDaemon,
+  listenErrorProblem,
+  listenHostProblem,
+  openStateOrExit,
+  startupFailureExit,
+  withStatePathFrom,
+} from '../service/index.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
 
 export function registerRunCommand(program: Command, ctx: CommandContext): void {

@@ -1,19 +1,34 @@
 import { LangfuseApiError } from '../langfuse/index.js';
 import type { Command } from 'commander';
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { formatOneTrace, oneTraceJson } from '../online/explain.js';
-import { formatPlan, formatTickReport, outcomeReason } from '../online/format.js';
-import { runBackfill, runOnlineTick, type RunProgress, type TickReport } from '../online/job.js';
-import { prepareSample } from '../metrics/prepare.js';
-import { scoreOneTrace } from '../online/one-trace.js';
-import { planOnlineTick } from '../online/plan.js';
-import { createOnlineRuntime, type OnlineRuntime } from '../online/runtime.js';
-import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
-import type { Logger } from '../service/logger.js';
-import { credentialsExit, openStateOrExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/startup.js';
-import { recordLangfuseApi } from '../state/queries/langfuse-api.js';
-import type { StateStore } from '../state/types.js';
+import {
+  formatOneTrace,
+  oneTraceJson,
+  formatPlan,
+  formatTickReport,
+  outcomeReason,
+  runBackfill,
+  runOnlineTick,
+  type RunProgress,
+  type TickReport,
+  scoreOneTrace,
+  planOnlineTick,
+  createOnlineRuntime,
+  type OnlineRuntime,
+  rateWarnings,
+  samplingPolicyFrom,
+} from '../online/index.js';
+import { prepareSample } from '../metrics/index.js';
+import {
+  type Logger,
+  credentialsExit,
+  openStateOrExit,
+  startupFailureExit,
+  stopSignals,
+  withStatePathFrom,
+} from '../service/index.js';
+import { recordLangfuseApi, type StateStore } from '../state/index.js';
 import { countingJudge, noProgress, type Progress } from '../progress/index.js';
 import { loggerFor, requireConfig, type CommandContext } from './context.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';

@@ -3,13 +3,19 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { stateFailureExit } from '../service/startup.js';
-import { copySqliteToPostgres, liveLease, type TableCopy } from '../state/copy-to-postgres.js';
-import { isStateError } from '../state/errors.js';
-import { openStateReadOnly } from '../state/queries/read-only.js';
-import { textTable } from '../state/queries/text-table.js';
-import { defaultIsProcessAlive } from '../state/sqlite.js';
-import { isPostgresUrl, maskPostgresUrl, withoutPassword } from '../state/postgres/url.js';
+import { stateFailureExit } from '../service/index.js';
+import {
+  copySqliteToPostgres,
+  liveLease,
+  type TableCopy,
+  isStateError,
+  openStateReadOnly,
+  textTable,
+  defaultIsProcessAlive,
+  isPostgresUrl,
+  maskPostgresUrl,
+  withoutPassword,
+} from '../state/index.js';
 import type { CommandContext } from './context.js';
 
 interface MigrateOptions {
@@ -79,7 +85,7 @@ async function migrate(from: string, url: string, schema: string, now: number): 
           `${new Date(held.expiresAt).toISOString()}; stop the daemon (ragwatch run) and run this again`,
       ]);
     }
-    const { openPostgresState } = await import('../state/postgres/open.js');
+    const { openPostgresState } = await import('../state/postgres/index.js');
     let target;
     try {
       target = await openPostgresState({ url, schema });
@@ -90,7 +96,7 @@ async function migrate(from: string, url: string, schema: string, now: number): 
     try {
       return await copySqliteToPostgres(source.db, target.db);
     } catch (err) {
-      const converted = (await import('../state/postgres/errors.js')).asPostgresStateError(err, target.location);
+      const converted = (await import('../state/postgres/index.js')).asPostgresStateError(err, target.location);
       if (isStateError(converted)) throw stateFailureExit(converted);
       throw err;
     } finally {

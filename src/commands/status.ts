@@ -1,16 +1,25 @@
 import type { Command } from 'commander';
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { BACKFILL_JOB, ONLINE_JOB } from '../online/job.js';
-import { EXPERIMENT_JOB } from '../service/daemon.js';
-import { stateFailureExit, withStatePathFrom } from '../service/startup.js';
-import { DAY_BASES, type DayBasis } from '../state/queries/ledger.js';
-import { isStateError } from '../state/errors.js';
-import { openStateReadOnly, type ReadOnlyState } from '../state/queries/read-only.js';
-import { buildStatusReport, type JobDescriptor, type JobStatus, type StatusReport } from '../state/queries/status-report.js';
-import { shortDuration, textTable, timeFromNow, utcTime } from '../state/queries/text-table.js';
-import { maskPostgresUrl } from '../state/postgres/url.js';
-import { LEDGER_STATUSES } from '../state/types.js';
+import { BACKFILL_JOB, ONLINE_JOB } from '../online/index.js';
+import { EXPERIMENT_JOB, stateFailureExit, withStatePathFrom } from '../service/index.js';
+import {
+  DAY_BASES,
+  type DayBasis,
+  isStateError,
+  openStateReadOnly,
+  type ReadOnlyState,
+  buildStatusReport,
+  type JobDescriptor,
+  type JobStatus,
+  type StatusReport,
+  shortDuration,
+  textTable,
+  timeFromNow,
+  utcTime,
+  maskPostgresUrl,
+  LEDGER_STATUSES,
+} from '../state/index.js';
 import { requireConfig, type CommandContext } from './context.js';
 
 interface StatusOptions {
@@ -97,7 +106,7 @@ async function openForStatus(config: RagwatchConfig): Promise<ReadOnlyState | nu
   if (!url && path === ':memory:') return null;
   try {
     if (url) {
-      const { openPostgresReadOnly } = await import('../state/postgres/read-only.js');
+      const { openPostgresReadOnly } = await import('../state/postgres/index.js');
       const s = config.state;
       return await openPostgresReadOnly({ url, schema: s.schema, connectTimeoutMs: s.connectTimeoutMs, tls: s.tls });
     }

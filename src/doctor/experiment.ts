@@ -3,11 +3,17 @@
  * the RAG service answers one of its questions with an answer and contexts where the response mapping
  * looks for them. What fails here would otherwise fail at the first weekly run.
  */
-import type { RagwatchConfig } from '../config/schema.js';
-import { loadGoldenItems, type GoldenItem } from '../experiment/items.js';
-import { createHttpTarget, createReplayTarget, targetConfigProblems, TargetError, type Target } from '../experiment/target.js';
-import { langfuseHttpFromConfig } from '../langfuse/client.js';
-import { getDataset } from '../langfuse/datasets.js';
+import type { RagwatchConfig } from '../config/index.js';
+import {
+  loadGoldenItems,
+  type GoldenItem,
+  createHttpTarget,
+  createReplayTarget,
+  targetConfigProblems,
+  TargetError,
+  type Target,
+} from '../experiment/index.js';
+import { langfuseHttpFromConfig, getDataset } from '../langfuse/index.js';
 import { describeError, type Check, type DoctorDeps } from './types.js';
 
 /** Asked when the dataset has no readable item to borrow a question from. */

@@ -1,7 +1,6 @@
 /** The judge's checks: the chat model is served and honours json_schema; the embeddings model is served and answers. */
-import type { RagwatchConfig } from '../config/schema.js';
-import { errorBodyMessage } from '../judge/error-envelope.js';
-import { judgeClientsFromConfig } from '../judge/from-config.js';
+import type { RagwatchConfig } from '../config/index.js';
+import { errorBodyMessage, judgeClientsFromConfig } from '../judge/index.js';
 import { describeError, type Check, type DoctorDeps } from './types.js';
 
 /** The model ids an OpenAI-compatible server lists at `/models`. */

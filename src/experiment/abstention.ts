@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { JudgeClient } from '../judge/types.js';
-import { detectLanguage, type PromptLanguage } from '../metrics/language.js';
+import type { JudgeClient } from '../judge/index.js';
+import { detectLanguage, type PromptLanguage } from '../metrics/index.js';
 
 export const ABSTENTION_SCHEMA_NAME = 'ragwatch_abstention';
 

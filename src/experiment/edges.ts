@@ -1,11 +1,9 @@
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { createKeepAliveFetch } from '../internal/index.js';
-import { judgeClientsFromConfig, type JudgeClientDeps } from '../judge/index.js';
-import { detectApiGeneration } from '../langfuse/detect.js';
-import { langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/client.js';
-import { anonymizerFromConfig, passThroughAnonymizer, type SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
-import { judgeProbe } from '../judge/probe.js';
-import type { Logger } from '../service/logger.js';
+import { judgeClientsFromConfig, type JudgeClientDeps, judgeProbe } from '../judge/index.js';
+import { detectApiGeneration, langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/index.js';
+import { anonymizerFromConfig, passThroughAnonymizer, type SampleAnonymizer } from '../anonymize/index.js';
+import type { Logger } from '../service/index.js';
 import type { ExperimentState } from './run-record.js';
 import type { ExperimentDeps } from './run.js';
 

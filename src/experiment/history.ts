@@ -3,13 +3,11 @@
  * recorded, by their metadata) through `EarlierRuns`, or from ragwatch's own record in the state store
  * (`run-record.ts`) when Langfuse cannot say (no readable values yet, or no runs API).
  */
-import type { RagwatchConfig } from '../config/schema.js';
-import type { Dataset } from '../langfuse/datasets.js';
-import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
-import type { ApiGeneration } from '../langfuse/types.js';
-import type { MetricName } from '../metrics/types.js';
+import type { RagwatchConfig } from '../config/index.js';
+import { type Dataset, LangfuseApiError, type LangfuseHttp, type ApiGeneration } from '../langfuse/index.js';
+import type { MetricName } from '../metrics/index.js';
 import { metricOfScore } from '../scores/index.js';
-import type { Logger } from '../service/logger.js';
+import type { Logger } from '../service/index.js';
 import { earlierRuns, type EarlierRuns, type RunSummary } from './langfuse/runs.js';
 import type { PreviousRun, TrendPoint } from './report/index.js';
 import { rememberedRun, rememberedRuns, versionsOf, type ExperimentState } from './run-record.js';

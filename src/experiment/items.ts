@@ -1,9 +1,7 @@
-import type { RagwatchConfig } from '../config/schema.js';
-import { evaluatePath, parsePath } from '../extract/path.js';
-import { answerFrom } from '../extract/text-fields.js';
-import { getDataset, listDatasetItems, type Dataset, type DatasetItem } from '../langfuse/datasets.js';
-import type { LangfuseHttp } from '../langfuse/http.js';
-import type { Logger } from '../service/logger.js';
+import type { RagwatchConfig } from '../config/index.js';
+import { evaluatePath, parsePath, answerFrom } from '../extract/index.js';
+import { getDataset, listDatasetItems, type Dataset, type DatasetItem, type LangfuseHttp } from '../langfuse/index.js';
+import type { Logger } from '../service/index.js';
 import { ExperimentInputError } from './errors.js';
 import type { SplitFilter } from './report/model.js';
 

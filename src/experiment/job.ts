@@ -1,13 +1,11 @@
 import { resolve } from 'node:path';
-import type { RagwatchConfig } from '../config/schema.js';
-import type { Logger } from '../service/logger.js';
-import type { JobRunContext } from '../service/scheduler.js';
-import { LeaseKeeper, type LeaseHolder } from '../state/index.js';
-import type { JobRuns, Leases, StateFacts } from '../state/roles.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { Logger, JobRunContext } from '../service/index.js';
+import { LeaseKeeper, type LeaseHolder, type JobRuns, type Leases, type StateFacts } from '../state/index.js';
 import type { ExperimentState } from './run-record.js';
 import { connectExperiment, type ExperimentEdgeDeps } from './edges.js';
 import { ExperimentIncompleteError, ExperimentInputError } from './errors.js';
-import { judgeGaugeValues } from '../calibrate/experiment-stage.js';
+import { judgeGaugeValues } from '../calibrate/index.js';
 import { goldenGaugeValues } from './gauges.js';
 import { runExperiment, type ExperimentResult } from './run.js';
 

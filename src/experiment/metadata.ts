@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { RagwatchConfig } from '../config/schema.js';
-import { maskSecrets } from '../config/mask.js';
-import { judgePromptVersions } from '../metrics/index.js';
-import { getMetric } from '../metrics/registry.js';
-import type { MetricName } from '../metrics/types.js';
+import { type RagwatchConfig, maskSecrets } from '../config/index.js';
+import { judgePromptVersions, getMetric, type MetricName } from '../metrics/index.js';
 import { VERSION } from '../version.js';
 import { abstentionPromptVersion } from './abstention.js';
 

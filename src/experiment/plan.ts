@@ -2,9 +2,9 @@
  * What the run is, before any item starts: its unique name, the report's link, the RAG service it asks, whether
  * the noise pass runs, and the metadata that makes two runs comparable (versions, config hash, seed).
  */
-import type { RagwatchConfig } from '../config/schema.js';
-import type { ApiGeneration } from '../langfuse/types.js';
-import type { Logger } from '../service/logger.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { ApiGeneration } from '../langfuse/index.js';
+import type { Logger } from '../service/index.js';
 import { VERSION } from '../version.js';
 import { ExperimentInputError } from './errors.js';
 import type { History } from './history.js';

@@ -3,7 +3,7 @@
  * abstention rate, ΔFaithfulness, the gate). A refusal makes the run incomplete, so it happens before the report
  * is written; an incomplete run publishes nothing.
  */
-import type { LangfuseHttp } from '../langfuse/http.js';
+import type { LangfuseHttp } from '../langfuse/index.js';
 import { ABSTENTION_SCORE } from '../scores/index.js';
 import { writeRunScores } from './langfuse/run-scores.js';
 import type { ExperimentReport } from './report/index.js';

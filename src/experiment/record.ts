@@ -3,8 +3,7 @@
  * them (see `langfuse/recorder.ts`). An incomplete run is recorded too, marked `incomplete: true`; nothing is
  * recorded when Langfuse itself is what stopped the run.
  */
-import type { LangfuseHttp } from '../langfuse/http.js';
-import type { ApiGeneration } from '../langfuse/types.js';
+import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
 import type { ItemSelection } from './items.js';
 import { createRunRecorder, type ItemToRecord, type RecordedRun } from './langfuse/recorder.js';
 import type { CleanResult } from './passes.js';

@@ -4,7 +4,7 @@
  * incomplete. Rejected keys (401/403) stay what they are: configuration errors, not outages.
  */
 import { kindOf } from '../errors.js';
-import { LangfuseApiError } from '../langfuse/http.js';
+import { LangfuseApiError } from '../langfuse/index.js';
 import { ExperimentIncompleteError, ExperimentInputError, type Dependency } from './errors.js';
 
 export class RunControl {

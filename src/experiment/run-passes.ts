@@ -4,11 +4,11 @@
  * reported. The RAG service down: answers already in hand are still scored; the judge down: nothing more can be.
  */
 import { mapLimited } from '../internal/index.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
-import type { RagwatchConfig } from '../config/schema.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
+import type { RagwatchConfig } from '../config/index.js';
 import type { Progress } from '../progress/index.js';
-import type { Logger } from '../service/logger.js';
+import type { Logger } from '../service/index.js';
 import { ExperimentIncompleteError, type Dependency } from './errors.js';
 import type { Stop } from './run-status.js';
 import type { GoldenItem } from './items.js';

@@ -3,9 +3,8 @@
  * metric definition versions (IDs and numbers, never item text). History falls back to it when Langfuse cannot
  * say; only a complete run is recorded, so an incomplete one is never a baseline.
  */
-import type { MetricName } from '../metrics/types.js';
-import type { ExperimentHistory, StateFacts } from '../state/roles.js';
-import type { ExperimentRunRecord } from '../state/types.js';
+import type { MetricName } from '../metrics/index.js';
+import type { ExperimentHistory, StateFacts, ExperimentRunRecord } from '../state/index.js';
 import type { CleanResult } from './passes.js';
 import { cell, perItemValues, type ExperimentReport, type PreviousRun } from './report/index.js';
 

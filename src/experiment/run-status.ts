@@ -4,8 +4,8 @@
  * as far as it got, but gets no gate verdict, no run scores and no place in ragwatch's record.
  */
 import { kindOf } from '../errors.js';
-import { LangfuseApiError } from '../langfuse/http.js';
-import type { Logger } from '../service/logger.js';
+import { LangfuseApiError } from '../langfuse/index.js';
+import type { Logger } from '../service/index.js';
 import type { Dependency } from './errors.js';
 
 export interface Stop {

@@ -3,16 +3,15 @@
  * passes (the RAG service, then the judge) → record → item scores → statistics and gate → publish → report →
  * remember. See docs/architecture.md.
  */
-import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
-import type { RagwatchConfig } from '../config/schema.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { LangfuseHttp } from '../langfuse/http.js';
-import type { ApiGeneration } from '../langfuse/types.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
+import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
 import type { Progress } from '../progress/index.js';
-import type { Logger } from '../service/logger.js';
+import type { Logger } from '../service/index.js';
 import { ExperimentInputError, type Dependency } from './errors.js';
 import { finishedItems } from './finished-items.js';
-import { runJudgeStage, withJudgeIdentity } from '../calibrate/experiment-stage.js';
+import { runJudgeStage, withJudgeIdentity } from '../calibrate/index.js';
 import { readHistory, type History } from './history.js';
 import { selectItems, type ItemSelection } from './items.js';
 import type { HealthProbe } from './outage.js';

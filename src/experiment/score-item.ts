@@ -1,9 +1,6 @@
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import { JudgeCallError } from '../judge/types.js';
-import { scoreSample } from '../metrics/score-sample.js';
-import type { MetricsOptions } from '../metrics/prepare.js';
-import type { MetricName, MetricResult } from '../metrics/types.js';
-import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
+import { type EmbeddingsClient, type JudgeClient, JudgeCallError } from '../judge/index.js';
+import { scoreSample, type MetricsOptions, type MetricName, type MetricResult } from '../metrics/index.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
 import type { RagSample } from '../sample.js';
 import { judgeAbstention } from './abstention.js';
 import type { GoldenItem } from './items.js';

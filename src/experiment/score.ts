@@ -3,13 +3,17 @@
  * on its trace once the run is recorded (through the score batcher both jobs write with).
  */
 import { kindOf } from '../errors.js';
-import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
-import type { RagwatchConfig } from '../config/schema.js';
-import { LangfuseApiError, type LangfuseHttp } from '../langfuse/http.js';
-import { ensureScoreConfigs } from '../langfuse/score-configs.js';
-import { writeScores, type ScoreToWrite } from '../langfuse/scores.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
+import type { RagwatchConfig } from '../config/index.js';
+import {
+  LangfuseApiError,
+  type LangfuseHttp,
+  ensureScoreConfigs,
+  writeScores,
+  type ScoreToWrite,
+} from '../langfuse/index.js';
 import { experimentScoreConfigs, ScoreBatcher } from '../scores/index.js';
-import type { Logger } from '../service/logger.js';
+import type { Logger } from '../service/index.js';
 import type { RecordedRun } from './langfuse/recorder.js';
 import type { CleanResult } from './passes.js';
 import type { RunControl } from './run-control.js';

@@ -1,4 +1,4 @@
-import { getMetric } from '../metrics/registry.js';
+import { getMetric } from '../metrics/index.js';
 import type { ExperimentResult } from './run.js';
 import { cell, formatInterval, formatScore } from './report/index.js';
 

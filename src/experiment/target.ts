@@ -1,7 +1,5 @@
-import type { RagwatchConfig } from '../config/schema.js';
-import { chunksFrom, dedupeChunks } from '../extract/chunks.js';
-import { evaluatePath, parsePath, type PathStep } from '../extract/path.js';
-import { answerFrom } from '../extract/text-fields.js';
+import type { RagwatchConfig } from '../config/index.js';
+import { chunksFrom, dedupeChunks, evaluatePath, parsePath, type PathStep, answerFrom } from '../extract/index.js';
 import { DependencyError, isAbortError, statusOfKind } from '../errors.js';
 import { backoffs, Limiter, parseRetryAfter, retry, RetryAbortedError, type Sleep } from '../internal/index.js';
 import { expandEnv, renderBody, renderUrl, templateVariables, TemplateError } from './template.js';

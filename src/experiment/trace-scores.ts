@@ -1,7 +1,6 @@
-import type { ScoreToWrite } from '../langfuse/scores.js';
-import { getMetric } from '../metrics/registry.js';
-import type { MetricResult } from '../metrics/types.js';
-import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
+import type { ScoreToWrite } from '../langfuse/index.js';
+import { getMetric, type MetricResult } from '../metrics/index.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
 import { ABSTENTION_SCORE, publishableComment, scoreNameFor, shortenComment } from '../scores/index.js';
 import { VERSION } from '../version.js';
 import type { GoldenItem } from './items.js';

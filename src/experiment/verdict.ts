@@ -3,12 +3,12 @@
  * per split and stratum, the paired comparison with the previous run, the trend) and, for a complete run, the
  * release gate's verdict. An incomplete run's report says why and has no verdict.
  */
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import type { History } from './history.js';
 import type { ItemSelection } from './items.js';
 import type { CleanResult } from './passes.js';
 import type { RunPlan } from './plan.js';
-import type { JudgeStage } from '../calibrate/experiment-stage.js';
+import type { JudgeStage } from '../calibrate/index.js';
 import { buildReport, type ExperimentReport, type GateSummary } from './report/index.js';
 import type { RunStatus } from './run-status.js';
 

@@ -1,4 +1,4 @@
-import type { ObservationRecord, TraceRecord } from '../langfuse/types.js';
+import type { ObservationRecord, TraceRecord } from '../langfuse/index.js';
 import { chunksFrom, dedupeChunks, looksLikeDocuments } from './chunks.js';
 import { embeddedContexts } from './embedded.js';
 import { describe, type Classified } from './observations.js';

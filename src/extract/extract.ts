@@ -1,5 +1,4 @@
-import type { ObservationRecord, TraceRecord } from '../langfuse/types.js';
-import { environmentOf } from '../langfuse/normalize.js';
+import { type ObservationRecord, type TraceRecord, environmentOf } from '../langfuse/index.js';
 import { chunksFrom, dedupeChunks } from './chunks.js';
 import { findContexts, type Found } from './contexts.js';
 import { resolveMapped, type FieldMapping } from './mapping.js';

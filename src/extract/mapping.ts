@@ -1,5 +1,4 @@
-import type { ObservationRecord, TraceRecord } from '../langfuse/types.js';
-import { globMatches } from '../langfuse/filters.js';
+import { type ObservationRecord, type TraceRecord, globMatches } from '../langfuse/index.js';
 import { evaluatePath, parsePath } from './path.js';
 
 export interface FieldMapping {

@@ -1,4 +1,4 @@
-import type { ObservationRecord } from '../langfuse/types.js';
+import type { ObservationRecord } from '../langfuse/index.js';
 import { retrievalStrength } from './retrieval.js';
 import { asMessages } from './values.js';
 

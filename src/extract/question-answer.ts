@@ -1,4 +1,4 @@
-import type { ObservationRecord, TraceRecord } from '../langfuse/types.js';
+import type { ObservationRecord, TraceRecord } from '../langfuse/index.js';
 import { embeddedContexts, questionAfterMarker } from './embedded.js';
 import { describe, type Classified } from './observations.js';
 import { answerFrom, lastUserText, questionFrom } from './text-fields.js';

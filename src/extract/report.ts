@@ -1,4 +1,4 @@
-import type { ObservationRecord, TraceRecord } from '../langfuse/types.js';
+import type { ObservationRecord, TraceRecord } from '../langfuse/index.js';
 import { classify } from './observations.js';
 import type { ExtractResult } from './types.js';
 import { isObj, parsed } from './values.js';

@@ -1,4 +1,4 @@
-import type { ObservationRecord } from '../langfuse/types.js';
+import type { ObservationRecord } from '../langfuse/index.js';
 import { chunksFrom, looksLikeDocuments } from './chunks.js';
 import { isObj, parsed, type Obj } from './values.js';
 

@@ -1,4 +1,4 @@
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import type { RagSample } from '../sample.js';
 import type { Framing } from './prompt-split.js';
 

@@ -1,4 +1,4 @@
-import { parseJsonLooking } from '../langfuse/normalize.js';
+import { parseJsonLooking } from '../langfuse/index.js';
 
 /** Small readers shared by the extractors: JSON-looking strings, message roles and message text. */
 

@@ -1,5 +1,5 @@
-import { JudgeCallError } from '../judge/types.js';
-import { LangfuseApiError } from '../langfuse/http.js';
+import { JudgeCallError } from '../judge/index.js';
+import { LangfuseApiError } from '../langfuse/index.js';
 import { judgeVerdict, type CheckDeps } from './checks.js';
 import { textVerdict, type TextFilterSettings } from './filters.js';
 import { generateForSeed } from './generate.js';

@@ -1,4 +1,4 @@
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import {
   archiveSuperseded,
   queueForReview,

@@ -1,6 +1,5 @@
-import type { JudgeClient } from '../judge/types.js';
-import { JudgeCallError } from '../judge/types.js';
-import type { MetricResult } from '../metrics/types.js';
+import { type JudgeClient, JudgeCallError } from '../judge/index.js';
+import type { MetricResult } from '../metrics/index.js';
 import type { FaithfulnessCheck } from './ports.js';
 import { closedBookRequest, supportRequest } from './prompts/build.js';
 import type { Retrieval } from './retrieval.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { detectLanguage } from '../metrics/language.js';
+import { detectLanguage } from '../metrics/index.js';
 import type { Chunk, Language } from './types.js';
 
 /**

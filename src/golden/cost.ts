@@ -1,5 +1,10 @@
-import type { EmbeddingsClient, JudgeClient, StructuredRequest, StructuredResult } from '../judge/types.js';
-import { JudgeCallError } from '../judge/types.js';
+import {
+  type EmbeddingsClient,
+  type JudgeClient,
+  type StructuredRequest,
+  type StructuredResult,
+  JudgeCallError,
+} from '../judge/index.js';
 import type { Progress } from '../progress/index.js';
 
 /** What a build cost: judge requests and tokens (generator and judge apart), embeddings requests. */

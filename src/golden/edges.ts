@@ -1,26 +1,31 @@
 import { createAnonymizer } from '../anonymize/index.js';
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { extractRagSample } from '../extract/index.js';
-import { createJudgeClient, judgeClientsFromConfig, type JudgeClientDeps } from '../judge/index.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
+import {
+  createJudgeClient,
+  judgeClientsFromConfig,
+  type JudgeClientDeps,
+  type EmbeddingsClient,
+  type JudgeClient,
+} from '../judge/index.js';
 import {
   addQueueItem,
   ensureAnnotationQueue,
   listAnnotationQueues,
   listQueueItems,
-} from '../langfuse/annotation-queues.js';
-import { listAnnotationScores } from '../langfuse/annotation-scores.js';
-import { connectLangfuse, type LangfuseApi, type LangfuseDeps } from '../langfuse/client.js';
-import {
+  listAnnotationScores,
+  connectLangfuse,
+  type LangfuseApi,
+  type LangfuseDeps,
   createDataset,
   createDatasetItem,
   getDataset,
   getDatasetItem,
   listDatasetItems,
   listDatasetNames,
-} from '../langfuse/datasets.js';
-import { ensureScoreConfigs } from '../langfuse/score-configs.js';
-import { writeTraces } from '../langfuse/trace-writes.js';
+  ensureScoreConfigs,
+  writeTraces,
+} from '../langfuse/index.js';
 import { scoreSample } from '../metrics/index.js';
 import type { BuildDeps } from './build.js';
 import { metered, meteredEmbeddings, type Cost } from './cost.js';

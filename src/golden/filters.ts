@@ -1,4 +1,4 @@
-import { detectLanguage } from '../metrics/language.js';
+import { detectLanguage } from '../metrics/index.js';
 import type { Candidate, Verdict } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { JudgeClient } from '../judge/types.js';
+import type { JudgeClient } from '../judge/index.js';
 import { candidateId } from './ids.js';
 import {
   adversarialRequest,

@@ -8,3 +8,20 @@ export type {
   SeedRecord,
   SeedStage,
 } from './ports.js';
+export { applyGoldenReview, publishedVersions, type ApplyResult } from './apply.js';
+export {
+  goldenNames,
+  planGoldenBuild,
+  runGoldenBuild,
+  type BuildOptions,
+  type BuildResult,
+  type GoldenNames,
+} from './build.js';
+export { readCorpusFolder } from './corpus.js';
+export { costLine, emptyCost } from './cost.js';
+export { diffVersions, type GoldenDiff } from './diff.js';
+export { buildDeps, connectGolden, langfuseDatasets, personalDataCheck, type GoldenEdges } from './edges.js';
+export { goldenItemView } from './items.js';
+export type { GoldenSettings } from './plan.js';
+export { chunksFromTraces } from './trace-chunks.js';
+export { STRATA, type Chunk } from './types.js';

@@ -1,4 +1,4 @@
-import type { DatasetItem } from '../langfuse/datasets.js';
+import type { DatasetItem } from '../langfuse/index.js';
 import { publishedItemId, sha256 } from './ids.js';
 import type { DatasetItemBody } from './ports.js';
 import { STRATA, type Candidate, type Split, type Stratum, type Verdict } from './types.js';

@@ -1,4 +1,4 @@
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { allocate, drawOrder, sha256 } from './ids.js';
 import type { PersonalDataCheck } from './ports.js';
 import { goldenPromptVersion } from './prompts/build.js';

@@ -2,9 +2,9 @@
  * What the golden-set builder needs from the outside, as small interfaces: `edges.ts` wires them to Langfuse,
  * the judge, the anonymizer and the state store; tests can wire anything with the same shape.
  */
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { DatasetItem } from '../langfuse/datasets.js';
-import type { MetricResult } from '../metrics/types.js';
+import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
+import type { DatasetItem } from '../langfuse/index.js';
+import type { MetricResult } from '../metrics/index.js';
 import type { Progress } from '../progress/index.js';
 import type { Stratum } from './types.js';
 

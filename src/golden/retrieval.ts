@@ -1,4 +1,4 @@
-import type { EmbeddingsClient } from '../judge/types.js';
+import type { EmbeddingsClient } from '../judge/index.js';
 import { safeCosine } from './filters.js';
 
 /**

@@ -1,6 +1,6 @@
-import { detectLanguage } from '../metrics/language.js';
-import type { ExtractResult } from '../extract/types.js';
-import type { TraceRecord, TraceSummary } from '../langfuse/types.js';
+import { detectLanguage } from '../metrics/index.js';
+import type { ExtractResult } from '../extract/index.js';
+import type { TraceRecord, TraceSummary } from '../langfuse/index.js';
 import { sha256 } from './ids.js';
 import type { Progress } from './ports.js';
 import type { Chunk } from './types.js';

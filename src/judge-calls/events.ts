@@ -1,6 +1,6 @@
 /** A judge call trace as ingestion events (Langfuse v3): `trace-create` plus one `generation-create` per call. */
 import { randomUUID } from 'node:crypto';
-import type { IngestionEvent } from '../langfuse/ingestion.js';
+import type { IngestionEvent } from '../langfuse/index.js';
 import { callEnd, callMetadata, JUDGE_TRACE_NAME, statusMessage, traceMetadata, usageDetails, type JudgeTraceInput, type JudgeTraceOptions } from './shape.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();

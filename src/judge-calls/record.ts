@@ -2,7 +2,7 @@
  * What the judge was asked and what it answered, one record per structured call: `sample --trace` prints
  * them, and with `judge.traceCalls` they become generations in Langfuse.
  */
-import type { CallUsage, ChatMessage, JudgeClient, StructuredRequest, StructuredResult } from '../judge/types.js';
+import type { CallUsage, ChatMessage, JudgeClient, StructuredRequest, StructuredResult } from '../judge/index.js';
 
 export interface JudgeCallRecord {
   /** The structured request's name: which prompt (`ragwatch_faithfulness`, ...). */

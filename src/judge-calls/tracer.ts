@@ -5,10 +5,8 @@
  * there: anonymized text, tokens, latency. v3 takes ingestion events, v4 OTLP spans.
  */
 import { randomBytes } from 'node:crypto';
-import type { LangfuseHttp } from '../langfuse/http.js';
-import { postIngestion } from '../langfuse/ingestion.js';
-import type { ApiGeneration } from '../langfuse/types.js';
-import type { Logger } from '../service/logger.js';
+import { type LangfuseHttp, postIngestion, type ApiGeneration } from '../langfuse/index.js';
+import type { Logger } from '../service/index.js';
 import { judgeTraceEvents } from './events.js';
 import type { JudgeCallRecord } from './record.js';
 import type { JudgeTraceOptions } from './shape.js';

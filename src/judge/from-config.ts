@@ -1,5 +1,5 @@
 /** Builds the judge and embeddings clients from ragwatch's configuration (`judge` and `embeddings` sections). */
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { createJudgeClient } from './client.js';
 import { createEmbeddingsClient } from './embeddings-client.js';
 import { withErrorEnvelope } from './error-envelope.js';

@@ -6,3 +6,5 @@ export type { TransportOptions } from './options.js';
 export type { RequestEvent } from './retry.js';
 export { parseJsonAnswer, stripFences, stripThinking } from './answer-text.js';
 export * from './types.js';
+export { errorBodyMessage } from './error-envelope.js';
+export { judgeCredentialsRefused, judgeProbe } from './probe.js';

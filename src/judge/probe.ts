@@ -1,5 +1,5 @@
 /** Whether the judge answers at all, and whether it refuses our key: its OpenAI-compatible `/models`. */
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 
 type JudgeSettings = Pick<RagwatchConfig, 'judge'>;
 

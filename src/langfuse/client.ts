@@ -1,4 +1,4 @@
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { detectApiGeneration } from './detect.js';
 import { filtersFromConfig, type TraceFilters } from './filters.js';
 import { createLangfuseHttp, type LangfuseHttp, type LangfuseHttpOptions } from './http.js';

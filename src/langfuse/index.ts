@@ -14,3 +14,5 @@ export * from './datasets.js';
 export * from './annotation-queues.js';
 export * from './annotation-scores.js';
 export * from './client.js';
+export { isOwnScore } from './own-scores.js';
+export { writeTraces } from './trace-writes.js';

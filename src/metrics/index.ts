@@ -1,8 +1,17 @@
 /** Public surface of the metrics module. */
 export { scoreSample, defaultMetricsOptions, type ScoreDeps } from './score-sample.js';
-export { releaseGate, diagnose, type GateResult, type GateFailure, type Diagnosis, type DiagnosisStatus, type Thresholds } from './gate.js';
+export {
+  releaseGate,
+  diagnose,
+  type GateResult,
+  type GateFailure,
+  type Diagnosis,
+  type DiagnosisStatus,
+  type Thresholds,
+  gatedMetrics,
+} from './gate.js';
 export { detectLanguage, promptLanguage, type PromptLanguage } from './language.js';
-export { getMetric, isMetricName, allMetricNames, parseMetricList } from './registry.js';
+export { getMetric, isMetricName, allMetricNames, parseMetricList, scoreGaugeName } from './registry.js';
 export { averagePrecision, cosine } from './math.js';
 export { noiseSensitivity } from './noise-sensitivity.js';
 export { promptVersion, SCHEMA_NAMES, type JudgeTask } from './prompts/build.js';
@@ -10,3 +19,7 @@ export { judgePromptVersions } from './prompt-versions.js';
 export { prepareSample, type MetricsOptions, type PreparedSample } from './prepare.js';
 export type { MetricDefinition } from './definition.js';
 export type { MetricName, MetricResult, MetricUsage } from './types.js';
+export { parseInputLines } from './batch/input.js';
+export { PII_RESIDUAL, recordToJson, scoreBatch } from './batch/run.js';
+export { renderSummary, summarise } from './batch/summary.js';
+export { CUT_MARKER, fitChunks } from './budget.js';

@@ -1,5 +1,5 @@
 /** Turns a RagSample into what the prompts show: the prompt language and every text fitted to its token budget. */
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import type { RagSample } from '../sample.js';
 import { fitChunks, fitText } from './budget.js';
 import { promptLanguage, type PromptLanguage } from './language.js';

@@ -4,9 +4,9 @@
  * previous one's prefix (system prompt + the sample's opening) in vLLM's cache; parallelism comes from scoring
  * many samples at once, bounded by the judge client.
  */
-import { configSchema } from '../config/schema.js';
+import { configSchema } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { Logger } from '../service/logger.js';
+import type { Logger } from '../service/index.js';
 import type { RagSample } from '../sample.js';
 import { failedFrom, notScorable, type MetricContext } from './definition.js';
 import { prepareSample, type MetricsOptions } from './prepare.js';

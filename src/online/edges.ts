@@ -1,17 +1,27 @@
-import { anonymizerFromConfig, type SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
-import type { RagwatchConfig } from '../config/schema.js';
+import { anonymizerFromConfig, type SampleAnonymizer } from '../anonymize/index.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { extractRagSample } from '../extract/index.js';
 import { createJudgeCallTracer, type JudgeCallTracer } from '../judge-calls/index.js';
-import { judgeClientsFromConfig, type JudgeClientDeps, type RequestEvent as JudgeRequestEvent } from '../judge/index.js';
-import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import { connectLangfuse, type LangfuseApi, type LangfuseDeps, type RequestEvent as LangfuseRequestEvent } from '../langfuse/index.js';
+import {
+  judgeClientsFromConfig,
+  type JudgeClientDeps,
+  type RequestEvent as JudgeRequestEvent,
+  type EmbeddingsClient,
+  type JudgeClient,
+  judgeProbe,
+} from '../judge/index.js';
+import {
+  connectLangfuse,
+  type LangfuseApi,
+  type LangfuseDeps,
+  type RequestEvent as LangfuseRequestEvent,
+  postIngestion,
+} from '../langfuse/index.js';
 import { scoreSample } from '../metrics/index.js';
-import type { Logger } from '../service/logger.js';
+import type { Logger } from '../service/index.js';
 import type { EvaluateDeps } from './evaluate-trace.js';
-import { postIngestion } from '../langfuse/ingestion.js';
 import type { Channel, Dependency } from './failures.js';
 import { createKeepAliveFetch } from '../internal/index.js';
-import { judgeProbe } from '../judge/probe.js';
 import { onlineScoreConfigs } from '../scores/index.js';
 import type { HealthProbe } from './ports.js';
 

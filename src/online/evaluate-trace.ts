@@ -1,8 +1,8 @@
 import { recordingJudge, type JudgeCallRecord, type JudgeCallTracer } from '../judge-calls/index.js';
-import type { MetricName, MetricResult } from '../metrics/types.js';
+import type { MetricName, MetricResult } from '../metrics/index.js';
 import type { RagSample } from '../sample.js';
 import { langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure, type Channel, type Failure } from './failures.js';
-import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
 import { publishableComment, type ScoreWriter } from '../scores/index.js';
 import type { Extractor, OnlineLangfuse, SampleScorer, TraceRecord } from './ports.js';
 import { scoresFromResults } from './trace-scores.js';

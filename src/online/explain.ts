@@ -4,9 +4,7 @@
  * verdicts, generated questions and noncommittal flags. The prompt is printed once (`--show-prompts`: all).
  */
 import type { JudgeCallRecord } from '../judge-calls/index.js';
-import { CUT_MARKER } from '../metrics/budget.js';
-import type { PreparedSample } from '../metrics/prepare.js';
-import type { MetricResult } from '../metrics/types.js';
+import { CUT_MARKER, type PreparedSample, type MetricResult } from '../metrics/index.js';
 import type { OneTraceResult } from './one-trace.js';
 import { readCutNote } from '../scores/index.js';
 

@@ -1,7 +1,7 @@
 import { isCredentialsKind, isOutageKind, kindOf } from '../errors.js';
-import { JudgeCallError } from '../judge/types.js';
+import { JudgeCallError } from '../judge/index.js';
 import { LangfuseApiError } from '../langfuse/index.js';
-import type { MetricResult } from '../metrics/types.js';
+import type { MetricResult } from '../metrics/index.js';
 
 /**
  * Failures reduced to short codes (`langfuse:http_503`, `judge:timeout`, `metric:faithfulness:invalid_json`).

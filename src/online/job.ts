@@ -1,9 +1,7 @@
-import type { RagwatchConfig } from '../config/schema.js';
-import { scoreGaugeName } from '../metrics/registry.js';
-import type { MetricName } from '../metrics/types.js';
-import type { Logger } from '../service/logger.js';
-import { isStateError, type StateError } from '../state/errors.js';
-import { LeaseKeeper } from '../state/lease-keeper.js';
+import type { RagwatchConfig } from '../config/index.js';
+import { scoreGaugeName, type MetricName } from '../metrics/index.js';
+import type { Logger } from '../service/index.js';
+import { isStateError, type StateError, LeaseKeeper } from '../state/index.js';
 import { noopRecorder } from './ports.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickReport } from './run-types.js';
 import { countDeferred, takeClaimed, type ClaimSource } from './claims.js';

@@ -1,8 +1,8 @@
 import type { ReadCut } from '../langfuse/index.js';
 import type { JudgeCallRecord } from '../judge-calls/index.js';
-import type { MetricResult } from '../metrics/types.js';
+import type { MetricResult } from '../metrics/index.js';
 import type { RagSample } from '../sample.js';
-import type { LedgerEntry } from '../state/types.js';
+import type { LedgerEntry } from '../state/index.js';
 import { evaluateTrace, type TraceOutcome } from './evaluate-trace.js';
 import type { OnlineJobDeps, OnlineSettings } from './run-types.js';
 import { rateFor } from './sampler.js';

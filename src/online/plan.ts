@@ -1,4 +1,4 @@
-import type { JobRuns, Ledger } from '../state/roles.js';
+import type { JobRuns, Ledger } from '../state/index.js';
 import { ONLINE_JOB, type OnlineSettings } from './job.js';
 import type { Clock, OnlineLangfuse } from './ports.js';
 import { decide, TakeBudget } from './sampler.js';

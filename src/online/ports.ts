@@ -2,14 +2,14 @@
  * The edges the online job talks to. Production wires them to Langfuse, the anonymizer, the metrics engine
  * and the judge (see `edges.ts`); tests and benches can wire anything with the same shape.
  */
-import type { ExtractResult } from '../extract/types.js';
-import type { JudgeClient } from '../judge/types.js';
+import type { ExtractResult } from '../extract/index.js';
+import type { JudgeClient } from '../judge/index.js';
 import type { TraceRecord, TraceSummary, ScoreToWrite, WriteScoresResult } from '../langfuse/index.js';
-import type { MetricName, MetricResult } from '../metrics/types.js';
+import type { MetricName, MetricResult } from '../metrics/index.js';
 import type { RagSample } from '../sample.js';
 
 export type { TraceRecord, TraceSummary, ScoreToWrite, WriteScoresResult };
-export type { AnonymizedSample, SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
+export type { AnonymizedSample, SampleAnonymizer } from '../anonymize/index.js';
 
 /** What the job needs from Langfuse (a subset of `LangfuseApi`). */
 export interface OnlineLangfuse {

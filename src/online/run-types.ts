@@ -1,8 +1,6 @@
-import type { MetricName } from '../metrics/types.js';
-import type { Logger } from '../service/logger.js';
-import type { LeaseTimers } from '../state/lease-keeper.js';
-import type { JobRuns, Leases, Ledger, StateConnection, StateFacts } from '../state/roles.js';
-import type { LeaseHolder } from '../state/types.js';
+import type { MetricName } from '../metrics/index.js';
+import type { Logger } from '../service/index.js';
+import type { LeaseTimers, JobRuns, Leases, Ledger, StateConnection, StateFacts, LeaseHolder } from '../state/index.js';
 import type { EvaluateDeps, ScoredValue } from './evaluate-trace.js';
 import type { Probes } from './outage.js';
 import type { Clock, OnlineRecorder } from './ports.js';

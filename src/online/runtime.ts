@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { RagwatchConfig } from '../config/schema.js';
-import type { LeaseHolder } from '../state/types.js';
+import type { RagwatchConfig } from '../config/index.js';
+import type { LeaseHolder } from '../state/index.js';
 import { connectOnlineEdges, ensureOnlineScoreConfigs, type EdgeDeps, type OnlineEdges } from './edges.js';
 import { ScoreBatcher } from '../scores/index.js';
 import { onlineSettingsFrom, type OnlineJobDeps, type OnlineSettings, type OnlineState } from './job.js';

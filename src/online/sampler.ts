@@ -1,5 +1,5 @@
 import * as crypto from 'node:crypto';
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 
 export const DEFAULT_SALT = 'ragwatch-sampling-v1';
 const TWO_POW_53 = 2 ** 53;

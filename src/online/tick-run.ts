@@ -1,7 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import type { MetricName } from '../metrics/types.js';
-import { isStateError } from '../state/errors.js';
-import type { LedgerEntry } from '../state/types.js';
+import type { MetricName } from '../metrics/index.js';
+import { isStateError, type LedgerEntry } from '../state/index.js';
 import { evaluateTrace, type TraceOutcome } from './evaluate-trace.js';
 import { langfuseFailure, type Channel, type Failure } from './failures.js';
 import { HeldFailures } from './held-failures.js';

@@ -1,6 +1,6 @@
 /** The online job's scores on a production trace: one per metric that scored. */
 import type { ReadCut, ScoreToWrite } from '../langfuse/index.js';
-import type { MetricResult } from '../metrics/types.js';
+import type { MetricResult } from '../metrics/index.js';
 import { MAX_COMMENT_LENGTH, readCutNote, scoreNameFor, shortenComment } from '../scores/index.js';
 import { VERSION } from '../version.js';
 

@@ -1,4 +1,4 @@
-import type { JudgeClient, StructuredRequest, StructuredResult } from '../judge/types.js';
+import type { JudgeClient, StructuredRequest, StructuredResult } from '../judge/index.js';
 import type { Progress } from './reporter.js';
 
 /** A judge client whose calls in flight (sent, not answered yet, retries included) are counted by `progress`. */

@@ -1,4 +1,4 @@
-import { scoreIdFor, type ScoreToWrite, type WriteScoresResult } from '../langfuse/scores.js';
+import { scoreIdFor, type ScoreToWrite, type WriteScoresResult } from '../langfuse/index.js';
 
 /** Where a job's scores go: each caller learns which of its own scores Langfuse took. */
 export interface ScoreWriter {

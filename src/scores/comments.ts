@@ -1,6 +1,6 @@
 /** Score comments: the judge's reason, one line, short, and published only when it holds no personal data. */
-import type { SampleAnonymizer } from '../anonymize/sample-anonymizer.js';
-import type { ReadCut } from '../langfuse/read-budget.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
+import type { ReadCut } from '../langfuse/index.js';
 
 export const MAX_COMMENT_LENGTH = 500;
 

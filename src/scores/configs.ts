@@ -2,9 +2,8 @@
  * The Langfuse score configs of ragwatch's scores: NUMERIC 0–1, so the Langfuse UI shows ranges and meanings.
  * Each metric's description comes from its definition (`src/metrics/`).
  */
-import type { RagwatchConfig } from '../config/schema.js';
-import { getMetric } from '../metrics/registry.js';
-import type { MetricName } from '../metrics/types.js';
+import type { RagwatchConfig } from '../config/index.js';
+import { getMetric, type MetricName } from '../metrics/index.js';
 import { ABSTENTION_SCORE, scoreNameFor } from './names.js';
 
 export interface ScoreConfigDefinition {

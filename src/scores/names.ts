@@ -1,5 +1,5 @@
 /** The names ragwatch's scores carry in Langfuse, for both jobs and for reading earlier runs back. */
-import type { MetricName } from '../metrics/types.js';
+import type { MetricName } from '../metrics/index.js';
 
 /** `ragas-` + the metric with dashes: `ragas-faithfulness`, `ragas-answer-relevancy`. */
 export function scoreNameFor(prefix: string, metric: MetricName): string {

@@ -1,18 +1,22 @@
 import { resolve } from 'node:path';
-import type { RagwatchConfig } from '../config/schema.js';
-import { createExperimentJob } from '../experiment/job.js';
-import { reportRoute } from '../experiment/report-route.js';
-import { ONLINE_JOB, runOnlineTick } from '../online/job.js';
-import type { Clock } from '../online/ports.js';
+import type { RagwatchConfig } from '../config/index.js';
+import { createExperimentJob, reportRoute } from '../experiment/index.js';
+import {
+  ONLINE_JOB,
+  runOnlineTick,
+  type Clock,
+  createOnlineRuntime,
+  processLeaseHolder,
+  systemClock,
+  type OnlineRuntime,
+  rateWarnings,
+  samplingPolicyFrom,
+} from '../online/index.js';
 import { InputError } from '../errors.js';
 import { backoffs, retry, RetryAbortedError } from '../internal/index.js';
 import { LangfuseApiError } from '../langfuse/index.js';
-import { judgeCredentialsRefused } from '../judge/probe.js';
-import { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from '../online/runtime.js';
-import { rateWarnings, samplingPolicyFrom } from '../online/sampler.js';
-import { openState } from '../state/index.js';
-import { recordLangfuseApi } from '../state/queries/langfuse-api.js';
-import type { LeaseHolder, StateStore } from '../state/types.js';
+import { judgeCredentialsRefused } from '../judge/index.js';
+import { openState, recordLangfuseApi, type LeaseHolder, type StateStore } from '../state/index.js';
 import { credentialsLine, DependencyHealth } from './dependency-health.js';
 import { startHttpService, type HttpService, type ReadinessCheck, type RouteHandler } from './http.js';
 import type { Logger } from './logger.js';

@@ -1,6 +1,5 @@
-import { isCredentialsCode } from '../online/failures.js';
-import type { TickReport } from '../online/run-types.js';
-import { StateError, type StateErrorKind } from '../state/errors.js';
+import { isCredentialsCode, type TickReport } from '../online/index.js';
+import { StateError, type StateErrorKind } from '../state/index.js';
 import type { Logger } from './logger.js';
 
 /** The dependencies a tick can fail on as a whole: Langfuse, the judge, and the disk under the state file. */

@@ -1,15 +1,14 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MetricName } from '../metrics/types.js';
-import type { OnlineRecorder } from '../online/ports.js';
+import { type MetricName, getMetric, scoreGaugeName } from '../metrics/index.js';
+import type { OnlineRecorder } from '../online/index.js';
 import {
   AGREEMENT_FLOOR_GAUGE,
   AGREEMENT_GAUGE,
   DRIFT_GAUGE,
   DRIFT_TOLERANCE_GAUGE,
   parseCalibrationKey,
-} from '../calibrate/gauges.js';
-import { GOLDEN_GATE_GAUGE, GOLDEN_RUN_TIME_GAUGE, parseGoldenScoreKey } from '../experiment/gauges.js';
-import { getMetric, scoreGaugeName } from '../metrics/registry.js';
+} from '../calibrate/index.js';
+import { GOLDEN_GATE_GAUGE, GOLDEN_RUN_TIME_GAUGE, parseGoldenScoreKey } from '../experiment/index.js';
 import { createTraceNameLabels, MAX_TRACE_NAME_LABELS } from './trace-name-label.js';
 
 /**

@@ -1,14 +1,18 @@
 import { resolve } from 'node:path';
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import { InputError } from '../errors.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { LangfuseApiError } from '../langfuse/index.js';
-import { isCredentialsCode } from '../online/failures.js';
+import { isCredentialsCode } from '../online/index.js';
 import { credentialsLine, dependencyOfCode } from './dependency-health.js';
-import { isStateError, type StateError } from '../state/errors.js';
-import { openState } from '../state/index.js';
-import { maskPostgresUrl, withoutPassword } from '../state/postgres/url.js';
-import type { StateStore } from '../state/types.js';
+import {
+  isStateError,
+  type StateError,
+  openState,
+  maskPostgresUrl,
+  withoutPassword,
+  type StateStore,
+} from '../state/index.js';
 
 /** Resolves `state.path` against the command's working directory. */
 export function withStatePathFrom(config: RagwatchConfig, cwd: string): RagwatchConfig {

@@ -1,4 +1,4 @@
-import type { RagwatchConfig } from '../config/schema.js';
+import type { RagwatchConfig } from '../config/index.js';
 import type { GoldenBuildStore } from '../golden/index.js';
 import { openSqliteGoldenStore } from './golden-builds.js';
 import { openSqliteState } from './sqlite.js';
@@ -6,10 +6,17 @@ import type { StateStore } from './types.js';
 
 export type * from './types.js';
 export { LEDGER_STATUSES } from './types.js';
-export { openSqliteState, type SqliteStateOptions } from './sqlite.js';
+export { openSqliteState, type SqliteStateOptions, defaultIsProcessAlive } from './sqlite.js';
 export { openSqliteGoldenStore, sqliteGoldenStore, type SqliteGoldenStore } from './golden-builds.js';
 export { LeaseKeeper, type LeaseTimers, type LeaseLoss } from './lease-keeper.js';
 export { isStateError, StateError, type StateErrorKind } from './errors.js';
+export { copySqliteToPostgres, liveLease, type TableCopy } from './copy-to-postgres.js';
+export { isPostgresUrl, maskPostgresUrl, withoutPassword } from './postgres/url.js';
+export { recordLangfuseApi } from './queries/langfuse-api.js';
+export { DAY_BASES, deadEntries, type DayBasis } from './queries/ledger.js';
+export { openStateReadOnly, type ReadOnlyState } from './queries/read-only.js';
+export { buildStatusReport, type JobDescriptor, type JobStatus, type StatusReport } from './queries/status-report.js';
+export { shortDuration, textTable, timeFromNow, utcTime } from './queries/text-table.js';
 
 export type StateConfig = Pick<RagwatchConfig, 'state'>;
 

@@ -1,7 +1,11 @@
 import { mapLimited, sleep, type Sleep } from '../../internal/index.js';
-import { createDatasetRunItem, type DatasetItem } from '../../langfuse/datasets.js';
-import { LangfuseApiError, type LangfuseHttp } from '../../langfuse/http.js';
-import type { ApiGeneration } from '../../langfuse/types.js';
+import {
+  createDatasetRunItem,
+  type DatasetItem,
+  LangfuseApiError,
+  type LangfuseHttp,
+  type ApiGeneration,
+} from '../../langfuse/index.js';
 import { exportBody, isOtelTraceId, itemSpans, newSpanId, newTraceId, type ExperimentContext, type OtlpSpan } from './otlp.js';
 
 /**

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LangfuseHttp } from '../../langfuse/http.js';
-import { postIngestion } from '../../langfuse/ingestion.js';
-import { scoreIdFor } from '../../langfuse/scores.js';
+import { type LangfuseHttp, postIngestion, scoreIdFor } from '../../langfuse/index.js';
 
 export interface RunScore {
   name: string;

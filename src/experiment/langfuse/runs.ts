@@ -3,11 +3,8 @@
  * scores, v4 through `/experiments` (runs with their run-level scores) and `/experiment-items` (items with their
  * trace scores).
  */
-import type { LangfuseHttp } from '../../langfuse/http.js';
-import { parseJsonLooking } from '../../langfuse/normalize.js';
-import type { ApiGeneration } from '../../langfuse/types.js';
-import type { MetricName } from '../../metrics/types.js';
-import { isOwnScore } from '../../langfuse/own-scores.js';
+import { type LangfuseHttp, parseJsonLooking, type ApiGeneration, isOwnScore } from '../../langfuse/index.js';
+import type { MetricName } from '../../metrics/index.js';
 
 export interface RunSummary {
   id: string;

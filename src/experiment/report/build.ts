@@ -1,8 +1,14 @@
-import { diagnose, gatedMetrics, releaseGate, type Thresholds } from '../../metrics/gate.js';
-import { getMetric } from '../../metrics/registry.js';
-import type { MetricName, MetricResult } from '../../metrics/types.js';
+import {
+  diagnose,
+  gatedMetrics,
+  releaseGate,
+  type Thresholds,
+  getMetric,
+  type MetricName,
+  type MetricResult,
+} from '../../metrics/index.js';
 import { comparePaired, summarize, type BootstrapOptions } from '../stats.js';
-import type { CalibrationSummary } from '../../calibrate/report.js';
+import type { CalibrationSummary } from '../../calibrate/index.js';
 import { summarizeFailures } from './failures.js';
 import {
   type BaselineRow,

@@ -1,4 +1,4 @@
-import type { MetricName } from '../../metrics/types.js';
+import type { MetricName } from '../../metrics/index.js';
 import type { Interval } from '../stats.js';
 import type { ExperimentReport } from './model.js';
 

@@ -1,6 +1,5 @@
-import { calibrationHtml } from '../../calibrate/render.js';
-import { judgeHtml } from '../../calibrate/render-drift.js';
-import { getMetric } from '../../metrics/registry.js';
+import { calibrationHtml, judgeHtml } from '../../calibrate/index.js';
+import { getMetric } from '../../metrics/index.js';
 import { cell, formatChange, formatInterval, formatScore, type ExperimentReport } from './model.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import { decidedOnText, incompleteText } from './markdown.js';

@@ -1,6 +1,5 @@
-import { calibrationMarkdown } from '../../calibrate/render.js';
-import { judgeMarkdown } from '../../calibrate/render-drift.js';
-import { getMetric } from '../../metrics/registry.js';
+import { calibrationMarkdown, judgeMarkdown } from '../../calibrate/index.js';
+import { getMetric } from '../../metrics/index.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import { cell, formatChange, formatInterval, formatScore, type ExperimentReport } from './model.js';
 

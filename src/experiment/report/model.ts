@@ -1,7 +1,5 @@
-import type { JudgeCheck } from '../../calibrate/judge-check.js';
-import type { CalibrationSummary } from '../../calibrate/report.js';
-import type { Diagnosis } from '../../metrics/gate.js';
-import type { MetricName } from '../../metrics/types.js';
+import type { JudgeCheck, CalibrationSummary } from '../../calibrate/index.js';
+import type { Diagnosis, MetricName } from '../../metrics/index.js';
 import type { Interval, MeanSummary, PairedComparison } from '../stats.js';
 
 /** Everything a weekly report shows. `report.json` is this object; Markdown and HTML are views of it. */

@@ -1,5 +1,4 @@
-import { allMetricNames, getMetric } from '../../metrics/registry.js';
-import type { MetricName } from '../../metrics/types.js';
+import { allMetricNames, getMetric, type MetricName } from '../../metrics/index.js';
 import { cell, type ExperimentReport } from './model.js';
 
 /** Inline SVG charts for the HTML report: no script, no external resource. */

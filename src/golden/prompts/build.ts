@@ -3,8 +3,8 @@
  * and language; the user message holds the seed's chunks first, then the task's own parts, then one `TASK:` line,
  * so the references call starts with the questions call's chunks.
  */
-import type { StructuredRequest } from '../../judge/types.js';
-import { fitChunks } from '../../metrics/budget.js';
+import type { StructuredRequest } from '../../judge/index.js';
+import { fitChunks } from '../../metrics/index.js';
 import { sha256 } from '../ids.js';
 import type { Language } from '../types.js';
 import {

@@ -1,0 +1,14 @@
+/** The public surface of src/service/ for other folders: imports from outside go through this file. */
+export { EXPERIMENT_JOB, startDaemon } from './daemon.js';
+export { credentialsLine } from './dependency-health.js';
+export { listenErrorProblem, listenHostProblem, type HostLookup } from './listen-host.js';
+export { createLogger, type Logger } from './logger.js';
+export type { JobRunContext } from './scheduler.js';
+export {
+  credentialsExit,
+  openStateOrExit,
+  startupFailureExit,
+  stateFailureExit,
+  stopSignals,
+  withStatePathFrom,
+} from './startup.js';
