@@ -15,7 +15,10 @@ export async function anonymizerAt(rev: string): Promise<AnonymizerModule> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-anonymize-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  execSync(`git archive ${rev} src/anonymize src/sample.ts | tar -x -C ${dir}`, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execSync(`git archive ${rev} src/anonymize src/sample.ts | tar -x -C ${dir}`, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   // Loaded as the project's own sources are: ES modules (without this, tsx would run the copy as CommonJS, slower).
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));

@@ -16,7 +16,11 @@ import { loadDocs, loadSamples } from '../test/fixtures/pii/corpus.js';
 import { anonymizerAt } from './_revision.js';
 
 /** Today's regions (the default before AR, CO, CL and PE were added), for both sides unless --own-defaults. */
-const OPTIONS = { phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'], threshold: 0.5, residualThreshold: 0.8 };
+const OPTIONS = {
+  phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'],
+  threshold: 0.5,
+  residualThreshold: 0.8,
+};
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1]! : fallback;
@@ -62,8 +66,16 @@ const quantile = (xs: number[], q: number) => [...xs].sort((x, y) => x - y)[Math
 const ratios = currentMs.map((x, i) => x / baseMs[i]!);
 const mbps = (ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(2);
 
-console.log(`corpus: ${texts.length} texts, ${(bytes / 1000).toFixed(1)} kB; ${rounds} alternating rounds of 3 passes each`);
-console.log(`revision ${rev.padEnd(12)} ${quantile(baseMs, 0.5).toFixed(2)} ms per pass (median), ${quantile(baseMs, 0).toFixed(2)} best = ${mbps(quantile(baseMs, 0.5))} MB/s median, ${mbps(quantile(baseMs, 0))} best`);
-console.log(`working tree          ${quantile(currentMs, 0.5).toFixed(2)} ms per pass (median), ${quantile(currentMs, 0).toFixed(2)} best = ${mbps(quantile(currentMs, 0.5))} MB/s median, ${mbps(quantile(currentMs, 0))} best`);
-console.log(`working tree / revision, per round: ${quantile(ratios, 0.5).toFixed(3)} median (${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} interquartile)`);
+console.log(
+  `corpus: ${texts.length} texts, ${(bytes / 1000).toFixed(1)} kB; ${rounds} alternating rounds of 3 passes each`,
+);
+console.log(
+  `revision ${rev.padEnd(12)} ${quantile(baseMs, 0.5).toFixed(2)} ms per pass (median), ${quantile(baseMs, 0).toFixed(2)} best = ${mbps(quantile(baseMs, 0.5))} MB/s median, ${mbps(quantile(baseMs, 0))} best`,
+);
+console.log(
+  `working tree          ${quantile(currentMs, 0.5).toFixed(2)} ms per pass (median), ${quantile(currentMs, 0).toFixed(2)} best = ${mbps(quantile(currentMs, 0.5))} MB/s median, ${mbps(quantile(currentMs, 0))} best`,
+);
+console.log(
+  `working tree / revision, per round: ${quantile(ratios, 0.5).toFixed(3)} median (${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} interquartile)`,
+);
 console.log(`texts whose anonymized output differs: ${differing} of ${texts.length}`);

@@ -25,7 +25,11 @@ if (memoryChild > 0) {
   process.exit(0);
 }
 
-const OPTIONS = { phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'], threshold: 0.5, residualThreshold: 0.8 };
+const OPTIONS = {
+  phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'],
+  threshold: 0.5,
+  residualThreshold: 0.8,
+};
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 5;
 const baselineArg = process.argv.indexOf('--baseline');
@@ -38,7 +42,9 @@ const report = evaluateCorpus(createAnonymizer(OPTIONS), docs, samples);
 function pct(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
-console.log(`corpus: ${docs.length} documents, ${samples.length} samples, ${report.entities} labelled entities, ${report.negatives} hard negatives`);
+console.log(
+  `corpus: ${docs.length} documents, ${samples.length} samples, ${report.entities} labelled entities, ${report.negatives} hard negatives`,
+);
 console.log('');
 console.log('type            gold   tp   fp   fn  precision  recall     F2   leak');
 for (const t of report.types) {
@@ -46,13 +52,22 @@ for (const t of report.types) {
     `${t.type.padEnd(14)} ${String(t.gold).padStart(5)} ${String(t.tp).padStart(4)} ${String(t.fp).padStart(4)} ${String(t.fn).padStart(4)}  ${t.precision.toFixed(3).padStart(9)}  ${t.recall.toFixed(3).padStart(6)}  ${t.f2.toFixed(3).padStart(5)}  ${pct(t.leakRate).padStart(5)}`,
   );
 }
-const all = report.types.reduce((a, t) => ({ tp: a.tp + t.tp, fp: a.fp + t.fp, fn: a.fn + t.fn, leaked: a.leaked + t.leaked }), { tp: 0, fp: 0, fn: 0, leaked: 0 });
+const all = report.types.reduce(
+  (a, t) => ({ tp: a.tp + t.tp, fp: a.fp + t.fp, fn: a.fn + t.fn, leaked: a.leaked + t.leaked }),
+  { tp: 0, fp: 0, fn: 0, leaked: 0 },
+);
 const p = all.tp / (all.tp + all.fp);
 const r = all.tp / (all.tp + all.fn);
-console.log(`${'ALL'.padEnd(14)} ${String(report.entities).padStart(5)} ${String(all.tp).padStart(4)} ${String(all.fp).padStart(4)} ${String(all.fn).padStart(4)}  ${p.toFixed(3).padStart(9)}  ${r.toFixed(3).padStart(6)}  ${((5 * p * r) / (4 * p + r)).toFixed(3).padStart(5)}  ${pct(all.leaked / report.entities).padStart(5)}`);
+console.log(
+  `${'ALL'.padEnd(14)} ${String(report.entities).padStart(5)} ${String(all.tp).padStart(4)} ${String(all.fp).padStart(4)} ${String(all.fn).padStart(4)}  ${p.toFixed(3).padStart(9)}  ${r.toFixed(3).padStart(6)}  ${((5 * p * r) / (4 * p + r)).toFixed(3).padStart(5)}  ${pct(all.leaked / report.entities).padStart(5)}`,
+);
 console.log('');
-console.log(`over-redaction on hard negatives: ${report.overRedacted}/${report.negatives} = ${pct(report.overRedactionRate)}`);
-console.log(`cross-field consistency: ${report.consistentGroups}/${report.consistencyGroups} repeated values = ${pct(report.consistency)}`);
+console.log(
+  `over-redaction on hard negatives: ${report.overRedacted}/${report.negatives} = ${pct(report.overRedactionRate)}`,
+);
+console.log(
+  `cross-field consistency: ${report.consistentGroups}/${report.consistencyGroups} repeated values = ${pct(report.consistency)}`,
+);
 for (const m of report.misses) console.log(`  miss  ${m.type} in ${m.id}`);
 for (const f of report.falsePositives) console.log(`  extra ${f.type} in ${f.id}`);
 for (const o of report.overRedactions) console.log(`  over-redacted ${o}`);
@@ -98,14 +113,22 @@ console.log(
 // ---------------------------------------------------------------- independent corpus
 
 console.log('');
-console.log('independent corpus (test/fixtures/anonymize-eval; tune on dev, report on heldout; per type and class: bench/anonymize-eval.ts)');
+console.log(
+  'independent corpus (test/fixtures/anonymize-eval; tune on dev, report on heldout; per type and class: bench/anonymize-eval.ts)',
+);
 const heads = Object.fromEntries(SPLITS.map((split) => [split, headline(evaluateSplit(split))]));
-console.log(`${'figure'.padEnd(32)} ${'target'.padStart(8)} ${SPLITS.map((x) => x.padStart(20)).join(' ')}  met on heldout`);
+console.log(
+  `${'figure'.padEnd(32)} ${'target'.padStart(8)} ${SPLITS.map((x) => x.padStart(20)).join(' ')}  met on heldout`,
+);
 for (const k of Object.keys(TARGETS) as Array<keyof typeof TARGETS>) {
   const t = TARGETS[k];
   const target = 'max' in t ? `≤ ${pct(t.max)}` : `≥ ${pct(t.min)}`;
-  const cells = SPLITS.map((split) => `${pct(rate(heads[split]![k]))} (${heads[split]![k].hit}/${heads[split]![k].total})`.padStart(20));
-  console.log(`${t.label.padEnd(32)} ${target.padStart(8)} ${cells.join(' ')}  ${meetsTarget(k, heads.heldout![k]) ? 'yes' : 'no'}`);
+  const cells = SPLITS.map((split) =>
+    `${pct(rate(heads[split]![k]))} (${heads[split]![k].hit}/${heads[split]![k].total})`.padStart(20),
+  );
+  console.log(
+    `${t.label.padEnd(32)} ${target.padStart(8)} ${cells.join(' ')}  ${meetsTarget(k, heads.heldout![k]) ? 'yes' : 'no'}`,
+  );
 }
 
 // ---------------------------------------------------------------- online pii_residual skips on the demo corpus
@@ -122,7 +145,9 @@ const skipRate = (m: AnonymizerModule, options: typeof OPTIONS) => {
 };
 const defaults = parseConfig({}).anonymize;
 console.log('');
-console.log(`online job, samples skipped as pii_residual on ${demo.length} demo traces with a RAG sample (default configuration):`);
+console.log(
+  `online job, samples skipped as pii_residual on ${demo.length} demo traces with a RAG sample (default configuration):`,
+);
 console.log(`  working tree      ${skipRate({ createAnonymizer } as AnonymizerModule, defaults)}`);
 try {
   console.log(`  revision ${baselineRev.padEnd(8)} ${skipRate(await anonymizerAt(baselineRev), OPTIONS)}`);
@@ -134,16 +159,23 @@ try {
 
 console.log('');
 for (const variant of ['plain', 'disguised']) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--memory-child', variant], { encoding: 'utf8' });
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--memory-child', variant],
+    { encoding: 'utf8' },
+  );
   console.log(res.status === 0 ? res.stdout.trim() : `peak memory (${variant}): failed ${res.stderr.slice(0, 300)}`);
 }
 
 /** In a fresh process: RSS before and peak RSS while one 5 MB text is anonymized. */
 function peakMemoryChild(disguised: boolean): void {
-  const corpus = [...loadDocs().map((d) => d.text), ...loadSamples().flatMap((x) => x.fields.map((f) => f.text))].join('\n\n');
+  const corpus = [...loadDocs().map((d) => d.text), ...loadSamples().flatMap((x) => x.fields.map((f) => f.text))].join(
+    '\n\n',
+  );
   let big = corpus.repeat(Math.ceil(5_000_000 / Buffer.byteLength(corpus))).slice(0, 5_000_000);
   // Invisible characters and no-break spaces throughout: the whole text needs a shadow and an offset map.
-  if (disguised) big = big.replace(/ /g, (sp, at: number) => (at % 97 === 0 ? '\u00a0' : at % 89 === 0 ? '\u200b ' : sp));
+  if (disguised)
+    big = big.replace(/ /g, (sp, at: number) => (at % 97 === 0 ? '\u00a0' : at % 89 === 0 ? '\u200b ' : sp));
   const anonymizer = createAnonymizer(parseConfig({}).anonymize);
   anonymizer.anonymizeText('warm up: Soy Ana García, DNI 12345678Z.');
   const before = process.memoryUsage().rss;

@@ -54,7 +54,12 @@ function coverage(run: CoverageRun) {
     const rng = createRng(`${run.seedPrefix}/judge/${seed}`);
     const judge = Array.from({ length: run.n }, () => run.distribution.draw(rng));
     const independent = (r: Rng) => run.distribution.draw(r);
-    const human = annotate(judge, { agreement: run.agreement, seed: `${run.seedPrefix}/${seed}`, scale: run.scale, independent });
+    const human = annotate(judge, {
+      agreement: run.agreement,
+      seed: `${run.seedPrefix}/${seed}`,
+      scale: run.scale,
+      independent,
+    });
     const bootstrap = { resamples: 2000, seed, level: 0.95 };
     const cell = agreementFigures(judge, human, { threshold: 0.85, cuts: DEFAULT_CUTS, bootstrap, targetWidth: 0.2 });
     for (const f of cell.figures) {
@@ -93,8 +98,18 @@ for (const agreement of [0.8, 0.2]) {
 }
 coverageTable('On the unit test’s seeds (coverage/judge/1…):', main);
 const heldOut = { n: 100, seedPrefix: 'heldout' };
-const similarity = { ...heldOut, label: 'levels, similarity-like', distribution: similarityLike(), scale: 'levels' as const };
-const failing = { ...heldOut, label: '0–1, mostly failing', distribution: faithfulnessLike(0.1, 0.4), scale: 'continuous' as const };
+const similarity = {
+  ...heldOut,
+  label: 'levels, similarity-like',
+  distribution: similarityLike(),
+  scale: 'levels' as const,
+};
+const failing = {
+  ...heldOut,
+  label: '0–1, mostly failing',
+  distribution: faithfulnessLike(0.1, 0.4),
+  scale: 'continuous' as const,
+};
 coverageTable('Held out (other seeds, other score shapes):', [
   { ...similarity, agreement: 0.8 },
   { ...similarity, agreement: 0.2 },
@@ -104,8 +119,12 @@ coverageTable('Held out (other seeds, other score shapes):', [
 
 console.log('\nThe 1/√n law behind "annotations to halve the width" (3n more): mean width at 4n / at n (≈ 0.5)');
 console.log(`${'answers'.padEnd(30)} ${pad('n→4n', 8)} ${AGREEMENT_STATISTICS.map((s) => pad(SHORT[s], 8)).join('')}`);
-for (const [n, agreement] of [[50, 0.8], [100, 0.2]] as const) {
-  const at = (n: number) => coverage({ distribution: faith, scale: 'levels', agreement, n, seedPrefix: 'width' }).widths;
+for (const [n, agreement] of [
+  [50, 0.8],
+  [100, 0.2],
+] as const) {
+  const at = (n: number) =>
+    coverage({ distribution: faith, scale: 'levels', agreement, n, seedPrefix: 'width' }).widths;
   const small = at(n);
   const large = at(4 * n);
   const ratios = AGREEMENT_STATISTICS.map((s) => pad((large[s] / small[s]).toFixed(2), 8)).join('');

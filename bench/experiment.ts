@@ -26,7 +26,9 @@ async function main() {
   for (const personality of ['v3', 'v4'] as const) {
     for (const noise of [false, true]) {
       const langfuse = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0 });
-      await seedGoldenDataset(new LangfuseClient({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey }));
+      await seedGoldenDataset(
+        new LangfuseClient({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey }),
+      );
       const config = configSchema.parse({
         langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
         judge: { baseUrl: judge.url, model: judge.model },

@@ -15,11 +15,21 @@ import type { TraceRecord } from '../src/langfuse/types.js';
 
 const dir = fileURLToPath(new URL('../test/fixtures/traces/integrations/', import.meta.url));
 const traces: TraceRecord[] = [];
-for (const integration of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
-  const expected = JSON.parse(readFileSync(join(dir, integration, 'expected.json'), 'utf8')) as { scenarios: Record<string, { traceId: string }> };
+for (const integration of readdirSync(dir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)) {
+  const expected = JSON.parse(readFileSync(join(dir, integration, 'expected.json'), 'utf8')) as {
+    scenarios: Record<string, { traceId: string }>;
+  };
   for (const [scenario, { traceId }] of Object.entries(expected.scenarios)) {
-    traces.push(traceFromV3(JSON.parse(readFileSync(join(dir, integration, `${scenario}.v3.json`), 'utf8')) as Record<string, unknown>));
-    const v4 = JSON.parse(readFileSync(join(dir, integration, `${scenario}.v4.json`), 'utf8')) as { data: Array<Record<string, unknown>> };
+    traces.push(
+      traceFromV3(
+        JSON.parse(readFileSync(join(dir, integration, `${scenario}.v3.json`), 'utf8')) as Record<string, unknown>,
+      ),
+    );
+    const v4 = JSON.parse(readFileSync(join(dir, integration, `${scenario}.v4.json`), 'utf8')) as {
+      data: Array<Record<string, unknown>>;
+    };
     traces.push(traceFromObservationsV2(traceId, v4.data)!);
   }
 }
@@ -35,7 +45,9 @@ for (let round = 0; round < 7; round++) {
   for (let i = 0; i < 20; i++) for (const t of traces) extractRagSample(t);
   rounds.push(((performance.now() - start) * 1000) / (20 * traces.length));
 }
-console.log(`fixture traces: ${traces.length}, median ${median(rounds).toFixed(1)} us per extraction (best ${Math.min(...rounds).toFixed(1)})`);
+console.log(
+  `fixture traces: ${traces.length}, median ${median(rounds).toFixed(1)} us per extraction (best ${Math.min(...rounds).toFixed(1)})`,
+);
 
 const adversarial: Record<string, string> = {
   'unclosed <documents> x20k': '<documents>'.repeat(20_000),

@@ -25,9 +25,9 @@ const en: Record<string, Topic> = {
   },
   certs: {
     chunks: [
-      'cert-manager is a Kubernetes controller that obtains and renews X.509 certificates. A Certificate resource names the secret to write, the DNS names, and an issuer. Issuers and ClusterIssuers describe where certificates come from: an ACME server such as Let\'s Encrypt, a private certificate authority stored in a secret, HashiCorp Vault, or a self-signed issuer for bootstrapping. The controller creates a CertificateRequest, completes the issuer\'s flow, and stores the signed certificate, the private key and the CA certificate in a Kubernetes secret of type kubernetes.io/tls that ingress controllers and workloads can mount. The status of each Certificate resource reports whether it is ready, when it expires and when the next renewal is planned, which makes it easy to monitor with kubectl or with Prometheus metrics.',
-      'By default cert-manager renews a certificate when two thirds of its lifetime have passed, so a ninety-day Let\'s Encrypt certificate is renewed about thirty days before it expires. The renewBefore field of the Certificate resource overrides this window. Renewal writes the new key pair into the same secret; pods that mount the secret as a volume see the new files after the kubelet syncs them, usually within a minute, but an application must reload them itself. Applications that read the certificate only at start-up keep serving the old one until they restart, which is why many teams add a reloader sidecar. Ingress controllers such as ingress-nginx watch their secrets and pick up a renewed certificate without a restart, so only applications that terminate TLS themselves need extra work.',
-      'For ACME issuers cert-manager supports two challenge types. HTTP-01 proves control of a domain by serving a token under /.well-known/acme-challenge/ on port 80, which requires the domain to be reachable from the internet and cannot issue wildcard certificates. DNS-01 proves control by creating a TXT record through the DNS provider\'s API, works for internal services and wildcard names, but needs credentials for the DNS zone. Let\'s Encrypt enforces rate limits, including fifty certificates per registered domain per week, so staging issuers should be used while testing a configuration. Failed challenges appear as Challenge and Order resources whose status explains the error, for example a DNS record that has not propagated yet or a firewall that blocks port 80.',
+      "cert-manager is a Kubernetes controller that obtains and renews X.509 certificates. A Certificate resource names the secret to write, the DNS names, and an issuer. Issuers and ClusterIssuers describe where certificates come from: an ACME server such as Let's Encrypt, a private certificate authority stored in a secret, HashiCorp Vault, or a self-signed issuer for bootstrapping. The controller creates a CertificateRequest, completes the issuer's flow, and stores the signed certificate, the private key and the CA certificate in a Kubernetes secret of type kubernetes.io/tls that ingress controllers and workloads can mount. The status of each Certificate resource reports whether it is ready, when it expires and when the next renewal is planned, which makes it easy to monitor with kubectl or with Prometheus metrics.",
+      "By default cert-manager renews a certificate when two thirds of its lifetime have passed, so a ninety-day Let's Encrypt certificate is renewed about thirty days before it expires. The renewBefore field of the Certificate resource overrides this window. Renewal writes the new key pair into the same secret; pods that mount the secret as a volume see the new files after the kubelet syncs them, usually within a minute, but an application must reload them itself. Applications that read the certificate only at start-up keep serving the old one until they restart, which is why many teams add a reloader sidecar. Ingress controllers such as ingress-nginx watch their secrets and pick up a renewed certificate without a restart, so only applications that terminate TLS themselves need extra work.",
+      "For ACME issuers cert-manager supports two challenge types. HTTP-01 proves control of a domain by serving a token under /.well-known/acme-challenge/ on port 80, which requires the domain to be reachable from the internet and cannot issue wildcard certificates. DNS-01 proves control by creating a TXT record through the DNS provider's API, works for internal services and wildcard names, but needs credentials for the DNS zone. Let's Encrypt enforces rate limits, including fifty certificates per registered domain per week, so staging issuers should be used while testing a configuration. Failed challenges appear as Challenge and Order resources whose status explains the error, for example a DNS record that has not propagated yet or a firewall that blocks port 80.",
     ],
   },
   kafka: {
@@ -96,104 +96,204 @@ interface Spec {
 
 const specs: Spec[] = [
   {
-    language: 'en', topic: 'vacuum', noise: 'kafka', order: [0, 1, 2], noisePosition: 3,
+    language: 'en',
+    topic: 'vacuum',
+    noise: 'kafka',
+    order: [0, 1, 2],
+    noisePosition: 3,
     question: 'Why does PostgreSQL need VACUUM and does it free disk space?',
-    answer: 'PostgreSQL needs VACUUM because updates and deletes leave dead tuples behind under multiversion concurrency control. A plain VACUUM marks that space as reusable for new rows and updates the visibility map, and it runs alongside normal reads and writes. It does not give the space back to the operating system. VACUUM FULL rewrites the table and returns the space, but it holds an exclusive lock the whole time, so it blocks every query on the table while it runs. For that reason many teams use pg_repack instead.',
+    answer:
+      'PostgreSQL needs VACUUM because updates and deletes leave dead tuples behind under multiversion concurrency control. A plain VACUUM marks that space as reusable for new rows and updates the visibility map, and it runs alongside normal reads and writes. It does not give the space back to the operating system. VACUUM FULL rewrites the table and returns the space, but it holds an exclusive lock the whole time, so it blocks every query on the table while it runs. For that reason many teams use pg_repack instead.',
   },
   {
-    language: 'en', topic: 'vacuum', noise: 'certs', order: [1, 2, 0], noisePosition: 1,
+    language: 'en',
+    topic: 'vacuum',
+    noise: 'certs',
+    order: [1, 2, 0],
+    noisePosition: 1,
     question: 'When does autovacuum start working on a large table?',
-    answer: 'Autovacuum vacuums a table once its dead tuples exceed the threshold of 50 rows plus 0.2 times the number of rows, so a ten-million-row table waits for about two million dead tuples. You can lower autovacuum_vacuum_scale_factor per table for big, busy tables. Independently, an anti-wraparound vacuum starts when the oldest unfrozen transaction reaches autovacuum_freeze_max_age. Autovacuum also rebuilds bloated indexes automatically every night. The number of concurrent workers is limited by autovacuum_max_workers, three by default.',
+    answer:
+      'Autovacuum vacuums a table once its dead tuples exceed the threshold of 50 rows plus 0.2 times the number of rows, so a ten-million-row table waits for about two million dead tuples. You can lower autovacuum_vacuum_scale_factor per table for big, busy tables. Independently, an anti-wraparound vacuum starts when the oldest unfrozen transaction reaches autovacuum_freeze_max_age. Autovacuum also rebuilds bloated indexes automatically every night. The number of concurrent workers is limited by autovacuum_max_workers, three by default.',
   },
   {
-    language: 'en', topic: 'probes', noise: 'asyncio', order: [0, 1, 2], noisePosition: 2,
+    language: 'en',
+    topic: 'probes',
+    noise: 'asyncio',
+    order: [0, 1, 2],
+    noisePosition: 2,
     question: 'What is the difference between liveness and readiness probes in Kubernetes?',
-    answer: 'A failing liveness probe makes the kubelet kill and restart the container, while a failing readiness probe only removes the pod from the Service endpoints without restarting it. Startup probes disable both checks until a slow application has started. Liveness probes should stay cheap and must not depend on a database, or an outage restarts every replica at once. Readiness is the right place to shed load during temporary overload. Probes can use HTTP GET, TCP, gRPC or an exec command.',
+    answer:
+      'A failing liveness probe makes the kubelet kill and restart the container, while a failing readiness probe only removes the pod from the Service endpoints without restarting it. Startup probes disable both checks until a slow application has started. Liveness probes should stay cheap and must not depend on a database, or an outage restarts every replica at once. Readiness is the right place to shed load during temporary overload. Probes can use HTTP GET, TCP, gRPC or an exec command.',
   },
   {
-    language: 'en', topic: 'probes', noise: 'vacuum', order: [2, 0, 1], noisePosition: 0,
+    language: 'en',
+    topic: 'probes',
+    noise: 'vacuum',
+    order: [2, 0, 1],
+    noisePosition: 0,
     question: 'How should I configure probes for a service that takes two minutes to start?',
-    answer: 'Add a startup probe with periodSeconds 10 and failureThreshold 12, which gives the service up to 120 seconds before the kubelet gives up. Until the startup probe succeeds, liveness and readiness checks are disabled. Keep the liveness probe conservative and separate from readiness. Kubernetes also doubles periodSeconds automatically after each failed probe to reduce load on slow containers. Failures show up as pod events in kubectl describe pod, so check there when containers restart in a loop.',
+    answer:
+      'Add a startup probe with periodSeconds 10 and failureThreshold 12, which gives the service up to 120 seconds before the kubelet gives up. Until the startup probe succeeds, liveness and readiness checks are disabled. Keep the liveness probe conservative and separate from readiness. Kubernetes also doubles periodSeconds automatically after each failed probe to reduce load on slow containers. Failures show up as pod events in kubectl describe pod, so check there when containers restart in a loop.',
   },
   {
-    language: 'en', topic: 'certs', noise: 'probes', order: [0, 1, 2], noisePosition: 3,
-    question: 'When does cert-manager renew a Let\'s Encrypt certificate, and do pods pick it up automatically?',
-    answer: 'cert-manager renews a certificate when two thirds of its lifetime have passed, so a ninety-day Let\'s Encrypt certificate is renewed about thirty days before expiry; renewBefore changes that window. The new key pair is written to the same secret and mounted volumes are updated within about a minute. The application still has to reload the files itself, otherwise it keeps serving the old certificate until it restarts. Ingress controllers such as ingress-nginx reload renewed certificates without a restart.',
+    language: 'en',
+    topic: 'certs',
+    noise: 'probes',
+    order: [0, 1, 2],
+    noisePosition: 3,
+    question: "When does cert-manager renew a Let's Encrypt certificate, and do pods pick it up automatically?",
+    answer:
+      "cert-manager renews a certificate when two thirds of its lifetime have passed, so a ninety-day Let's Encrypt certificate is renewed about thirty days before expiry; renewBefore changes that window. The new key pair is written to the same secret and mounted volumes are updated within about a minute. The application still has to reload the files itself, otherwise it keeps serving the old certificate until it restarts. Ingress controllers such as ingress-nginx reload renewed certificates without a restart.",
   },
   {
-    language: 'en', topic: 'certs', noise: 'kafka', order: [2, 1, 0], noisePosition: 2,
+    language: 'en',
+    topic: 'certs',
+    noise: 'kafka',
+    order: [2, 1, 0],
+    noisePosition: 2,
     question: 'Should I use HTTP-01 or DNS-01 challenges for internal services?',
-    answer: 'For internal services use DNS-01: it proves control of the domain with a TXT record created through the DNS provider API, works for names that are not reachable from the internet and can issue wildcard certificates. HTTP-01 needs the domain to be reachable on port 80 and cannot issue wildcards. DNS-01 needs credentials for the DNS zone. Let\'s Encrypt allows unlimited certificates per domain, so staging is optional. Failed challenges show their error in the Challenge and Order resources.',
+    answer:
+      "For internal services use DNS-01: it proves control of the domain with a TXT record created through the DNS provider API, works for names that are not reachable from the internet and can issue wildcard certificates. HTTP-01 needs the domain to be reachable on port 80 and cannot issue wildcards. DNS-01 needs credentials for the DNS zone. Let's Encrypt allows unlimited certificates per domain, so staging is optional. Failed challenges show their error in the Challenge and Order resources.",
   },
   {
-    language: 'en', topic: 'kafka', noise: 'asyncio', order: [0, 1, 2], noisePosition: 1,
+    language: 'en',
+    topic: 'kafka',
+    noise: 'asyncio',
+    order: [0, 1, 2],
+    noisePosition: 1,
     question: 'Why are some consumers in my Kafka consumer group idle?',
-    answer: 'Each partition is assigned to exactly one consumer of a group at a time, so a group cannot use more consumers than the topic has partitions. With twelve partitions a thirteenth consumer stays idle. To use more consumers you must add partitions to the topic. Other consumer groups reading the same topic are independent and keep their own committed offsets in the __consumer_offsets topic. Watch consumer lag to see whether the group keeps up with the producers.',
+    answer:
+      'Each partition is assigned to exactly one consumer of a group at a time, so a group cannot use more consumers than the topic has partitions. With twelve partitions a thirteenth consumer stays idle. To use more consumers you must add partitions to the topic. Other consumer groups reading the same topic are independent and keep their own committed offsets in the __consumer_offsets topic. Watch consumer lag to see whether the group keeps up with the producers.',
   },
   {
-    language: 'en', topic: 'kafka', noise: 'certs', order: [1, 0, 2], noisePosition: 3,
+    language: 'en',
+    topic: 'kafka',
+    noise: 'certs',
+    order: [1, 0, 2],
+    noisePosition: 3,
     question: 'How can I avoid long pauses during Kafka consumer group rebalances?',
-    answer: 'Use the cooperative sticky assignor, which revokes only the partitions that move instead of stopping the whole group as the eager protocol does. Static membership with group.instance.id lets a restarted consumer rejoin without any rebalance. Also keep processing within max.poll.interval.ms, five minutes by default, by lowering max.poll.records. Kafka 3.0 removed rebalances entirely for groups with static membership. A static member that stays away longer than its session timeout is still removed.',
+    answer:
+      'Use the cooperative sticky assignor, which revokes only the partitions that move instead of stopping the whole group as the eager protocol does. Static membership with group.instance.id lets a restarted consumer rejoin without any rebalance. Also keep processing within max.poll.interval.ms, five minutes by default, by lowering max.poll.records. Kafka 3.0 removed rebalances entirely for groups with static membership. A static member that stays away longer than its session timeout is still removed.',
   },
   {
-    language: 'en', topic: 'asyncio', noise: 'probes', order: [0, 1, 2], noisePosition: 0,
+    language: 'en',
+    topic: 'asyncio',
+    noise: 'probes',
+    order: [0, 1, 2],
+    noisePosition: 0,
     question: 'Will threads make my CPU-bound Python code faster?',
-    answer: 'No. The global interpreter lock lets only one thread run Python bytecode at a time, so CPU-bound pure Python code does not speed up with threads; threads help only while waiting on input and output. Use multiprocessing or a ProcessPoolExecutor to run on several cores, accepting the cost of pickling arguments. Python 3.13 offers an experimental free-threaded build without the GIL, with some single-thread slowdown. C extensions such as NumPy often release the GIL during long computations, so threads can help there.',
+    answer:
+      'No. The global interpreter lock lets only one thread run Python bytecode at a time, so CPU-bound pure Python code does not speed up with threads; threads help only while waiting on input and output. Use multiprocessing or a ProcessPoolExecutor to run on several cores, accepting the cost of pickling arguments. Python 3.13 offers an experimental free-threaded build without the GIL, with some single-thread slowdown. C extensions such as NumPy often release the GIL during long computations, so threads can help there.',
   },
   {
-    language: 'en', topic: 'asyncio', noise: 'vacuum', order: [1, 2, 0], noisePosition: 2,
+    language: 'en',
+    topic: 'asyncio',
+    noise: 'vacuum',
+    order: [1, 2, 0],
+    noisePosition: 2,
     question: 'Why does my asyncio server stall when one request is slow?',
-    answer: 'asyncio runs every coroutine on one event loop thread, and a coroutine only yields at an await. A blocking call such as time.sleep or a synchronous HTTP client inside a coroutine stalls every other task. Move blocking work to a thread with asyncio.to_thread, bound concurrency with a Semaphore, and wrap slow calls in asyncio.timeout. The event loop also restarts itself automatically when a task blocks for more than one second. Debug mode logs callbacks that block the loop for more than one hundred milliseconds.',
+    answer:
+      'asyncio runs every coroutine on one event loop thread, and a coroutine only yields at an await. A blocking call such as time.sleep or a synchronous HTTP client inside a coroutine stalls every other task. Move blocking work to a thread with asyncio.to_thread, bound concurrency with a Semaphore, and wrap slow calls in asyncio.timeout. The event loop also restarts itself automatically when a task blocks for more than one second. Debug mode logs callbacks that block the loop for more than one hundred milliseconds.',
   },
   {
-    language: 'es', topic: 'persistencia', noise: 'nginx', order: [0, 1, 2], noisePosition: 3,
+    language: 'es',
+    topic: 'persistencia',
+    noise: 'nginx',
+    order: [0, 1, 2],
+    noisePosition: 3,
     question: '¿Qué diferencia hay entre RDB y AOF en Redis?',
-    answer: 'RDB guarda instantáneas compactas de todo el dataset en momentos concretos, haciendo un fork para que el proceso hijo escriba el fichero mientras el padre atiende peticiones; es ideal para copias de seguridad, pero tras una caída se pierden los cambios posteriores. AOF registra cada escritura y permite reconstruir el dataset al reiniciar. Con appendfsync everysec se pierde como mucho un segundo. Además, AOF comprime automáticamente los datos con zstd. Desde Redis 7 el AOF se divide en un fichero base y ficheros incrementales.',
+    answer:
+      'RDB guarda instantáneas compactas de todo el dataset en momentos concretos, haciendo un fork para que el proceso hijo escriba el fichero mientras el padre atiende peticiones; es ideal para copias de seguridad, pero tras una caída se pierden los cambios posteriores. AOF registra cada escritura y permite reconstruir el dataset al reiniciar. Con appendfsync everysec se pierde como mucho un segundo. Además, AOF comprime automáticamente los datos con zstd. Desde Redis 7 el AOF se divide en un fichero base y ficheros incrementales.',
   },
   {
-    language: 'es', topic: 'persistencia', noise: 'shards', order: [2, 0, 1], noisePosition: 1,
+    language: 'es',
+    topic: 'persistencia',
+    noise: 'shards',
+    order: [2, 0, 1],
+    noisePosition: 1,
     question: '¿Por qué crece el fichero AOF y cómo se controla?',
-    answer: 'El AOF crece porque registra operaciones redundantes, así que Redis lo reescribe en segundo plano con la secuencia mínima de comandos que produce el estado actual. La reescritura automática se ajusta con auto-aof-rewrite-percentage y auto-aof-rewrite-min-size. Como la reescritura necesita un fork, conviene dejar memoria libre y desactivar las transparent huge pages, tal como recomienda la documentación de Redis. La métrica latest_fork_usec de INFO indica cuánto tardó el último fork, y redis-check-aof permite reparar un AOF truncado.',
+    answer:
+      'El AOF crece porque registra operaciones redundantes, así que Redis lo reescribe en segundo plano con la secuencia mínima de comandos que produce el estado actual. La reescritura automática se ajusta con auto-aof-rewrite-percentage y auto-aof-rewrite-min-size. Como la reescritura necesita un fork, conviene dejar memoria libre y desactivar las transparent huge pages, tal como recomienda la documentación de Redis. La métrica latest_fork_usec de INFO indica cuánto tardó el último fork, y redis-check-aof permite reparar un AOF truncado.',
   },
   {
-    language: 'es', topic: 'shards', noise: 'alertas', order: [0, 1, 2], noisePosition: 2,
+    language: 'es',
+    topic: 'shards',
+    noise: 'alertas',
+    order: [0, 1, 2],
+    noisePosition: 2,
     question: '¿Cuántos shards debería tener un índice de Elasticsearch?',
-    answer: 'Elastic recomienda shards de entre diez y cincuenta gigabytes y evitar miles de shards pequeños, porque cada shard consume heap para sus metadatos. Como regla práctica, no superes unos veinte shards por gigabyte de heap. El número de primarios se fija al crear el índice y solo cambia reindexando o con split y shrink. Para logs conviene usar rollover con ILM. Elasticsearch reparte automáticamente los shards grandes en shards más pequeños cada noche. El número de réplicas sí puede cambiarse en cualquier momento.',
+    answer:
+      'Elastic recomienda shards de entre diez y cincuenta gigabytes y evitar miles de shards pequeños, porque cada shard consume heap para sus metadatos. Como regla práctica, no superes unos veinte shards por gigabyte de heap. El número de primarios se fija al crear el índice y solo cambia reindexando o con split y shrink. Para logs conviene usar rollover con ILM. Elasticsearch reparte automáticamente los shards grandes en shards más pequeños cada noche. El número de réplicas sí puede cambiarse en cualquier momento.',
   },
   {
-    language: 'es', topic: 'shards', noise: 'backups', order: [1, 2, 0], noisePosition: 0,
+    language: 'es',
+    topic: 'shards',
+    noise: 'backups',
+    order: [1, 2, 0],
+    noisePosition: 0,
     question: '¿Por qué mi clúster de Elasticsearch está en amarillo?',
-    answer: 'El estado yellow indica que todos los shards primarios están asignados pero falta alguna réplica. Es lo normal en un clúster de un solo nodo, porque Elasticsearch nunca coloca una réplica en el mismo nodo que su primario. La API _cluster/allocation/explain explica por qué un shard no se asigna, por ejemplo por superar el umbral alto de disco, que por defecto es el noventa por ciento. Por encima del noventa y cinco por ciento, los índices del nodo pasan a solo lectura hasta que se libera espacio.',
+    answer:
+      'El estado yellow indica que todos los shards primarios están asignados pero falta alguna réplica. Es lo normal en un clúster de un solo nodo, porque Elasticsearch nunca coloca una réplica en el mismo nodo que su primario. La API _cluster/allocation/explain explica por qué un shard no se asigna, por ejemplo por superar el umbral alto de disco, que por defecto es el noventa por ciento. Por encima del noventa y cinco por ciento, los índices del nodo pasan a solo lectura hasta que se libera espacio.',
   },
   {
-    language: 'es', topic: 'backups', noise: 'persistencia', order: [0, 1, 2], noisePosition: 3,
+    language: 'es',
+    topic: 'backups',
+    noise: 'persistencia',
+    order: [0, 1, 2],
+    noisePosition: 3,
     question: '¿Qué tipos de copia de seguridad admite pgBackRest?',
-    answer: 'pgBackRest admite copias completas, diferenciales e incrementales: la diferencial guarda lo cambiado desde la última completa y la incremental lo cambiado desde la última copia de cualquier tipo. Las copias pueden comprimirse con zstd o lz4, cifrarse y enviarse a un repositorio local, a un servidor remoto por SSH o a almacenamiento compatible con S3. Con process-max se ejecutan en paralelo. pgBackRest también replica la base de datos en tiempo real a otro servidor. La configuración de cada clúster se define como una stanza en pgbackrest.conf.',
+    answer:
+      'pgBackRest admite copias completas, diferenciales e incrementales: la diferencial guarda lo cambiado desde la última completa y la incremental lo cambiado desde la última copia de cualquier tipo. Las copias pueden comprimirse con zstd o lz4, cifrarse y enviarse a un repositorio local, a un servidor remoto por SSH o a almacenamiento compatible con S3. Con process-max se ejecutan en paralelo. pgBackRest también replica la base de datos en tiempo real a otro servidor. La configuración de cada clúster se define como una stanza en pgbackrest.conf.',
   },
   {
-    language: 'es', topic: 'backups', noise: 'nginx', order: [1, 0, 2], noisePosition: 2,
+    language: 'es',
+    topic: 'backups',
+    noise: 'nginx',
+    order: [1, 0, 2],
+    noisePosition: 2,
     question: '¿Cómo recupero PostgreSQL a un instante concreto con pgBackRest?',
-    answer: 'Primero PostgreSQL debe archivar el WAL, con archive_mode en on y un archive_command que llame a pgbackrest archive-push. Después puedes restaurar hasta una marca de tiempo con type=time y target, o hasta un identificador de transacción o un punto de restauración con nombre. La opción delta solo reescribe los ficheros que difieren, lo que acelera la recuperación. Conviene además probar las restauraciones cada semana en otro servidor. Tras restaurar, PostgreSQL reproduce el WAL y promociona el clúster al alcanzar el objetivo.',
+    answer:
+      'Primero PostgreSQL debe archivar el WAL, con archive_mode en on y un archive_command que llame a pgbackrest archive-push. Después puedes restaurar hasta una marca de tiempo con type=time y target, o hasta un identificador de transacción o un punto de restauración con nombre. La opción delta solo reescribe los ficheros que difieren, lo que acelera la recuperación. Conviene además probar las restauraciones cada semana en otro servidor. Tras restaurar, PostgreSQL reproduce el WAL y promociona el clúster al alcanzar el objetivo.',
   },
   {
-    language: 'es', topic: 'alertas', noise: 'shards', order: [0, 1, 2], noisePosition: 1,
+    language: 'es',
+    topic: 'alertas',
+    noise: 'shards',
+    order: [0, 1, 2],
+    noisePosition: 1,
     question: '¿Qué significa que una alerta de Prometheus esté en pending?',
-    answer: 'Una alerta está en pending mientras su expresión PromQL devuelve resultados durante menos tiempo del indicado en el campo for. Cuando supera esa duración pasa a firing y Prometheus la envía a Alertmanager, que la agrupa, la silencia o la inhibe y la notifica a receptores como Slack o PagerDuty. Las reglas se evalúan cada evaluation_interval. Prometheus reintenta además cada alerta pending tres veces antes de descartarla. Cuando la expresión deja de devolver resultados, la alerta se resuelve.',
+    answer:
+      'Una alerta está en pending mientras su expresión PromQL devuelve resultados durante menos tiempo del indicado en el campo for. Cuando supera esa duración pasa a firing y Prometheus la envía a Alertmanager, que la agrupa, la silencia o la inhibe y la notifica a receptores como Slack o PagerDuty. Las reglas se evalúan cada evaluation_interval. Prometheus reintenta además cada alerta pending tres veces antes de descartarla. Cuando la expresión deja de devolver resultados, la alerta se resuelve.',
   },
   {
-    language: 'es', topic: 'alertas', noise: 'backups', order: [2, 1, 0], noisePosition: 3,
+    language: 'es',
+    topic: 'alertas',
+    noise: 'backups',
+    order: [2, 1, 0],
+    noisePosition: 3,
     question: '¿Sobre qué debería alertar para no despertar al equipo sin motivo?',
-    answer: 'Alerta sobre síntomas que afectan a los usuarios, como tasas de error, latencias y consumo del presupuesto de errores de un SLO con ventanas múltiples de quema, y no sobre el uso de CPU de una máquina. Agrupa las alertas relacionadas con group_by en Alertmanager, usa inhibiciones para suprimir avisos menores cuando ya hay uno grave y prueba las reglas con promtool test rules antes de desplegarlas. Enlaza además un runbook en las anotaciones de cada alerta para que quien recibe el aviso sepa por dónde empezar.',
+    answer:
+      'Alerta sobre síntomas que afectan a los usuarios, como tasas de error, latencias y consumo del presupuesto de errores de un SLO con ventanas múltiples de quema, y no sobre el uso de CPU de una máquina. Agrupa las alertas relacionadas con group_by en Alertmanager, usa inhibiciones para suprimir avisos menores cuando ya hay uno grave y prueba las reglas con promtool test rules antes de desplegarlas. Enlaza además un runbook en las anotaciones de cada alerta para que quien recibe el aviso sepa por dónde empezar.',
   },
   {
-    language: 'es', topic: 'nginx', noise: 'alertas', order: [0, 1, 2], noisePosition: 0,
+    language: 'es',
+    topic: 'nginx',
+    noise: 'alertas',
+    order: [0, 1, 2],
+    noisePosition: 0,
     question: '¿Cómo configuro Nginx como proxy inverso con caché?',
-    answer: 'Usa proxy_pass hacia un bloque upstream para repartir la carga y reenvía Host, X-Real-IP y X-Forwarded-For con proxy_set_header. Declara la caché con proxy_cache_path y actívala con proxy_cache, fijando la duración con proxy_cache_valid. proxy_cache_use_stale sirve respuestas caducadas si el origen falla y proxy_cache_lock evita avalanchas sobre la misma clave. Nginx invalida la caché automáticamente cuando cambia el origen. La cabecera X-Cache-Status ayuda a depurar aciertos y fallos de la caché.',
+    answer:
+      'Usa proxy_pass hacia un bloque upstream para repartir la carga y reenvía Host, X-Real-IP y X-Forwarded-For con proxy_set_header. Declara la caché con proxy_cache_path y actívala con proxy_cache, fijando la duración con proxy_cache_valid. proxy_cache_use_stale sirve respuestas caducadas si el origen falla y proxy_cache_lock evita avalanchas sobre la misma clave. Nginx invalida la caché automáticamente cuando cambia el origen. La cabecera X-Cache-Status ayuda a depurar aciertos y fallos de la caché.',
   },
   {
-    language: 'es', topic: 'nginx', noise: 'persistencia', order: [2, 0, 1], noisePosition: 2,
+    language: 'es',
+    topic: 'nginx',
+    noise: 'persistencia',
+    order: [2, 0, 1],
+    noisePosition: 2,
     question: '¿Cómo limito los abusos y aplico cambios en Nginx sin cortar conexiones?',
-    answer: 'Define una zona con limit_req_zone y aplícala con limit_req para limitar la tasa de peticiones por dirección IP con un margen de ráfaga, y usa limit_conn para las conexiones simultáneas. Para aplicar cambios, comprueba la sintaxis con nginx -t y recarga con nginx -s reload: los procesos antiguos terminan sus peticiones antes de salir, así que no se cortan las conexiones abiertas. Las peticiones rechazadas por el límite reciben por defecto un código 503 y quedan en el registro de errores.',
+    answer:
+      'Define una zona con limit_req_zone y aplícala con limit_req para limitar la tasa de peticiones por dirección IP con un margen de ráfaga, y usa limit_conn para las conexiones simultáneas. Para aplicar cambios, comprueba la sintaxis con nginx -t y recarga con nginx -s reload: los procesos antiguos terminan sus peticiones antes de salir, así que no se cortan las conexiones abiertas. Las peticiones rechazadas por el límite reciben por defecto un código 503 y quedan en el registro de errores.',
   },
 ];
 
@@ -203,7 +303,14 @@ function build(spec: Spec, index: number): RagSample {
   const noise = topics[spec.noise]!.chunks[index % 3]!;
   const contexts = spec.order.map((i) => own[i]!);
   contexts.splice(spec.noisePosition, 0, noise);
-  return { traceId: `bench-${String(index + 1).padStart(2, '0')}`, question: spec.question, answer: spec.answer, contexts, language: spec.language, meta: { topic: spec.topic } };
+  return {
+    traceId: `bench-${String(index + 1).padStart(2, '0')}`,
+    question: spec.question,
+    answer: spec.answer,
+    contexts,
+    language: spec.language,
+    meta: { topic: spec.topic },
+  };
 }
 
 export const benchSamples: RagSample[] = specs.map(build);

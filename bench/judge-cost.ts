@@ -45,7 +45,12 @@ function messagesOf(body: Record<string, unknown>): { role: string; content: str
   const list = Array.isArray(body.messages) ? (body.messages as { role: string; content: unknown }[]) : [];
   return list.map((m) => ({
     role: m.role,
-    content: typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p: { text?: string }) => p.text ?? '').join('\n') : '',
+    content:
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? m.content.map((p: { text?: string }) => p.text ?? '').join('\n')
+          : '',
   }));
 }
 
@@ -62,30 +67,60 @@ function callsOf(requests: RecordedRequest[], sample: string): Call[] {
     const body = (r.body ?? {}) as Record<string, unknown>;
     if (r.status !== 200) throw new Error(`request ${r.id} answered ${r.status}`);
     if (r.path.endsWith('/embeddings')) {
-      return { sample, metric: 'answer_relevancy', kind: 'embeddings', promptTokens: r.usage?.promptTokens ?? 0, completionTokens: 0, tokens: [] };
+      return {
+        sample,
+        metric: 'answer_relevancy',
+        kind: 'embeddings',
+        promptTokens: r.usage?.promptTokens ?? 0,
+        completionTokens: 0,
+        tokens: [],
+      };
     }
-    const tokens = promptTokens(messagesOf(body), Array.isArray(body.tools) && body.tools.length > 0 ? body.tools : undefined);
-    return { sample, metric: metricOf(body), kind: 'chat', promptTokens: r.usage?.promptTokens ?? tokens.length, completionTokens: r.usage?.completionTokens ?? 0, tokens };
+    const tokens = promptTokens(
+      messagesOf(body),
+      Array.isArray(body.tools) && body.tools.length > 0 ? body.tools : undefined,
+    );
+    return {
+      sample,
+      metric: metricOf(body),
+      kind: 'chat',
+      promptTokens: r.usage?.promptTokens ?? tokens.length,
+      completionTokens: r.usage?.completionTokens ?? 0,
+      tokens,
+    };
   });
 }
 
-async function runRagwatch(server: JudgeServer, samples: RagSample[]): Promise<{ calls: Call[]; results: MetricResult[][] }> {
-  const config = configSchema.parse({ judge: { baseUrl: server.url, model: server.model }, embeddings: { model: server.embeddingModel } });
+async function runRagwatch(
+  server: JudgeServer,
+  samples: RagSample[],
+): Promise<{ calls: Call[]; results: MetricResult[][] }> {
+  const config = configSchema.parse({
+    judge: { baseUrl: server.url, model: server.model },
+    embeddings: { model: server.embeddingModel },
+  });
   const calls: Call[] = [];
   const results: MetricResult[][] = [];
   for (const sample of samples) {
     // Fresh clients per sample: the embeddings cache must not hide a request that a real run would make.
     const { judge, embeddings } = judgeClientsFromConfig(config);
     const start = server.requests.length;
-    results.push(await scoreSample(sample, ['faithfulness', 'answer_relevancy'], { judge, embeddings, options: config.metrics }));
+    results.push(
+      await scoreSample(sample, ['faithfulness', 'answer_relevancy'], { judge, embeddings, options: config.metrics }),
+    );
     calls.push(...callsOf(server.requests.slice(start), sample.traceId));
   }
   return { calls, results };
 }
 
-async function runAutoevals(server: JudgeServer, samples: RagSample[]): Promise<{ calls: Call[]; scores: { faithfulness: number | null; answer_relevancy: number | null }[] }> {
+async function runAutoevals(
+  server: JudgeServer,
+  samples: RagSample[],
+): Promise<{ calls: Call[]; scores: { faithfulness: number | null; answer_relevancy: number | null }[] }> {
   // autoevals is typed against openai's CommonJS declarations; the client object is the same at run time.
-  const client = new OpenAI({ baseURL: server.url, apiKey: 'EMPTY' }) as unknown as NonNullable<NonNullable<Parameters<typeof init>[0]>['client']>;
+  const client = new OpenAI({ baseURL: server.url, apiKey: 'EMPTY' }) as unknown as NonNullable<
+    NonNullable<Parameters<typeof init>[0]>['client']
+  >;
   init({ client, defaultModel: { completion: server.model, embedding: server.embeddingModel } });
   const calls: Call[] = [];
   const scores: { faithfulness: number | null; answer_relevancy: number | null }[] = [];
@@ -164,7 +199,12 @@ async function main(): Promise<void> {
         const calls = systems[s];
         const t = totals(calls);
         const reuse = prefixReuse(calls);
-        const byMetric = Object.fromEntries((['faithfulness', 'answer_relevancy'] as Metric[]).map((m) => [m, totals(calls.filter((c) => c.metric === m))]));
+        const byMetric = Object.fromEntries(
+          (['faithfulness', 'answer_relevancy'] as Metric[]).map((m) => [
+            m,
+            totals(calls.filter((c) => c.metric === m)),
+          ]),
+        );
         const byLanguage = Object.fromEntries(
           (['es', 'en'] as const).map((lang) => {
             const ids = new Set(samples.filter((x) => x.language === lang).map((x) => x.traceId));
@@ -173,7 +213,15 @@ async function main(): Promise<void> {
         );
         return [s, { totals: t, reuse, byMetric, byLanguage }];
       }),
-    ) as Record<System, { totals: Totals; reuse: { exact: number; blocks: number }; byMetric: Record<Metric, Totals>; byLanguage: Record<'es' | 'en', Totals> }>;
+    ) as Record<
+      System,
+      {
+        totals: Totals;
+        reuse: { exact: number; blocks: number };
+        byMetric: Record<Metric, Totals>;
+        byLanguage: Record<'es' | 'en', Totals>;
+      }
+    >;
 
     const rw = summary.ragwatch;
     const ae = summary.autoevals;
@@ -184,16 +232,30 @@ async function main(): Promise<void> {
       spanish: samples.filter((s) => s.language === 'es').length,
       answerWords: samples.reduce((s, x) => s + words(x.answer), 0) / n,
       chunksPerSample: samples.reduce((s, x) => s + x.contexts.length, 0) / n,
-      chunkWords: samples.reduce((s, x) => s + x.contexts.reduce((a, c) => a + words(c), 0), 0) / samples.reduce((s, x) => s + x.contexts.length, 0),
+      chunkWords:
+        samples.reduce((s, x) => s + x.contexts.reduce((a, c) => a + words(c), 0), 0) /
+        samples.reduce((s, x) => s + x.contexts.length, 0),
     };
     const targets = {
       chatCallsPerSample: { value: rw.totals.chat / n, target: '≤ 3', met: rw.totals.chat / n <= 3 },
-      embeddingRequestsPerSample: { value: rw.totals.embeddings / n, target: '≤ 1', met: rw.totals.embeddings / n <= 1 },
+      embeddingRequestsPerSample: {
+        value: rw.totals.embeddings / n,
+        target: '≤ 1',
+        met: rw.totals.embeddings / n <= 1,
+      },
       promptTokensVsAutoevals: { value: ratio, target: '≤ 0.35', met: ratio <= 0.35 },
-      prefixReusableShare: { value: rw.reuse.blocks / rw.totals.prompt, target: '≥ 55 %', met: rw.reuse.blocks / rw.totals.prompt >= 0.55 },
+      prefixReusableShare: {
+        value: rw.reuse.blocks / rw.totals.prompt,
+        target: '≥ 55 %',
+        met: rw.reuse.blocks / rw.totals.prompt >= 0.55,
+      },
     };
     const scoreMeans = {
-      ragwatch: meanScores(ragwatch.results.map((r) => Object.fromEntries(r.map((x) => [x.metric, x.status === 'scored' ? x.value : null])))),
+      ragwatch: meanScores(
+        ragwatch.results.map((r) =>
+          Object.fromEntries(r.map((x) => [x.metric, x.status === 'scored' ? x.value : null])),
+        ),
+      ),
       autoevals: meanScores(autoevals.scores),
     };
 
@@ -202,35 +264,54 @@ async function main(): Promise<void> {
       return;
     }
     const out: string[] = [];
-    out.push(`judge-cost: online pair (faithfulness + answer relevancy), ${n} samples (${shape.spanish} ES / ${n - shape.spanish} EN),`);
-    out.push(`  answers ≈ ${shape.answerWords.toFixed(0)} words, ${shape.chunksPerSample} chunks of ≈ ${shape.chunkWords.toFixed(0)} words; same judge stand-in; tokens = cl100k over the rendered chat template (tools included)`);
+    out.push(
+      `judge-cost: online pair (faithfulness + answer relevancy), ${n} samples (${shape.spanish} ES / ${n - shape.spanish} EN),`,
+    );
+    out.push(
+      `  answers ≈ ${shape.answerWords.toFixed(0)} words, ${shape.chunksPerSample} chunks of ≈ ${shape.chunkWords.toFixed(0)} words; same judge stand-in; tokens = cl100k over the rendered chat template (tools included)`,
+    );
     out.push('');
     out.push(`${padEnd('per sample', 34)}${pad('ragwatch', 12)}${pad('autoevals', 12)}${pad('ratio', 9)}`);
-    const row = (label: string, a: number, b: number) => out.push(`${padEnd(label, 34)}${pad(per(a, n), 12)}${pad(per(b, n), 12)}${pad(b === 0 ? '-' : (a / b).toFixed(2), 9)}`);
+    const row = (label: string, a: number, b: number) =>
+      out.push(
+        `${padEnd(label, 34)}${pad(per(a, n), 12)}${pad(per(b, n), 12)}${pad(b === 0 ? '-' : (a / b).toFixed(2), 9)}`,
+      );
     row('chat calls', rw.totals.chat, ae.totals.chat);
     row('embedding requests', rw.totals.embeddings, ae.totals.embeddings);
     row('prompt tokens', rw.totals.prompt, ae.totals.prompt);
     row('completion tokens', rw.totals.completion, ae.totals.completion);
     row('embedding input tokens', rw.totals.embeddingTokens, ae.totals.embeddingTokens);
     row('prompt tokens reusable (blocks)', rw.reuse.blocks, ae.reuse.blocks);
-    out.push(`${padEnd('prefix-cache reusable share', 34)}${pad(pct(rw.reuse.blocks / rw.totals.prompt), 12)}${pad(pct(ae.reuse.blocks / ae.totals.prompt), 12)}   (16-token blocks)`);
-    out.push(`${padEnd('  exact longest-prefix share', 34)}${pad(pct(rw.reuse.exact / rw.totals.prompt), 12)}${pad(pct(ae.reuse.exact / ae.totals.prompt), 12)}`);
+    out.push(
+      `${padEnd('prefix-cache reusable share', 34)}${pad(pct(rw.reuse.blocks / rw.totals.prompt), 12)}${pad(pct(ae.reuse.blocks / ae.totals.prompt), 12)}   (16-token blocks)`,
+    );
+    out.push(
+      `${padEnd('  exact longest-prefix share', 34)}${pad(pct(rw.reuse.exact / rw.totals.prompt), 12)}${pad(pct(ae.reuse.exact / ae.totals.prompt), 12)}`,
+    );
     out.push('');
-    out.push(`${padEnd('per metric, per sample', 34)}${pad('calls', 7)}${pad('emb', 5)}${pad('prompt', 8)}${pad('compl', 7)}   ${pad('calls', 7)}${pad('emb', 5)}${pad('prompt', 8)}${pad('compl', 7)}`);
+    out.push(
+      `${padEnd('per metric, per sample', 34)}${pad('calls', 7)}${pad('emb', 5)}${pad('prompt', 8)}${pad('compl', 7)}   ${pad('calls', 7)}${pad('emb', 5)}${pad('prompt', 8)}${pad('compl', 7)}`,
+    );
     out.push(`${padEnd('', 34)}${padEnd('  ragwatch', 27)}   ${padEnd('  autoevals', 27)}`);
     for (const m of ['faithfulness', 'answer_relevancy'] as Metric[]) {
       const a = rw.byMetric[m];
       const b = ae.byMetric[m];
-      out.push(`${padEnd(m, 34)}${pad(per(a.chat, n), 7)}${pad(per(a.embeddings, n), 5)}${pad(per(a.prompt, n), 8)}${pad(per(a.completion, n), 7)}   ${pad(per(b.chat, n), 7)}${pad(per(b.embeddings, n), 5)}${pad(per(b.prompt, n), 8)}${pad(per(b.completion, n), 7)}`);
+      out.push(
+        `${padEnd(m, 34)}${pad(per(a.chat, n), 7)}${pad(per(a.embeddings, n), 5)}${pad(per(a.prompt, n), 8)}${pad(per(a.completion, n), 7)}   ${pad(per(b.chat, n), 7)}${pad(per(b.embeddings, n), 5)}${pad(per(b.prompt, n), 8)}${pad(per(b.completion, n), 7)}`,
+      );
     }
     for (const lang of ['es', 'en'] as const) {
       const k = samples.filter((s) => s.language === lang).length;
       const a = rw.byLanguage[lang];
       const b = ae.byLanguage[lang];
-      out.push(`${padEnd(`${lang.toUpperCase()} samples: prompt tokens/sample`, 34)}${pad(per(a.prompt, k), 12)}${pad(per(b.prompt, k), 12)}${pad((a.prompt / b.prompt).toFixed(2), 9)}`);
+      out.push(
+        `${padEnd(`${lang.toUpperCase()} samples: prompt tokens/sample`, 34)}${pad(per(a.prompt, k), 12)}${pad(per(b.prompt, k), 12)}${pad((a.prompt / b.prompt).toFixed(2), 9)}`,
+      );
     }
     out.push('');
-    out.push(`${padEnd('sample', 12)}${pad('lang', 5)}${pad('rw calls', 10)}${pad('rw prompt', 11)}${pad('ae calls', 10)}${pad('ae prompt', 11)}${pad('rw faith', 10)}${pad('ae faith', 10)}${pad('rw relev', 10)}${pad('ae relev', 10)}`);
+    out.push(
+      `${padEnd('sample', 12)}${pad('lang', 5)}${pad('rw calls', 10)}${pad('rw prompt', 11)}${pad('ae calls', 10)}${pad('ae prompt', 11)}${pad('rw faith', 10)}${pad('ae faith', 10)}${pad('rw relev', 10)}${pad('ae relev', 10)}`,
+    );
     samples.forEach((s, i) => {
       const a = totals(rw ? ragwatch.calls.filter((c) => c.sample === s.traceId) : []);
       const b = totals(autoevals.calls.filter((c) => c.sample === s.traceId));
@@ -245,10 +326,17 @@ async function main(): Promise<void> {
       );
     });
     out.push('');
-    out.push(`mean scores (stand-in, lexical): ragwatch faithfulness ${fmt(scoreMeans.ragwatch.faithfulness)}, answer relevancy ${fmt(scoreMeans.ragwatch.answer_relevancy)}; autoevals faithfulness ${fmt(scoreMeans.autoevals.faithfulness)}, answer relevancy ${fmt(scoreMeans.autoevals.answer_relevancy)}`);
+    out.push(
+      `mean scores (stand-in, lexical): ragwatch faithfulness ${fmt(scoreMeans.ragwatch.faithfulness)}, answer relevancy ${fmt(scoreMeans.ragwatch.answer_relevancy)}; autoevals faithfulness ${fmt(scoreMeans.autoevals.faithfulness)}, answer relevancy ${fmt(scoreMeans.autoevals.answer_relevancy)}`,
+    );
     out.push('targets for ragwatch:');
     for (const [name, t] of Object.entries(targets)) {
-      const v = name === 'promptTokensVsAutoevals' ? `${t.value.toFixed(3)}×` : name === 'prefixReusableShare' ? pct(t.value) : t.value.toFixed(2);
+      const v =
+        name === 'promptTokensVsAutoevals'
+          ? `${t.value.toFixed(3)}×`
+          : name === 'prefixReusableShare'
+            ? pct(t.value)
+            : t.value.toFixed(2);
       out.push(`  ${padEnd(name, 28)} ${pad(v, 9)}  target ${padEnd(t.target, 8)} ${t.met ? 'met' : 'NOT met'}`);
     }
     process.stdout.write(`${out.join('\n')}\n`);

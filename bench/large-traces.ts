@@ -30,7 +30,11 @@ function arg(name: string, fallback: number): number {
 const traces = arg('traces', 8);
 const mb = arg('mb', 5);
 
-async function measure(personality: 'v3' | 'v4', count: number, langfuse: Record<string, number>): Promise<{ peak: number; seconds: number; scores: number }> {
+async function measure(
+  personality: 'v3' | 'v4',
+  count: number,
+  langfuse: Record<string, number>,
+): Promise<{ peak: number; seconds: number; scores: number }> {
   const lf = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0 });
   const judge = await startJudgeServer({ host: '127.0.0.1', port: 0 });
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-bench-large-'));
@@ -40,7 +44,13 @@ async function measure(personality: 'v3' | 'v4', count: number, langfuse: Record
     writeFileSync(
       file,
       stringify({
-        langfuse: { baseUrl: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey, apiGeneration: personality, ...langfuse },
+        langfuse: {
+          baseUrl: lf.url,
+          publicKey: lf.publicKey,
+          secretKey: lf.secretKey,
+          apiGeneration: personality,
+          ...langfuse,
+        },
         judge: { baseUrl: judge.url, model: judge.model },
         embeddings: { model: judge.embeddingModel },
         sampling: { rate: 1 },
@@ -61,7 +71,9 @@ async function measure(personality: 'v3' | 'v4', count: number, langfuse: Record
 const DEFAULT = {};
 const WHOLE = { maxTraceBytes: 256 * 1024 * 1024, maxFieldBytes: 64 * 1024 * 1024 };
 
-console.log(`sample --once, ${traces} traces with a ${mb} MB answer each, default concurrency; peak RSS of the ragwatch process`);
+console.log(
+  `sample --once, ${traces} traces with a ${mb} MB answer each, default concurrency; peak RSS of the ragwatch process`,
+);
 const floor = await measure('v3', 0, DEFAULT);
 console.log(`  empty tick (the process's floor under tsx): ${floor.peak.toFixed(0)} MB`);
 for (const personality of ['v3', 'v4'] as const) {

@@ -43,7 +43,11 @@ const SERVICE_TIME_MS = 20;
 const PARALLELISM = 32;
 const MIN = 60_000;
 
-type ToChild = { type: 'seed-rag'; count: number; end: number } | { type: 'seed-bulk'; count: number; end: number; windowMs: number } | { type: 'cpu' } | { type: 'close' };
+type ToChild =
+  | { type: 'seed-rag'; count: number; end: number }
+  | { type: 'seed-bulk'; count: number; end: number; windowMs: number }
+  | { type: 'cpu' }
+  | { type: 'close' };
 /** The child's CPU time so far, its clock, and the judge stand-in's serving slots granted and time integrals of requests in service / in flight (request·ms). */
 interface ChildSnapshot {
   cpuMs: number;
@@ -52,14 +56,27 @@ interface ChildSnapshot {
   judgeInServiceMs: number;
   judgeInFlightMs: number;
 }
-type FromChild = { type: 'ready'; langfuse: { url: string; publicKey: string; secretKey: string }; judge: { url: string; model: string; embeddingModel: string } } | ({ type: 'done' } & ChildSnapshot);
+type FromChild =
+  | {
+      type: 'ready';
+      langfuse: { url: string; publicKey: string; secretKey: string };
+      judge: { url: string; model: string; embeddingModel: string };
+    }
+  | ({ type: 'done' } & ChildSnapshot);
 
 // ---------------------------------------------------------------- stand-ins (child process)
 
 async function standIns(personality: Personality): Promise<void> {
   const lf = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0 });
   // The schema-driven fallback answers every judge request: the bench measures ragwatch, not lexical rules.
-  const judge = await startJudgeServer({ host: '127.0.0.1', port: 0, serviceTimeMs: SERVICE_TIME_MS, parallelism: PARALLELISM, builtinRules: false, recordLimit: 100 });
+  const judge = await startJudgeServer({
+    host: '127.0.0.1',
+    port: 0,
+    serviceTimeMs: SERVICE_TIME_MS,
+    parallelism: PARALLELISM,
+    builtinRules: false,
+    recordLimit: 100,
+  });
   const send = (m: FromChild) => process.send!(m);
   process.on('message', async (m: ToChild) => {
     if (m.type === 'seed-rag') seedRag(lf, m.count, m.end);
@@ -70,9 +87,20 @@ async function standIns(personality: Personality): Promise<void> {
     }
     const cpu = process.cpuUsage();
     const stats = judge.stats();
-    send({ type: 'done', cpuMs: (cpu.user + cpu.system) / 1000, atMs: performance.now(), judgeGranted: stats.granted, judgeInServiceMs: stats.inServiceMs, judgeInFlightMs: stats.inFlightMs });
+    send({
+      type: 'done',
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      atMs: performance.now(),
+      judgeGranted: stats.granted,
+      judgeInServiceMs: stats.inServiceMs,
+      judgeInFlightMs: stats.inFlightMs,
+    });
   });
-  send({ type: 'ready', langfuse: { url: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey }, judge: { url: judge.url, model: judge.model, embeddingModel: judge.embeddingModel } });
+  send({
+    type: 'ready',
+    langfuse: { url: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey },
+    judge: { url: judge.url, model: judge.model, embeddingModel: judge.embeddingModel },
+  });
 }
 
 /** RAG traces built from the demo golden set: question, retrieved chunks, an answer drawn from them. */
@@ -84,10 +112,46 @@ function seedRag(lf: LangfuseServer, count: number, end: number): void {
     const at = end - Math.floor(((i + 1) * 40 * MIN) / (count + 1));
     const contexts = item.sources.map((s) => chunkById(s).text);
     const question = `${item.question} (#${i})`;
-    lf.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: question, output: item.reference, environment: 'production' });
-    lf.store.upsertObservation({ id: `${id}-r`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 2000, input: question, output: item.reference });
-    lf.store.upsertObservation({ id: `${id}-k`, traceId: id, type: 'RETRIEVER', name: 'kb', parentObservationId: `${id}-r`, startTime: at + 10, endTime: at + 200, input: question, output: contexts.map((pageContent) => ({ pageContent })) });
-    lf.store.upsertObservation({ id: `${id}-g`, traceId: id, type: 'GENERATION', name: 'answer', parentObservationId: `${id}-r`, startTime: at + 300, endTime: at + 1900, input: [{ role: 'user', content: question }], output: { role: 'assistant', content: item.reference } });
+    lf.store.upsertTrace({
+      id,
+      timestamp: at,
+      name: 'support-rag',
+      input: question,
+      output: item.reference,
+      environment: 'production',
+    });
+    lf.store.upsertObservation({
+      id: `${id}-r`,
+      traceId: id,
+      type: 'SPAN',
+      name: 'support-rag',
+      startTime: at,
+      endTime: at + 2000,
+      input: question,
+      output: item.reference,
+    });
+    lf.store.upsertObservation({
+      id: `${id}-k`,
+      traceId: id,
+      type: 'RETRIEVER',
+      name: 'kb',
+      parentObservationId: `${id}-r`,
+      startTime: at + 10,
+      endTime: at + 200,
+      input: question,
+      output: contexts.map((pageContent) => ({ pageContent })),
+    });
+    lf.store.upsertObservation({
+      id: `${id}-g`,
+      traceId: id,
+      type: 'GENERATION',
+      name: 'answer',
+      parentObservationId: `${id}-r`,
+      startTime: at + 300,
+      endTime: at + 1900,
+      input: [{ role: 'user', content: question }],
+      output: { role: 'assistant', content: item.reference },
+    });
   }
 }
 
@@ -96,8 +160,22 @@ function seedBulk(lf: LangfuseServer, count: number, end: number, windowMs: numb
   for (let i = 0; i < count; i++) {
     const id = `bulk${String(i).padStart(28, '0')}`;
     const at = end - Math.floor(((i + 1) * windowMs) / (count + 1));
-    lf.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: 'q', output: 'a', environment: 'production' });
-    lf.store.upsertObservation({ id: `${id}-r`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 1000 });
+    lf.store.upsertTrace({
+      id,
+      timestamp: at,
+      name: 'support-rag',
+      input: 'q',
+      output: 'a',
+      environment: 'production',
+    });
+    lf.store.upsertObservation({
+      id: `${id}-r`,
+      traceId: id,
+      type: 'SPAN',
+      name: 'support-rag',
+      startTime: at,
+      endTime: at + 1000,
+    });
   }
 }
 
@@ -112,14 +190,21 @@ interface Child {
 }
 
 async function startChild(personality: Personality): Promise<Child> {
-  const proc = fork(fileURLToPath(import.meta.url), ['--stand-ins', personality], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await new Promise<Extract<FromChild, { type: 'ready' }>>((resolve) => proc.once('message', (m: FromChild) => m.type === 'ready' && resolve(m)));
+  const proc = fork(fileURLToPath(import.meta.url), ['--stand-ins', personality], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Extract<FromChild, { type: 'ready' }>>((resolve) =>
+    proc.once('message', (m: FromChild) => m.type === 'ready' && resolve(m)),
+  );
   return {
     proc,
     ready,
     ask: (m) =>
       new Promise<ChildSnapshot>((resolve, reject) => {
-        proc.once('message', (r: FromChild) => (r.type === 'done' ? resolve(r) : reject(new Error(`unexpected message from the stand-ins: ${r.type}`))));
+        proc.once('message', (r: FromChild) =>
+          r.type === 'done' ? resolve(r) : reject(new Error(`unexpected message from the stand-ins: ${r.type}`)),
+        );
         proc.send(m);
       }),
     close: () =>
@@ -132,7 +217,11 @@ async function startChild(personality: Personality): Promise<Child> {
 
 function configFor(child: Child, extra: Record<string, Record<string, unknown>>) {
   const base: Record<string, Record<string, unknown>> = {
-    langfuse: { baseUrl: child.ready.langfuse.url, publicKey: child.ready.langfuse.publicKey, secretKey: child.ready.langfuse.secretKey },
+    langfuse: {
+      baseUrl: child.ready.langfuse.url,
+      publicKey: child.ready.langfuse.publicKey,
+      secretKey: child.ready.langfuse.secretKey,
+    },
     judge: { baseUrl: child.ready.judge.url, model: child.ready.judge.model, concurrency: PARALLELISM },
     // The stand-in serves embeddings from the same 32 slots as chat, at the same service time.
     embeddings: { model: child.ready.judge.embeddingModel, concurrency: PARALLELISM },
@@ -169,7 +258,12 @@ async function throughput(traces: number, profilePath?: string) {
   });
   const state = openSqliteState({ path: ':memory:' });
   let langfuseRequests = 0;
-  const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, onJudgeRequest: () => void (judgeRequests += 1), onLangfuseRequest: () => void (langfuseRequests += 1) });
+  const runtime = await createOnlineRuntime(config, {
+    logger: silentLogger(),
+    state,
+    onJudgeRequest: () => void (judgeRequests += 1),
+    onLangfuseRequest: () => void (langfuseRequests += 1),
+  });
   langfuseRequests = 0;
   const profile = await startProfile(profilePath);
   const before = await child.ask({ type: 'cpu' });
@@ -189,9 +283,22 @@ async function throughput(traces: number, profilePath?: string) {
   const occupancy = (after.judgeInFlightMs - before.judgeInFlightMs) / span / PARALLELISM;
   const inService = (after.judgeInServiceMs - before.judgeInServiceMs) / span / PARALLELISM;
   // Little's law at the stand-in: a slot held longer than the nominal service time means its event loop is the bottleneck.
-  const serviceMs = (after.judgeInServiceMs - before.judgeInServiceMs) / Math.max(1, after.judgeGranted - before.judgeGranted);
+  const serviceMs =
+    (after.judgeInServiceMs - before.judgeInServiceMs) / Math.max(1, after.judgeGranted - before.judgeGranted);
   const langfusePerTrace = langfuseRequests / Math.max(1, report.evaluated);
-  return { report, seconds, cpuMs: (cpu.user + cpu.system) / 1000, standInCpuMs: after.cpuMs - before.cpuMs, judgeRequests, perTrace, langfusePerTrace, idealPerSecond, occupancy, inService, serviceMs };
+  return {
+    report,
+    seconds,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    standInCpuMs: after.cpuMs - before.cpuMs,
+    judgeRequests,
+    perTrace,
+    langfusePerTrace,
+    idealPerSecond,
+    occupancy,
+    inService,
+    serviceMs,
+  };
 }
 
 async function listing(personality: Personality, windowTraces: number) {
@@ -201,7 +308,11 @@ async function listing(personality: Personality, windowTraces: number) {
   let langfuseRequests = 0;
   const config = configFor(child, { sampling: { rate: 0 } });
   const state = openSqliteState({ path: ':memory:' });
-  const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, onLangfuseRequest: () => void (langfuseRequests += 1) });
+  const runtime = await createOnlineRuntime(config, {
+    logger: silentLogger(),
+    state,
+    onLangfuseRequest: () => void (langfuseRequests += 1),
+  });
   langfuseRequests = 0;
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
@@ -214,7 +325,13 @@ async function listing(personality: Personality, windowTraces: number) {
   peak = Math.max(peak, process.memoryUsage().rss);
   await state.close();
   await child.close();
-  return { listed: report.listed, cpuMs: (cpu.user + cpu.system) / 1000, langfuseRequests, rssBeforeMb: rssBefore / 2 ** 20, peakMb: peak / 2 ** 20 };
+  return {
+    listed: report.listed,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    langfuseRequests,
+    rssBeforeMb: rssBefore / 2 ** 20,
+    peakMb: peak / 2 ** 20,
+  };
 }
 
 function median(xs: number[]): number {
@@ -234,13 +351,16 @@ async function main() {
   const warmup = arg('--warmup', 200);
   const windowTraces = arg('--window', 100_000);
   const fmt = (n: number, d = 2) => n.toFixed(d);
-  console.log(`bench/online — judge stand-in: ${SERVICE_TIME_MS} ms service time, parallelism ${PARALLELISM}; ragwatch judge.concurrency ${PARALLELISM}, embeddings.concurrency ${PARALLELISM}, online.concurrency ${PARALLELISM * 2}`);
+  console.log(
+    `bench/online — judge stand-in: ${SERVICE_TIME_MS} ms service time, parallelism ${PARALLELISM}; ragwatch judge.concurrency ${PARALLELISM}, embeddings.concurrency ${PARALLELISM}, online.concurrency ${PARALLELISM * 2}`,
+  );
 
   const profileAt = process.argv.indexOf('--cpu-prof');
   // A daemon runs warm: one untimed tick first, so JIT compilation and module loading stay out of the figures.
   if (warmup > 0) await throughput(warmup);
   const runs: Awaited<ReturnType<typeof throughput>>[] = [];
-  for (let i = 0; i < Math.max(1, runCount); i++) runs.push(await throughput(traces, i === 0 && profileAt >= 0 ? process.argv[profileAt + 1] : undefined));
+  for (let i = 0; i < Math.max(1, runCount); i++)
+    runs.push(await throughput(traces, i === 0 && profileAt >= 0 ? process.argv[profileAt + 1] : undefined));
   const t = runs[0]!;
   const evaluated = runs.map((r) => r.report.evaluated);
   const rates = runs.map((r) => r.report.evaluated / r.seconds);
@@ -248,21 +368,54 @@ async function main() {
   const cpuPerTrace = runs.map((r) => r.cpuMs / Math.max(1, r.report.evaluated));
   const standInPerTrace = runs.map((r) => r.standInCpuMs / Math.max(1, r.report.evaluated));
   // On a shared machine the figures move from run to run: the median, with the spread beside it.
-  const spread = (xs: number[], d = 2) => (xs.length === 1 ? fmt(xs[0]!, d) : `${fmt(median(xs), d)} (${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)} over ${xs.length} runs)`);
+  const spread = (xs: number[], d = 2) =>
+    xs.length === 1
+      ? fmt(xs[0]!, d)
+      : `${fmt(median(xs), d)} (${fmt(Math.min(...xs), d)}–${fmt(Math.max(...xs), d)} over ${xs.length} runs)`;
   console.log(`\nthroughput (v3, every listed trace sampled; after an untimed warm-up tick of ${warmup} traces)`);
-  console.log(`  evaluated traces        ${evaluated.join(', ')} of ${traces} per run in ${runs.map((r) => fmt(r.seconds)).join(', ')} s (outcome ${runs.map((r) => r.report.outcome).join(', ')})`);
-  console.log(`  judge requests / trace  ${fmt(t.perTrace)}; Langfuse requests / trace ${spread(runs.map((r) => r.langfusePerTrace))} (trace reads, listing pages, score batches)`);
-  console.log(`  evaluated traces / s    ${spread(rates, 1)}   ideal ${fmt(t.idealPerSecond, 1)} (judge capacity ${PARALLELISM / (SERVICE_TIME_MS / 1000)} req/s)`);
+  console.log(
+    `  evaluated traces        ${evaluated.join(', ')} of ${traces} per run in ${runs.map((r) => fmt(r.seconds)).join(', ')} s (outcome ${runs.map((r) => r.report.outcome).join(', ')})`,
+  );
+  console.log(
+    `  judge requests / trace  ${fmt(t.perTrace)}; Langfuse requests / trace ${spread(runs.map((r) => r.langfusePerTrace))} (trace reads, listing pages, score batches)`,
+  );
+  console.log(
+    `  evaluated traces / s    ${spread(rates, 1)}   ideal ${fmt(t.idealPerSecond, 1)} (judge capacity ${PARALLELISM / (SERVICE_TIME_MS / 1000)} req/s)`,
+  );
   console.log(`  share of judge capacity ${spread(shares, 1)} % (target ≥ 90 %)`);
-  console.log(`  judge occupancy         ${spread(runs.map((r) => 100 * r.occupancy), 1)} % of its ${PARALLELISM} slots in flight (served or queued), ${spread(runs.map((r) => 100 * r.inService), 1)} % in service (as the stand-in saw the tick)`);
-  console.log(`  judge time in service   ${spread(runs.map((r) => r.serviceMs), 1)} ms per request (nominal ${SERVICE_TIME_MS} ms; more means the stand-in's own event loop held the slots)`);
-  console.log(`  ragwatch CPU / evaluated trace  ${spread(cpuPerTrace)} ms (target < 5 ms; judge and Langfuse work excluded)`);
-  console.log(`  stand-ins' CPU / evaluated trace  ${spread(standInPerTrace)} ms (the other process: Langfuse and judge stand-ins)`);
+  console.log(
+    `  judge occupancy         ${spread(
+      runs.map((r) => 100 * r.occupancy),
+      1,
+    )} % of its ${PARALLELISM} slots in flight (served or queued), ${spread(
+      runs.map((r) => 100 * r.inService),
+      1,
+    )} % in service (as the stand-in saw the tick)`,
+  );
+  console.log(
+    `  judge time in service   ${spread(
+      runs.map((r) => r.serviceMs),
+      1,
+    )} ms per request (nominal ${SERVICE_TIME_MS} ms; more means the stand-in's own event loop held the slots)`,
+  );
+  console.log(
+    `  ragwatch CPU / evaluated trace  ${spread(cpuPerTrace)} ms (target < 5 ms; judge and Langfuse work excluded)`,
+  );
+  console.log(
+    `  stand-ins' CPU / evaluated trace  ${spread(standInPerTrace)} ms (the other process: Langfuse and judge stand-ins)`,
+  );
   // What this machine can do at all: every evaluated trace costs ragwatch's CPU plus the stand-ins' CPU.
   const cores = availableParallelism();
   const ceilings = runs.map((_, i) => (1000 * cores) / (cpuPerTrace[i]! + standInPerTrace[i]!));
-  console.log(`  CPU ceiling here        ${spread(ceilings, 1)} traces/s = ${cores} cores × 1000 / (ragwatch + stand-ins CPU ms per evaluated trace), other load ignored`);
-  console.log(`  share of CPU ceiling    ${spread(rates.map((r, i) => (100 * r) / ceilings[i]!), 1)} % (achieved / ceiling)`);
+  console.log(
+    `  CPU ceiling here        ${spread(ceilings, 1)} traces/s = ${cores} cores × 1000 / (ragwatch + stand-ins CPU ms per evaluated trace), other load ignored`,
+  );
+  console.log(
+    `  share of CPU ceiling    ${spread(
+      rates.map((r, i) => (100 * r) / ceilings[i]!),
+      1,
+    )} % (achieved / ceiling)`,
+  );
   console.log(
     `  one process, one core   each side is one event loop: the stand-ins top out near ${fmt(1000 / median(standInPerTrace), 0)} traces/s and ragwatch near ${fmt(1000 / median(cpuPerTrace), 0)} traces/s ` +
       `(1000 / CPU ms per trace), whatever the core count`,

@@ -39,20 +39,40 @@ async function main() {
   const parallelism = arg('--slots', 64);
   const fraction = arg('--fraction', 0.02);
   const standIns = await startStandIns({ meanMs, sigma, parallelism });
-  console.log(`bench/scale — judge stand-in: ${parallelism} slots, log-normal service times, mean ${meanMs} ms, σ ${sigma}; ${availableParallelism()} cores here`);
+  console.log(
+    `bench/scale — judge stand-in: ${parallelism} slots, log-normal service times, mean ${meanMs} ms, σ ${sigma}; ${availableParallelism()} cores here`,
+  );
 
   if (wants('drain')) {
     const traces = Math.round(1_000_000 * fraction);
     const judgeConcurrency = arg('--judge-concurrency', parallelism);
     const onlineConcurrency = arg('--online-concurrency', 2 * parallelism);
-    console.log(`\ncatch-up after a 24 h outage: 1 M traces/day × ${fraction} = ${traces} traces listed, 10 % sampled; judge.concurrency ${judgeConcurrency}, online.concurrency ${onlineConcurrency}`);
+    console.log(
+      `\ncatch-up after a 24 h outage: 1 M traces/day × ${fraction} = ${traces} traces listed, 10 % sampled; judge.concurrency ${judgeConcurrency}, online.concurrency ${onlineConcurrency}`,
+    );
     const rows: Array<[string, DrainResult]> = [];
     const trace = process.argv.includes('--trace') ? { trace: console.log } : {};
-    const sqlite = await drain(standIns, { replicas: 1, traces, rate: 0.1, judgeConcurrency, onlineConcurrency, state: sqliteState(), ...trace });
+    const sqlite = await drain(standIns, {
+      replicas: 1,
+      traces,
+      rate: 0.1,
+      judgeConcurrency,
+      onlineConcurrency,
+      state: sqliteState(),
+      ...trace,
+    });
     rows.push(['1 replica, SQLite', sqlite]);
     if (!process.argv.includes('--no-postgres')) {
       for (const replicas of [1, 3]) {
-        const r = await drain(standIns, { replicas, traces, rate: 0.1, judgeConcurrency, onlineConcurrency, state: postgresState(), ...trace });
+        const r = await drain(standIns, {
+          replicas,
+          traces,
+          rate: 0.1,
+          judgeConcurrency,
+          onlineConcurrency,
+          state: postgresState(),
+          ...trace,
+        });
         rows.push([`${replicas} replica${replicas > 1 ? 's' : ''}, PostgreSQL`, r]);
       }
     }
@@ -67,7 +87,9 @@ async function main() {
   if (wants('experiment')) {
     const items = arg('--golden', 200);
     const e = await weeklyExperiment(standIns, items, arg('--judge-concurrency', parallelism));
-    console.log(`\nweekly experiment: ${items} items, clean and noise passes, judge.concurrency ${arg('--judge-concurrency', parallelism)}`);
+    console.log(
+      `\nweekly experiment: ${items} items, clean and noise passes, judge.concurrency ${arg('--judge-concurrency', parallelism)}`,
+    );
     console.log(
       `  wall ${fmt(e.seconds)} s, ideal ${fmt(e.idealSeconds)} s: wall ÷ ideal ${fmt(e.seconds / e.idealSeconds, 3)} (target ≤ 1.1); ` +
         `slots in service ${pct(e.occupancy)}; ${fmt(e.judgeRequests / items, 1)} judge requests/item; ragwatch CPU ${fmt(e.cpuMs / items, 1)} ms/item`,

@@ -80,15 +80,26 @@ export function isAbortError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_SOCKET']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+]);
 
 /**
  * The failure kind of anything thrown: a dependency error's own kind (`http_<status>` for an HTTP answer), a
  * system error's code read as `connection` or `timeout`, else `error`. Never read from a message.
  */
 export function kindOf(err: unknown): string {
-  if (err instanceof DependencyError) return err.kind === 'http' && err.status !== undefined ? `http_${err.status}` : err.kind;
-  const code = (err as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (err instanceof DependencyError)
+    return err.kind === 'http' && err.status !== undefined ? `http_${err.status}` : err.kind;
+  const code =
+    (err as { code?: unknown; cause?: { code?: unknown } } | null)?.code ??
+    (err as { cause?: { code?: unknown } } | null)?.cause?.code;
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return 'connection';
   if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
   return 'error';

@@ -11,7 +11,11 @@ export interface OutcomeRow {
 
 export const OUTCOMES: readonly OutcomeRow[] = [
   { situation: 'done (gate passed / tick complete)', oneShot: '0', daemon: 'keeps running, ready' },
-  { situation: 'gate failed (experiment)', oneShot: '1', daemon: 'rag_golden_gate_passed 0, RAGGoldenGateFailing fires' },
+  {
+    situation: 'gate failed (experiment)',
+    oneShot: '1',
+    daemon: 'rag_golden_gate_passed 0, RAGGoldenGateFailing fires',
+  },
   {
     situation: 'bad config or input, credentials rejected (401/403)',
     oneShot: '2, one line naming the key',

@@ -24,7 +24,9 @@ import { VERSION } from './version.js';
 
 export function buildProgram(ctx: CommandContext): Command {
   const program = new Command('ragwatch')
-    .description('Keeps a RAG service honest: samples Langfuse traces, anonymizes them, scores RAGAS metrics with an on-prem judge and writes the scores back.')
+    .description(
+      'Keeps a RAG service honest: samples Langfuse traces, anonymizes them, scores RAGAS metrics with an on-prem judge and writes the scores back.',
+    )
     .version(VERSION, '-V, --version')
     .option('-c, --config <file>', 'YAML configuration file (default: ./ragwatch.yaml if present)')
     .addHelpText('after', outcomesHelp())
@@ -67,11 +69,11 @@ export async function main(argv: string[], ctx: CommandContext = defaultContext(
       return err.isInput ? ExitCode.badInput : ExitCode.incomplete;
     }
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return ExitCode.ok;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return ExitCode.ok;
       return ExitCode.badInput;
     }
     ctx.stderr.write(`ragwatch: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return 1;
   }
 }
-

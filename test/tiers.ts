@@ -13,7 +13,8 @@ import { tmpfsAvailable } from './helpers/tmpfs.js';
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
 export const SYSTEM_SUFFIX = '.system.test.ts';
 
-export type Requirement = 'promtool' | 'chromium' | 'systemd-analyze' | 'postgresql' | 'npm-registry' | 'user-namespaces';
+export type Requirement =
+  'promtool' | 'chromium' | 'systemd-analyze' | 'postgresql' | 'npm-registry' | 'user-namespaces';
 
 export interface RequirementInfo {
   what: string;
@@ -25,9 +26,18 @@ export const REQUIREMENTS: Record<Requirement, RequirementInfo> = {
   promtool: { what: 'promtool (Prometheus)', install: 'apt-get install prometheus' },
   chromium: { what: 'headless Chromium', install: 'apt-get install chromium (or set CHROMIUM_PATH)' },
   'systemd-analyze': { what: 'systemd-analyze', install: 'apt-get install systemd' },
-  postgresql: { what: 'a PostgreSQL server', install: 'a server on RAGWATCH_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test)' },
-  'npm-registry': { what: 'the npm registry and a C++ toolchain (a fresh npm ci)', install: 'network access to registry.npmjs.org, python3, make, g++' },
-  'user-namespaces': { what: 'unshare and user namespaces (a private tmpfs mount)', install: 'apt-get install util-linux; sysctl kernel.unprivileged_userns_clone=1 where it is off' },
+  postgresql: {
+    what: 'a PostgreSQL server',
+    install: 'a server on RAGWATCH_TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/test)',
+  },
+  'npm-registry': {
+    what: 'the npm registry and a C++ toolchain (a fresh npm ci)',
+    install: 'network access to registry.npmjs.org, python3, make, g++',
+  },
+  'user-namespaces': {
+    what: 'unshare and user namespaces (a private tmpfs mount)',
+    install: 'apt-get install util-linux; sysctl kernel.unprivileged_userns_clone=1 where it is off',
+  },
 };
 
 /** Every system-tier test file and what it needs. A unit test keeps this list and the files in step. */
@@ -108,7 +118,9 @@ export function postgresAnswers(env: NodeJS.ProcessEnv = process.env, timeoutMs 
 }
 
 /** What this machine has, per requirement. The npm registry is not probed: it is assumed where npm ci ran. */
-export async function discoverRequirements(env: NodeJS.ProcessEnv = process.env): Promise<Record<Requirement, boolean>> {
+export async function discoverRequirements(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Record<Requirement, boolean>> {
   return {
     promtool: which('promtool', env) !== null,
     chromium: chromiumPath(env) !== null,

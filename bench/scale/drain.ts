@@ -87,7 +87,12 @@ export async function drain(standIns: StandIns, spec: DrainSpec): Promise<DrainR
     embeddings: { model: judge.embeddingModel, concurrency: spec.judgeConcurrency },
     // The caps are an operator's budget, not a pace: off, so the drain shows what ragwatch itself allows.
     sampling: { rate: spec.rate, maxPerTick: 1_000_000, maxPerHour: 10_000_000 },
-    online: { schedule: '*/2 * * * * *', settleDelaySeconds: SETTLE_S, initialLookbackSeconds: 25 * 3600, concurrency: spec.onlineConcurrency },
+    online: {
+      schedule: '*/2 * * * * *',
+      settleDelaySeconds: SETTLE_S,
+      initialLookbackSeconds: 25 * 3600,
+      concurrency: spec.onlineConcurrency,
+    },
     experiment: { enabled: false },
     state: spec.state.config,
     http: { host: '127.0.0.1', port: 0 },
@@ -110,7 +115,9 @@ export async function drain(standIns: StandIns, spec: DrainSpec): Promise<DrainR
       const now = await standIns.ask({ type: 'snapshot' });
       if (now.atMs - last.atMs >= 1000) {
         const span = now.atMs - last.atMs;
-        spec.trace(`  t+${((now.atMs - start.atMs) / 1000).toFixed(1)} s: ${(((now.inServiceMs - last.inServiceMs) / span / now.parallelism) * 100).toFixed(0)} % in service, ${((now.inFlightMs - last.inFlightMs) / span).toFixed(1)} in flight, ${now.granted - last.granted} granted; ledger ${JSON.stringify(counts)}`);
+        spec.trace(
+          `  t+${((now.atMs - start.atMs) / 1000).toFixed(1)} s: ${(((now.inServiceMs - last.inServiceMs) / span / now.parallelism) * 100).toFixed(0)} % in service, ${((now.inFlightMs - last.inFlightMs) / span).toFixed(1)} in flight, ${now.granted - last.granted} granted; ledger ${JSON.stringify(counts)}`,
+        );
         last = now;
       }
     }

@@ -22,7 +22,11 @@ export interface ExperimentResult {
   cpuMs: number;
 }
 
-export async function weeklyExperiment(standIns: StandIns, items: number, judgeConcurrency: number): Promise<ExperimentResult> {
+export async function weeklyExperiment(
+  standIns: StandIns,
+  items: number,
+  judgeConcurrency: number,
+): Promise<ExperimentResult> {
   const dataset = `rag-golden-${items}`;
   await standIns.ask({ type: 'seed-golden', name: dataset, items });
   const dir = await mkdtemp(join(tmpdir(), 'ragwatch-bench-scale-experiment-'));
@@ -36,7 +40,11 @@ export async function weeklyExperiment(standIns: StandIns, items: number, judgeC
       dataset,
       reportsDir: dir,
       noise: { enabled: true },
-      target: { url: ragUrl, body: { question: '{{question}}', distractors: '{{distractors}}' }, concurrency: judgeConcurrency },
+      target: {
+        url: ragUrl,
+        body: { question: '{{question}}', distractors: '{{distractors}}' },
+        concurrency: judgeConcurrency,
+      },
     },
   });
   const state = openSqliteState({ path: ':memory:' });

@@ -31,7 +31,11 @@ export async function listWindow(standIns: StandIns, count: number): Promise<Lis
   });
   const state = openSqliteState({ path: ':memory:' });
   let langfuseRequests = 0;
-  const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, onLangfuseRequest: () => void (langfuseRequests += 1) });
+  const runtime = await createOnlineRuntime(config, {
+    logger: silentLogger(),
+    state,
+    onLangfuseRequest: () => void (langfuseRequests += 1),
+  });
   langfuseRequests = 0;
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
@@ -43,5 +47,11 @@ export async function listWindow(standIns: StandIns, count: number): Promise<Lis
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   await state.close();
-  return { listed: report.listed, seconds, langfuseRequests, rssBeforeMb: rssBefore / 2 ** 20, peakRssMb: peak / 2 ** 20 };
+  return {
+    listed: report.listed,
+    seconds,
+    langfuseRequests,
+    rssBeforeMb: rssBefore / 2 ** 20,
+    peakRssMb: peak / 2 ** 20,
+  };
 }

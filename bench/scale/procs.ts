@@ -20,7 +20,10 @@ function nextMessage<T>(proc: ChildProcess, type: string): Promise<T> {
 
 function forkChild(file: string, arg: unknown): ChildProcess {
   const path = fileURLToPath(new URL(file, import.meta.url));
-  const child = fork(path, ['--child', JSON.stringify(arg)], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'pipe', 'ipc'] });
+  const child = fork(path, ['--child', JSON.stringify(arg)], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+  });
   // node-cron warns on stderr at every firing skipped while a run goes on (back-to-back catch-up runs): not news here.
   let rest = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {

@@ -21,7 +21,10 @@ async function main(rawConfig: unknown): Promise<void> {
     await daemon.shutdown('bench done');
     clearInterval(sampler);
     const cpu = process.cpuUsage();
-    process.send!({ type: 'stopped', cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / 2 ** 20 } satisfies FromReplica, () => process.exit(0));
+    process.send!(
+      { type: 'stopped', cpuMs: (cpu.user + cpu.system) / 1000, peakRssMb: peak / 2 ** 20 } satisfies FromReplica,
+      () => process.exit(0),
+    );
   });
 }
 

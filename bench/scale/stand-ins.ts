@@ -37,7 +37,12 @@ export interface Snapshot {
 }
 
 export type FromStandIns =
-  | { type: 'ready'; langfuse: { url: string; publicKey: string; secretKey: string }; judge: { url: string; model: string; embeddingModel: string }; ragUrl: string }
+  | {
+      type: 'ready';
+      langfuse: { url: string; publicKey: string; secretKey: string };
+      judge: { url: string; model: string; embeddingModel: string };
+      ragUrl: string;
+    }
   | ({ type: 'done'; seeded?: number } & Snapshot);
 
 export async function serveStandIns(spec: StandInsSpec): Promise<void> {
@@ -98,10 +103,46 @@ function seedBacklog(lf: LangfuseServer, count: number, from: number, to: number
     const at = from + Math.floor(((i + 0.5) * (to - from)) / count);
     const contexts = item.sources.map((s) => chunkById(s).text);
     const question = `${item.question} (#${i})`;
-    lf.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: question, output: item.reference, environment: 'production' });
-    lf.store.upsertObservation({ id: `${id}-r`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 2000, input: question, output: item.reference });
-    lf.store.upsertObservation({ id: `${id}-k`, traceId: id, type: 'RETRIEVER', name: 'kb', parentObservationId: `${id}-r`, startTime: at + 10, endTime: at + 200, input: question, output: contexts.map((pageContent) => ({ pageContent })) });
-    lf.store.upsertObservation({ id: `${id}-g`, traceId: id, type: 'GENERATION', name: 'answer', parentObservationId: `${id}-r`, startTime: at + 300, endTime: at + 1900, input: [{ role: 'user', content: question }], output: { role: 'assistant', content: item.reference } });
+    lf.store.upsertTrace({
+      id,
+      timestamp: at,
+      name: 'support-rag',
+      input: question,
+      output: item.reference,
+      environment: 'production',
+    });
+    lf.store.upsertObservation({
+      id: `${id}-r`,
+      traceId: id,
+      type: 'SPAN',
+      name: 'support-rag',
+      startTime: at,
+      endTime: at + 2000,
+      input: question,
+      output: item.reference,
+    });
+    lf.store.upsertObservation({
+      id: `${id}-k`,
+      traceId: id,
+      type: 'RETRIEVER',
+      name: 'kb',
+      parentObservationId: `${id}-r`,
+      startTime: at + 10,
+      endTime: at + 200,
+      input: question,
+      output: contexts.map((pageContent) => ({ pageContent })),
+    });
+    lf.store.upsertObservation({
+      id: `${id}-g`,
+      traceId: id,
+      type: 'GENERATION',
+      name: 'answer',
+      parentObservationId: `${id}-r`,
+      startTime: at + 300,
+      endTime: at + 1900,
+      input: [{ role: 'user', content: question }],
+      output: { role: 'assistant', content: item.reference },
+    });
   }
   return count;
 }
@@ -111,8 +152,22 @@ function seedBulk(lf: LangfuseServer, count: number, from: number, to: number): 
   for (let i = 0; i < count; i++) {
     const id = `bulk${String(i).padStart(28, '0')}`;
     const at = from + Math.floor(((i + 0.5) * (to - from)) / count);
-    lf.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: 'q', output: 'a', environment: 'production' });
-    lf.store.upsertObservation({ id: `${id}-r`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 1000 });
+    lf.store.upsertTrace({
+      id,
+      timestamp: at,
+      name: 'support-rag',
+      input: 'q',
+      output: 'a',
+      environment: 'production',
+    });
+    lf.store.upsertObservation({
+      id: `${id}-r`,
+      traceId: id,
+      type: 'SPAN',
+      name: 'support-rag',
+      startTime: at,
+      endTime: at + 1000,
+    });
   }
   return count;
 }

@@ -18,12 +18,16 @@ export interface Analyzer {
 }
 
 /** Runs every recognizer once over the text, drops candidates under the threshold and resolves overlaps. */
-export function createAnalyzer(options: AnalyzerOptions, recognizers: Recognizer[] = createRecognizers(options)): Analyzer {
+export function createAnalyzer(
+  options: AnalyzerOptions,
+  recognizers: Recognizer[] = createRecognizers(options),
+): Analyzer {
   const analyzeShadow = (text: string): Candidate[] => {
     if (text.length === 0) return [];
     const facts = factsOf(text);
     const candidates: Candidate[] = [];
-    for (const r of recognizers) for (const c of r.find(text, facts)) if (c.score >= options.threshold && c.end > c.start) candidates.push(c);
+    for (const r of recognizers)
+      for (const c of r.find(text, facts)) if (c.score >= options.threshold && c.end > c.start) candidates.push(c);
     return resolveOverlaps(candidates, text);
   };
   return {

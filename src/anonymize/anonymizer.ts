@@ -72,7 +72,8 @@ export function createAnonymizer(options: AnonymizerOptions): Anonymizer {
       const { text, replacements: reps } = replaceAll(f.text, found[i]!, pseudonymizer);
       outTexts.push(text);
       replacements.push(reps);
-      for (const r of reps) entities.push({ type: r.type, field: f.field, start: r.outStart, end: r.outEnd, score: r.score });
+      for (const r of reps)
+        entities.push({ type: r.type, field: f.field, start: r.outStart, end: r.outEnd, score: r.score });
       if (withResidual) residual.push(...residualIn(text, f.field));
     });
     return { texts: outTexts, entities, residual, replacements };

@@ -1,4 +1,11 @@
-export { ENTITY_TYPES, VALIDATED_TYPES, type Candidate, type DetectedEntity, type EntityType, type Recognizer } from './types.js';
+export {
+  ENTITY_TYPES,
+  VALIDATED_TYPES,
+  type Candidate,
+  type DetectedEntity,
+  type EntityType,
+  type Recognizer,
+} from './types.js';
 export { createAnalyzer, type Analyzer, type AnalyzerOptions } from './analyzer.js';
 export { createRecognizers } from './recognizers/registry.js';
 export { PLACEHOLDER_PATTERN, type Replacement } from './pseudonymizer.js';

@@ -79,7 +79,8 @@ interface Hit {
 function occurrencesByIndexOf(folded: string, surfaces: Surface[]): Hit[] {
   const hits: Hit[] = [];
   for (const surface of surfaces) {
-    for (let at = folded.indexOf(surface.folded); at !== -1; at = folded.indexOf(surface.folded, at + 1)) hits.push({ start: at, surface });
+    for (let at = folded.indexOf(surface.folded); at !== -1; at = folded.indexOf(surface.folded, at + 1))
+      hits.push({ start: at, surface });
   }
   return hits;
 }
@@ -225,9 +226,18 @@ function emailNames(address: string, surfaces: Map<string, Surface>): void {
   const classes = words.map((w) => classify(w));
   if (classes.some((c) => c.common) || !classes.some((c) => c.given || c.surname)) return;
   for (const word of words) {
-    if (word.length < 3 || surfaces.has(word) || isTechnology(word) || isOrganization(word) || PLACE_WORDS.has(word)) continue;
+    if (word.length < 3 || surfaces.has(word) || isTechnology(word) || isOrganization(word) || PLACE_WORDS.has(word))
+      continue;
     // "first.last": both words are the owner's, capitalised anywhere (a sentence's first word included).
-    surfaces.set(word, { folded: word, type: 'PERSON', normalized: word, score: 0.7, capitalisedOnly: false, fromEmail: true, firstLast: words.length >= 2 });
+    surfaces.set(word, {
+      folded: word,
+      type: 'PERSON',
+      normalized: word,
+      score: 0.7,
+      capitalisedOnly: false,
+      fromEmail: true,
+      firstLast: words.length >= 2,
+    });
   }
 }
 

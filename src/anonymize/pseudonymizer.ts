@@ -33,7 +33,11 @@ export interface Replacement {
 }
 
 /** Replaces the (sorted, disjoint) candidates of one text with their placeholders. */
-export function replaceAll(text: string, candidates: Candidate[], pseudonymizer: Pseudonymizer): { text: string; replacements: Replacement[] } {
+export function replaceAll(
+  text: string,
+  candidates: Candidate[],
+  pseudonymizer: Pseudonymizer,
+): { text: string; replacements: Replacement[] } {
   let out = '';
   let cursor = 0;
   const replacements: Replacement[] = [];
@@ -42,7 +46,15 @@ export function replaceAll(text: string, candidates: Candidate[], pseudonymizer:
     out += text.slice(cursor, c.start);
     const outStart = out.length;
     out += placeholder;
-    replacements.push({ type: c.type, score: c.score, inStart: c.start, inEnd: c.end, outStart, outEnd: out.length, placeholder });
+    replacements.push({
+      type: c.type,
+      score: c.score,
+      inStart: c.start,
+      inEnd: c.end,
+      outStart,
+      outEnd: out.length,
+      placeholder,
+    });
     cursor = c.end;
   }
   out += text.slice(cursor);
@@ -50,4 +62,5 @@ export function replaceAll(text: string, candidates: Candidate[], pseudonymizer:
 }
 
 /** Matches the placeholders this module writes. */
-export const PLACEHOLDER_PATTERN = /<(?:PERSON|EMAIL|PHONE|ES_NIF|ES_NIE|IBAN|CREDIT_CARD|IP_ADDRESS|ADDRESS|DATE_OF_BIRTH|SECRET|URL)_\d+>/g;
+export const PLACEHOLDER_PATTERN =
+  /<(?:PERSON|EMAIL|PHONE|ES_NIF|ES_NIE|IBAN|CREDIT_CARD|IP_ADDRESS|ADDRESS|DATE_OF_BIRTH|SECRET|URL)_\d+>/g;

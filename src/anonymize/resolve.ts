@@ -12,7 +12,9 @@ export function resolveOverlaps(candidates: Candidate[], text?: string): Candida
   for (let k = 1; k < byStart.length && disjoint; k++) disjoint = byStart[k - 1]!.end <= byStart[k]!.start;
   if (disjoint) return byStart;
   candidates = yieldToValidated(byStart, text);
-  const ordered = [...candidates].sort((a, b) => b.end - b.start - (a.end - a.start) || b.score - a.score || a.start - b.start);
+  const ordered = [...candidates].sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || b.score - a.score || a.start - b.start,
+  );
   // Kept spans, sorted by start and disjoint: one binary search per candidate.
   const kept: Candidate[] = [];
   for (const c of ordered) {

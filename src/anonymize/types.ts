@@ -18,7 +18,15 @@ export const ENTITY_TYPES = [
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /** Types whose values are confirmed by a checksum or a standard parser: they must never leak. */
-export const VALIDATED_TYPES: readonly EntityType[] = ['EMAIL', 'PHONE', 'ES_NIF', 'ES_NIE', 'IBAN', 'CREDIT_CARD', 'IP_ADDRESS'];
+export const VALIDATED_TYPES: readonly EntityType[] = [
+  'EMAIL',
+  'PHONE',
+  'ES_NIF',
+  'ES_NIE',
+  'IBAN',
+  'CREDIT_CARD',
+  'IP_ADDRESS',
+];
 
 /** An entity that was replaced; positions are in the OUTPUT text of the named field. */
 export interface DetectedEntity {

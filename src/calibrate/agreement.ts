@@ -88,7 +88,11 @@ export function agreementFigures(
   const points = wanted.map((s) => targets[s].estimator(targets[s].x, targets[s].y, n));
   // Intervals only for the figures that have a point estimate.
   const withPoint = wanted.filter((_, i) => points[i]!.estimable);
-  const intervals = bootstrapIntervals(n, withPoint.map((s) => targets[s]), options.bootstrap);
+  const intervals = bootstrapIntervals(
+    n,
+    withPoint.map((s) => targets[s]),
+    options.bootstrap,
+  );
   const intervalOf = new Map(withPoint.map((s, i) => [s, intervals[i]!]));
 
   const figures = wanted.map((statistic, i): AgreementFigure => {

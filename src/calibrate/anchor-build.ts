@@ -53,7 +53,13 @@ export async function samplesFromGolden(
     try {
       const request = { itemId: item.id, question: item.question, distractors: [], runName: 'ragwatch-anchors' };
       const answer = await deps.target.ask(request, deps.signal);
-      samples.push({ id: item.id, question: item.question, answer: answer.answer, contexts: answer.contexts, language: null });
+      samples.push({
+        id: item.id,
+        question: item.question,
+        answer: answer.answer,
+        contexts: answer.contexts,
+        language: null,
+      });
     } catch (err) {
       if (deps.signal?.aborted) throw err;
       failed++;
@@ -79,7 +85,11 @@ export interface BuiltAnchors {
   failed: Record<string, number>;
 }
 
-export async function buildAnchorSet(samples: readonly Sample[], source: string, deps: BuildAnchorsDeps): Promise<BuiltAnchors> {
+export async function buildAnchorSet(
+  samples: readonly Sample[],
+  source: string,
+  deps: BuildAnchorsDeps,
+): Promise<BuiltAnchors> {
   const ids = new Set<string>();
   const unique = samples.filter((s) => (ids.has(s.id) ? false : (ids.add(s.id), true)));
   const { kept, personalData } = anonymizedAnchors(unique, deps.anonymizer);

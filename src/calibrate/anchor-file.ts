@@ -64,7 +64,9 @@ export async function readAnchorFile(path: string): Promise<AnchorFile> {
     text = await readFile(path, 'utf8');
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
-    throw new AnchorFileError(`calibrate.anchors.path: ${path} ${why} (build it with ragwatch calibrate anchors build)`);
+    throw new AnchorFileError(
+      `calibrate.anchors.path: ${path} ${why} (build it with ragwatch calibrate anchors build)`,
+    );
   }
   let json: unknown;
   try {
@@ -75,7 +77,9 @@ export async function readAnchorFile(path: string): Promise<AnchorFile> {
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new AnchorFileError(`calibrate.anchors.path: ${path}: ${issue.path.join('.') || 'the file'}: ${issue.message}`);
+    throw new AnchorFileError(
+      `calibrate.anchors.path: ${path}: ${issue.path.join('.') || 'the file'}: ${issue.message}`,
+    );
   }
   const file = parsed.data;
   if (anchorSetVersion(file.anchors) !== file.version) {
@@ -98,7 +102,9 @@ export async function writeAnchorFile(path: string, file: AnchorFile): Promise<v
 /** The stored scores as `judgeDrift` reads them. */
 export function storedAnchorSet(file: AnchorFile): AnchorSet {
   const scores: AnchorScore[] = file.anchors.flatMap((a) =>
-    file.metrics.filter((m) => m in a.scores).map((metric) => ({ anchorId: a.id, metric, score: a.scores[metric] ?? null })),
+    file.metrics
+      .filter((m) => m in a.scores)
+      .map((metric) => ({ anchorId: a.id, metric, score: a.scores[metric] ?? null })),
   );
   return { version: file.version, scores, judge: file.judge as JudgeFingerprint };
 }

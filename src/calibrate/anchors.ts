@@ -62,7 +62,13 @@ export function anonymizedAnchors(
   const kept: Array<Omit<AnchorSample, 'scores'>> = [];
   let personalData = 0;
   for (const s of samples) {
-    const a = anonymizer.anonymizeSample({ traceId: s.id, question: s.question, answer: s.answer, contexts: s.contexts, meta: {} });
+    const a = anonymizer.anonymizeSample({
+      traceId: s.id,
+      question: s.question,
+      answer: s.answer,
+      contexts: s.contexts,
+      meta: {},
+    });
     if (a.residual.length > 0) {
       personalData++;
       continue;

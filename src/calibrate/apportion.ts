@@ -11,7 +11,10 @@ export function apportionCapped(
   fallback: readonly number[] = caps,
 ): number[] {
   const counts = weights.map(() => 0);
-  let left = Math.min(total, caps.reduce((s, c) => s + c, 0));
+  let left = Math.min(
+    total,
+    caps.reduce((s, c) => s + c, 0),
+  );
   let open = weights.map((_, i) => i).filter((i) => (caps[i] as number) > 0);
   while (left > 0 && open.length > 0) {
     let w = open.map((i) => weights[i] as number);

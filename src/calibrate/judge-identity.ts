@@ -69,8 +69,9 @@ export async function probeJudgeIdentity(options: IdentityOptions): Promise<Judg
 
 /** The fingerprint of scores of `metrics`: the identity and the version of every prompt they use. */
 export function judgeFingerprint(identity: JudgeIdentity, metrics: readonly MetricName[]): JudgeFingerprint {
-  const model = identity.modelRoot && identity.modelRoot !== identity.model
-    ? `${identity.model} (${identity.modelRoot})`
-    : identity.model;
+  const model =
+    identity.modelRoot && identity.modelRoot !== identity.model
+      ? `${identity.model} (${identity.modelRoot})`
+      : identity.model;
   return { model, vllmVersion: identity.vllmVersion, promptVersions: judgePromptVersions(metrics) };
 }

@@ -82,7 +82,9 @@ export function judgeHtml(s: Section): string {
   );
   const notes = [
     ...s.drift.metrics.map((m) => `${m.metric}: ${m.summary}`),
-    ...(s.drift.fingerprintChanges.length > 0 ? [`Since the anchors were stored: ${s.drift.fingerprintChanges.join('; ')}`] : []),
+    ...(s.drift.fingerprintChanges.length > 0
+      ? [`Since the anchors were stored: ${s.drift.fingerprintChanges.join('; ')}`]
+      : []),
   ];
   parts.push(`<ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`);
   return parts.join('\n');

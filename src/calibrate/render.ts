@@ -83,7 +83,7 @@ export function calibrationMarkdown(summary: CalibrationSummary, level = '##'): 
     `People's scores (\`human-…\`, source ANNOTATION) against ragwatch's on the same traces, ${window}: ` +
       `${summary.humanScores} annotations, ${summary.humanScores - summary.unpaired} paired with a judge score. ` +
       `95 % seeded bootstrap intervals (${summary.table.bootstrap.resamples} resamples); κ pass/fail at each ` +
-      "metric's gate threshold; \"to halve\": more annotations that would halve the intervals' width.",
+      'metric\'s gate threshold; "to halve": more annotations that would halve the intervals\' width.',
     '',
   );
   if (cells.length === 0) {
@@ -158,7 +158,12 @@ export function calibrationHtml(summary: CalibrationSummary): string {
   }
   for (const list of summary.disagreements) {
     if (list.worst.length === 0) continue;
-    const rows = list.worst.map((d) => `<tr>${disagreementRow(d).map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`);
+    const rows = list.worst.map(
+      (d) =>
+        `<tr>${disagreementRow(d)
+          .map((c) => `<td>${esc(c)}</td>`)
+          .join('')}</tr>`,
+    );
     const head = DISAGREEMENT_HEAD.map((h) => `<th>${esc(h)}</th>`).join('');
     parts.push(`<h3>Worst disagreements: ${esc(list.metric)}</h3>`);
     const held = `Online traces and the dev split only; ${list.heldBack} test-split pairs held back.`;

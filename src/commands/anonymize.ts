@@ -30,7 +30,9 @@ export function registerAnonymizeCommand(program: Command, ctx: CommandContext):
     )
     .action(async (options: { format: string }, command: Command) => {
       if (options.format !== 'text' && options.format !== 'jsonl') {
-        throw new CliExit(ExitCode.badInput, [`anonymize: --format must be text or jsonl (got ${JSON.stringify(options.format)})`]);
+        throw new CliExit(ExitCode.badInput, [
+          `anonymize: --format must be text or jsonl (got ${JSON.stringify(options.format)})`,
+        ]);
       }
       const config = requireConfig(command, ctx);
       const anonymizer = createAnonymizer(config.anonymize);
@@ -82,9 +84,11 @@ export function anonymizeLine(anonymizer: Anonymizer, line: string): Record<stri
     const [text, ...rest] = result.texts;
     return withFindings({ ...obj, ...(extra.rebuild(rest) as object), text }, result.entities, result.residual);
   }
-  if (typeof obj.question !== 'string' || typeof obj.answer !== 'string') return 'expected "text", or "question" and "answer" strings';
+  if (typeof obj.question !== 'string' || typeof obj.answer !== 'string')
+    return 'expected "text", or "question" and "answer" strings';
   const contexts = obj.contexts ?? [];
-  if (!Array.isArray(contexts) || contexts.some((c) => typeof c !== 'string')) return '"contexts" must be an array of strings';
+  if (!Array.isArray(contexts) || contexts.some((c) => typeof c !== 'string'))
+    return '"contexts" must be an array of strings';
   if (obj.reference !== undefined && typeof obj.reference !== 'string') return '"reference" must be a string';
   const reference = obj.reference as string | undefined;
   // The fields and their order are anonymizeSample's, so documented fields get the placeholders they always got.

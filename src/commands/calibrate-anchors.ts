@@ -39,7 +39,9 @@ async function readSamples(path: string, ctx: CommandContext) {
   try {
     text = await readFile(resolve(ctx.cwd, path), 'utf8');
   } catch (err) {
-    throw new CliExit(ExitCode.badInput, [`--input: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`]);
+    throw new CliExit(ExitCode.badInput, [
+      `--input: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+    ]);
   }
   const lines = parseInputLines(text);
   const bad = lines.filter((l) => 'error' in l).map((l) => `--input: line ${l.line}: ${'error' in l ? l.error : ''}`);
@@ -69,9 +71,11 @@ export function registerAnchorsCommand(calibrate: Command, ctx: CommandContext):
       const problems: string[] = [];
       if (!output) problems.push('calibrate anchors build: give --output FILE or set calibrate.anchors.path');
       if (flags.input && flags.dataset) problems.push('calibrate anchors build: give --input or --dataset, not both');
-      if (!['dev', 'test', 'all'].includes(flags.split ?? 'all')) problems.push(`--split: must be dev, test or all (got "${flags.split}")`);
+      if (!['dev', 'test', 'all'].includes(flags.split ?? 'all'))
+        problems.push(`--split: must be dev, test or all (got "${flags.split}")`);
       const limit = Number(flags.limit);
-      if (!(Number.isInteger(limit) && limit >= 2 && limit <= 100_000)) problems.push(`--limit: must be a whole number from 2 to 100000 (got "${flags.limit}")`);
+      if (!(Number.isInteger(limit) && limit >= 2 && limit <= 100_000))
+        problems.push(`--limit: must be a whole number from 2 to 100000 (got "${flags.limit}")`);
       if (output && existsSync(output) && !flags.force) {
         problems.push(`${output} exists: an anchor set is fixed; --force replaces it with a new version`);
       }
@@ -110,12 +114,26 @@ export function registerAnchorsCommand(calibrate: Command, ctx: CommandContext):
         }
         source = `golden dataset ${dataset} (${flags.split}), answered by ${target.description}`;
       }
-      if (samples.length < 2) throw new CliExit(ExitCode.badInput, ['calibrate anchors build: fewer than 2 samples to anchor on']);
-      const identity = await probeJudgeIdentity({ baseUrl: config.judge.baseUrl, model: config.judge.model, apiKey: config.judge.apiKey });
-      const built = await buildAnchorSet(samples, source, { config, judge, embeddings, anonymizer: anonymizerFromConfig(config), identity, now });
+      if (samples.length < 2)
+        throw new CliExit(ExitCode.badInput, ['calibrate anchors build: fewer than 2 samples to anchor on']);
+      const identity = await probeJudgeIdentity({
+        baseUrl: config.judge.baseUrl,
+        model: config.judge.model,
+        apiKey: config.judge.apiKey,
+      });
+      const built = await buildAnchorSet(samples, source, {
+        config,
+        judge,
+        embeddings,
+        anonymizer: anonymizerFromConfig(config),
+        identity,
+        now,
+      });
       const failedCalls = Object.values(built.failed).reduce((a, b) => a + b, 0);
       if (built.file.anchors.length < 2) {
-        throw new CliExit(ExitCode.incomplete, [`calibrate anchors build: the judge scored too few samples (${failedCalls} calls failed)`]);
+        throw new CliExit(ExitCode.incomplete, [
+          `calibrate anchors build: the judge scored too few samples (${failedCalls} calls failed)`,
+        ]);
       }
       await writeAnchorFile(output!, built.file);
       const summary = {

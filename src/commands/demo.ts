@@ -18,12 +18,15 @@ const MAX_TRACES = 5000;
 
 function parseOptions(o: DemoOptions) {
   const problems: string[] = [];
-  if (o.personality !== 'v3' && o.personality !== 'v4') problems.push(`demo: --personality: must be v3 or v4 (got ${o.personality})`);
+  if (o.personality !== 'v3' && o.personality !== 'v4')
+    problems.push(`demo: --personality: must be v3 or v4 (got ${o.personality})`);
   const traces = Number(o.traces);
-  if (!Number.isInteger(traces) || traces < 1 || traces > MAX_TRACES) problems.push(`demo: --traces: must be an integer between 1 and ${MAX_TRACES} (got ${o.traces})`);
+  if (!Number.isInteger(traces) || traces < 1 || traces > MAX_TRACES)
+    problems.push(`demo: --traces: must be an integer between 1 and ${MAX_TRACES} (got ${o.traces})`);
   const port = (name: string, raw: string) => {
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0 || n > 65535) problems.push(`demo: --${name}: must be a port between 0 and 65535 (got ${raw})`);
+    if (!Number.isInteger(n) || n < 0 || n > 65535)
+      problems.push(`demo: --${name}: must be a port between 0 and 65535 (got ${raw})`);
     return n;
   };
   const langfusePort = port('langfuse-port', o.langfusePort);
@@ -40,7 +43,9 @@ function parseOptions(o: DemoOptions) {
 export function registerDemoCommand(program: Command, ctx: CommandContext): void {
   program
     .command('demo')
-    .description('start local Langfuse and judge stand-ins, seed realistic RAG traces and a golden dataset, and run ragwatch against them')
+    .description(
+      'start local Langfuse and judge stand-ins, seed realistic RAG traces and a golden dataset, and run ragwatch against them',
+    )
     .option('--personality <generation>', 'Langfuse API generation the stand-in imitates: v3 or v4', 'v3')
     .option('--traces <n>', 'number of demo traces to generate', '120')
     .option('--seed <seed>', 'seed of the generated corpus (same seed, same traces)', '42')

@@ -26,7 +26,10 @@ export interface DemoCommandResult {
 }
 
 /** Runs the demo and writes its output. */
-export type RunDemoCommand = (options: DemoCommandOptions, stdout: { write(chunk: string): unknown }) => Promise<DemoCommandResult>;
+export type RunDemoCommand = (
+  options: DemoCommandOptions,
+  stdout: { write(chunk: string): unknown },
+) => Promise<DemoCommandResult>;
 
 export const DEVKIT_PACKAGE = '@ragwatch/devkit';
 export const DEVKIT_DEMO_ENTRY = `${DEVKIT_PACKAGE}/demo/command.js`;
@@ -56,9 +59,13 @@ export async function loadDemoCommand(
   try {
     mod = await load(entry);
   } catch (err) {
-    if (missingPackage(err, pkg)) throw new CliExit(ExitCode.badInput, [`demo: ${pkg} is not installed.`, ...HOW_TO_GET_IT]);
+    if (missingPackage(err, pkg))
+      throw new CliExit(ExitCode.badInput, [`demo: ${pkg} is not installed.`, ...HOW_TO_GET_IT]);
     const message = err instanceof Error ? err.message : String(err);
-    if ((err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && message.includes(`${entry.slice(pkg.length + 1, -3)}`)) {
+    if (
+      (err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' &&
+      message.includes(`${entry.slice(pkg.length + 1, -3)}`)
+    ) {
       throw new CliExit(ExitCode.badInput, [
         `demo: ${pkg} is installed but not built (${message}).`,
         'Build it with `npm run build:devkit`, or run the demo from the sources with `npm run demo`.',
@@ -67,6 +74,7 @@ export async function loadDemoCommand(
     throw err;
   }
   const run = (mod as { runDemoCommand?: unknown }).runDemoCommand;
-  if (typeof run !== 'function') throw new CliExit(ExitCode.badInput, [`demo: ${entry} does not export runDemoCommand; reinstall the devkit`]);
+  if (typeof run !== 'function')
+    throw new CliExit(ExitCode.badInput, [`demo: ${entry} does not export runDemoCommand; reinstall the devkit`]);
   return run as RunDemoCommand;
 }

@@ -35,13 +35,18 @@ export interface DoctorReport {
 export function registerDoctorCommand(program: Command, ctx: CommandContext): void {
   program
     .command('doctor')
-    .description('check Langfuse keys and API generation, the judge and embeddings models, structured output, the state path and, with the experiment enabled, its dataset and RAG service')
+    .description(
+      'check Langfuse keys and API generation, the judge and embeddings models, structured output, the state path and, with the experiment enabled, its dataset and RAG service',
+    )
     .option('--json', 'print the checks as JSON')
     .option('--timeout <seconds>', 'deadline of each network check', '20')
     .action(async (options: { json?: boolean; timeout: string }, command: Command) => {
       const config = requireConfig(command, ctx);
       const seconds = Number(options.timeout);
-      if (!Number.isFinite(seconds) || seconds <= 0) throw new CliExit(ExitCode.badInput, [`doctor: --timeout must be a positive number of seconds (got ${options.timeout})`]);
+      if (!Number.isFinite(seconds) || seconds <= 0)
+        throw new CliExit(ExitCode.badInput, [
+          `doctor: --timeout must be a positive number of seconds (got ${options.timeout})`,
+        ]);
       const report = await runDoctor(config, { cwd: ctx.cwd, env: ctx.env, timeoutMs: seconds * 1000 });
       if (options.json) ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {
@@ -62,10 +67,17 @@ export function exitCodeFor(report: DoctorReport): number {
 export function formatReport(report: DoctorReport): string[] {
   const width = Math.max(...report.checks.map((c) => c.name.length), 8);
   const lines = report.configProblems.map((p) => `FAIL  ${'config'.padEnd(width)}  ${p}`);
-  for (const c of report.checks) lines.push(`${c.verdict === 'ok' ? 'ok  ' : c.verdict === 'warn' ? 'WARN' : 'FAIL'}  ${c.name.padEnd(width)}  ${c.detail}`);
+  for (const c of report.checks)
+    lines.push(
+      `${c.verdict === 'ok' ? 'ok  ' : c.verdict === 'warn' ? 'WARN' : 'FAIL'}  ${c.name.padEnd(width)}  ${c.detail}`,
+    );
   const failed = report.checks.filter((c) => c.verdict === 'fail').length + report.configProblems.length;
   const warned = report.checks.filter((c) => c.verdict === 'warn').length;
-  lines.push(failed === 0 ? `doctor: all ${report.checks.length} checks passed${warned ? ` (${warned} warning${warned > 1 ? 's' : ''})` : ''}` : `doctor: ${failed} check${failed > 1 ? 's' : ''} failed`);
+  lines.push(
+    failed === 0
+      ? `doctor: all ${report.checks.length} checks passed${warned ? ` (${warned} warning${warned > 1 ? 's' : ''})` : ''}`
+      : `doctor: ${failed} check${failed > 1 ? 's' : ''} failed`,
+  );
   return lines;
 }
 
@@ -73,8 +85,13 @@ export async function runDoctor(config: RagwatchConfig, deps: DoctorDeps): Promi
   const configProblems = configurationProblems(config);
   if (configProblems.length > 0) return { checks: [], configProblems };
   const timeoutMs = Math.min(deps.timeoutMs ?? 20_000, config.langfuse.timeoutMs);
-  const secrets = [config.langfuse.secretKey, config.judge.apiKey, config.embeddings.apiKey ?? ''].filter((s) => s.length >= 4 && s !== 'EMPTY');
-  const scrub = (c: Check): Check => ({ ...c, detail: secrets.reduce((d, s) => d.split(s).join('[redacted]'), c.detail) });
+  const secrets = [config.langfuse.secretKey, config.judge.apiKey, config.embeddings.apiKey ?? ''].filter(
+    (s) => s.length >= 4 && s !== 'EMPTY',
+  );
+  const scrub = (c: Check): Check => ({
+    ...c,
+    detail: secrets.reduce((d, s) => d.split(s).join('[redacted]'), c.detail),
+  });
 
   const judge = async () => {
     const model = await checkJudgeModel(config, deps, timeoutMs);
@@ -109,13 +126,26 @@ async function checkLangfuse(config: RagwatchConfig, deps: DoctorDeps, timeoutMs
     const detected = await detectApiGeneration(http, 'auto');
     const configured = config.langfuse.apiGeneration;
     if (configured !== 'auto' && configured !== detected)
-      return { name: 'langfuse', verdict: 'fail', detail: `${where}: keys accepted, but the server speaks the ${detected} API while langfuse.apiGeneration says ${configured}` };
+      return {
+        name: 'langfuse',
+        verdict: 'fail',
+        detail: `${where}: keys accepted, but the server speaks the ${detected} API while langfuse.apiGeneration says ${configured}`,
+      };
     const how = configured === 'auto' ? 'auto-detected' : 'as configured';
     const path = detected === 'v3' ? 'traces API' : 'v2 observations API';
-    return { name: 'langfuse', verdict: 'ok', detail: `${where}: keys accepted, API generation ${detected} (${path}, ${how})` };
+    return {
+      name: 'langfuse',
+      verdict: 'ok',
+      detail: `${where}: keys accepted, API generation ${detected} (${path}, ${how})`,
+    };
   } catch (err) {
     if (err instanceof LangfuseApiError && (err.status === 401 || err.status === 403))
-      return { name: 'langfuse', verdict: 'fail', detail: `${where}: keys rejected (HTTP ${err.status}): check LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY and the project`, configuration: true };
+      return {
+        name: 'langfuse',
+        verdict: 'fail',
+        detail: `${where}: keys rejected (HTTP ${err.status}): check LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY and the project`,
+        configuration: true,
+      };
     return { name: 'langfuse', verdict: 'fail', detail: `${where}: ${describeError(err)}` };
   }
 }
@@ -134,7 +164,13 @@ export function checkStatePath(config: Pick<RagwatchConfig, 'state'>, cwd: strin
   const path = resolve(cwd, config.state.path);
   try {
     if (existsSync(path)) {
-      if (statSync(path).isDirectory()) return { name: 'state', verdict: 'fail', detail: `${path} is a directory; state.path names the database file`, configuration: true };
+      if (statSync(path).isDirectory())
+        return {
+          name: 'state',
+          verdict: 'fail',
+          detail: `${path} is a directory; state.path names the database file`,
+          configuration: true,
+        };
       const unusable = stateFileProblem(path);
       if (unusable) return { name: 'state', verdict: 'fail', detail: unusable.message, configuration: true };
       accessSync(path, constants.R_OK | constants.W_OK);
@@ -143,12 +179,17 @@ export function checkStatePath(config: Pick<RagwatchConfig, 'state'>, cwd: strin
     }
     let dir = dirname(path);
     while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
-    if (!statSync(dir).isDirectory()) return { name: 'state', verdict: 'fail', detail: `${path}: ${dir} is not a directory` };
+    if (!statSync(dir).isDirectory())
+      return { name: 'state', verdict: 'fail', detail: `${path}: ${dir} is not a directory` };
     accessSync(dir, constants.W_OK);
     const note = dir === dirname(path) ? '' : ` (${dirname(path)} will be created)`;
     return { name: 'state', verdict: 'ok', detail: `${path} will be created in a writable directory${note}` };
   } catch (err) {
-    return { name: 'state', verdict: 'fail', detail: `${path}: not writable (${(err as NodeJS.ErrnoException).code ?? describeError(err)})` };
+    return {
+      name: 'state',
+      verdict: 'fail',
+      detail: `${path}: not writable (${(err as NodeJS.ErrnoException).code ?? describeError(err)})`,
+    };
   }
 }
 

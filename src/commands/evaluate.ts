@@ -44,13 +44,16 @@ interface EvaluateOptions {
 async function readInput(path: string, ctx: CommandContext): Promise<string> {
   if (path === '-') {
     let text = '';
-    for await (const chunk of ctx.stdin) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+    for await (const chunk of ctx.stdin)
+      text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
     return text;
   }
   try {
     return await readFile(resolve(ctx.cwd, path), 'utf8');
   } catch (err) {
-    throw new CliExit(ExitCode.badInput, [`evaluate: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`]);
+    throw new CliExit(ExitCode.badInput, [
+      `evaluate: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    ]);
   }
 }
 
@@ -78,10 +81,15 @@ async function openOutput(path: string, ctx: CommandContext): Promise<NodeJS.Wri
 export function registerEvaluateCommand(program: Command, ctx: CommandContext): void {
   program
     .command('evaluate')
-    .description('score a JSONL file of RAG samples ({id?, question, answer, contexts, reference?, language?} per line) with the configured judge')
+    .description(
+      'score a JSONL file of RAG samples ({id?, question, answer, contexts, reference?, language?} per line) with the configured judge',
+    )
     .requiredOption('-i, --input <file>', 'JSONL input ("-" for stdin)')
     .option('-m, --metrics <list>', `comma-separated metrics (default ${DEFAULT_METRICS.join(',')})`)
-    .option('-o, --output <file>', 'write one JSON result line per sample here (default: stdout, with the summary on stderr)')
+    .option(
+      '-o, --output <file>',
+      'write one JSON result line per sample here (default: stdout, with the summary on stderr)',
+    )
     .option('--no-anonymize', 'send the texts to the judge as they are (anonymization is on by default)')
     .option('--no-progress', NO_PROGRESS_HELP)
     .action(async (options: EvaluateOptions, command: Command) => {
@@ -90,12 +98,16 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
       if (options.metrics !== undefined) {
         const parsed = parseMetricList(options.metrics);
         if (parsed.unknown.length > 0 || parsed.metrics.length === 0) {
-          throw new CliExit(ExitCode.badInput, [`evaluate: unknown metric ${parsed.unknown.join(', ') || '(none given)'}; known: ${allMetricNames().join(', ')}`]);
+          throw new CliExit(ExitCode.badInput, [
+            `evaluate: unknown metric ${parsed.unknown.join(', ') || '(none given)'}; known: ${allMetricNames().join(', ')}`,
+          ]);
         }
         metrics = parsed.metrics;
       }
       const lines = parseInputLines(await readInput(options.input, ctx));
-      const malformed = lines.flatMap((l) => ('error' in l ? [`evaluate: ${options.input} line ${l.line}: ${l.error}`] : []));
+      const malformed = lines.flatMap((l) =>
+        'error' in l ? [`evaluate: ${options.input} line ${l.line}: ${l.error}`] : [],
+      );
       for (const m of malformed) ctx.stderr.write(`${m}\n`);
       const samples = lines.flatMap((l): RagSample[] => ('sample' in l ? [l.sample] : []));
 
@@ -116,7 +128,14 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
         records = await scoreBatch(
           samples,
           metrics,
-          { judge, embeddings, options: config.metrics, logger, concurrency: config.judge.concurrency, ...(anonymizer ? { anonymizer } : {}) },
+          {
+            judge,
+            embeddings,
+            options: config.metrics,
+            logger,
+            concurrency: config.judge.concurrency,
+            ...(anonymizer ? { anonymizer } : {}),
+          },
           (record) => {
             out.write(`${JSON.stringify(recordToJson(record))}\n`);
             progress.advance();
@@ -125,16 +144,37 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
       } finally {
         progress.end();
       }
-      if (toFile) await new Promise<void>((done, fail) => (out as NodeJS.WritableStream).end((err?: Error | null) => (err ? fail(err) : done())));
+      if (toFile)
+        await new Promise<void>((done, fail) =>
+          (out as NodeJS.WritableStream).end((err?: Error | null) => (err ? fail(err) : done())),
+        );
 
-      const rows = summarise(metrics, records.map((r) => r.results));
-      const piiBlocked = records.filter((r) => r.results.some((x) => x.status === 'not_scorable' && x.reason === PII_RESIDUAL)).length;
-      report.write(`${anonymize ? '' : 'anonymization off: texts were sent to the judge as they are\n'}${renderSummary(rows, { samples: samples.length, malformed: malformed.length, piiBlocked })}`);
+      const rows = summarise(
+        metrics,
+        records.map((r) => r.results),
+      );
+      const piiBlocked = records.filter((r) =>
+        r.results.some((x) => x.status === 'not_scorable' && x.reason === PII_RESIDUAL),
+      ).length;
+      report.write(
+        `${anonymize ? '' : 'anonymization off: texts were sent to the judge as they are\n'}${renderSummary(rows, { samples: samples.length, malformed: malformed.length, piiBlocked })}`,
+      );
 
-      if (malformed.length > 0) throw new CliExit(ExitCode.badInput, [`evaluate: ${malformed.length} malformed line${malformed.length === 1 ? '' : 's'} (${lines.filter((l) => 'error' in l).map((l) => l.line).join(', ')}); every other line was scored`]);
-      const refused = records.flatMap((r) => r.results).find((x) => x.status === 'failed' && x.dependency === 'judge' && isCredentialsKind(x.kind));
+      if (malformed.length > 0)
+        throw new CliExit(ExitCode.badInput, [
+          `evaluate: ${malformed.length} malformed line${malformed.length === 1 ? '' : 's'} (${lines
+            .filter((l) => 'error' in l)
+            .map((l) => l.line)
+            .join(', ')}); every other line was scored`,
+        ]);
+      const refused = records
+        .flatMap((r) => r.results)
+        .find((x) => x.status === 'failed' && x.dependency === 'judge' && isCredentialsKind(x.kind));
       if (refused?.status === 'failed') throw new CliExit(ExitCode.badInput, [credentialsLine('judge', refused.kind)]);
       const failed = rows.reduce((n, r) => n + r.failed, 0);
-      if (failed > 0) throw new CliExit(ExitCode.incomplete, [`evaluate: ${failed} metric result${failed === 1 ? '' : 's'} failed (judge unreachable or unusable answers); see the result lines`]);
+      if (failed > 0)
+        throw new CliExit(ExitCode.incomplete, [
+          `evaluate: ${failed} metric result${failed === 1 ? '' : 's'} failed (judge unreachable or unusable answers); see the result lines`,
+        ]);
     });
 }

@@ -26,10 +26,16 @@ interface RunOptions {
 }
 
 export function registerExperimentCommand(program: Command, ctx: CommandContext): void {
-  const experiment = program.command('experiment').description('the golden-set experiment: run the Langfuse dataset through the RAG service, score, record a dataset run, write a report');
+  const experiment = program
+    .command('experiment')
+    .description(
+      'the golden-set experiment: run the Langfuse dataset through the RAG service, score, record a dataset run, write a report',
+    );
   experiment
     .command('run')
-    .description('run the golden set once; exit 0 gate passed, 1 gate failed, 2 bad input, 3 could not complete (RAG service, judge or Langfuse unreachable, or more failed items than experiment.maxFailedShare)')
+    .description(
+      'run the golden set once; exit 0 gate passed, 1 gate failed, 2 bad input, 3 could not complete (RAG service, judge or Langfuse unreachable, or more failed items than experiment.maxFailedShare)',
+    )
     .option('--dataset <name>', 'Langfuse dataset (default: experiment.dataset)')
     .option('--split <split>', 'items to run: dev, test or all (default: experiment.split)')
     .option('--run-name <name>', 'dataset run name (default: <prefix>-<ISO week>, unique per execution)')
@@ -40,7 +46,8 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
       if (options.split !== undefined && !['dev', 'test', 'all'].includes(options.split)) {
         throw new CliExit(ExitCode.badInput, [`--split: must be dev, test or all (got "${options.split}")`]);
       }
-      if (options.runName !== undefined && options.runName.trim() === '') throw new CliExit(ExitCode.badInput, ['--run-name: must not be empty']);
+      if (options.runName !== undefined && options.runName.trim() === '')
+        throw new CliExit(ExitCode.badInput, ['--run-name: must not be empty']);
       const logger = loggerFor(config);
       const state = await openStateOrExit(config);
       const progress = progressFor(ctx, options, config);
@@ -68,12 +75,24 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
             const kind = err.kind ?? 'error';
             if (err.dependency && isCredentialsKind(kind)) {
               throw new CliExit(ExitCode.badInput, [
-                err.dependency === 'rag' ? `experiment.target.headers: the RAG service rejected ragwatch's credentials (${kind})` : credentialsLine(err.dependency, kind),
+                err.dependency === 'rag'
+                  ? `experiment.target.headers: the RAG service rejected ragwatch's credentials (${kind})`
+                  : credentialsLine(err.dependency, kind),
               ]);
             }
-            const report = err.report ? [`report (incomplete): ${err.report.html}`, `                     ${err.report.markdown}`, `                     ${err.report.json}`] : [];
+            const report = err.report
+              ? [
+                  `report (incomplete): ${err.report.html}`,
+                  `                     ${err.report.markdown}`,
+                  `                     ${err.report.json}`,
+                ]
+              : [];
             const why = err.dependency ? 'an outage is not a regression' : 'too many items failed to judge the run';
-            throw new CliExit(ExitCode.incomplete, [`experiment incomplete: ${err.message}`, `no gate verdict: ${why}`, ...report]);
+            throw new CliExit(ExitCode.incomplete, [
+              `experiment incomplete: ${err.message}`,
+              `no gate verdict: ${why}`,
+              ...report,
+            ]);
           }
           if (err instanceof LangfuseApiError) throw startupFailureExit(err);
           throw err;
@@ -107,7 +126,12 @@ function summaryJson(result: Awaited<ReturnType<typeof runExperiment>>) {
     previousRun: r.comparison?.previousRun ?? null,
     abstention: r.abstention,
     noise: r.noise,
-    report: { html: result.files.html, markdown: result.files.markdown, json: result.files.json, url: result.reportUrl },
+    report: {
+      html: result.files.html,
+      markdown: result.files.markdown,
+      json: result.files.json,
+      url: result.reportUrl,
+    },
     scoresWritten: result.scoresWritten,
   };
 }

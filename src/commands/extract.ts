@@ -54,7 +54,9 @@ export function registerExtractCommand(program: Command, ctx: CommandContext): v
       if (!trace) throw new CliExit(ExitCode.badInput, [`extract: trace ${traceId} not found`]);
       const outcome = extractRagSample(trace, mapping);
       const report = extractReport(trace, outcome);
-      const anonymized = outcome.ok ? createAnonymizer(config.anonymize).anonymizeSample(outcome.sample).sample : undefined;
+      const anonymized = outcome.ok
+        ? createAnonymizer(config.anonymize).anonymizeSample(outcome.sample).sample
+        : undefined;
       const mappingState = !hasMapping ? 'none' : options.ignoreMapping ? 'ignored (--ignore-mapping)' : 'configured';
       const view = { apiGeneration: langfuse.generation, mapping: mappingState, ...(anonymized ? { anonymized } : {}) };
       if (options.json) {

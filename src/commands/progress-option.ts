@@ -10,7 +10,11 @@ export const NO_PROGRESS_HELP = 'no progress on stderr (a live line on a termina
  * The command's progress reporter: a live line when stderr is a terminal, else an info-level `progress` log
  * record (JSON, like every log line) every 15 s; nothing with `--no-progress`.
  */
-export function progressFor(ctx: CommandContext, options: { progress?: boolean }, config: Pick<RagwatchConfig, 'log'>): Progress {
+export function progressFor(
+  ctx: CommandContext,
+  options: { progress?: boolean },
+  config: Pick<RagwatchConfig, 'log'>,
+): Progress {
   if (options.progress === false) return noProgress;
   const stderr = ctx.stderr as NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   const live = stderr.isTTY === true;

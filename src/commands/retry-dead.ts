@@ -27,10 +27,16 @@ export function registerRetryDeadCommand(program: Command, ctx: CommandContext):
   program
     .command('retry-dead')
     .description('re-queue dead traces (status pending, attempts reset, due now) so the next online tick takes them')
-    .option('--since <time>', 'only traces that went dead since this time: ISO 8601 (2025-06-01T00:00:00Z) or a duration back from now (30m, 24h, 7d, 2w)')
+    .option(
+      '--since <time>',
+      'only traces that went dead since this time: ISO 8601 (2025-06-01T00:00:00Z) or a duration back from now (30m, 24h, 7d, 2w)',
+    )
     .option('--dry-run', 'show what would be re-queued; change nothing')
     .option('--json', 'print JSON: { dryRun, since, count, traceIds }')
-    .addHelpText('after', '\nExit codes: 0 done (also when nothing was dead), 2 bad configuration or arguments, or a state file that is not ragwatch\'s or cannot be written, 3 the state file cannot be used now (disk full, locked).')
+    .addHelpText(
+      'after',
+      "\nExit codes: 0 done (also when nothing was dead), 2 bad configuration or arguments, or a state file that is not ragwatch's or cannot be written, 3 the state file cannot be used now (disk full, locked).",
+    )
     .action(async (options: RetryDeadOptions, command: Command) => {
       const now = Date.now();
       const since = options.since === undefined ? null : parseSince(options.since, now);
@@ -41,7 +47,12 @@ export function registerRetryDeadCommand(program: Command, ctx: CommandContext):
       if (config.state.url) traceIds = await onPostgres(config, since, now, dryRun);
       else if (path === ':memory:') traceIds = null;
       else traceIds = dryRun ? deadIdsReadOnly(path, since) : await requeue(config, since, now);
-      const result: RetryDeadResult = { dryRun, since: since === null ? null : new Date(since).toISOString(), count: traceIds?.length ?? 0, traceIds: traceIds ?? [] };
+      const result: RetryDeadResult = {
+        dryRun,
+        since: since === null ? null : new Date(since).toISOString(),
+        count: traceIds?.length ?? 0,
+        traceIds: traceIds ?? [],
+      };
       if (options.json) ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       else ctx.stdout.write(formatRetryDead(result, traceIds === null ? path : null));
     });
@@ -54,7 +65,9 @@ export function parseSince(text: string, now: number): number {
   if (duration) return now - Number(duration[1]) * UNIT_MS[duration[2]!.toLowerCase()]!;
   const ms = Date.parse(t);
   if (/^\d{4}-\d{2}-\d{2}/.test(t) && !Number.isNaN(ms)) return ms;
-  throw new CliExit(ExitCode.badInput, [`retry-dead: --since must be an ISO 8601 time (2025-06-01T00:00:00Z) or a duration such as 30m, 24h, 7d (got ${JSON.stringify(text)})`]);
+  throw new CliExit(ExitCode.badInput, [
+    `retry-dead: --since must be an ISO 8601 time (2025-06-01T00:00:00Z) or a duration such as 30m, 24h, 7d (got ${JSON.stringify(text)})`,
+  ]);
 }
 
 function deadIdsReadOnly(path: string, since: number | null): string[] | null {
@@ -72,7 +85,11 @@ function deadIdsReadOnly(path: string, since: number | null): string[] | null {
   }
 }
 
-async function requeue(config: Parameters<typeof openState>[0], since: number | null, now: number): Promise<string[] | null> {
+async function requeue(
+  config: Parameters<typeof openState>[0],
+  since: number | null,
+  now: number,
+): Promise<string[] | null> {
   const path = config.state.path;
   // Opening for writing would create the file: nothing has run yet, so nothing is dead.
   const probe = deadIdsReadOnly(path, since);
@@ -83,7 +100,9 @@ async function requeue(config: Parameters<typeof openState>[0], since: number | 
     state = await openState(config);
   } catch (err) {
     if (isStateError(err)) throw stateFailureExit(err);
-    throw new CliExit(ExitCode.incomplete, [`retry-dead: cannot open the state file ${path} for writing: ${err instanceof Error ? err.message : String(err)}`]);
+    throw new CliExit(ExitCode.incomplete, [
+      `retry-dead: cannot open the state file ${path} for writing: ${err instanceof Error ? err.message : String(err)}`,
+    ]);
   }
   try {
     return await state.requeueDead(since === null ? {} : { diedSince: since }, now);
@@ -93,7 +112,12 @@ async function requeue(config: Parameters<typeof openState>[0], since: number | 
 }
 
 /** On PostgreSQL the schema is there once anything ran: list (dry run) or re-queue in place. */
-async function onPostgres(config: Parameters<typeof openState>[0], since: number | null, now: number, dryRun: boolean): Promise<string[]> {
+async function onPostgres(
+  config: Parameters<typeof openState>[0],
+  since: number | null,
+  now: number,
+  dryRun: boolean,
+): Promise<string[]> {
   const state = await openStateOrExit(config as Parameters<typeof openStateOrExit>[0]);
   try {
     if (!dryRun) return await state.requeueDead(since === null ? {} : { diedSince: since }, now);
@@ -109,13 +133,18 @@ async function onPostgres(config: Parameters<typeof openState>[0], since: number
 
 export function formatRetryDead(result: RetryDeadResult, missingPath: string | null): string {
   if (missingPath !== null) {
-    return missingPath === ':memory:' ? 'nothing to re-queue: state.path is :memory:\n' : `nothing to re-queue: ${missingPath} does not exist (no runs yet)\n`;
+    return missingPath === ':memory:'
+      ? 'nothing to re-queue: state.path is :memory:\n'
+      : `nothing to re-queue: ${missingPath} does not exist (no runs yet)\n`;
   }
   const since = result.since ? ` (dead since ${utcTime(result.since)})` : '';
-  if (result.count === 0) return `${result.since ? `no traces went dead since ${utcTime(result.since)}` : 'no dead traces'}: nothing to re-queue\n`;
+  if (result.count === 0)
+    return `${result.since ? `no traces went dead since ${utcTime(result.since)}` : 'no dead traces'}: nothing to re-queue\n`;
   const what = `${result.count} dead trace${result.count === 1 ? '' : 's'}${since}`;
   const lines = [
-    result.dryRun ? `dry run: would re-queue ${what}` : `re-queued ${what}: pending with attempts reset; the next online tick takes them`,
+    result.dryRun
+      ? `dry run: would re-queue ${what}`
+      : `re-queued ${what}: pending with attempts reset; the next online tick takes them`,
     ...result.traceIds.slice(0, SHOWN_IDS).map((id) => `  ${id}`),
   ];
   if (result.count > SHOWN_IDS) lines.push(`  … and ${result.count - SHOWN_IDS} more (--json lists them all)`);

@@ -13,7 +13,9 @@ import { loggerFor, requireConfig, type CommandContext } from './context.js';
 export function registerRunCommand(program: Command, ctx: CommandContext): void {
   program
     .command('run')
-    .description('run the daemon: online ticks on a schedule, HTTP /healthz, /readyz and /metrics; stops gracefully on SIGTERM/SIGINT')
+    .description(
+      'run the daemon: online ticks on a schedule, HTTP /healthz, /readyz and /metrics; stops gracefully on SIGTERM/SIGINT',
+    )
     .addHelpText(
       'after',
       [

@@ -52,13 +52,19 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
     .description('run the online job by hand: one tick (--once), one trace (--trace ID) or a past window (--from/--to)')
     .option('--once', 'run one online tick now (the default)')
     .option('--dry-run', 'evaluate and write nothing: with --once, only list what would be sampled and why')
-    .option('--trace <id>', 'score one trace now and explain it: what the judge was given (anonymized, cut to the budgets), its answers, the scores')
+    .option(
+      '--trace <id>',
+      'score one trace now and explain it: what the judge was given (anonymized, cut to the budgets), its answers, the scores',
+    )
     .option('--show-prompts', 'with --trace: print every judge prompt in full (by default the first one)')
     .option('--from <time>', 'backfill: start of the window (ISO 8601)')
     .option('--to <time>', 'backfill: end of the window (ISO 8601)')
     .option('--json', 'print JSON')
     .option('--no-progress', NO_PROGRESS_HELP)
-    .addHelpText('after', '\nExit codes: 0 done; 2 bad configuration or arguments, an unusable state file, or keys Langfuse or the judge rejected; 3 Langfuse or the judge unreachable or failing for every trace (nothing charged), a run that evaluated nothing but failures, or an interrupted run.')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done; 2 bad configuration or arguments, an unusable state file, or keys Langfuse or the judge rejected; 3 Langfuse or the judge unreachable or failing for every trace (nothing charged), a run that evaluated nothing but failures, or an interrupted run.',
+    )
     .action(async (options: SampleOptions, command: Command) => {
       const mode = parseMode(options);
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
@@ -74,15 +80,21 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
 }
 
 function parseMode(options: SampleOptions): Mode {
-  const chosen = [options.once, options.trace !== undefined, options.from !== undefined || options.to !== undefined].filter(Boolean).length;
+  const chosen = [
+    options.once,
+    options.trace !== undefined,
+    options.from !== undefined || options.to !== undefined,
+  ].filter(Boolean).length;
   if (chosen > 1) throw new CliExit(ExitCode.badInput, ['sample: choose one of --once, --trace ID, --from/--to']);
-  if (options.showPrompts && options.trace === undefined) throw new CliExit(ExitCode.badInput, ['sample: --show-prompts works with --trace ID']);
+  if (options.showPrompts && options.trace === undefined)
+    throw new CliExit(ExitCode.badInput, ['sample: --show-prompts works with --trace ID']);
   if (options.trace !== undefined) {
     if (options.trace.trim() === '') throw new CliExit(ExitCode.badInput, ['sample: --trace needs a trace id']);
     return { kind: 'trace', traceId: options.trace.trim() };
   }
   if (options.from !== undefined || options.to !== undefined) {
-    if (options.from === undefined || options.to === undefined) throw new CliExit(ExitCode.badInput, ['sample: a backfill needs both --from and --to']);
+    if (options.from === undefined || options.to === undefined)
+      throw new CliExit(ExitCode.badInput, ['sample: a backfill needs both --from and --to']);
     const from = parseTime(options.from, '--from');
     const to = parseTime(options.to, '--to');
     if (from.getTime() >= to.getTime()) throw new CliExit(ExitCode.badInput, ['sample: --from must be before --to']);
@@ -93,11 +105,21 @@ function parseMode(options: SampleOptions): Mode {
 
 function parseTime(text: string, flag: string): Date {
   const ms = Date.parse(text);
-  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(text.trim())) throw new CliExit(ExitCode.badInput, [`sample: ${flag} must be an ISO 8601 time such as 2025-01-31T00:00:00Z (got ${JSON.stringify(text)})`]);
+  if (Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}/.test(text.trim()))
+    throw new CliExit(ExitCode.badInput, [
+      `sample: ${flag} must be an ISO 8601 time such as 2025-01-31T00:00:00Z (got ${JSON.stringify(text)})`,
+    ]);
   return new Date(ms);
 }
 
-async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfig, state: StateStore, logger: Logger, ctx: CommandContext): Promise<void> {
+async function runMode(
+  mode: Mode,
+  options: SampleOptions,
+  config: RagwatchConfig,
+  state: StateStore,
+  logger: Logger,
+  ctx: CommandContext,
+): Promise<void> {
   const dryRun = options.dryRun === true;
   const soft = new AbortController();
   const hard = new AbortController();
@@ -120,7 +142,8 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
     } catch (err) {
       throw startupFailureExit(err);
     }
-    if (!dryRun) await recordLangfuseApi(state, runtime.edges.langfuse.generation, config.langfuse.apiGeneration, Date.now());
+    if (!dryRun)
+      await recordLangfuseApi(state, runtime.edges.langfuse.generation, config.langfuse.apiGeneration, Date.now());
     const out = (text: string) => ctx.stdout.write(text);
 
     if (mode.kind === 'once' && dryRun) {
@@ -129,13 +152,22 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
       return;
     }
     if (mode.kind === 'trace') {
-      const result = await guard(() => scoreOneTrace(runtime.deps, runtime.settings, mode.traceId, { dryRun, signal: hard.signal }));
+      const result = await guard(() =>
+        scoreOneTrace(runtime.deps, runtime.settings, mode.traceId, { dryRun, signal: hard.signal }),
+      );
       // What the judge was given: the anonymized sample after the token budgets, as the metrics cut it.
       const given = result.view ? prepareSample(result.view.sample, config.metrics) : null;
-      out(options.json ? `${JSON.stringify(oneTraceJson(result, given), null, 2)}\n` : formatOneTrace(result, given, { dryRun, showPrompts: options.showPrompts === true }));
+      out(
+        options.json
+          ? `${JSON.stringify(oneTraceJson(result, given), null, 2)}\n`
+          : formatOneTrace(result, given, { dryRun, showPrompts: options.showPrompts === true }),
+      );
       if (!result.found) throw new CliExit(ExitCode.badInput, [`sample: trace ${mode.traceId} not found`]);
       if (result.outcome?.kind === 'failed') {
-        throw credentialsExit(result.outcome.failure.code) ?? new CliExit(ExitCode.incomplete, [`sample: trace ${mode.traceId} failed: ${result.outcome.failure.code}`]);
+        throw (
+          credentialsExit(result.outcome.failure.code) ??
+          new CliExit(ExitCode.incomplete, [`sample: trace ${mode.traceId} failed: ${result.outcome.failure.code}`])
+        );
       }
       return;
     }
@@ -151,8 +183,15 @@ async function runMode(mode: Mode, options: SampleOptions, config: RagwatchConfi
     } finally {
       progress.end();
     }
-    out(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatTickReport(report, mode.kind === 'once' ? 'tick' : 'backfill'));
-    if (report.outcome === 'lease_held') throw new CliExit(ExitCode.incomplete, ['sample: another ragwatch holds the lease (a tick is running); nothing done']);
+    out(
+      options.json
+        ? `${JSON.stringify(report, null, 2)}\n`
+        : formatTickReport(report, mode.kind === 'once' ? 'tick' : 'backfill'),
+    );
+    if (report.outcome === 'lease_held')
+      throw new CliExit(ExitCode.incomplete, [
+        'sample: another ragwatch holds the lease (a tick is running); nothing done',
+      ]);
     if (report.outcome !== 'success') {
       const refused = credentialsExit(report.error);
       if (refused) throw refused;

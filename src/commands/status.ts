@@ -55,9 +55,15 @@ const EXPERIMENT_STUCK_AFTER_MS = 12 * 3600_000;
 export function registerStatusCommand(program: Command, ctx: CommandContext): void {
   program
     .command('status')
-    .description('show the ledger by day, the last and next run of each job and the detected Langfuse API generation (reads the state file; safe beside a running daemon)')
+    .description(
+      'show the ledger by day, the last and next run of each job and the detected Langfuse API generation (reads the state file; safe beside a running daemon)',
+    )
     .option('--days <n>', 'how many UTC days the ledger table covers, ending today', '7')
-    .option('--by <basis>', 'what puts a trace on a day: "sampled" (the day ragwatch first sampled it) or "trace" (the trace\'s own timestamp)', 'sampled')
+    .option(
+      '--by <basis>',
+      'what puts a trace on a day: "sampled" (the day ragwatch first sampled it) or "trace" (the trace\'s own timestamp)',
+      'sampled',
+    )
     .option('--json', 'print the report as JSON (versioned shape below)')
     .addHelpText('after', JSON_HELP)
     .action(async (options: StatusOptions, command: Command) => {
@@ -91,13 +97,18 @@ export function registerStatusCommand(program: Command, ctx: CommandContext): vo
 function parseDays(text: string): number {
   const n = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isInteger(n) || n < 1 || n > MAX_DAYS) {
-    throw new CliExit(ExitCode.badInput, [`status: --days must be a whole number from 1 to ${MAX_DAYS} (got ${JSON.stringify(text)})`]);
+    throw new CliExit(ExitCode.badInput, [
+      `status: --days must be a whole number from 1 to ${MAX_DAYS} (got ${JSON.stringify(text)})`,
+    ]);
   }
   return n;
 }
 
 function parseBasis(text: string): DayBasis {
-  if (!(DAY_BASES as readonly string[]).includes(text)) throw new CliExit(ExitCode.badInput, [`status: --by must be one of ${DAY_BASES.join(', ')} (got ${JSON.stringify(text)})`]);
+  if (!(DAY_BASES as readonly string[]).includes(text))
+    throw new CliExit(ExitCode.badInput, [
+      `status: --by must be one of ${DAY_BASES.join(', ')} (got ${JSON.stringify(text)})`,
+    ]);
   return text as DayBasis;
 }
 
@@ -120,9 +131,28 @@ async function openForStatus(config: RagwatchConfig): Promise<ReadOnlyState | nu
 /** The jobs the daemon schedules from this configuration, and the leases their runs hold. */
 export function jobCatalogue(config: RagwatchConfig): JobDescriptor[] {
   return [
-    { name: ONLINE_JOB, enabled: config.online.enabled, schedule: config.online.schedule, lease: 'online-tick', stuckAfterMs: config.online.stuckAfterSeconds * 1000 },
-    { name: EXPERIMENT_JOB, enabled: config.experiment.enabled, schedule: config.experiment.schedule, lease: null, stuckAfterMs: EXPERIMENT_STUCK_AFTER_MS },
-    { name: BACKFILL_JOB, enabled: true, schedule: null, lease: 'online-backfill', stuckAfterMs: Number.POSITIVE_INFINITY, onlyIfRun: true },
+    {
+      name: ONLINE_JOB,
+      enabled: config.online.enabled,
+      schedule: config.online.schedule,
+      lease: 'online-tick',
+      stuckAfterMs: config.online.stuckAfterSeconds * 1000,
+    },
+    {
+      name: EXPERIMENT_JOB,
+      enabled: config.experiment.enabled,
+      schedule: config.experiment.schedule,
+      lease: null,
+      stuckAfterMs: EXPERIMENT_STUCK_AFTER_MS,
+    },
+    {
+      name: BACKFILL_JOB,
+      enabled: true,
+      schedule: null,
+      lease: 'online-backfill',
+      stuckAfterMs: Number.POSITIVE_INFINITY,
+      onlyIfRun: true,
+    },
   ];
 }
 
@@ -142,9 +172,11 @@ export function formatStatus(report: StatusReport, now: number): string {
     if (report.dead.count > 0) out.push('', ...deadSection(report, now));
   }
   out.push('', ...jobsSection(report, now));
-  for (const c of report.cursors) out.push(`cursor ${c.job}: ${utcTime(c.position)} (${shortDuration(c.lagSeconds)} behind now)`);
+  for (const c of report.cursors)
+    out.push(`cursor ${c.job}: ${utcTime(c.position)} (${shortDuration(c.lagSeconds)} behind now)`);
   const gauges = Object.entries(report.gauges);
-  if (gauges.length > 0) out.push(`means of the last tick that scored: ${gauges.map(([name, v]) => `${name} ${v.toFixed(3)}`).join(', ')}`);
+  if (gauges.length > 0)
+    out.push(`means of the last tick that scored: ${gauges.map(([name, v]) => `${name} ${v.toFixed(3)}`).join(', ')}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -161,12 +193,26 @@ function ledgerSection(report: StatusReport): string[] {
   const sum = (key: (typeof counts)[number]) => rows.reduce((n, r) => n + r[key], 0);
   const body = rows.map((r) => [r.day, ...counts.map((k) => String(r[k]))]);
   body.push([`${rows.length} days`, ...counts.map((k) => String(sum(k)))]);
-  const title = basis === 'sampled' ? 'ledger by UTC day of first sampling' : 'ledger by UTC day of the trace timestamp';
-  const out = [`${title} (status now of the traces of each day)`, ...textTable(['day', ...counts], body, ['left', ...counts.map(() => 'right' as const)])];
-  const reasons = rows.flatMap((r) => Object.entries(r.skippedByReason).map(([reason, n]) => ({ day: r.day, reason, n })));
+  const title =
+    basis === 'sampled' ? 'ledger by UTC day of first sampling' : 'ledger by UTC day of the trace timestamp';
+  const out = [
+    `${title} (status now of the traces of each day)`,
+    ...textTable(['day', ...counts], body, ['left', ...counts.map(() => 'right' as const)]),
+  ];
+  const reasons = rows.flatMap((r) =>
+    Object.entries(r.skippedByReason).map(([reason, n]) => ({ day: r.day, reason, n })),
+  );
   if (reasons.length > 0) {
     reasons.sort((a, b) => a.day.localeCompare(b.day) || b.n - a.n || a.reason.localeCompare(b.reason));
-    out.push('', 'skipped by reason', ...textTable(['day', 'reason', 'skipped'], reasons.map((r) => [r.day, r.reason, String(r.n)]), ['left', 'left', 'right']));
+    out.push(
+      '',
+      'skipped by reason',
+      ...textTable(
+        ['day', 'reason', 'skipped'],
+        reasons.map((r) => [r.day, r.reason, String(r.n)]),
+        ['left', 'left', 'right'],
+      ),
+    );
   }
   return out;
 }
@@ -176,12 +222,31 @@ function skipsSection(report: StatusReport): string[] {
   const { rows, others } = report.skipsByTraceName;
   if (rows.length === 0) return [];
   const share = (skipped: number, sampled: number) => `${Math.round((100 * skipped) / Math.max(1, sampled))}%`;
-  const body = rows.map((r) => [r.traceName ?? '(no name)', String(r.sampled), String(r.skipped), share(r.skipped, r.sampled), breakdown(r.skippedByReason)]);
-  if (others) body.push([`(${others.names} other names)`, String(others.sampled), String(others.skipped), share(others.skipped, others.sampled), breakdown(others.skippedByReason)]);
+  const body = rows.map((r) => [
+    r.traceName ?? '(no name)',
+    String(r.sampled),
+    String(r.skipped),
+    share(r.skipped, r.sampled),
+    breakdown(r.skippedByReason),
+  ]);
+  if (others)
+    body.push([
+      `(${others.names} other names)`,
+      String(others.sampled),
+      String(others.skipped),
+      share(others.skipped, others.sampled),
+      breakdown(others.skippedByReason),
+    ]);
   return [
     '',
     `skipped by trace name, same ${report.days.rows.length} days (ragwatch extract --trace ID shows why one trace is skipped)`,
-    ...textTable(['trace name', 'sampled', 'skipped', 'share', 'reasons'], body, ['left', 'right', 'right', 'right', 'left']),
+    ...textTable(['trace name', 'sampled', 'skipped', 'share', 'reasons'], body, [
+      'left',
+      'right',
+      'right',
+      'right',
+      'left',
+    ]),
   ];
 }
 
@@ -194,9 +259,16 @@ function breakdown(counts: Record<string, number>): string {
 
 function nowSection(report: StatusReport): string[] {
   const t = report.totals;
-  const detail: Record<string, string> = { skipped: breakdown(t.skippedByReason), failed: breakdown(t.failedByError), dead: breakdown(t.deadByError) };
+  const detail: Record<string, string> = {
+    skipped: breakdown(t.skippedByReason),
+    failed: breakdown(t.failedByError),
+    dead: breakdown(t.deadByError),
+  };
   const rows = LEDGER_STATUSES.map((s) => [s, String(t[s]), detail[s] ?? '']);
-  return [`ledger now, all days: ${t.entries} entries`, ...textTable(['status', 'entries', 'detail'], rows, ['left', 'right', 'left'])];
+  return [
+    `ledger now, all days: ${t.entries} entries`,
+    ...textTable(['status', 'entries', 'detail'], rows, ['left', 'right', 'left']),
+  ];
 }
 
 function deadSection(report: StatusReport, now: number): string[] {
@@ -210,7 +282,12 @@ function deadSection(report: StatusReport, now: number): string[] {
 
 function failingSection(report: StatusReport, now: number): string[] {
   const { count, shown } = report.failing;
-  const rows = shown.map((f) => [f.traceId, String(f.attempts), f.lastError ?? '-', f.nextAttemptAt ? timeFromNow(f.nextAttemptAt, now) : '-']);
+  const rows = shown.map((f) => [
+    f.traceId,
+    String(f.attempts),
+    f.lastError ?? '-',
+    f.nextAttemptAt ? timeFromNow(f.nextAttemptAt, now) : '-',
+  ]);
   return [
     `failing traces, retried before they go dead (${shown.length} of ${count}), most recent first`,
     ...textTable(['trace id', 'attempts', 'last error', 'next attempt'], rows, ['left', 'right', 'left', 'left']),
@@ -220,9 +297,16 @@ function failingSection(report: StatusReport, now: number): string[] {
 function jobState(job: JobStatus): string {
   if (!job.enabled) return 'disabled';
   const flags: string[] = [];
-  if (job.state === 'running') flags.push(`running ${shortDuration(job.runningSeconds ?? 0)}${job.lease ? ` (pid ${job.lease.pid} on ${job.lease.host})` : ''}`);
-  else if (job.state === 'stuck') flags.push(`STUCK: running ${shortDuration(job.runningSeconds ?? 0)}${job.lease ? ` (pid ${job.lease.pid} on ${job.lease.host})` : ''}`);
-  else if (job.state === 'interrupted') flags.push(`interrupted ${shortDuration(job.runningSeconds ?? 0)} ago (its process stopped mid-run)`);
+  if (job.state === 'running')
+    flags.push(
+      `running ${shortDuration(job.runningSeconds ?? 0)}${job.lease ? ` (pid ${job.lease.pid} on ${job.lease.host})` : ''}`,
+    );
+  else if (job.state === 'stuck')
+    flags.push(
+      `STUCK: running ${shortDuration(job.runningSeconds ?? 0)}${job.lease ? ` (pid ${job.lease.pid} on ${job.lease.host})` : ''}`,
+    );
+  else if (job.state === 'interrupted')
+    flags.push(`interrupted ${shortDuration(job.runningSeconds ?? 0)} ago (its process stopped mid-run)`);
   else flags.push(job.state === 'never_run' ? 'never run' : 'idle');
   if (job.stale) flags.push('STALE: no success for 3 intervals');
   return flags.join('; ');
@@ -238,5 +322,8 @@ function jobsSection(report: StatusReport, now: number): string[] {
     timeFromNow(j.lastSuccessAt, now),
     j.scheduleError ? `invalid schedule: ${j.scheduleError}` : timeFromNow(j.nextRunAt, now),
   ]);
-  return [`jobs (schedules read in ${report.timezone}; times UTC)`, ...textTable(['job', 'schedule', 'state', 'last start', 'last outcome', 'last success', 'next run'], rows)];
+  return [
+    `jobs (schedules read in ${report.timezone}; times UTC)`,
+    ...textTable(['job', 'schedule', 'state', 'last start', 'last outcome', 'last success', 'next run'], rows),
+  ];
 }

@@ -32,14 +32,21 @@ const cuts = z
 export const calibrateSection = z
   .object({
     /** The Langfuse annotation queue people label in. */
-    queue: z.string().min(1, { error: 'must not be empty' }).max(100, { error: 'must be at most 100 characters' })
+    queue: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .max(100, { error: 'must be at most 100 characters' })
       .default('ragwatch calibration'),
     /** `levels`: unsupported / partly / supported (0, 0.5, 1); `numeric`: a number from 0 to 1. */
     scale: z.enum(['levels', 'numeric']).default('levels'),
-    metrics: z.array(calibratedMetric).min(1, { error: 'must name at least one metric' })
+    metrics: z
+      .array(calibratedMetric)
+      .min(1, { error: 'must name at least one metric' })
       .default(['faithfulness', 'answer_relevancy']),
     /** Where the traces come from: online scoring, the weekly golden-set runs, or both. */
-    origins: z.array(z.enum(['online', 'experiment'])).min(1, { error: 'must name at least one origin' })
+    origins: z
+      .array(z.enum(['online', 'experiment']))
+      .min(1, { error: 'must name at least one origin' })
       .default(['online', 'experiment']),
     /** Share of the week's scored traces put in the queue, at least one, at most `weeklyCap`. */
     rate: between(0.0001, 1).default(0.02),

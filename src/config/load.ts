@@ -29,8 +29,7 @@ export const ENV_BINDINGS: ReadonlyArray<[names: string[], binding: EnvBinding]>
 ];
 
 export type LoadedConfig =
-  | { ok: true; config: RagwatchConfig; file: string | null; envKeys: string[] }
-  | { ok: false; problems: string[] };
+  { ok: true; config: RagwatchConfig; file: string | null; envKeys: string[] } | { ok: false; problems: string[] };
 
 export interface LoadOptions {
   /** Explicit `--config` path; when absent `RAGWATCH_CONFIG`, then `./ragwatch.yaml` if present. */
@@ -136,7 +135,8 @@ export function formatIssues(issues: z.core.$ZodIssue[], envKeys: Map<string, st
     const shown = input === undefined || isSecretPath(issue.path) ? '' : `got ${describe(input)}`;
     const got = shown || from ? ` (${[shown, from ? `from ${from}` : ''].filter(Boolean).join(' ')})` : '';
     let message = issue.message;
-    if (issue.code === 'invalid_value' && 'values' in issue) message = `must be one of ${issue.values.map(String).join(', ')}`;
+    if (issue.code === 'invalid_value' && 'values' in issue)
+      message = `must be one of ${issue.values.map(String).join(', ')}`;
     if (issue.code === 'invalid_type' && input === undefined) message = `is required`;
     lines.push(`config: ${keyPath}: ${message}${got}`);
   }

@@ -67,7 +67,9 @@ const langfuseSection = z
     /** Environment written on ragwatch's own traces, excluded from online sampling (Langfuse's naming rule). */
     ownEnvironment: z
       .string()
-      .regex(/^(?!langfuse)[a-z0-9_-]{1,40}$/, { error: 'must be 1-40 lower-case letters, digits, - or _, not starting with "langfuse"' })
+      .regex(/^(?!langfuse)[a-z0-9_-]{1,40}$/, {
+        error: 'must be 1-40 lower-case letters, digits, - or _, not starting with "langfuse"',
+      })
       .default('ragwatch'),
     /** Most of one trace read and kept (its responses together); the rest is cut as it streams in, flagged on scores. */
     maxTraceBytes: intBetween(64 * KIB, 256 * MIB).default(MIB),
@@ -154,7 +156,10 @@ function thresholdsSection() {
 const metricsSection = z
   .object({
     /** Metrics scored on sampled production traces: ground-truth free (no reference answer). */
-    online: z.array(metricFor('online')).min(1, { error: 'must name at least one metric' }).default(['faithfulness', 'answer_relevancy']),
+    online: z
+      .array(metricFor('online'))
+      .min(1, { error: 'must name at least one metric' })
+      .default(['faithfulness', 'answer_relevancy']),
     /** Prompt language: `auto` detects it per sample. */
     language: z.enum(['auto', 'es', 'en']).default('auto'),
     /** Prefix of score names written to Langfuse. */
@@ -176,7 +181,9 @@ const anonymizeSection = z
   .object({
     enabled: z.boolean().default(true),
     /** Regions whose phone numbers are recognised (ISO 3166 alpha-2). */
-    phoneRegions: z.array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes like ES' })).default(['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX', 'AR', 'CO', 'CL', 'PE']),
+    phoneRegions: z
+      .array(z.string().regex(/^[A-Z]{2}$/, { error: 'must be ISO 3166 alpha-2 codes like ES' }))
+      .default(['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX', 'AR', 'CO', 'CL', 'PE']),
     /** Minimum recognizer score for a span to be redacted. */
     threshold: between(0, 1).default(0.5),
     /** Minimum score of a span left after redaction that blocks the sample (`pii_residual`). */
@@ -210,9 +217,18 @@ const filtersSection = z
 
 const extractSection = z
   .object({
-    question: z.object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() }).strict().optional(),
-    answer: z.object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() }).strict().optional(),
-    contexts: z.object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() }).strict().optional(),
+    question: z
+      .object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() })
+      .strict()
+      .optional(),
+    answer: z
+      .object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() })
+      .strict()
+      .optional(),
+    contexts: z
+      .object({ observation: z.string().optional(), type: z.string().optional(), path: z.string() })
+      .strict()
+      .optional(),
   })
   .strict()
   .prefault({});
@@ -329,7 +345,10 @@ const share = () => between(0, 1);
 const goldenSection = z
   .object({
     /** Published versions are `<dataset>-v1`, `-v2`, …; point `experiment.dataset` at one. */
-    dataset: z.string().regex(/^[\w.:/-]{1,100}$/, { error: 'must be 1-100 letters, digits or . _ - : /' }).default('rag-golden'),
+    dataset: z
+      .string()
+      .regex(/^[\w.:/-]{1,100}$/, { error: 'must be 1-100 letters, digits or . _ - : /' })
+      .default('rag-golden'),
     /** Where `build` writes every candidate, rejected ones archived with their reason (default `<dataset>-candidates`). */
     candidatesDataset: z.string().min(1, { error: 'must not be empty' }).optional(),
     /** A folder of `.md` / `.txt` / `.jsonl` chunks (`--corpus` overrides it). */
@@ -364,7 +383,11 @@ const goldenSection = z
     questionsPerSeed: intBetween(1, 5).default(2),
     /** Share of seeds per stratum (normalised). */
     mix: z
-      .object({ 'single-hop': share().default(0.5), 'multi-hop': share().default(0.25), adversarial: share().default(0.25) })
+      .object({
+        'single-hop': share().default(0.5),
+        'multi-hop': share().default(0.25),
+        adversarial: share().default(0.25),
+      })
       .strict()
       // Out-of-range shares are reported on their own keys; only a mix of valid shares that are all 0 is refused here.
       .refine((m) => Object.values(m).some((x) => !(x >= 0 && x <= 1)) || Object.values(m).some((x) => x > 0), {
@@ -510,11 +533,14 @@ export const configSchema = z
     }
     // A text cut while it is read (partial words, partial personal data at the cut) must be cut again by the
     // token budgets before the judge sees it: a token takes at most 16 bytes once whitespace is collapsed.
-    const budgets = (['maxQuestionTokens', 'maxAnswerTokens', 'maxContextTokens', 'maxReferenceTokens'] as const).filter(
+    const budgets = (
+      ['maxQuestionTokens', 'maxAnswerTokens', 'maxContextTokens', 'maxReferenceTokens'] as const
+    ).filter(
       (key) => Number.isInteger(config.metrics[key]) && config.metrics[key] >= 16 && config.metrics[key] <= MAX_TOKENS,
     );
     type Budget = (typeof budgets)[number];
-    const bigger = (a: Budget | undefined, b: Budget) => (a === undefined || config.metrics[b] > config.metrics[a] ? b : a);
+    const bigger = (a: Budget | undefined, b: Budget) =>
+      a === undefined || config.metrics[b] > config.metrics[a] ? b : a;
     const largest = budgets.reduce<Budget | undefined>(bigger, undefined);
     const least = largest === undefined ? 0 : BYTES_PER_TOKEN * config.metrics[largest];
     if (largest !== undefined && config.langfuse.maxFieldBytes >= KIB && config.langfuse.maxFieldBytes < least) {

@@ -25,7 +25,11 @@ export async function checkExperiment(config: RagwatchConfig, deps: DoctorDeps, 
   return [dataset.check, await checkTarget(config, deps, timeoutMs, dataset.first)];
 }
 
-async function checkDataset(config: RagwatchConfig, deps: DoctorDeps, timeoutMs: number): Promise<{ check: Check; first: GoldenItem | null }> {
+async function checkDataset(
+  config: RagwatchConfig,
+  deps: DoctorDeps,
+  timeoutMs: number,
+): Promise<{ check: Check; first: GoldenItem | null }> {
   const name = 'experiment-dataset';
   const cfg = config.experiment;
   const http = langfuseHttpFromConfig(
@@ -35,18 +39,38 @@ async function checkDataset(config: RagwatchConfig, deps: DoctorDeps, timeoutMs:
   try {
     const signal = AbortSignal.timeout(timeoutMs);
     const dataset = await getDataset(http, cfg.dataset, signal);
-    if (!dataset) return { check: { name, verdict: 'fail', detail: `experiment.dataset "${cfg.dataset}" does not exist in Langfuse at ${config.langfuse.baseUrl}` }, first: null };
+    if (!dataset)
+      return {
+        check: {
+          name,
+          verdict: 'fail',
+          detail: `experiment.dataset "${cfg.dataset}" does not exist in Langfuse at ${config.langfuse.baseUrl}`,
+        },
+        first: null,
+      };
     const loaded = await loadGoldenItems(http, cfg.dataset, cfg, cfg.split, signal);
-    const unreadable = loaded.unreadable.length > 0 ? `; ${loaded.unreadable.length} without a question at input.${cfg.questionPath}` : '';
+    const unreadable =
+      loaded.unreadable.length > 0
+        ? `; ${loaded.unreadable.length} without a question at input.${cfg.questionPath}`
+        : '';
     const counts = `${loaded.items.length} readable item${loaded.items.length === 1 ? '' : 's'} in split ${cfg.split} (${loaded.total} active${unreadable})`;
-    if (loaded.items.length === 0) return { check: { name, verdict: 'fail', detail: `"${cfg.dataset}": no ${counts.slice(2)}` }, first: null };
+    if (loaded.items.length === 0)
+      return { check: { name, verdict: 'fail', detail: `"${cfg.dataset}": no ${counts.slice(2)}` }, first: null };
     return { check: { name, verdict: 'ok', detail: `"${cfg.dataset}": ${counts}` }, first: loaded.items[0] ?? null };
   } catch (err) {
-    return { check: { name, verdict: 'fail', detail: `"${cfg.dataset}" at ${config.langfuse.baseUrl}: ${describeError(err)}` }, first: null };
+    return {
+      check: { name, verdict: 'fail', detail: `"${cfg.dataset}" at ${config.langfuse.baseUrl}: ${describeError(err)}` },
+      first: null,
+    };
   }
 }
 
-async function checkTarget(config: RagwatchConfig, deps: DoctorDeps, timeoutMs: number, item: GoldenItem | null): Promise<Check> {
+async function checkTarget(
+  config: RagwatchConfig,
+  deps: DoctorDeps,
+  timeoutMs: number,
+  item: GoldenItem | null,
+): Promise<Check> {
   const name = 'experiment-target';
   const cfg = config.experiment.target;
   const env = deps.env ?? process.env;
@@ -57,15 +81,25 @@ async function checkTarget(config: RagwatchConfig, deps: DoctorDeps, timeoutMs: 
     if (!item) return { name, verdict: 'fail', detail: 'replay mode: no dataset item to read a stored answer from' };
     target = createReplayTarget(cfg.replay, new Map([[item.id, item.raw]]));
   } else {
-    target = createHttpTarget({ ...cfg, timeoutMs: Math.min(cfg.timeoutMs, timeoutMs), maxAttempts: 1 }, { ...(deps.fetch ? { fetch: deps.fetch } : {}), env });
+    target = createHttpTarget(
+      { ...cfg, timeoutMs: Math.min(cfg.timeoutMs, timeoutMs), maxAttempts: 1 },
+      { ...(deps.fetch ? { fetch: deps.fetch } : {}), env },
+    );
   }
   const question = item?.question ?? PROBE_QUESTION;
   const asked = item ? `dataset item ${item.id}` : 'a probe question';
   try {
-    const answer = await target.ask({ itemId: item?.id ?? 'ragwatch-doctor', question, distractors: [], runName: 'ragwatch-doctor' }, AbortSignal.timeout(timeoutMs));
+    const answer = await target.ask(
+      { itemId: item?.id ?? 'ragwatch-doctor', question, distractors: [], runName: 'ragwatch-doctor' },
+      AbortSignal.timeout(timeoutMs),
+    );
     const what = `${target.description}: ${asked} answered in ${Math.round(answer.latencyMs)} ms (${answer.answer.length} characters, ${answer.contexts.length} context${answer.contexts.length === 1 ? '' : 's'})`;
     if (answer.contexts.length === 0) {
-      return { name, verdict: 'warn', detail: `${what}; no contexts at experiment.target.response.contexts: faithfulness and the context metrics will not be scorable` };
+      return {
+        name,
+        verdict: 'warn',
+        detail: `${what}; no contexts at experiment.target.response.contexts: faithfulness and the context metrics will not be scorable`,
+      };
     }
     return { name, verdict: 'ok', detail: what };
   } catch (err) {

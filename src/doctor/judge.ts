@@ -4,12 +4,22 @@ import { errorBodyMessage, judgeClientsFromConfig } from '../judge/index.js';
 import { describeError, type Check, type DoctorDeps } from './types.js';
 
 /** The model ids an OpenAI-compatible server lists at `/models`. */
-export async function listModels(base: string, apiKey: string, fetchImpl: typeof globalThis.fetch, timeoutMs: number): Promise<string[]> {
-  const res = await fetchImpl(`${base}/models`, { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+export async function listModels(
+  base: string,
+  apiKey: string,
+  fetchImpl: typeof globalThis.fetch,
+  timeoutMs: number,
+): Promise<string[]> {
+  const res = await fetchImpl(`${base}/models`, {
+    headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const text = await res.text();
   if (!res.ok) {
     const message = errorBodyMessage(text);
-    throw new Error(`HTTP ${res.status}${res.status === 401 || res.status === 403 ? ' (the API key was rejected)' : ''}${message ? `: ${message}` : ''}`);
+    throw new Error(
+      `HTTP ${res.status}${res.status === 401 || res.status === 403 ? ' (the API key was rejected)' : ''}${message ? `: ${message}` : ''}`,
+    );
   }
   const body = JSON.parse(text) as { data?: Array<{ id?: unknown }> };
   return (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
@@ -21,12 +31,22 @@ export async function checkJudgeModel(config: RagwatchConfig, deps: DoctorDeps, 
   const base = trimmed(config.judge.baseUrl);
   try {
     const served = await listModels(base, config.judge.apiKey, deps.fetch ?? globalThis.fetch, timeoutMs);
-    if (served.includes(config.judge.model)) return { name: 'judge-model', verdict: 'ok', detail: `${base}: serves ${config.judge.model}` };
-    return { name: 'judge-model', verdict: 'fail', detail: `${base}: judge.model "${config.judge.model}" is not served (served: ${served.join(', ') || 'none'})` };
+    if (served.includes(config.judge.model))
+      return { name: 'judge-model', verdict: 'ok', detail: `${base}: serves ${config.judge.model}` };
+    return {
+      name: 'judge-model',
+      verdict: 'fail',
+      detail: `${base}: judge.model "${config.judge.model}" is not served (served: ${served.join(', ') || 'none'})`,
+    };
   } catch (err) {
     // A refused key is configuration (exit 2), like Langfuse refusing its keys.
     const refused = /^HTTP 40[13]\b/.test(err instanceof Error ? err.message : '');
-    return { name: 'judge-model', verdict: 'fail', detail: `${base}/models: ${describeError(err)}`, ...(refused ? { configuration: true as const } : {}) };
+    return {
+      name: 'judge-model',
+      verdict: 'fail',
+      detail: `${base}/models: ${describeError(err)}`,
+      ...(refused ? { configuration: true as const } : {}),
+    };
   }
 }
 
@@ -41,9 +61,15 @@ const PROBE_SCHEMA = {
  * A structured call with a tiny schema. Only asked of a model the server lists: a server that answers any
  * model name (a proxy, a stand-in) would otherwise pass a model that does not exist.
  */
-export async function checkStructuredOutput(config: RagwatchConfig, deps: DoctorDeps, timeoutMs: number, model: Check): Promise<Check> {
+export async function checkStructuredOutput(
+  config: RagwatchConfig,
+  deps: DoctorDeps,
+  timeoutMs: number,
+  model: Check,
+): Promise<Check> {
   const name = 'judge-json-schema';
-  if (model.verdict !== 'ok') return { name, verdict: 'fail', detail: `${config.judge.model}: not checked, the judge-model check failed` };
+  if (model.verdict !== 'ok')
+    return { name, verdict: 'fail', detail: `${config.judge.model}: not checked, the judge-model check failed` };
   const { judge } = judgeClientsFromConfig(narrowed(config, timeoutMs), deps.fetch ? { fetch: deps.fetch } : {});
   try {
     const result = await judge.structured({
@@ -52,7 +78,11 @@ export async function checkStructuredOutput(config: RagwatchConfig, deps: Doctor
       parse: (value) => {
         const v = value as { sum?: unknown; verdict?: unknown };
         const keys = typeof value === 'object' && value !== null ? Object.keys(value) : [];
-        if (!Number.isInteger(v.sum) || (v.verdict !== 'yes' && v.verdict !== 'no') || keys.some((k) => k !== 'sum' && k !== 'verdict'))
+        if (
+          !Number.isInteger(v.sum) ||
+          (v.verdict !== 'yes' && v.verdict !== 'no') ||
+          keys.some((k) => k !== 'sum' && k !== 'verdict')
+        )
           throw new Error('answer does not follow the JSON schema');
         return v as { sum: number; verdict: 'yes' | 'no' };
       },
@@ -63,9 +93,17 @@ export async function checkStructuredOutput(config: RagwatchConfig, deps: Doctor
       maxTokens: 64,
       signal: AbortSignal.timeout(timeoutMs),
     });
-    return { name, verdict: 'ok', detail: `${config.judge.model} answered in the requested JSON schema (${result.usage.latencyMs.toFixed(0)} ms)` };
+    return {
+      name,
+      verdict: 'ok',
+      detail: `${config.judge.model} answered in the requested JSON schema (${result.usage.latencyMs.toFixed(0)} ms)`,
+    };
   } catch (err) {
-    return { name, verdict: 'fail', detail: `${config.judge.model}: no schema-conforming answer to response_format json_schema: ${describeError(err)}` };
+    return {
+      name,
+      verdict: 'fail',
+      detail: `${config.judge.model}: no schema-conforming answer to response_format json_schema: ${describeError(err)}`,
+    };
   }
 }
 
@@ -77,19 +115,29 @@ export async function checkEmbeddings(config: RagwatchConfig, deps: DoctorDeps, 
   const where = `${model} at ${base}`;
   let served: string[] | null = null;
   try {
-    served = await listModels(base, config.embeddings.apiKey ?? config.judge.apiKey, deps.fetch ?? globalThis.fetch, timeoutMs);
+    served = await listModels(
+      base,
+      config.embeddings.apiKey ?? config.judge.apiKey,
+      deps.fetch ?? globalThis.fetch,
+      timeoutMs,
+    );
   } catch {
     // No model list (some servers have none): the embedding call below still tells.
   }
   if (served && served.length > 0 && !served.includes(model)) {
-    return { name, verdict: 'fail', detail: `${base}: embeddings.model "${model}" is not served (served: ${served.join(', ')})` };
+    return {
+      name,
+      verdict: 'fail',
+      detail: `${base}: embeddings.model "${model}" is not served (served: ${served.join(', ')})`,
+    };
   }
   const { embeddings } = judgeClientsFromConfig(narrowed(config, timeoutMs), deps.fetch ? { fetch: deps.fetch } : {});
   try {
     const { vectors } = await embeddings.embed(['ragwatch doctor probe'], AbortSignal.timeout(timeoutMs));
     const vector = vectors[0];
     if (!vector || vector.length === 0) return { name, verdict: 'fail', detail: `${where}: returned an empty vector` };
-    if (!vector.every((x) => Number.isFinite(x))) return { name, verdict: 'fail', detail: `${where}: vector has non-finite values` };
+    if (!vector.every((x) => Number.isFinite(x)))
+      return { name, verdict: 'fail', detail: `${where}: vector has non-finite values` };
     return { name, verdict: 'ok', detail: `${model}: ${served ? 'served, ' : ''}dimension ${vector.length}` };
   } catch (err) {
     return { name, verdict: 'fail', detail: `${where}: ${describeError(err)}` };
@@ -100,7 +148,15 @@ export async function checkEmbeddings(config: RagwatchConfig, deps: DoctorDeps, 
 function narrowed(config: RagwatchConfig, timeoutMs: number): RagwatchConfig {
   return {
     ...config,
-    judge: { ...config.judge, timeoutMs: Math.min(config.judge.timeoutMs, timeoutMs), maxAttempts: Math.min(2, config.judge.maxAttempts) },
-    embeddings: { ...config.embeddings, timeoutMs: Math.min(config.embeddings.timeoutMs, timeoutMs), maxAttempts: Math.min(2, config.embeddings.maxAttempts) },
+    judge: {
+      ...config.judge,
+      timeoutMs: Math.min(config.judge.timeoutMs, timeoutMs),
+      maxAttempts: Math.min(2, config.judge.maxAttempts),
+    },
+    embeddings: {
+      ...config.embeddings,
+      timeoutMs: Math.min(config.embeddings.timeoutMs, timeoutMs),
+      maxAttempts: Math.min(2, config.embeddings.maxAttempts),
+    },
   };
 }

@@ -32,11 +32,17 @@ const SCHEMA = {
 
 const parseAnswer = (value: unknown) =>
   z
-    .object({ abstained: z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true), reason: z.string() })
+    .object({
+      abstained: z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true),
+      reason: z.string(),
+    })
     .parse(value);
 
 export function abstentionPromptVersion(language: PromptLanguage): string {
-  const hash = createHash('sha256').update(JSON.stringify([ABSTENTION_SCHEMA_NAME, SYSTEM[language], SCHEMA, 'question|answer|TASK'])).digest('hex').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([ABSTENTION_SCHEMA_NAME, SYSTEM[language], SCHEMA, 'question|answer|TASK']))
+    .digest('hex')
+    .slice(0, 12);
   return `${language}-${hash}`;
 }
 
@@ -51,7 +57,10 @@ export interface AbstentionVerdict {
 export function abstentionMessages(question: string, answer: string, language: PromptLanguage) {
   return [
     { role: 'system' as const, content: SYSTEM[language] },
-    { role: 'user' as const, content: `<question>\n${question}\n</question>\n<answer>\n${answer}\n</answer>\nTASK: abstention` },
+    {
+      role: 'user' as const,
+      content: `<question>\n${question}\n</question>\n<answer>\n${answer}\n</answer>\nTASK: abstention`,
+    },
   ];
 }
 
@@ -61,7 +70,10 @@ export async function judgeAbstention(
   sample: { question: string; answer: string },
   options: { language?: 'auto' | PromptLanguage; signal?: AbortSignal } = {},
 ): Promise<AbstentionVerdict> {
-  const language = !options.language || options.language === 'auto' ? detectLanguage(`${sample.question}\n${sample.answer}`) : options.language;
+  const language =
+    !options.language || options.language === 'auto'
+      ? detectLanguage(`${sample.question}\n${sample.answer}`)
+      : options.language;
   const result = await judge.structured({
     name: ABSTENTION_SCHEMA_NAME,
     schema: SCHEMA,
@@ -70,5 +82,11 @@ export async function judgeAbstention(
     maxTokens: 400,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  return { abstained: result.value.abstained, reason: result.value.reason.trim(), promptVersion: abstentionPromptVersion(language), language, calls: result.usage.calls };
+  return {
+    abstained: result.value.abstained,
+    reason: result.value.reason.trim(),
+    promptVersion: abstentionPromptVersion(language),
+    language,
+    calls: result.usage.calls,
+  };
 }

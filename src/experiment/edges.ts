@@ -25,7 +25,11 @@ export interface ExperimentEdgeDeps {
 }
 
 /** Connects to Langfuse (API generation detected unless configured) and builds the judge clients. */
-export async function connectExperiment(config: RagwatchConfig, deps: ExperimentEdgeDeps, signal?: AbortSignal): Promise<ExperimentDeps> {
+export async function connectExperiment(
+  config: RagwatchConfig,
+  deps: ExperimentEdgeDeps,
+  signal?: AbortSignal,
+): Promise<ExperimentDeps> {
   // The one keep-alive transport for Langfuse and the judge, as in the online job, unless the caller brings its own.
   const fetchImpl = deps.fetch ?? createKeepAliveFetch();
   const langfuseDeps: LangfuseDeps = { fetch: fetchImpl };

@@ -18,7 +18,10 @@ export function finishedItems(
   const kept = (c: CleanResult | undefined): c is CleanResult =>
     c !== undefined && !(stop && outageVictim(c, stop.dependency));
   const finished = clean.filter(kept);
-  const failures = summarizeFailures(finished.map((c) => c.outcome), maxFailedShare);
+  const failures = summarizeFailures(
+    finished.map((c) => c.outcome),
+    maxFailedShare,
+  );
   if (!stop && failures.share > maxFailedShare) {
     const count = `${failures.items} of ${finished.length} items`;
     status.tooManyFailed(`${count} failed after retries, more than experiment.maxFailedShare (${maxFailedShare})`);

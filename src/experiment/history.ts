@@ -129,7 +129,11 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
   }
   for (const record of local) {
     if (trend.length >= deps.trendRuns || names.has(record.runName)) continue;
-    trend.push({ runName: record.runName, date: new Date(record.startedAt).toISOString(), means: Object.fromEntries(deps.metrics.map((m) => [m, record.means[m] ?? null])) });
+    trend.push({
+      runName: record.runName,
+      date: new Date(record.startedAt).toISOString(),
+      means: Object.fromEntries(deps.metrics.map((m) => [m, record.means[m] ?? null])),
+    });
   }
   trend.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return { existingNames, previous, trend, source };

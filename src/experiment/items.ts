@@ -21,7 +21,10 @@ export interface GoldenItem {
   raw: DatasetItem;
 }
 
-export type ItemMapping = Pick<RagwatchConfig['experiment'], 'questionPath' | 'referencePath' | 'strataKey' | 'splitKey' | 'adversarialStrata'>;
+export type ItemMapping = Pick<
+  RagwatchConfig['experiment'],
+  'questionPath' | 'referencePath' | 'strataKey' | 'splitKey' | 'adversarialStrata'
+>;
 
 export type ItemReading = { ok: true; item: GoldenItem } | { ok: false; itemId: string; reason: string };
 
@@ -82,7 +85,13 @@ export interface LoadedItems {
 }
 
 /** Every active item of the dataset (all pages), mapped and filtered to `split`, in ID order. */
-export async function loadGoldenItems(http: LangfuseHttp, datasetName: string, mapping: ItemMapping, split: SplitFilter, signal?: AbortSignal): Promise<LoadedItems> {
+export async function loadGoldenItems(
+  http: LangfuseHttp,
+  datasetName: string,
+  mapping: ItemMapping,
+  split: SplitFilter,
+  signal?: AbortSignal,
+): Promise<LoadedItems> {
   const items: GoldenItem[] = [];
   const unreadable: LoadedItems['unreadable'] = [];
   let total = 0;

@@ -45,7 +45,10 @@ export function createExperimentJob(deps: ExperimentJobDeps) {
     if (!one) return runOnce(deps, now, ctx.signal);
     const leaseMs = one.leaseMs ?? LEASE_MS;
     if (!(await deps.state.acquireLease(EXPERIMENT_LEASE, one.holder, leaseMs, now()))) {
-      deps.logger.info({ job: EXPERIMENT_JOB_NAME }, 'another replica runs the golden-set experiment; not running it here');
+      deps.logger.info(
+        { job: EXPERIMENT_JOB_NAME },
+        'another replica runs the golden-set experiment; not running it here',
+      );
       return;
     }
     const lease = new LeaseKeeper({
@@ -54,12 +57,16 @@ export function createExperimentJob(deps: ExperimentJobDeps) {
       holder: one.holder,
       ttlMs: leaseMs,
       now,
-      onLost: () => deps.logger.warn({ job: EXPERIMENT_JOB_NAME }, 'lost the experiment lease; another replica may start the run'),
+      onLost: () =>
+        deps.logger.warn({ job: EXPERIMENT_JOB_NAME }, 'lost the experiment lease; another replica may start the run'),
     }).start();
     try {
       const last = (await deps.state.getJobRun(EXPERIMENT_JOB_NAME))?.lastStartAt ?? null;
       if (last !== null && now() - last < one.slotMs) {
-        deps.logger.info({ job: EXPERIMENT_JOB_NAME, lastStartAt: new Date(last).toISOString() }, 'this slot of the golden-set experiment already ran on another replica');
+        deps.logger.info(
+          { job: EXPERIMENT_JOB_NAME, lastStartAt: new Date(last).toISOString() },
+          'this slot of the golden-set experiment already ran on another replica',
+        );
         return;
       }
       await runOnce(deps, now, ctx.signal);
@@ -89,9 +96,22 @@ async function runOnce(deps: ExperimentJobDeps, now: () => number, signal: Abort
     succeeded = true;
     deps.onResult?.(result);
   } catch (err) {
-    outcome = err instanceof ExperimentIncompleteError ? 'incomplete' : err instanceof ExperimentInputError ? 'bad_input' : 'failed';
+    outcome =
+      err instanceof ExperimentIncompleteError
+        ? 'incomplete'
+        : err instanceof ExperimentInputError
+          ? 'bad_input'
+          : 'failed';
     const report = err instanceof ExperimentIncompleteError ? err.report?.html : undefined;
-    deps.logger.error({ job: EXPERIMENT_JOB_NAME, outcome, error: err instanceof Error ? err.message : String(err), ...(report ? { report } : {}) }, 'golden-set experiment did not complete');
+    deps.logger.error(
+      {
+        job: EXPERIMENT_JOB_NAME,
+        outcome,
+        error: err instanceof Error ? err.message : String(err),
+        ...(report ? { report } : {}),
+      },
+      'golden-set experiment did not complete',
+    );
   } finally {
     await deps.state.recordJobFinish(EXPERIMENT_JOB_NAME, outcome, succeeded, now());
     deps.metrics.tickFinished?.(EXPERIMENT_JOB_NAME, outcome, succeeded, now());

@@ -5,9 +5,14 @@ import { VERSION } from '../version.js';
 import { abstentionPromptVersion } from './abstention.js';
 
 /** Prompt version of every judge task the run may use, per language: `faithfulness.es` → `es-1a2b…`. */
-export function promptVersions(metrics: readonly MetricName[], withAbstention: boolean, noise: boolean): Record<string, string> {
+export function promptVersions(
+  metrics: readonly MetricName[],
+  withAbstention: boolean,
+  noise: boolean,
+): Record<string, string> {
   const out = judgePromptVersions(noise ? [...metrics, 'faithfulness'] : metrics);
-  if (withAbstention) for (const lang of ['en', 'es'] as const) out[`abstention.${lang}`] = abstentionPromptVersion(lang);
+  if (withAbstention)
+    for (const lang of ['en', 'es'] as const) out[`abstention.${lang}`] = abstentionPromptVersion(lang);
   return out;
 }
 
@@ -32,13 +37,18 @@ export function configHash(config: RagwatchConfig): string {
     experiment: { ...experiment, reportsDir: undefined, schedule: undefined, enabled: undefined, publicUrl: undefined },
     target: { mode: target.mode, body: target.body, response: target.response, replay: target.replay },
   };
-  return createHash('sha256').update(stableJson(maskSecrets(relevant))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(stableJson(maskSecrets(relevant)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
@@ -46,7 +56,9 @@ function stableJson(value: unknown): string {
 
 /** Link to a run's HTML report as served by the daemon (`/reports/<run>/report.html`). */
 export function reportLink(config: Pick<RagwatchConfig, 'experiment' | 'http'>, dirName: string): string {
-  const base = config.experiment.publicUrl ?? `http://${config.http.host === '0.0.0.0' || config.http.host === '::' ? 'localhost' : config.http.host}:${config.http.port}`;
+  const base =
+    config.experiment.publicUrl ??
+    `http://${config.http.host === '0.0.0.0' || config.http.host === '::' ? 'localhost' : config.http.host}:${config.http.port}`;
   return `${base.replace(/\/+$/, '')}/reports/${encodeURIComponent(dirName)}/report.html`;
 }
 

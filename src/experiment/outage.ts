@@ -20,7 +20,14 @@ const PROBE_CACHE_MS = 30_000;
  * (401/403) is the same for every item too.
  */
 export function isOutageKind(kind: string): boolean {
-  if (kind === 'connection' || kind === 'timeout' || kind === 'rate_limited' || kind === 'http_401' || kind === 'http_403') return true;
+  if (
+    kind === 'connection' ||
+    kind === 'timeout' ||
+    kind === 'rate_limited' ||
+    kind === 'http_401' ||
+    kind === 'http_403'
+  )
+    return true;
   const status = /^http_(\d{3})$/.exec(kind);
   return status !== null && (Number(status[1]) >= 500 || Number(status[1]) === 429);
 }

@@ -73,8 +73,17 @@ export async function cleanItem(item: GoldenItem, deps: PassDeps): Promise<Clean
   } catch (err) {
     if (deps.signal.aborted) return null;
     // A bug, not the judge: the item's failure, the run goes on.
-    deps.logger.error({ itemId: item.id, err: err instanceof Error ? err.name : 'error' }, 'unexpected error scoring an item');
-    const internal = { status: 'failed', error: 'internal error', kind: 'internal', dependency: null, retryable: false } as const;
+    deps.logger.error(
+      { itemId: item.id, err: err instanceof Error ? err.name : 'error' },
+      'unexpected error scoring an item',
+    );
+    const internal = {
+      status: 'failed',
+      error: 'internal error',
+      kind: 'internal',
+      dependency: null,
+      retryable: false,
+    } as const;
     scores = { results: deps.scoring.metrics.map((metric) => ({ metric, ...internal })), piiBlocked: false };
   }
   if (!(await judgeReachable(item, judgeOutcome(scores), deps))) return null;
@@ -109,7 +118,10 @@ export async function noisyItem(
     result = await noisyFaithfulness(clean.item, { answer: answer.answer, contexts }, deps.scoring, deps.signal);
   } catch (err) {
     if (deps.signal.aborted) return;
-    deps.logger.error({ itemId: clean.item.id, err: err instanceof Error ? err.name : 'error' }, 'unexpected error in the noise pass');
+    deps.logger.error(
+      { itemId: clean.item.id, err: err instanceof Error ? err.name : 'error' },
+      'unexpected error in the noise pass',
+    );
     result = null;
   }
   const failed = result?.status === 'failed' ? failureKind(result) : undefined;
@@ -120,7 +132,11 @@ export async function noisyItem(
 }
 
 /** The RAG service's answer, its failure for this item, or null when the run stopped (outage or abort). */
-async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Promise<TargetAnswer | TargetFailure | null> {
+async function ask(
+  item: GoldenItem,
+  distractors: string[],
+  deps: PassDeps,
+): Promise<TargetAnswer | TargetFailure | null> {
   try {
     const request = { itemId: item.id, question: item.question, distractors, runName: deps.runName };
     const answer = await deps.target.ask(request, deps.targetSignal);
@@ -128,7 +144,8 @@ async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Pro
     return answer;
   } catch (err) {
     if (deps.targetSignal.aborted) return null;
-    const failure = err instanceof TargetError ? err : new TargetError((err as Error)?.message ?? String(err), false, 'internal');
+    const failure =
+      err instanceof TargetError ? err : new TargetError((err as Error)?.message ?? String(err), false, 'internal');
     if (failure.retryable && (await deps.outages.failed('rag', deps.targetSignal))) {
       deps.stop('rag', `RAG service unreachable after retries: ${failure.message}`, failure.kind);
       return null;
@@ -143,7 +160,9 @@ async function ask(item: GoldenItem, distractors: string[], deps: PassDeps): Pro
 function judgeOutcome(scores: ItemScores): JudgeOutcome {
   const failures = scores.results.flatMap((r) => (r.status === 'failed' ? [failureKind(r)] : []));
   if (scores.abstentionFailure !== undefined) failures.push(scores.abstentionFailure);
-  const usedJudge = scores.results.some((r) => r.status !== 'failed' && (r.usage?.calls ?? 0) + (r.usage?.embeddingRequests ?? 0) > 0);
+  const usedJudge = scores.results.some(
+    (r) => r.status !== 'failed' && (r.usage?.calls ?? 0) + (r.usage?.embeddingRequests ?? 0) > 0,
+  );
   const judgedAbstention = typeof scores.abstained === 'boolean';
   const answered = usedJudge || judgedAbstention || failures.some((k) => !isOutageKind(k) && k !== 'aborted');
   return { failures, answered };

@@ -27,8 +27,19 @@ export function reportRoute(reportsDir: string) {
     }
     if (path === '/reports' || path === '/reports/') {
       const runs = await listRuns(reportsDir);
-      const items = runs.map((r) => `<li><a href="/reports/${encodeURIComponent(r)}/report.html">${escape(r)}</a> (<a href="/reports/${encodeURIComponent(r)}/report.md">md</a>, <a href="/reports/${encodeURIComponent(r)}/report.json">json</a>)</li>`).join('');
-      send(req, res, 200, 'text/html; charset=utf-8', `<!doctype html><meta charset="utf-8"><title>ragwatch reports</title><h1>Golden-set reports</h1><ul>${items || '<li>no report yet</li>'}</ul>\n`);
+      const items = runs
+        .map(
+          (r) =>
+            `<li><a href="/reports/${encodeURIComponent(r)}/report.html">${escape(r)}</a> (<a href="/reports/${encodeURIComponent(r)}/report.md">md</a>, <a href="/reports/${encodeURIComponent(r)}/report.json">json</a>)</li>`,
+        )
+        .join('');
+      send(
+        req,
+        res,
+        200,
+        'text/html; charset=utf-8',
+        `<!doctype html><meta charset="utf-8"><title>ragwatch reports</title><h1>Golden-set reports</h1><ul>${items || '<li>no report yet</li>'}</ul>\n`,
+      );
       return true;
     }
     const m = /^\/reports\/([^/]+)\/?([^/]*)$/.exec(path);

@@ -52,7 +52,12 @@ export class RunControl {
     if (err instanceof ExperimentInputError) return err;
     if (this.outer?.aborted) return err;
     if (err instanceof LangfuseApiError && err.unreachable) {
-      return new ExperimentIncompleteError('langfuse', `Langfuse unreachable after retries: ${err.message}`, undefined, kindOf(err));
+      return new ExperimentIncompleteError(
+        'langfuse',
+        `Langfuse unreachable after retries: ${err.message}`,
+        undefined,
+        kindOf(err),
+      );
     }
     return err;
   }

@@ -9,20 +9,37 @@ export function runScoresFor(report: ExperimentReport, scorePrefix: string, abst
   for (const metric of report.metrics as MetricName[]) {
     const cell = report.cells.find((c) => c.metric === metric && c.split === 'all' && c.stratum === 'all');
     if (cell?.summary.mean === null || cell?.summary.mean === undefined) continue;
-    scores.push({ name: scoreNameFor(scorePrefix, metric), value: cell.summary.mean, comment: `mean of ${cell.summary.n} items`, metadata: { source: 'ragwatch', n: cell.summary.n, ci: cell.summary.ci } });
+    scores.push({
+      name: scoreNameFor(scorePrefix, metric),
+      value: cell.summary.mean,
+      comment: `mean of ${cell.summary.n} items`,
+      metadata: { source: 'ragwatch', n: cell.summary.n, ci: cell.summary.ci },
+    });
   }
   if (report.abstention?.rate !== null && report.abstention?.rate !== undefined) {
-    scores.push({ name: abstentionScore, value: report.abstention.rate, comment: `abstention rate over ${report.abstention.n} adversarial items`, metadata: { source: 'ragwatch', n: report.abstention.n } });
+    scores.push({
+      name: abstentionScore,
+      value: report.abstention.rate,
+      comment: `abstention rate over ${report.abstention.n} adversarial items`,
+      metadata: { source: 'ragwatch', n: report.abstention.n },
+    });
   }
   if (report.noise?.deltaFaithfulness !== null && report.noise?.deltaFaithfulness !== undefined) {
-    scores.push({ name: NOISE_DELTA_SCORE, value: report.noise.deltaFaithfulness, comment: `faithfulness clean − noisy over ${report.noise.n} items${report.noise.flagged ? ` (above ${report.noise.threshold})` : ''}`, metadata: { source: 'ragwatch', flagged: report.noise.flagged } });
+    scores.push({
+      name: NOISE_DELTA_SCORE,
+      value: report.noise.deltaFaithfulness,
+      comment: `faithfulness clean − noisy over ${report.noise.n} items${report.noise.flagged ? ` (above ${report.noise.threshold})` : ''}`,
+      metadata: { source: 'ragwatch', flagged: report.noise.flagged },
+    });
   }
   const gate = report.gate;
   if (gate) {
     scores.push({
       name: GATE_SCORE,
       value: gate.passed ? 1 : 0,
-      comment: gate.passed ? `gate passed (judged on ${gate.judgedOn})` : `gate failed (judged on ${gate.judgedOn}): ${gate.lines.join('; ')}`.slice(0, 500),
+      comment: gate.passed
+        ? `gate passed (judged on ${gate.judgedOn})`
+        : `gate failed (judged on ${gate.judgedOn}): ${gate.lines.join('; ')}`.slice(0, 500),
       metadata: { source: 'ragwatch', judgedOn: gate.judgedOn, items: gate.decidedOn.items },
     });
   }

@@ -70,7 +70,9 @@ export async function runPasses(
       stopped = { dependency, message, kind };
       const why = 'stopping the experiment: a dependency is unreachable; the items that finished are kept';
       logger.warn({ dependency, error: message }, why);
-      (dependency === 'rag' ? asking : passes).abort(new ExperimentIncompleteError(dependency, message, undefined, kind));
+      (dependency === 'rag' ? asking : passes).abort(
+        new ExperimentIncompleteError(dependency, message, undefined, kind),
+      );
     },
     halted: () => stopped !== null || passes.signal.aborted,
   };
@@ -84,7 +86,12 @@ export async function runPasses(
   try {
     progress?.stage('experiment: clean pass', { total: items.length, unit: 'items' });
     const { concurrency, halted } = passDeps;
-    const clean = await mapLimited(items, concurrency, counted((item) => cleanItem(item, passDeps)), halted);
+    const clean = await mapLimited(
+      items,
+      concurrency,
+      counted((item) => cleanItem(item, passDeps)),
+      halted,
+    );
     if (plan.noise && !passDeps.halted()) {
       const finished = clean.filter((c): c is CleanResult => c !== undefined);
       const contextsPool = finished.flatMap((c) =>

@@ -31,7 +31,12 @@ export interface ItemScores {
  * anonymized first (question, answer, contexts and reference share one mapping); a sample with personal data
  * left over is not sent to the judge.
  */
-export async function scoreItem(item: GoldenItem, answer: { answer: string; contexts: string[] }, deps: ItemScoringDeps, signal?: AbortSignal): Promise<ItemScores> {
+export async function scoreItem(
+  item: GoldenItem,
+  answer: { answer: string; contexts: string[] },
+  deps: ItemScoringDeps,
+  signal?: AbortSignal,
+): Promise<ItemScores> {
   const sample: RagSample = {
     traceId: item.id,
     question: item.question,
@@ -43,25 +48,49 @@ export async function scoreItem(item: GoldenItem, answer: { answer: string; cont
   const anonymized = deps.anonymizer.anonymizeSample(sample);
   if (anonymized.residual.length > 0) {
     if (item.adversarial) return { results: [], abstained: null, piiBlocked: true };
-    return { results: deps.metrics.map((metric) => ({ metric, status: 'not_scorable', reason: 'pii_residual' })), piiBlocked: true };
+    return {
+      results: deps.metrics.map((metric) => ({ metric, status: 'not_scorable', reason: 'pii_residual' })),
+      piiBlocked: true,
+    };
   }
   if (item.adversarial) {
     const language = deps.options.language;
     try {
       const verdict = await judgeAbstention(deps.judge, anonymized.sample, { language, ...(signal ? { signal } : {}) });
-      return { results: [], abstained: verdict.abstained, abstentionReason: verdict.reason, abstentionPromptVersion: verdict.promptVersion, piiBlocked: false };
+      return {
+        results: [],
+        abstained: verdict.abstained,
+        abstentionReason: verdict.reason,
+        abstentionPromptVersion: verdict.promptVersion,
+        piiBlocked: false,
+      };
     } catch (err) {
       // A judgement that failed is that item's failure, never "did not abstain".
       const kind = err instanceof JudgeCallError ? err.kind : 'internal';
       return { results: [], abstained: null, abstentionFailure: kind, piiBlocked: false };
     }
   }
-  const results = await scoreSample(anonymized.sample, deps.metrics, { judge: deps.judge, embeddings: deps.embeddings, options: deps.options, ...(signal ? { signal } : {}) });
+  const results = await scoreSample(anonymized.sample, deps.metrics, {
+    judge: deps.judge,
+    embeddings: deps.embeddings,
+    options: deps.options,
+    ...(signal ? { signal } : {}),
+  });
   return { results, piiBlocked: false };
 }
 
 /** Faithfulness of the same item answered with distractors: the noisy half of ΔFaithfulness. */
-export async function noisyFaithfulness(item: GoldenItem, answer: { answer: string; contexts: string[] }, deps: ItemScoringDeps, signal?: AbortSignal): Promise<MetricResult | null> {
-  const scores = await scoreItem({ ...item, adversarial: false }, answer, { ...deps, metrics: ['faithfulness'] }, signal);
+export async function noisyFaithfulness(
+  item: GoldenItem,
+  answer: { answer: string; contexts: string[] },
+  deps: ItemScoringDeps,
+  signal?: AbortSignal,
+): Promise<MetricResult | null> {
+  const scores = await scoreItem(
+    { ...item, adversarial: false },
+    answer,
+    { ...deps, metrics: ['faithfulness'] },
+    signal,
+  );
   return scores.results[0] ?? null;
 }

@@ -61,11 +61,14 @@ export interface HttpTargetDeps {
 /** Problems with the target configuration, one line each naming the key (exit 2 before any work). */
 export function targetConfigProblems(config: TargetConfig, env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
-  if (config.mode === 'http' && !config.url) problems.push('config: experiment.target.url: is required when experiment.target.mode is http');
+  if (config.mode === 'http' && !config.url)
+    problems.push('config: experiment.target.url: is required when experiment.target.mode is http');
   const used = [...templateVariables(config.body), ...(config.url ? templateVariables(config.url) : [])];
   for (const name of used) {
     if (!(TARGET_VARIABLES as readonly string[]).includes(name)) {
-      problems.push(`config: experiment.target.body: unknown template variable {{${name}}} (known: ${TARGET_VARIABLES.join(', ')})`);
+      problems.push(
+        `config: experiment.target.body: unknown template variable {{${name}}} (known: ${TARGET_VARIABLES.join(', ')})`,
+      );
     }
   }
   for (const [header, value] of Object.entries(config.headers)) {
@@ -102,12 +105,14 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
   const policy = { ...backoffs.target, attempts: config.maxAttempts };
   const mapping = responseMapping(config.response);
   const urlTemplate = config.url;
-  const acceptsDistractors = templateVariables(config.body).includes('distractors') || templateVariables(urlTemplate).includes('distractors');
+  const acceptsDistractors =
+    templateVariables(config.body).includes('distractors') || templateVariables(urlTemplate).includes('distractors');
 
   async function attempt(request: TargetRequest, signal?: AbortSignal): Promise<{ json: unknown }> {
     const vars = { ...request };
     const headers: Record<string, string> = { accept: 'application/json' };
-    for (const [name, value] of Object.entries(config.headers)) headers[name] = expandEnv(value, env, `experiment.target.headers.${name}`);
+    for (const [name, value] of Object.entries(config.headers))
+      headers[name] = expandEnv(value, env, `experiment.target.headers.${name}`);
     let body: string | undefined;
     if (config.method !== 'GET') {
       headers['content-type'] = 'application/json';
@@ -123,7 +128,12 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
     const text = await res.text();
     if (!res.ok) {
       const retryable = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
-      throw new TargetError(`RAG service answered HTTP ${res.status}`, retryable, `http_${res.status}`, parseRetryAfter(res.headers, now()));
+      throw new TargetError(
+        `RAG service answered HTTP ${res.status}`,
+        retryable,
+        `http_${res.status}`,
+        parseRetryAfter(res.headers, now()),
+      );
     }
     try {
       return { json: JSON.parse(text) };
@@ -159,10 +169,15 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
         );
         return { ...value, latencyMs: now() - started, attempts };
       } catch (err) {
-        if (err instanceof RetryAbortedError) throw new TargetError(`item ${request.itemId}: aborted`, false, 'aborted');
+        if (err instanceof RetryAbortedError)
+          throw new TargetError(`item ${request.itemId}: aborted`, false, 'aborted');
         const failure = err as TargetError;
         const n = failure.attempts;
-        throw new TargetError(`item ${request.itemId}: ${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`, failure.retryable, failure.kind);
+        throw new TargetError(
+          `item ${request.itemId}: ${failure.message} (after ${n} attempt${n === 1 ? '' : 's'})`,
+          failure.retryable,
+          failure.kind,
+        );
       } finally {
         release();
       }
@@ -195,7 +210,11 @@ function responseMapping(response: TargetConfig['response']) {
     const answer = firstAnswer(evaluatePath(json, answerPath));
     if (answer === null) throw new TargetError(`RAG service response has no answer at ${response.answer}`, false);
     const traceValue = tracePath ? evaluatePath(json, tracePath)[0] : undefined;
-    return { answer, contexts: contextsAt(json, contextsPath), traceId: typeof traceValue === 'string' && traceValue ? traceValue : null };
+    return {
+      answer,
+      contexts: contextsAt(json, contextsPath),
+      traceId: typeof traceValue === 'string' && traceValue ? traceValue : null,
+    };
   };
 }
 

@@ -51,7 +51,8 @@ export function expandEnv(value: string, env: NodeJS.ProcessEnv, what: string): 
 }
 
 function lookup(vars: TemplateVars, name: string): unknown {
-  if (!(name in vars)) throw new TemplateError(`unknown template variable {{${name}}}; known: ${Object.keys(vars).sort().join(', ')}`);
+  if (!(name in vars))
+    throw new TemplateError(`unknown template variable {{${name}}}; known: ${Object.keys(vars).sort().join(', ')}`);
   return vars[name];
 }
 

@@ -20,9 +20,23 @@ export interface TraceScoreContext {
 /** The item's scores on its trace: one per scored metric, `rag-abstention` for adversarial items. */
 export function traceScores(item: GoldenItem, scores: ItemScores, ctx: TraceScoreContext): ScoreToWrite[] {
   const out: ScoreToWrite[] = [];
-  const common = { source: 'ragwatch', ragwatchVersion: VERSION, judgeModel: ctx.judgeModel, runName: ctx.runName, datasetItemId: item.id, stratum: item.stratum, split: item.split };
+  const common = {
+    source: 'ragwatch',
+    ragwatchVersion: VERSION,
+    judgeModel: ctx.judgeModel,
+    runName: ctx.runName,
+    datasetItemId: item.id,
+    stratum: item.stratum,
+    split: item.split,
+  };
   const add = (name: string, value: number, reason: string | undefined, metadata: Record<string, unknown>) => {
-    const score: ScoreToWrite = { traceId: ctx.traceId, name, value, timestamp: ctx.timestamp, metadata: { ...common, ...metadata } };
+    const score: ScoreToWrite = {
+      traceId: ctx.traceId,
+      name,
+      value,
+      timestamp: ctx.timestamp,
+      metadata: { ...common, ...metadata },
+    };
     const comment = reason ? publishableComment(ctx.anonymizer, ctx.traceId, shortenComment(reason)) : null;
     if (comment) score.comment = comment;
     const configId = ctx.configIds.get(name);
@@ -39,7 +53,10 @@ export function traceScores(item: GoldenItem, scores: ItemScores, ctx: TraceScor
     });
   }
   if (item.adversarial && typeof scores.abstained === 'boolean') {
-    add(ABSTENTION_SCORE, scores.abstained ? 1 : 0, scores.abstentionReason, { metric: 'abstention', promptVersion: scores.abstentionPromptVersion });
+    add(ABSTENTION_SCORE, scores.abstained ? 1 : 0, scores.abstentionReason, {
+      metric: 'abstention',
+      promptVersion: scores.abstentionPromptVersion,
+    });
   }
   return out;
 }

@@ -8,15 +8,69 @@ import { contentText, isObj, messageRole, nonEmpty, parsed, type Obj } from './v
  */
 
 /** Keys whose string value is the chunk text, best first. */
-const TEXT_KEYS = ['pageContent', 'page_content', 'text', 'content', 'chunk', 'document', 'passage', 'snippet', 'chunk_text', 'passage_text', 'long_text', 'body'];
+const TEXT_KEYS = [
+  'pageContent',
+  'page_content',
+  'text',
+  'content',
+  'chunk',
+  'document',
+  'passage',
+  'snippet',
+  'chunk_text',
+  'passage_text',
+  'long_text',
+  'body',
+];
 /** Keys that wrap one chunk-like object. */
-const WRAPPER_KEYS = ['node', 'document', 'doc', 'chunk', 'content', 'item', 'record', 'payload', '_source', 'properties', 'fields', 'text_resource', 'data'];
+const WRAPPER_KEYS = [
+  'node',
+  'document',
+  'doc',
+  'chunk',
+  'content',
+  'item',
+  'record',
+  'payload',
+  '_source',
+  'properties',
+  'fields',
+  'text_resource',
+  'data',
+];
 /** Keys that hold lists (or single) chunks. */
 export const CONTAINER_KEYS = [
-  'documents', 'docs', 'source_documents', 'sourceDocuments', 'source_nodes', 'sourceNodes', 'nodes', 'chunks',
-  'contexts', 'context', 'retrieved_contexts', 'retrieved_documents', 'retrieved_docs', 'retrievedDocuments', 'retrieved',
-  'results', 'retrievalResults', 'retrieval_results', 'matches', 'hits', 'points', 'passages', 'references', 'sources', 'citations',
-  'records', 'items', 'value', 'result', 'output', 'data',
+  'documents',
+  'docs',
+  'source_documents',
+  'sourceDocuments',
+  'source_nodes',
+  'sourceNodes',
+  'nodes',
+  'chunks',
+  'contexts',
+  'context',
+  'retrieved_contexts',
+  'retrieved_documents',
+  'retrieved_docs',
+  'retrievedDocuments',
+  'retrieved',
+  'results',
+  'retrievalResults',
+  'retrieval_results',
+  'matches',
+  'hits',
+  'points',
+  'passages',
+  'references',
+  'sources',
+  'citations',
+  'records',
+  'items',
+  'value',
+  'result',
+  'output',
+  'data',
 ];
 /** Metadata keys vector stores put the text under. */
 const METADATA_TEXT_KEYS = ['text', 'content', 'page_content', 'pageContent', 'chunk', 'document'];
@@ -85,9 +139,21 @@ function ownText(v: Obj): string | null {
 export function looksLikeDocuments(value: unknown): boolean {
   let v = parsed(value);
   if (isObj(v)) {
-    const key = ['documents', 'docs', 'nodes', 'source_nodes', 'chunks', 'results', 'retrievalResults', 'matches', 'hits', 'points', 'passages', 'result', 'value'].find((k) =>
-      Array.isArray(v && (v as Obj)[k]),
-    );
+    const key = [
+      'documents',
+      'docs',
+      'nodes',
+      'source_nodes',
+      'chunks',
+      'results',
+      'retrievalResults',
+      'matches',
+      'hits',
+      'points',
+      'passages',
+      'result',
+      'value',
+    ].find((k) => Array.isArray(v && (v as Obj)[k]));
     if (!key) return false;
     v = v[key];
   }
@@ -99,13 +165,37 @@ function isDocumentLike(item: unknown): boolean {
   if (!isObj(item)) return false;
   if (messageRole(item) !== null) return false;
   if ('pageContent' in item || 'page_content' in item) return true;
-  if (item.type === 'Document' || item.__type === 'Document' || item.class_name === 'NodeWithScore' || item.class_name === 'TextNode') return true;
+  if (
+    item.type === 'Document' ||
+    item.__type === 'Document' ||
+    item.class_name === 'NodeWithScore' ||
+    item.class_name === 'TextNode'
+  )
+    return true;
   const marked = DOCUMENT_MARKERS.some((k) => k in item);
   return marked && chunksFrom(item).length > 0;
 }
 
 /** Keys that, next to a text, make an object a retrieved document rather than an arbitrary record. */
-const DOCUMENT_MARKERS = ['score', 'metadata', 'meta', 'distance', 'similarity', 'relevance_score', '@search.score', 'id', 'id_', 'node', 'payload', '_source', 'location', 'source', 'doc_id', 'document_id', 'chunk_id'];
+const DOCUMENT_MARKERS = [
+  'score',
+  'metadata',
+  'meta',
+  'distance',
+  'similarity',
+  'relevance_score',
+  '@search.score',
+  'id',
+  'id_',
+  'node',
+  'payload',
+  '_source',
+  'location',
+  'source',
+  'doc_id',
+  'document_id',
+  'chunk_id',
+];
 
 /** De-duplicates chunks (whitespace-insensitive), keeping the first occurrence's position. */
 export function dedupeChunks(chunks: string[]): string[] {

@@ -14,8 +14,21 @@ import { asMessages, contentText, isObj, messageRole, messageText, parsed, type 
 
 /** Keys under which integrations pass retrieved context along to the next step. */
 const CONTEXT_KEYS = [
-  'context', 'contexts', 'documents', 'docs', 'source_documents', 'sourceDocuments', 'source_nodes', 'sourceNodes',
-  'retrieved_contexts', 'retrieved_documents', 'retrieved_docs', 'retrievedDocuments', 'retrieved_chunks', 'chunks', 'passages',
+  'context',
+  'contexts',
+  'documents',
+  'docs',
+  'source_documents',
+  'sourceDocuments',
+  'source_nodes',
+  'sourceNodes',
+  'retrieved_contexts',
+  'retrieved_documents',
+  'retrieved_docs',
+  'retrievedDocuments',
+  'retrieved_chunks',
+  'chunks',
+  'passages',
 ];
 
 export type Found = { value: string[] } & FoundContexts;
@@ -29,7 +42,10 @@ export function findContexts(trace: TraceRecord, c: Classified, checked: string[
     const source = sourceOf(contributing.length > 0 ? contributing.map((u) => u.o) : c.retrievals);
     if (chunks.length > 0) {
       const rule = contributing[0]!.rule;
-      return { kind: 'found', found: { value: chunks, rule, from: 'retrieval', source, observationIds: contributing.map((u) => u.o.id) } };
+      return {
+        kind: 'found',
+        found: { value: chunks, rule, from: 'retrieval', source, observationIds: contributing.map((u) => u.o.id) },
+      };
     }
     checked.push(`retrieval steps ${c.retrievals.map(describe).join(', ')} returned no documents`);
     const passed = contextsPassedAlong(trace, c);
@@ -74,7 +90,10 @@ function holders(trace: TraceRecord, c: Classified): Holder[] {
   const generations = new Set(c.generations);
   for (const o of c.ordered) {
     if (o.type === 'EMBEDDING' || generations.has(o)) continue;
-    list.push({ value: o.input, source: `${describe(o)}.input`, id: o.id }, { value: o.output, source: `${describe(o)}.output`, id: o.id });
+    list.push(
+      { value: o.input, source: `${describe(o)}.input`, id: o.id },
+      { value: o.output, source: `${describe(o)}.output`, id: o.id },
+    );
   }
   return list;
 }
@@ -88,7 +107,8 @@ function contextsPassedAlong(trace: TraceRecord, c: Classified): Found | null {
     const chunks = dedupeChunks(chunksFrom(found.value));
     const source = found.path ? `${h.source}.${found.path}` : h.source;
     const observationIds = h.id ? [h.id] : [];
-    if (chunks.length > 0) return { value: chunks, rule: 'documents.passed-along', from: 'retrieval', source, observationIds };
+    if (chunks.length > 0)
+      return { value: chunks, rule: 'documents.passed-along', from: 'retrieval', source, observationIds };
   }
   for (const h of all) {
     const v = parsed(h.value);
@@ -97,7 +117,13 @@ function contextsPassedAlong(trace: TraceRecord, c: Classified): Found | null {
       if (v[key] === undefined) continue;
       const chunks = dedupeChunks(chunksFrom(v[key]));
       if (chunks.length === 0) continue;
-      return { value: chunks, rule: 'context-key', from: 'retrieval', source: `${h.source}.${key}`, observationIds: h.id ? [h.id] : [] };
+      return {
+        value: chunks,
+        rule: 'context-key',
+        from: 'retrieval',
+        source: `${h.source}.${key}`,
+        observationIds: h.id ? [h.id] : [],
+      };
     }
   }
   return null;
@@ -122,7 +148,14 @@ function contextsInPrompt(c: Classified): Found | { empty: string } | null {
       const found = embeddedContexts(text);
       if (found && found.contexts.length > 0) {
         const source = `prompt:${g.name ?? g.id}`;
-        return { value: dedupeChunks(found.contexts), rule: 'prompt', from: 'prompt', framing: found.framing, source, observationIds: [g.id] };
+        return {
+          value: dedupeChunks(found.contexts),
+          rule: 'prompt',
+          from: 'prompt',
+          framing: found.framing,
+          source,
+          observationIds: [g.id],
+        };
       }
       if (found) empty ??= g.name ?? g.id;
     }

@@ -17,9 +17,28 @@ const CONTAINER_TAGS = new Set(
 /** Item tags with no container around them: each is a document. */
 const BARE_ITEM_TAGS = new Set(words('document doc chunk passage source documento fragmento'));
 const HEADER_WORDS = [
-  'context', 'contexts', 'retrieved context', 'relevant context', 'context information', 'documents?', 'retrieved documents',
-  'relevant documents', 'sources', 'source documents', 'knowledge', 'knowledge base', 'passages', 'retrieved passages',
-  'excerpts', 'search results', 'contexto', 'documentos?', 'fuentes', 'información de contexto', 'fragmentos', 'pasajes',
+  'context',
+  'contexts',
+  'retrieved context',
+  'relevant context',
+  'context information',
+  'documents?',
+  'retrieved documents',
+  'relevant documents',
+  'sources',
+  'source documents',
+  'knowledge',
+  'knowledge base',
+  'passages',
+  'retrieved passages',
+  'excerpts',
+  'search results',
+  'contexto',
+  'documentos?',
+  'fuentes',
+  'información de contexto',
+  'fragmentos',
+  'pasajes',
 ].join('|');
 const CONTEXT_NOUNS = '(context|documents?|information|passages|sources|excerpts|search results)';
 const CONTEXT_NOUNS_ES = '(fragmentos|documentos|contexto|información|fuentes|pasajes)';
@@ -41,12 +60,19 @@ const CONTEXT_HEADERS = [
     'i',
   ),
 ];
-const END_WORDS = 'question|user question|query|user query|pregunta|consulta|answer|helpful answer|respuesta|instructions?|instrucciones';
+const END_WORDS =
+  'question|user question|query|user query|pregunta|consulta|answer|helpful answer|respuesta|instructions?|instrucciones';
 /** What ends a context block: the question or the instructions that follow it (`Question:`, or a `# Question` heading). */
-const END_HEADER = new RegExp(`(^|\\n)([ \\t#*]*(${END_WORDS})[ \\t*]*:|[ \\t]*#{1,6}[ \\t]*(${END_WORDS})[ \\t]*(\\n|$))`, 'i');
+const END_HEADER = new RegExp(
+  `(^|\\n)([ \\t#*]*(${END_WORDS})[ \\t*]*:|[ \\t]*#{1,6}[ \\t]*(${END_WORDS})[ \\t]*(\\n|$))`,
+  'i',
+);
 const SELF_NAMING = 'document|doc|source|chunk|passage|context|excerpt|documento|fuente|fragmento|contexto|pasaje';
 /** A document marker that names itself (`Document 1:`, `[Source 1]`, `Context #1:`); bare `[1]` lines may be citations. */
-const WORD_MARKER = new RegExp(`^[ \\t]*(?:#{1,6}[ \\t]*)?(?:\\*\\*)?\\[?(?:${SELF_NAMING})[ \\t]*(?:#|no\\.?|nº)?[ \\t]*\\[?[01]\\b`, 'im');
+const WORD_MARKER = new RegExp(
+  `^[ \\t]*(?:#{1,6}[ \\t]*)?(?:\\*\\*)?\\[?(?:${SELF_NAMING})[ \\t]*(?:#|no\\.?|nº)?[ \\t]*\\[?[01]\\b`,
+  'im',
+);
 const QUESTION_HEADER = /(^|\n)[ \t#*]*(question|user question|query|user query|pregunta|consulta|user)[ \t*]*:[ \t]*/i;
 
 export interface EmbeddedContexts {
@@ -88,7 +114,9 @@ function fromBareItems(text: string): EmbeddedContexts | null {
  * the next header.
  */
 function fromHeader(text: string): EmbeddedContexts | null {
-  const found = CONTEXT_HEADERS.flatMap((re, kind) => [...text.matchAll(new RegExp(re.source, `${re.flags}g`))].map((match) => ({ match, kind })))
+  const found = CONTEXT_HEADERS.flatMap((re, kind) =>
+    [...text.matchAll(new RegExp(re.source, `${re.flags}g`))].map((match) => ({ match, kind })),
+  )
     .sort((a, b) => a.match.index - b.match.index)
     .slice(0, 20);
   for (const { match, kind } of found) {
@@ -124,6 +152,9 @@ export function questionAfterMarker(text: string): string | null {
   const last = matches[matches.length - 1];
   if (!last || last.index === undefined) return null;
   const after = text.slice(last.index + last[0].length);
-  const stop = new RegExp(`(^|\\n)[ \\t#*]*(answer|helpful answer|respuesta|assistant|${HEADER_WORDS})[ \\t*]*:`, 'i').exec(after);
+  const stop = new RegExp(
+    `(^|\\n)[ \\t#*]*(answer|helpful answer|respuesta|assistant|${HEADER_WORDS})[ \\t*]*:`,
+    'i',
+  ).exec(after);
   return nonEmpty(stop ? after.slice(0, stop.index) : after);
 }

@@ -15,7 +15,12 @@ import { isObj, parsed } from './values.js';
  */
 export function extractRagSample(trace: TraceRecord, mapping?: ExtractMapping): ExtractResult {
   const record = normaliseTrace(trace);
-  if (!record) return { ok: false, reason: 'malformed_trace', detail: 'not a trace record (needs an id and a list of observations)' };
+  if (!record)
+    return {
+      ok: false,
+      reason: 'malformed_trace',
+      detail: 'not a trace record (needs an id and a list of observations)',
+    };
   const c = classify(record.observations);
   const checked: string[] = [];
   const skip = (reason: SkipReason, detail: string): ExtractResult => ({ ok: false, reason, detail, checked });
@@ -24,7 +29,8 @@ export function extractRagSample(trace: TraceRecord, mapping?: ExtractMapping): 
   if (mapping?.contexts) {
     const m = resolveMapped(record, mapping.contexts);
     const value = m ? dedupeChunks(m.values.flatMap((v) => chunksFrom(v))) : [];
-    if (!m || value.length === 0) return skip('no_contexts', `mapping ${describeMapping(mapping.contexts)} found no contexts`);
+    if (!m || value.length === 0)
+      return skip('no_contexts', `mapping ${describeMapping(mapping.contexts)} found no contexts`);
     contexts = { value, rule: 'mapping', from: 'mapping', source: m.source, observationIds: m.observationIds };
   } else {
     const auto = findContexts(record, c, checked);
@@ -50,7 +56,8 @@ export function extractRagSample(trace: TraceRecord, mapping?: ExtractMapping): 
     if (!question) return skip('no_question', `mapping ${describeMapping(mapping.question)} found no question`);
   } else {
     question = findQuestion(record, c, answer);
-    if (!question) return skip('no_question', `no question in the trace input, the spans' inputs or the prompts (${summary(c)})`);
+    if (!question)
+      return skip('no_question', `no question in the trace input, the spans' inputs or the prompts (${summary(c)})`);
   }
 
   const { value: contextValues, ...contextPart } = contexts;
@@ -72,13 +79,21 @@ export function extractRagSample(trace: TraceRecord, mapping?: ExtractMapping): 
         traceName: record.name,
         traceTimestamp: record.timestamp,
         environment: record.environment,
-        observationIds: { question: question.observationIds, answer: answer.observationIds, contexts: contexts.observationIds },
+        observationIds: {
+          question: question.observationIds,
+          answer: answer.observationIds,
+          contexts: contexts.observationIds,
+        },
       },
     },
   };
 }
 
-function mapped(trace: TraceRecord, mapping: FieldMapping, pick: (values: unknown[]) => string | null): FoundText | null {
+function mapped(
+  trace: TraceRecord,
+  mapping: FieldMapping,
+  pick: (values: unknown[]) => string | null,
+): FoundText | null {
   const m = resolveMapped(trace, mapping);
   const value = m ? pick(m.values) : null;
   return m && value ? { value, rule: 'mapping', source: m.source, observationIds: m.observationIds } : null;
@@ -90,7 +105,9 @@ function summary(c: Classified): string {
 }
 
 function describeMapping(m: { observation?: string; type?: string; path: string }): string {
-  return [m.observation && `observation=${m.observation}`, m.type && `type=${m.type}`, `path=${m.path}`].filter(Boolean).join(' ');
+  return [m.observation && `observation=${m.observation}`, m.type && `type=${m.type}`, `path=${m.path}`]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function firstNonNull<T>(values: Array<T | null>): T | null {
@@ -133,4 +150,3 @@ function normaliseTrace(raw: unknown): TraceRecord | null {
     observations: order.map((x) => x.o),
   };
 }
-

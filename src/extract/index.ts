@@ -1,5 +1,13 @@
 export { extractRagSample } from './extract.js';
-export { skipReasons, type SkipReason, type ExtractResult, type ExtractMapping, type FoundPart, type FoundContexts, type PartRule } from './types.js';
+export {
+  skipReasons,
+  type SkipReason,
+  type ExtractResult,
+  type ExtractMapping,
+  type FoundPart,
+  type FoundContexts,
+  type PartRule,
+} from './types.js';
 export { chunksFrom, dedupeChunks, looksLikeDocuments } from './chunks.js';
 export { questionFrom, answerFrom } from './text-fields.js';
 export { embeddedContexts } from './embedded.js';

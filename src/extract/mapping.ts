@@ -11,7 +11,9 @@ export interface FieldMapping {
 }
 
 /** Problems of an `online.extract` mapping, for start-up validation (empty when it is usable). */
-export function mappingProblems(mapping: Partial<Record<'question' | 'answer' | 'contexts', FieldMapping | undefined>>): string[] {
+export function mappingProblems(
+  mapping: Partial<Record<'question' | 'answer' | 'contexts', FieldMapping | undefined>>,
+): string[] {
   const problems: string[] = [];
   for (const [field, m] of Object.entries(mapping)) {
     if (!m) continue;
@@ -43,14 +45,20 @@ export function resolveMapped(trace: TraceRecord, mapping: FieldMapping): Mapped
   }
   const source = `mapping:${mapping.observation ?? mapping.type ?? 'trace'}.${mapping.path}`;
   if (!mapping.observation && !mapping.type) {
-    const values = evaluatePath({ input: trace.input, output: trace.output, metadata: trace.metadata, name: trace.name }, steps);
+    const values = evaluatePath(
+      { input: trace.input, output: trace.output, metadata: trace.metadata, name: trace.name },
+      steps,
+    );
     return values.length > 0 ? { values, source, observationIds: [] } : null;
   }
   const targets = trace.observations.filter((o) => matches(o, mapping));
   const values: unknown[] = [];
   const ids: string[] = [];
   for (const o of targets) {
-    const found = evaluatePath({ input: o.input, output: o.output, metadata: o.metadata, name: o.name, type: o.type }, steps);
+    const found = evaluatePath(
+      { input: o.input, output: o.output, metadata: o.metadata, name: o.name, type: o.type },
+      steps,
+    );
     if (found.length === 0) continue;
     values.push(...found);
     ids.push(o.id);

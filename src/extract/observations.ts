@@ -4,7 +4,8 @@ import { asMessages } from './values.js';
 
 /** Classifies a trace's observations: which ones retrieved, which ones generated, how deep each sits. */
 
-const LLM_NAME = /openai|chat|llm|completion|generat|anthropic|claude|ollama|vllm|gemini|bedrock|mistral|cohere|groq|gpt|llama/i;
+const LLM_NAME =
+  /openai|chat|llm|completion|generat|anthropic|claude|ollama|vllm|gemini|bedrock|mistral|cohere|groq|gpt|llama/i;
 
 export interface Classified {
   ordered: ObservationRecord[];

@@ -18,12 +18,15 @@ export interface SplitBlock {
 
 const words = (list: string) => list.trim().split(/\s+/);
 const ITEM_TAGS = new Set(
-  words('document doc source chunk passage context excerpt snippet result search_result item documento fuente fragmento contexto pasaje'),
+  words(
+    'document doc source chunk passage context excerpt snippet result search_result item documento fuente fragmento contexto pasaje',
+  ),
 );
 const CONTENT_TAGS = new Set(words('document_content content text page_content body contenido texto'));
 const META_TAGS = new Set(words('source title url metadata meta id score fuente titulo'));
 const RULE_LINE = /^[ \t]*(?:-{3,}|={3,}|\*{3,}|_{3,}|—{2,}|#{3,})[ \t]*$/;
-const MARKER_WORDS = 'document|doc|source|chunk|passage|context|excerpt|result|snippet|documento|fuente|fragmento|contexto|pasaje';
+const MARKER_WORDS =
+  'document|doc|source|chunk|passage|context|excerpt|result|snippet|documento|fuente|fragmento|contexto|pasaje';
 /** A numbered marker opening a line: `[1]`, `[1]:`, `Document 1:`, `[Document 1]`, `## Source 2 (faq.md):`, `**Chunk 3**`. */
 export const MARKER = new RegExp(
   '^[ \\t]*(?:#{1,6}[ \\t]*)?(?:\\*\\*)?' +
@@ -32,9 +35,38 @@ export const MARKER = new RegExp(
   'i',
 );
 const METADATA_KEYS = [
-  'source', 'title', 'url', 'uri', 'link', 'file', 'filename', 'file_name', 'file_path', 'path', 'page', 'page_label', 'id',
-  'doc_id', 'document_id', 'chunk_id', 'score', 'relevance', 'similarity', 'date', 'author', 'section', 'category', 'lang',
-  'language', 'fuente', 't[ií]tulo', 'p[aá]gina', 'autor', 'fecha', 'secci[oó]n', 'categor[ií]a',
+  'source',
+  'title',
+  'url',
+  'uri',
+  'link',
+  'file',
+  'filename',
+  'file_name',
+  'file_path',
+  'path',
+  'page',
+  'page_label',
+  'id',
+  'doc_id',
+  'document_id',
+  'chunk_id',
+  'score',
+  'relevance',
+  'similarity',
+  'date',
+  'author',
+  'section',
+  'category',
+  'lang',
+  'language',
+  'fuente',
+  't[ií]tulo',
+  'p[aá]gina',
+  'autor',
+  'fecha',
+  'secci[oó]n',
+  'categor[ií]a',
 ].join('|');
 const METADATA_LINE = new RegExp(`^[ \\t]*(?:${METADATA_KEYS})[ \\t]*[:=][ \\t]*\\S.{0,300}$`, 'i');
 const CONTENT_PREFIX = /^[ \t]*(?:content|text|page_content|contenido|texto)[ \t]*:[ \t]*/i;
@@ -66,7 +98,9 @@ function fromJson(text: string): SplitBlock | null {
     if (lines.length < 2 || items.some((v) => typeof v !== 'object' || v === null)) return null;
     value = items;
   }
-  const documents = chunksFrom(value).map((c) => c.trim()).filter((c) => c.length > 0);
+  const documents = chunksFrom(value)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
   return documents.length > 0 ? { documents, framing: 'json' } : null;
 }
 
@@ -80,7 +114,9 @@ function fromItemTags(text: string): SplitBlock | null {
     .map((b) => {
       const inner = text.slice(b.innerStart, b.innerEnd);
       const content = tagBlocks(inner, CONTENT_TAGS)[0];
-      return cleanDocument(content ? inner.slice(content.innerStart, content.innerEnd) : withoutBlocks(inner, tagBlocks(inner, META_TAGS)));
+      return cleanDocument(
+        content ? inner.slice(content.innerStart, content.innerEnd) : withoutBlocks(inner, tagBlocks(inner, META_TAGS)),
+      );
     })
     .filter((d): d is string => d !== null);
   return items.length > 0 ? { documents: items, framing: 'tags' } : null;
@@ -147,7 +183,10 @@ function fromRules(text: string, depth: number): SplitBlock | null {
 function fromBlankLines(text: string): SplitBlock | null {
   const paragraphs = text.split(/\n[ \t]*\n/).filter((p) => p.trim().length > 0);
   if (paragraphs.length < 2) return null;
-  const documents = paragraphs.filter((p) => !p.split('\n').every((l) => METADATA_LINE.test(l))).map(cleanDocument).filter((d): d is string => d !== null);
+  const documents = paragraphs
+    .filter((p) => !p.split('\n').every((l) => METADATA_LINE.test(l)))
+    .map(cleanDocument)
+    .filter((d): d is string => d !== null);
   if (documents.length === 0) return null;
   return { documents, framing: documents.length > 1 ? 'blank-lines' : 'single' };
 }
@@ -163,10 +202,12 @@ function fromBullets(text: string): SplitBlock | null {
 export function cleanDocument(raw: string): string | null {
   const lines = raw.replace(/\r/g, '').split('\n');
   while (lines.length > 0 && (lines[0]!.trim() === '' || RULE_LINE.test(lines[0]!))) lines.shift();
-  while (lines.length > 0 && (lines[lines.length - 1]!.trim() === '' || RULE_LINE.test(lines[lines.length - 1]!))) lines.pop();
+  while (lines.length > 0 && (lines[lines.length - 1]!.trim() === '' || RULE_LINE.test(lines[lines.length - 1]!)))
+    lines.pop();
   let metadata = 0;
   while (metadata < lines.length - 1 && METADATA_LINE.test(lines[metadata]!)) metadata++;
   const body = lines.slice(metadata);
-  if (body.length > 0 && (metadata > 0 || CONTENT_PREFIX.test(body[0]!))) body[0] = body[0]!.replace(CONTENT_PREFIX, '');
+  if (body.length > 0 && (metadata > 0 || CONTENT_PREFIX.test(body[0]!)))
+    body[0] = body[0]!.replace(CONTENT_PREFIX, '');
   return nonEmpty(body.join('\n'));
 }

@@ -38,18 +38,26 @@ export interface ExtractReportView {
 
 export function formatExtractReport(report: ExtractReport, options: ExtractReportView): string {
   const name = report.traceName ? ` (${report.traceName})` : '';
-  const lines = [`trace ${report.traceId}${name}, read through the ${options.apiGeneration} API; online.extract mapping: ${options.mapping}`];
+  const lines = [
+    `trace ${report.traceId}${name}, read through the ${options.apiGeneration} API; online.extract mapping: ${options.mapping}`,
+  ];
   const outcome = report.outcome;
   if (outcome.ok) {
     const contexts = outcome.parts.contexts;
     lines.push(`extracted: question, answer and ${outcome.sample.contexts.length} context(s)`);
     for (const [name, part] of Object.entries(outcome.parts)) {
-      const extra = name === 'contexts' ? `; from ${contexts.from}${contexts.framing ? `, laid out as ${contexts.framing}` : ''}` : '';
+      const extra =
+        name === 'contexts'
+          ? `; from ${contexts.from}${contexts.framing ? `, laid out as ${contexts.framing}` : ''}`
+          : '';
       lines.push(`  ${name.padEnd(8)} ${part.source}  [rule ${part.rule}: ${RULES[part.rule]}${extra}]`);
     }
     if (options.anonymized) {
       lines.push('', 'what the judge would be given (anonymized):');
-      lines.push(`  question: ${preview(options.anonymized.question)}`, `  answer:   ${preview(options.anonymized.answer)}`);
+      lines.push(
+        `  question: ${preview(options.anonymized.question)}`,
+        `  answer:   ${preview(options.anonymized.answer)}`,
+      );
       options.anonymized.contexts.forEach((c, i) => lines.push(`  context ${i + 1}: ${preview(c)}`));
     }
   } else {
@@ -60,7 +68,8 @@ export function formatExtractReport(report: ExtractReport, options: ExtractRepor
   for (const o of report.observations) {
     const roles = o.roles.length > 0 ? `  <- ${o.roles.join(', ')}` : '';
     lines.push(`  ${'  '.repeat(Math.min(o.depth, 6))}${o.type} ${JSON.stringify(o.name ?? o.id)}${roles}`);
-    const metadata = o.metadata.length > 8 ? [...o.metadata.slice(0, 8), `… ${o.metadata.length - 8} more`] : o.metadata;
+    const metadata =
+      o.metadata.length > 8 ? [...o.metadata.slice(0, 8), `… ${o.metadata.length - 8} more`] : o.metadata;
     const keys = metadata.length > 0 ? `  metadata ${metadata.join(', ')}` : '';
     lines.push(`  ${'  '.repeat(Math.min(o.depth, 6))}    in ${o.input}  out ${o.output}${keys}`);
   }

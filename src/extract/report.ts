@@ -72,7 +72,8 @@ function treeOrder(observations: ObservationRecord[]): ObservationRecord[] {
   }
   const out: ObservationRecord[] = [];
   const seen = new Set<string>();
-  const byStart = (a: ObservationRecord, b: ObservationRecord) => (Date.parse(a.startTime) || 0) - (Date.parse(b.startTime) || 0);
+  const byStart = (a: ObservationRecord, b: ObservationRecord) =>
+    (Date.parse(a.startTime) || 0) - (Date.parse(b.startTime) || 0);
   const visit = (parent: string | null) => {
     for (const o of [...(children.get(parent) ?? [])].sort(byStart)) {
       if (seen.has(o.id)) continue;

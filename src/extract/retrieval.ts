@@ -10,9 +10,31 @@ import { isObj, parsed, type Obj } from './values.js';
 
 const RETRIEVER_NAME = new RegExp(
   [
-    'retriev', 'vector.?store', 'vector.?(db|search|index)', 'similarity', 'semantic.?search', 'hybrid.?search', 'knowledge', 'bm25',
-    'rerank', 'get.?context', 'fetch.?context', 'get.?documents', 'search.?(docs|documents|knowledge|kb|index|corpus)', 'qdrant',
-    'pinecone', 'weaviate', 'chroma', 'faiss', 'pgvector', 'milvus', 'elasticsearch', 'opensearch', 'lancedb', 'recuperar', 'buscar',
+    'retriev',
+    'vector.?store',
+    'vector.?(db|search|index)',
+    'similarity',
+    'semantic.?search',
+    'hybrid.?search',
+    'knowledge',
+    'bm25',
+    'rerank',
+    'get.?context',
+    'fetch.?context',
+    'get.?documents',
+    'search.?(docs|documents|knowledge|kb|index|corpus)',
+    'qdrant',
+    'pinecone',
+    'weaviate',
+    'chroma',
+    'faiss',
+    'pgvector',
+    'milvus',
+    'elasticsearch',
+    'opensearch',
+    'lancedb',
+    'recuperar',
+    'buscar',
   ].join('|'),
   'i',
 );
@@ -32,7 +54,8 @@ export function retrievalStrength(o: ObservationRecord): 0 | 1 | 2 {
   if (o.type === 'RETRIEVER') return 2;
   if (NOT_CONTENT_TYPES.has(o.type)) return 0;
   if (genAiOperation(o.metadata) === 'retrieval') return 2;
-  const named = o.name !== null && (RETRIEVER_NAME.test(o.name) || (o.type === 'TOOL' && /search|lookup|query/i.test(o.name)));
+  const named =
+    o.name !== null && (RETRIEVER_NAME.test(o.name) || (o.type === 'TOOL' && /search|lookup|query/i.test(o.name)));
   if (named && !WHOLE_PIPELINE_NAME.test(o.name as string) && retrievalShaped(o.output)) return 2;
   if (openInferenceDocuments(o.metadata).length > 0 || genAiDocuments(o.metadata).length > 0) return 2;
   const output = parsed(o.output);

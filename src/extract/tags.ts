@@ -43,7 +43,10 @@ export function tagBlocks(text: string, names: ReadonlySet<string>): TagBlock[] 
   return blocks;
 }
 
-function firstAtOrAfter(list: Array<{ at: number; end: number }>, position: number): { at: number; end: number } | undefined {
+function firstAtOrAfter(
+  list: Array<{ at: number; end: number }>,
+  position: number,
+): { at: number; end: number } | undefined {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

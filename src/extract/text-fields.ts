@@ -8,12 +8,50 @@ import { asMessages, contentText, isObj, messageRole, messageText, nonEmpty, par
  */
 
 const QUESTION_KEYS = [
-  'question', 'query', 'query_str', 'queryStr', 'user_input', 'userInput', 'user_query', 'userQuery', 'user_question',
-  'input', 'inputs', 'q', 'search_query', 'prompt', 'message', 'text', 'str_or_query_bundle', 'query_bundle', 'request', 'human_input', 'sys.query',
+  'question',
+  'query',
+  'query_str',
+  'queryStr',
+  'user_input',
+  'userInput',
+  'user_query',
+  'userQuery',
+  'user_question',
+  'input',
+  'inputs',
+  'q',
+  'search_query',
+  'prompt',
+  'message',
+  'text',
+  'str_or_query_bundle',
+  'query_bundle',
+  'request',
+  'human_input',
+  'sys.query',
 ];
 const ANSWER_KEYS = [
-  'answer', 'output', 'response', 'result', 'final_answer', 'finalAnswer', 'output_text', 'outputText', 'text', 'content', 'completion',
-  'reply', 'replies', 'generation', 'generated_text', 'message', 'candidates', 'llm', 'return_values', 'returnValues', 'data',
+  'answer',
+  'output',
+  'response',
+  'result',
+  'final_answer',
+  'finalAnswer',
+  'output_text',
+  'outputText',
+  'text',
+  'content',
+  'completion',
+  'reply',
+  'replies',
+  'generation',
+  'generated_text',
+  'message',
+  'candidates',
+  'llm',
+  'return_values',
+  'returnValues',
+  'data',
 ];
 const MAX_DEPTH = 6;
 
@@ -49,7 +87,8 @@ export function questionFrom(value: unknown, depth = 0): string | null {
   }
   // A single text field under an unknown name (e.g. `{"topic": "..."}`) is still the question.
   const strings = Object.values(v).filter((x) => typeof x === 'string' && x.trim().length > 0) as string[];
-  if (strings.length === 1 && Object.keys(v).length <= 2 && looksLikeSentence(strings[0] as string)) return nonEmpty(strings[0]);
+  if (strings.length === 1 && Object.keys(v).length <= 2 && looksLikeSentence(strings[0] as string))
+    return nonEmpty(strings[0]);
   return null;
 }
 

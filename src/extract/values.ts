@@ -51,7 +51,8 @@ export function messageRole(message: unknown): Role | null {
   if (message.lc !== undefined && Array.isArray(message.id)) raw = message.id[message.id.length - 1];
   if (isObj(raw) && typeof raw.value === 'string') raw = raw.value;
   if (typeof raw !== 'string') return null;
-  const hasContent = 'content' in message || '_content' in message || 'parts' in message || 'kwargs' in message || 'text' in message;
+  const hasContent =
+    'content' in message || '_content' in message || 'parts' in message || 'kwargs' in message || 'text' in message;
   if (!hasContent) return null;
   const r = raw.toLowerCase();
   if (/^(system|developer)$|systemmessage/.test(r)) return 'system';

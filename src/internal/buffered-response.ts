@@ -74,7 +74,13 @@ export class BufferedResponse {
   clone(): Response {
     if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
     if (this.#stream !== undefined) return this.#stream.clone();
-    const copy = new BufferedResponse(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.#raw, url: this.url, ...(this.#omit ? { omitHeaders: this.#omit } : {}) });
+    const copy = new BufferedResponse(this.#bytes, {
+      status: this.status,
+      statusText: this.statusText,
+      headers: this.#raw,
+      url: this.url,
+      ...(this.#omit ? { omitHeaders: this.#omit } : {}),
+    });
     return copy as unknown as Response;
   }
 
@@ -121,7 +127,11 @@ export class BufferedResponse {
 
   #real(): Response {
     if (this.#stream === undefined) {
-      this.#stream = new Response(this.#bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
+      this.#stream = new Response(this.#bytes, {
+        status: this.status,
+        statusText: this.statusText,
+        headers: this.headers,
+      });
       // Already read through this object: the stream is read too, so it reports used like fetch's would.
       if (this.#used) void this.#stream.arrayBuffer().catch(() => undefined);
     }

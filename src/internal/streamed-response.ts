@@ -44,7 +44,10 @@ function headersOf(raw: readonly string[], decoded: boolean): Headers {
 }
 
 /** Wraps a wire-body source (decoded on the way) in a Response; `destroy` errors it with a reason. */
-function responseOver(source: Readable, init: StreamedResponseInit): { response: Response; destroy: (e: unknown) => void } {
+function responseOver(
+  source: Readable,
+  init: StreamedResponseInit,
+): { response: Response; destroy: (e: unknown) => void } {
   const decoder = decoderFor(init.encoding);
   const body: Readable = decoder ? (pipeline(source, decoder, () => {}) as unknown as Readable) : source;
   const web = Readable.toWeb(body) as NodeReadableStream<Uint8Array>;

@@ -47,7 +47,8 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
   const keepAliveFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     if (typeof input !== 'string' && !(input instanceof URL)) return fallback(input, init);
     const body = init?.body;
-    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return fallback(input, init);
+    if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))
+      return fallback(input, init);
     const url = typeof input === 'string' ? new URL(input) : input;
     const agent = url.protocol === 'http:' ? agents['http:'] : url.protocol === 'https:' ? agents['https:'] : undefined;
     // fetch refuses credentials in the URL: let it say so.
@@ -57,7 +58,11 @@ export function createKeepAliveFetch(options: KeepAliveFetchOptions = {}): typeo
 
     // Headers go to node:http as a flat list: it validates them and writes them out as they are, skipping the
     // per-header bookkeeping of an object. A string body goes out in the same write as the headers.
-    const headers = headerList(init?.headers, url.host, typeof body === 'string' ? Buffer.byteLength(body) : body?.byteLength);
+    const headers = headerList(
+      init?.headers,
+      url.host,
+      typeof body === 'string' ? Buffer.byteLength(body) : body?.byteLength,
+    );
     const requestOptions: http.RequestOptions = {
       method: init?.method ?? 'GET',
       host: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
@@ -154,7 +159,8 @@ function headerList(init: RequestInit['headers'], host: string, contentLength: n
 
 /** The first value of a header in node:http's `rawHeaders` list (names in any case). */
 function rawHeader(raw: readonly string[], name: string): string | undefined {
-  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) return raw[i + 1];
+  for (let i = 0; i + 1 < raw.length; i += 2)
+    if (raw[i]!.length === name.length && raw[i]!.toLowerCase() === name) return raw[i + 1];
   return undefined;
 }
 

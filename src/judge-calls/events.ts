@@ -1,11 +1,24 @@
 /** A judge call trace as ingestion events (Langfuse v3): `trace-create` plus one `generation-create` per call. */
 import { randomUUID } from 'node:crypto';
 import type { IngestionEvent } from '../langfuse/index.js';
-import { callEnd, callMetadata, JUDGE_TRACE_NAME, statusMessage, traceMetadata, usageDetails, type JudgeTraceInput, type JudgeTraceOptions } from './shape.js';
+import {
+  callEnd,
+  callMetadata,
+  JUDGE_TRACE_NAME,
+  statusMessage,
+  traceMetadata,
+  usageDetails,
+  type JudgeTraceInput,
+  type JudgeTraceOptions,
+} from './shape.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function judgeTraceEvents(input: JudgeTraceInput, options: JudgeTraceOptions, newId: () => string = randomUUID): IngestionEvent[] {
+export function judgeTraceEvents(
+  input: JudgeTraceInput,
+  options: JudgeTraceOptions,
+  newId: () => string = randomUUID,
+): IngestionEvent[] {
   const start = Math.min(...input.calls.map((c) => c.startedAt));
   const texts = options.includeTexts;
   const trace: IngestionEvent = {

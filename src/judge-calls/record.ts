@@ -27,7 +27,12 @@ export function recordingJudge(inner: JudgeClient, sink: JudgeCallRecord[], now:
       return inner.model;
     },
     async structured<T>(request: StructuredRequest<T>): Promise<StructuredResult<T>> {
-      const record: JudgeCallRecord = { name: request.name, model: inner.model, messages: request.messages.map((m) => ({ ...m })), startedAt: now() };
+      const record: JudgeCallRecord = {
+        name: request.name,
+        model: inner.model,
+        messages: request.messages.map((m) => ({ ...m })),
+        startedAt: now(),
+      };
       sink.push(record);
       try {
         const result = await inner.structured(request);
@@ -36,7 +41,10 @@ export function recordingJudge(inner: JudgeClient, sink: JudgeCallRecord[], now:
         return result;
       } catch (err) {
         const kind = (err as { kind?: unknown }).kind;
-        record.error = { kind: typeof kind === 'string' ? kind : 'error', message: err instanceof Error ? err.message : String(err) };
+        record.error = {
+          kind: typeof kind === 'string' ? kind : 'error',
+          message: err instanceof Error ? err.message : String(err),
+        };
         throw err;
       } finally {
         record.endedAt = now();

@@ -35,11 +35,17 @@ export const callEnd = (call: JudgeCallRecord) => call.endedAt ?? call.startedAt
 
 export function usageDetails(call: JudgeCallRecord): Record<string, number> | undefined {
   const u = call.usage;
-  return u ? { input: u.promptTokens, output: u.completionTokens, total: u.promptTokens + u.completionTokens } : undefined;
+  return u
+    ? { input: u.promptTokens, output: u.completionTokens, total: u.promptTokens + u.completionTokens }
+    : undefined;
 }
 
 export function callMetadata(call: JudgeCallRecord): Record<string, string | number> {
-  return { source: 'ragwatch', attempts: call.usage?.calls ?? 0, latencyMs: call.usage?.latencyMs ?? callEnd(call) - call.startedAt };
+  return {
+    source: 'ragwatch',
+    attempts: call.usage?.calls ?? 0,
+    latencyMs: call.usage?.latencyMs ?? callEnd(call) - call.startedAt,
+  };
 }
 
 /** The error as the observation's status: only its kind when texts are left out. */

@@ -6,7 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import { LangfuseOtelSpanAttributes as A } from '@langfuse/tracing';
 import { VERSION } from '../version.js';
-import { callEnd, callMetadata, JUDGE_TRACE_NAME, statusMessage, traceMetadata, usageDetails, type JudgeTraceInput, type JudgeTraceOptions } from './shape.js';
+import {
+  callEnd,
+  callMetadata,
+  JUDGE_TRACE_NAME,
+  statusMessage,
+  traceMetadata,
+  usageDetails,
+  type JudgeTraceInput,
+  type JudgeTraceOptions,
+} from './shape.js';
 
 type Attribute = { key: string; value: { stringValue: string } };
 
@@ -36,7 +45,11 @@ function prefixed(prefix: string, record: Record<string, string | number>): Reco
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [`${prefix}.${k}`, String(v)]));
 }
 
-export function judgeTraceSpans(input: JudgeTraceInput, options: JudgeTraceOptions, spanId: () => string = newSpanId): JudgeSpan[] {
+export function judgeTraceSpans(
+  input: JudgeTraceInput,
+  options: JudgeTraceOptions,
+  spanId: () => string = newSpanId,
+): JudgeSpan[] {
   const texts = options.includeTexts;
   const start = Math.min(...input.calls.map((c) => c.startedAt));
   const end = Math.max(...input.calls.map(callEnd));
@@ -89,5 +102,12 @@ export function judgeTraceSpans(input: JudgeTraceInput, options: JudgeTraceOptio
 /** The export request body: one resource (ragwatch) and one scope. */
 export function spansExportBody(spans: JudgeSpan[]): Record<string, unknown> {
   const resource = attributes({ 'service.name': 'ragwatch', 'service.version': VERSION });
-  return { resourceSpans: [{ resource: { attributes: resource }, scopeSpans: [{ scope: { name: 'ragwatch-judge', version: VERSION }, spans }] }] };
+  return {
+    resourceSpans: [
+      {
+        resource: { attributes: resource },
+        scopeSpans: [{ scope: { name: 'ragwatch-judge', version: VERSION }, spans }],
+      },
+    ],
+  };
 }

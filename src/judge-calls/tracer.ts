@@ -17,7 +17,10 @@ export interface JudgeCallTracer {
    * Writes the calls as a trace; resolves to its id, or null when Langfuse did not take it (logged, never
    * thrown: tracing must not cost a trace its scores).
    */
-  record(evaluation: { traceId: string; calls: readonly JudgeCallRecord[] }, signal?: AbortSignal): Promise<string | null>;
+  record(
+    evaluation: { traceId: string; calls: readonly JudgeCallRecord[] },
+    signal?: AbortSignal,
+  ): Promise<string | null>;
 }
 
 export interface JudgeCallTracerDeps extends JudgeTraceOptions {
@@ -39,17 +42,27 @@ export function createJudgeCallTracer(deps: JudgeCallTracerDeps): JudgeCallTrace
       try {
         const rejected = await send(deps, { executionTraceId, evaluatedTraceId: traceId, calls }, signal);
         if (rejected === null) return executionTraceId;
-        deps.logger?.warn({ traceId, rejected }, 'Langfuse did not take the judge call trace; the scores are written without the link');
+        deps.logger?.warn(
+          { traceId, rejected },
+          'Langfuse did not take the judge call trace; the scores are written without the link',
+        );
       } catch (err) {
         if (signal?.aborted) throw err;
-        deps.logger?.warn({ traceId, error: (err as Error).name }, 'could not write the judge call trace; the scores are written without the link');
+        deps.logger?.warn(
+          { traceId, error: (err as Error).name },
+          'could not write the judge call trace; the scores are written without the link',
+        );
       }
       return null;
     },
   };
 }
 
-type Send = (deps: JudgeCallTracerDeps, input: Parameters<typeof judgeTraceEvents>[0], signal?: AbortSignal) => Promise<string | null>;
+type Send = (
+  deps: JudgeCallTracerDeps,
+  input: Parameters<typeof judgeTraceEvents>[0],
+  signal?: AbortSignal,
+) => Promise<string | null>;
 
 /** Resolves to null when every event was taken, else to what was refused. */
 const sendEvents: Send = async (deps, input, signal) => {

@@ -21,7 +21,8 @@ export function stripFences(text: string): string {
 }
 
 export function parseJsonAnswer(content: string | null | undefined): ParsedAnswer {
-  if (content === null || content === undefined || content.trim() === '') return { ok: false, error: 'the answer is empty' };
+  if (content === null || content === undefined || content.trim() === '')
+    return { ok: false, error: 'the answer is empty' };
   const whole = tryParse(content);
   if (whole.ok) return whole;
   const text = stripFences(stripThinking(content));

@@ -53,24 +53,39 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
   async function structured<T>(request: StructuredRequest<T>): Promise<StructuredResult<T>> {
     const baseMaxTokens = request.maxTokens ?? defaultMaxTokens;
     let truncations = 0;
-    const outcome = await withRetries<T>(policy, `judge call ${request.name}`, request.signal, async (_n, previous, signal) => {
-      if (previous?.kind === 'truncated') truncations += 1;
-      const body = {
-        model: options.model,
-        messages: withRepair(request.messages, previous),
-        temperature,
-        ...(seed !== null ? { seed } : {}),
-        // A truncated answer gets more room next time (up to 4×), besides the repair message.
-        max_tokens: baseMaxTokens * Math.min(4, 2 ** truncations),
-        response_format: { type: 'json_schema' as const, json_schema: { name: request.name, schema: request.schema, strict: true } },
-        ...(options.disableThinking ? { chat_template_kwargs: { enable_thinking: false } } : {}),
-      };
-      const completion = await openai.chat.completions.create(body as OpenAI.ChatCompletionCreateParamsNonStreaming, { signal });
-      return readAnswer(completion, request.parse);
-    });
+    const outcome = await withRetries<T>(
+      policy,
+      `judge call ${request.name}`,
+      request.signal,
+      async (_n, previous, signal) => {
+        if (previous?.kind === 'truncated') truncations += 1;
+        const body = {
+          model: options.model,
+          messages: withRepair(request.messages, previous),
+          temperature,
+          ...(seed !== null ? { seed } : {}),
+          // A truncated answer gets more room next time (up to 4×), besides the repair message.
+          max_tokens: baseMaxTokens * Math.min(4, 2 ** truncations),
+          response_format: {
+            type: 'json_schema' as const,
+            json_schema: { name: request.name, schema: request.schema, strict: true },
+          },
+          ...(options.disableThinking ? { chat_template_kwargs: { enable_thinking: false } } : {}),
+        };
+        const completion = await openai.chat.completions.create(body as OpenAI.ChatCompletionCreateParamsNonStreaming, {
+          signal,
+        });
+        return readAnswer(completion, request.parse);
+      },
+    );
     return {
       value: outcome.value,
-      usage: { calls: outcome.attempts, promptTokens: outcome.promptTokens, completionTokens: outcome.completionTokens, latencyMs: outcome.latencyMs },
+      usage: {
+        calls: outcome.attempts,
+        promptTokens: outcome.promptTokens,
+        completionTokens: outcome.completionTokens,
+        latencyMs: outcome.latencyMs,
+      },
     };
   }
 
@@ -96,7 +111,11 @@ function readAnswer<T>(completion: OpenAI.ChatCompletion, parse: (value: unknown
   try {
     return { ok: true, value: parse(parsed.value), promptTokens, completionTokens };
   } catch (err) {
-    return fail('schema_mismatch', `the JSON does not match the schema: ${shorten(err instanceof Error ? err.message : String(err))}`, content);
+    return fail(
+      'schema_mismatch',
+      `the JSON does not match the schema: ${shorten(err instanceof Error ? err.message : String(err))}`,
+      content,
+    );
   }
 }
 
@@ -106,12 +125,17 @@ function readAnswer<T>(completion: OpenAI.ChatCompletion, parse: (value: unknown
  */
 function withRepair(messages: ChatMessage[], previous: AttemptFailure | undefined): ChatMessage[] {
   if (!previous?.unusable) return messages;
-  const quoted = previous.unusable.content.length > MAX_QUOTED_ANSWER_CHARS
-    ? `${previous.unusable.content.slice(0, MAX_QUOTED_ANSWER_CHARS)}…`
-    : previous.unusable.content;
+  const quoted =
+    previous.unusable.content.length > MAX_QUOTED_ANSWER_CHARS
+      ? `${previous.unusable.content.slice(0, MAX_QUOTED_ANSWER_CHARS)}…`
+      : previous.unusable.content;
   const hint =
     previous.kind === 'truncated'
       ? 'Your previous answer was cut off before it was complete. Answer again, more briefly: keep every reason to one short sentence.'
       : `Your previous answer could not be used (${previous.kind}: ${previous.message}). Answer again with only a JSON value that matches the requested schema exactly: no prose, no markdown fences.`;
-  return [...messages, { role: 'assistant', content: quoted === '' ? '(empty)' : quoted }, { role: 'user', content: hint }];
+  return [
+    ...messages,
+    { role: 'assistant', content: quoted === '' ? '(empty)' : quoted },
+    { role: 'user', content: hint },
+  ];
 }

@@ -51,15 +51,29 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): Embedd
     cache.set(text, vector);
   }
 
-  async function embedBatch(texts: string[], signal: AbortSignal | undefined, usage: EmbeddingUsage): Promise<number[][]> {
+  async function embedBatch(
+    texts: string[],
+    signal: AbortSignal | undefined,
+    usage: EmbeddingUsage,
+  ): Promise<number[][]> {
     try {
-      const outcome = await withRetries<number[][]>(policy, `embeddings request (${texts.length} inputs)`, signal, async (_n, _previous, attemptSignal) => {
-        const response = await openai.embeddings.create(
-          { model: options.model, input: texts, encoding_format: 'float', ...(options.dimensions ? { dimensions: options.dimensions } : {}) },
-          { signal: attemptSignal },
-        );
-        return readVectors(response, texts.length);
-      });
+      const outcome = await withRetries<number[][]>(
+        policy,
+        `embeddings request (${texts.length} inputs)`,
+        signal,
+        async (_n, _previous, attemptSignal) => {
+          const response = await openai.embeddings.create(
+            {
+              model: options.model,
+              input: texts,
+              encoding_format: 'float',
+              ...(options.dimensions ? { dimensions: options.dimensions } : {}),
+            },
+            { signal: attemptSignal },
+          );
+          return readVectors(response, texts.length);
+        },
+      );
       usage.requests += outcome.attempts;
       usage.promptTokens += outcome.promptTokens;
       return outcome.value;
@@ -113,7 +127,8 @@ function readVectors(response: OpenAI.CreateEmbeddingResponse, expected: number)
     if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) {
       return invalid(`vector ${item.index} is not a list of finite numbers`);
     }
-    if (dim !== undefined && v.length !== dim) return invalid(`vectors have different dimensions (${dim} and ${v.length})`);
+    if (dim !== undefined && v.length !== dim)
+      return invalid(`vectors have different dimensions (${dim} and ${v.length})`);
     dim = v.length;
   }
   return { ok: true, value: data.map((d) => d.embedding), promptTokens, completionTokens: 0 };

@@ -27,7 +27,8 @@ export function errorBodyMessage(body: string): string | undefined {
   ];
   for (const field of fields) {
     if (typeof field === 'string' && field.trim() !== '') return field.trim().slice(0, MAX_MESSAGE);
-    if (field !== undefined && field !== null && typeof field === 'object') return JSON.stringify(field).slice(0, MAX_MESSAGE);
+    if (field !== undefined && field !== null && typeof field === 'object')
+      return JSON.stringify(field).slice(0, MAX_MESSAGE);
   }
   return undefined;
 }
@@ -41,11 +42,14 @@ export function withErrorEnvelope(inner: typeof fetch = globalThis.fetch): typeo
     let body = text;
     try {
       const parsed = JSON.parse(text) as Record<string, unknown> | null;
-      const hasEnvelope = typeof parsed === 'object' && parsed !== null && typeof parsed.error === 'object' && parsed.error !== null;
+      const hasEnvelope =
+        typeof parsed === 'object' && parsed !== null && typeof parsed.error === 'object' && parsed.error !== null;
       const message = hasEnvelope ? undefined : errorBodyMessage(text);
       if (message !== undefined) {
         const p = (parsed ?? {}) as Record<string, unknown>;
-        body = JSON.stringify({ error: { message, type: p.type ?? null, code: p.code ?? res.status, param: p.param ?? null } });
+        body = JSON.stringify({
+          error: { message, type: p.type ?? null, code: p.code ?? res.status, param: p.param ?? null },
+        });
       }
     } catch {
       // Not JSON: the SDK quotes a text body as it is.

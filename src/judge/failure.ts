@@ -19,12 +19,18 @@ export interface AttemptFailure {
 
 const RETRYABLE_STATUS = new Set([408, 409, 429]);
 
-export function classifyError(err: unknown, deadlineHit: boolean, callerAborted: boolean, now: () => number): AttemptFailure {
+export function classifyError(
+  err: unknown,
+  deadlineHit: boolean,
+  callerAborted: boolean,
+  now: () => number,
+): AttemptFailure {
   if (callerAborted) return { kind: 'aborted', message: 'the call was aborted by its caller', retryable: false };
   if (deadlineHit || err instanceof OpenAI.APIConnectionTimeoutError) {
     return { kind: 'timeout', message: 'no answer before the deadline', retryable: true };
   }
-  if (err instanceof OpenAI.APIUserAbortError) return { kind: 'aborted', message: 'the request was aborted', retryable: false };
+  if (err instanceof OpenAI.APIUserAbortError)
+    return { kind: 'aborted', message: 'the request was aborted', retryable: false };
   if (err instanceof OpenAI.APIConnectionError) {
     const cause = (err as { cause?: unknown }).cause;
     const detail = cause instanceof Error ? `: ${cause.message}` : '';
@@ -42,7 +48,11 @@ export function classifyError(err: unknown, deadlineHit: boolean, callerAborted:
     };
   }
   // A body that is not JSON, or a shape the SDK cannot read: the server answered nonsense.
-  return { kind: 'invalid_response', message: shorten(err instanceof Error ? err.message : String(err)), retryable: true };
+  return {
+    kind: 'invalid_response',
+    message: shorten(err instanceof Error ? err.message : String(err)),
+    retryable: true,
+  };
 }
 
 export function shorten(text: string, max = 300): string {

@@ -14,7 +14,10 @@ export interface JudgeClientDeps {
   onRequest?: (event: RequestEvent) => void;
 }
 
-export function judgeClientsFromConfig(config: Pick<RagwatchConfig, 'judge' | 'embeddings'>, deps: JudgeClientDeps = {}): { judge: JudgeClient; embeddings: EmbeddingsClient } {
+export function judgeClientsFromConfig(
+  config: Pick<RagwatchConfig, 'judge' | 'embeddings'>,
+  deps: JudgeClientDeps = {},
+): { judge: JudgeClient; embeddings: EmbeddingsClient } {
   const j = config.judge;
   const e = config.embeddings;
   // The server's own words on every error, whatever the shape of its error body.

@@ -5,7 +5,15 @@
  * Retry-After), and up to `maxAttempts` attempts. Every attempt is reported through `onRequest`.
  */
 import { classifyError, type AttemptFailure } from './failure.js';
-import { backoffs, retry, RetryAbortedError, retryDelay, type Limiter, type RetryContext, type Sleep } from '../internal/index.js';
+import {
+  backoffs,
+  retry,
+  RetryAbortedError,
+  retryDelay,
+  type Limiter,
+  type RetryContext,
+  type Sleep,
+} from '../internal/index.js';
 import { JudgeCallError } from './types.js';
 
 export interface RequestEvent {
@@ -108,7 +116,13 @@ export async function withRetries<T>(
     completionTokens += result.completionTokens;
     const latencyMs = policy.now() - attemptStart;
     if (result.ok) {
-      policy.onRequest?.({ kind: policy.kind, outcome: 'ok', latencyMs, promptTokens: result.promptTokens, completionTokens: result.completionTokens });
+      policy.onRequest?.({
+        kind: policy.kind,
+        outcome: 'ok',
+        latencyMs,
+        promptTokens: result.promptTokens,
+        completionTokens: result.completionTokens,
+      });
       return { value: result.value, attempts: n, promptTokens, completionTokens, latencyMs: policy.now() - started };
     }
     const failure = result.failure;
@@ -123,7 +137,13 @@ export async function withRetries<T>(
     });
     if (last) {
       const retryable = failure.retryable || failure.kind === 'aborted';
-      throw new JudgeCallError(`${what} failed after ${n} attempt${n === 1 ? '' : 's'}: ${failure.kind}: ${failure.message}`, retryable, failure.kind, n, spent());
+      throw new JudgeCallError(
+        `${what} failed after ${n} attempt${n === 1 ? '' : 's'}: ${failure.kind}: ${failure.message}`,
+        retryable,
+        failure.kind,
+        n,
+        spent(),
+      );
     }
     throw new AttemptFailed(failure);
   }
@@ -137,7 +157,8 @@ export async function withRetries<T>(
       random: policy.random,
     });
   } catch (err) {
-    if (err instanceof RetryAbortedError) throw new JudgeCallError(`${what}: aborted while backing off`, true, 'aborted', calls, spent());
+    if (err instanceof RetryAbortedError)
+      throw new JudgeCallError(`${what}: aborted while backing off`, true, 'aborted', calls, spent());
     throw err;
   }
 }

@@ -9,11 +9,24 @@ import { writeScores, type ScoreToWrite, type WriteScoresOptions, type WriteScor
 import type { ApiGeneration, TraceRecord, TraceSummary } from './types.js';
 
 /** Edges a deployment or a test injects; everything else comes from `config.langfuse`. */
-export type LangfuseDeps = Pick<LangfuseHttpOptions, 'fetch' | 'sleep' | 'random' | 'now' | 'onRequest' | 'initialBackoffMs' | 'maxBackoffMs' | 'maxRetryAfterMs'>;
+export type LangfuseDeps = Pick<
+  LangfuseHttpOptions,
+  'fetch' | 'sleep' | 'random' | 'now' | 'onRequest' | 'initialBackoffMs' | 'maxBackoffMs' | 'maxRetryAfterMs'
+>;
 
-export function langfuseHttpFromConfig(config: Pick<RagwatchConfig, 'langfuse'>, deps: LangfuseDeps = {}): LangfuseHttp {
+export function langfuseHttpFromConfig(
+  config: Pick<RagwatchConfig, 'langfuse'>,
+  deps: LangfuseDeps = {},
+): LangfuseHttp {
   const c = config.langfuse;
-  return createLangfuseHttp({ baseUrl: c.baseUrl, publicKey: c.publicKey, secretKey: c.secretKey, timeoutMs: c.timeoutMs, maxAttempts: c.maxAttempts, ...deps });
+  return createLangfuseHttp({
+    baseUrl: c.baseUrl,
+    publicKey: c.publicKey,
+    secretKey: c.secretKey,
+    timeoutMs: c.timeoutMs,
+    maxAttempts: c.maxAttempts,
+    ...deps,
+  });
 }
 
 /** The Langfuse operations the online job needs, bound to one server and its detected API generation. */
@@ -22,14 +35,23 @@ export interface LangfuseApi {
   readonly generation: ApiGeneration;
   /** `online.filters` plus the default exclusions; used when `listTraces` gets no filters. */
   readonly filters: TraceFilters;
-  listTraces(window: { from: Date; to: Date; filters?: TraceFilters; pageSize?: number; signal?: AbortSignal }): AsyncIterable<TraceSummary>;
+  listTraces(window: {
+    from: Date;
+    to: Date;
+    filters?: TraceFilters;
+    pageSize?: number;
+    signal?: AbortSignal;
+  }): AsyncIterable<TraceSummary>;
   getTrace(id: string, signal?: AbortSignal): Promise<TraceRecord | null>;
   writeScores(scores: ScoreToWrite[], options?: WriteScoresOptions): Promise<WriteScoresResult>;
   ensureScoreConfigs(defs: ScoreConfigDef[], signal?: AbortSignal): Promise<Map<string, string>>;
 }
 
 /** Builds the HTTP client, detects the API generation (unless configured) and binds the operations. */
-export async function connectLangfuse(config: Pick<RagwatchConfig, 'langfuse' | 'online'>, deps: LangfuseDeps & { writeOptions?: WriteScoresOptions } = {}): Promise<LangfuseApi> {
+export async function connectLangfuse(
+  config: Pick<RagwatchConfig, 'langfuse' | 'online'>,
+  deps: LangfuseDeps & { writeOptions?: WriteScoresOptions } = {},
+): Promise<LangfuseApi> {
   const { writeOptions, ...httpDeps } = deps;
   const http = langfuseHttpFromConfig(config, httpDeps);
   const generation = await detectApiGeneration(http, config.langfuse.apiGeneration);

@@ -48,10 +48,25 @@ export async function getDataset(http: LangfuseHttp, name: string, signal?: Abor
   };
 }
 
-export async function createDataset(http: LangfuseHttp, input: { name: string; description?: string; metadata?: unknown }, signal?: AbortSignal): Promise<Dataset> {
-  const res = await http.request<Record<string, unknown>>({ method: 'POST', path: '/api/public/v2/datasets', route: 'POST /api/public/v2/datasets', body: input, signal });
+export async function createDataset(
+  http: LangfuseHttp,
+  input: { name: string; description?: string; metadata?: unknown },
+  signal?: AbortSignal,
+): Promise<Dataset> {
+  const res = await http.request<Record<string, unknown>>({
+    method: 'POST',
+    path: '/api/public/v2/datasets',
+    route: 'POST /api/public/v2/datasets',
+    body: input,
+    signal,
+  });
   const d = res.data ?? {};
-  return { id: String(d.id), name: String(d.name ?? input.name), description: typeof d.description === 'string' ? d.description : null, metadata: d.metadata };
+  return {
+    id: String(d.id),
+    name: String(d.name ?? input.name),
+    description: typeof d.description === 'string' ? d.description : null,
+    metadata: d.metadata,
+  };
 }
 
 /** Streams the dataset's items page by page; `activeOnly` (default) drops archived items. */
@@ -93,15 +108,29 @@ export interface DatasetItemWrite {
   status?: 'ACTIVE' | 'ARCHIVED';
 }
 
-export async function createDatasetItem(http: LangfuseHttp, input: DatasetItemWrite, signal?: AbortSignal): Promise<DatasetItem> {
-  const res = await http.request<unknown>({ method: 'POST', path: '/api/public/dataset-items', route: 'POST /api/public/dataset-items', body: input, signal });
+export async function createDatasetItem(
+  http: LangfuseHttp,
+  input: DatasetItemWrite,
+  signal?: AbortSignal,
+): Promise<DatasetItem> {
+  const res = await http.request<unknown>({
+    method: 'POST',
+    path: '/api/public/dataset-items',
+    route: 'POST /api/public/dataset-items',
+    body: input,
+    signal,
+  });
   const item = toItem(res.data, input.datasetName);
   if (!item) throw new Error('creating a dataset item returned no id');
   return item;
 }
 
 /** `null` when no item has that id. */
-export async function getDatasetItem(http: LangfuseHttp, id: string, signal?: AbortSignal): Promise<DatasetItem | null> {
+export async function getDatasetItem(
+  http: LangfuseHttp,
+  id: string,
+  signal?: AbortSignal,
+): Promise<DatasetItem | null> {
   const res = await http.request<unknown>({
     method: 'GET',
     path: `/api/public/dataset-items/${encodeURIComponent(id)}`,
@@ -135,8 +164,18 @@ export async function listDatasetNames(http: LangfuseHttp, signal?: AbortSignal)
 }
 
 /** Links a trace to a dataset item within a run (the run is created on first use). */
-export async function createDatasetRunItem(http: LangfuseHttp, input: DatasetRunItemInput, signal?: AbortSignal): Promise<{ id: string; datasetRunId: string }> {
-  const res = await http.request<Record<string, unknown>>({ method: 'POST', path: '/api/public/dataset-run-items', route: 'POST /api/public/dataset-run-items', body: input, signal });
+export async function createDatasetRunItem(
+  http: LangfuseHttp,
+  input: DatasetRunItemInput,
+  signal?: AbortSignal,
+): Promise<{ id: string; datasetRunId: string }> {
+  const res = await http.request<Record<string, unknown>>({
+    method: 'POST',
+    path: '/api/public/dataset-run-items',
+    route: 'POST /api/public/dataset-run-items',
+    body: input,
+    signal,
+  });
   return { id: String(res.data?.id ?? ''), datasetRunId: String(res.data?.datasetRunId ?? '') };
 }
 

@@ -8,7 +8,11 @@ export type GenerationSetting = 'auto' | ApiGeneration;
  * ones, where the v2 observations API is confirmed before trusting the 404 (a wrong base URL 404s too).
  * Bad keys surface as a `LangfuseApiError` with status 401/403.
  */
-export async function detectApiGeneration(http: LangfuseHttp, setting: GenerationSetting = 'auto', signal?: AbortSignal): Promise<ApiGeneration> {
+export async function detectApiGeneration(
+  http: LangfuseHttp,
+  setting: GenerationSetting = 'auto',
+  signal?: AbortSignal,
+): Promise<ApiGeneration> {
   if (setting !== 'auto') return setting;
   const traces = await http.request({
     method: 'GET',

@@ -31,7 +31,13 @@ export function filtersFromConfig(config: Pick<RagwatchConfig, 'langfuse' | 'onl
   };
 }
 
-export const noFilters = (): TraceFilters => ({ traceNames: [], tags: [], environments: [], excludeEnvironments: [], metadata: {} });
+export const noFilters = (): TraceFilters => ({
+  traceNames: [],
+  tags: [],
+  environments: [],
+  excludeEnvironments: [],
+  metadata: {},
+});
 
 export function globMatches(pattern: string, value: string): boolean {
   if (!pattern.includes('*')) return pattern === value;

@@ -1,5 +1,13 @@
 import { VERSION } from '../version.js';
-import { backoffs, parseRetryAfter, retry, RetryAbortedError, type RetryContext, type RetryPolicy, type Sleep } from '../internal/index.js';
+import {
+  backoffs,
+  parseRetryAfter,
+  retry,
+  RetryAbortedError,
+  type RetryContext,
+  type RetryPolicy,
+  type Sleep,
+} from '../internal/index.js';
 import { DependencyError, isOutageKind, kindOf } from '../errors.js';
 import { JsonSyntaxError } from './capped-json.js';
 
@@ -107,7 +115,13 @@ export class LangfuseApiError extends DependencyError {
 
   /** The server could not be reached, kept failing or answered nonsense: the "unreachable" of exit code 3. */
   get unreachable(): boolean {
-    if (this.kind === 'timeout' || this.kind === 'connection' || this.kind === 'invalid_json' || this.kind === 'protocol') return true;
+    if (
+      this.kind === 'timeout' ||
+      this.kind === 'connection' ||
+      this.kind === 'invalid_json' ||
+      this.kind === 'protocol'
+    )
+      return true;
     return this.status !== undefined && (this.status >= 500 || this.status === 429);
   }
 }
@@ -144,7 +158,8 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
     let retryAfterMs: number | undefined;
     let lastStatus: number | undefined;
     async function once({ attempt }: RetryContext): Promise<LangfuseResponse<T>> {
-      if (req.signal?.aborted) throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', lastStatus, true, attempt - 1);
+      if (req.signal?.aborted)
+        throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', lastStatus, true, attempt - 1);
       retryAfterMs = undefined;
       const started = now();
       const controller = new AbortController();
@@ -166,22 +181,51 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
           }
           // A proxy's HTML page or a cut-off body: worth another attempt.
           options.onRequest?.({ route, outcome: 'server_error', status, latencyMs, attempt });
-          throw new LangfuseApiError(`${route}: HTTP ${status} with a body that is not JSON`, route, 'invalid_json', status, true, attempt);
+          throw new LangfuseApiError(
+            `${route}: HTTP ${status} with a body that is not JSON`,
+            route,
+            'invalid_json',
+            status,
+            true,
+            attempt,
+          );
         }
         const retryable = status === 429 || status >= 500 || status === 408;
         options.onRequest?.({ route, outcome: outcomeOf(status), status, latencyMs, attempt });
         if (status === 429 || status === 503) retryAfterMs = parseRetryAfter(res.headers, Date.now());
-        throw new LangfuseApiError(scrub(`${route}: HTTP ${status}${describeBody(text)}`), route, 'http', status, retryable, attempt);
+        throw new LangfuseApiError(
+          scrub(`${route}: HTTP ${status}${describeBody(text)}`),
+          route,
+          'http',
+          status,
+          retryable,
+          attempt,
+        );
       } catch (err) {
         if (err instanceof LangfuseApiError) throw err;
         const latencyMs = now() - started;
-        if (req.signal?.aborted) throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', undefined, true, attempt);
+        if (req.signal?.aborted)
+          throw new LangfuseApiError(`${route}: aborted`, route, 'aborted', undefined, true, attempt);
         const timedOut = controller.signal.aborted;
         options.onRequest?.({ route, outcome: timedOut ? 'timeout' : 'connection_error', latencyMs, attempt });
         lastStatus = undefined;
         throw timedOut
-          ? new LangfuseApiError(`${route}: no answer within ${timeoutMs} ms`, route, 'timeout', undefined, true, attempt)
-          : new LangfuseApiError(scrub(`${route}: connection failed: ${causeOf(err)}`), route, 'connection', undefined, true, attempt);
+          ? new LangfuseApiError(
+              `${route}: no answer within ${timeoutMs} ms`,
+              route,
+              'timeout',
+              undefined,
+              true,
+              attempt,
+            )
+          : new LangfuseApiError(
+              scrub(`${route}: connection failed: ${causeOf(err)}`),
+              route,
+              'connection',
+              undefined,
+              true,
+              attempt,
+            );
       } finally {
         clearTimeout(timer);
         req.signal?.removeEventListener('abort', onOuterAbort);
@@ -204,7 +248,14 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
       if (!shouldRetry(err)) throw err;
       // Every attempt failed retryably.
       const final = err as LangfuseApiError;
-      throw new LangfuseApiError(`${final.message} (after ${policy.attempts} attempts)`, route, final.kind, final.status, final.retryable, policy.attempts);
+      throw new LangfuseApiError(
+        `${final.message} (after ${policy.attempts} attempts)`,
+        route,
+        final.kind,
+        final.status,
+        final.retryable,
+        policy.attempts,
+      );
     }
   }
 

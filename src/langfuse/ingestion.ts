@@ -27,21 +27,41 @@ export interface IngestionResult {
 export const MAX_BATCH_BYTES = 3_000_000;
 export const MAX_BATCH_EVENTS = 100;
 
-export async function postIngestion(http: LangfuseHttp, batch: IngestionEvent[], signal?: AbortSignal): Promise<IngestionResult> {
+export async function postIngestion(
+  http: LangfuseHttp,
+  batch: IngestionEvent[],
+  signal?: AbortSignal,
+): Promise<IngestionResult> {
   const route = 'POST /api/public/ingestion';
   const res = await http.request({ method: 'POST', path: '/api/public/ingestion', route, body: { batch }, signal });
   const body = ingestionStatusesFrom(res.data, route, res.status);
   return { successes: body.successes.map(statusOf), errors: body.errors.map(statusOf) };
 }
 
-function statusOf(item: { id: string; status: number; message?: string | null; error?: unknown }): IngestionEventStatus {
+function statusOf(item: {
+  id: string;
+  status: number;
+  message?: string | null;
+  error?: unknown;
+}): IngestionEventStatus {
   const { id, status, message, error } = item;
-  const text = typeof message === 'string' ? message : typeof error === 'string' ? error : error !== undefined && error !== null ? JSON.stringify(error) : undefined;
+  const text =
+    typeof message === 'string'
+      ? message
+      : typeof error === 'string'
+        ? error
+        : error !== undefined && error !== null
+          ? JSON.stringify(error)
+          : undefined;
   return { id, status, ...(text !== undefined ? { message: text.slice(0, 300) } : {}) };
 }
 
 /** Splits events into batches of at most `maxEvents` events and `maxBytes` of JSON. */
-export function toBatches<T>(events: T[], maxEvents = MAX_BATCH_EVENTS, maxBytes = MAX_BATCH_BYTES): { batches: T[][]; oversized: T[] } {
+export function toBatches<T>(
+  events: T[],
+  maxEvents = MAX_BATCH_EVENTS,
+  maxBytes = MAX_BATCH_BYTES,
+): { batches: T[][]; oversized: T[] } {
   const batches: T[][] = [];
   const oversized: T[] = [];
   let current: T[] = [];

@@ -10,7 +10,8 @@ export function parseJsonLooking(value: unknown): unknown {
   if (trimmed.length < 2) return value;
   const first = trimmed[0];
   const last = trimmed[trimmed.length - 1];
-  const looksJson = (first === '{' && last === '}') || (first === '[' && last === ']') || (first === '"' && last === '"');
+  const looksJson =
+    (first === '{' && last === '}') || (first === '[' && last === ']') || (first === '"' && last === '"');
   if (!looksJson) return value;
   try {
     return JSON.parse(trimmed) as unknown;
@@ -45,7 +46,16 @@ function isCanonicalIso(value: string): boolean {
   if (m === null) return false;
   const month = Number(m[1]);
   const day = Number(m[2]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]! && !(month === 2 && day === 29) && Number(m[3]) <= 23 && Number(m[4]) <= 59 && Number(m[5]) <= 59;
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= DAYS_IN_MONTH[month - 1]! &&
+    !(month === 2 && day === 29) &&
+    Number(m[3]) <= 23 &&
+    Number(m[4]) <= 59 &&
+    Number(m[5]) <= 59
+  );
 }
 
 /** Normalises an API timestamp to ISO 8601 UTC; keeps the original text when it cannot be read. */

@@ -3,7 +3,14 @@ import type { LangfuseHttp } from './http.js';
 import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from './normalize.js';
 import type { TraceReadBudget } from './read-budget.js';
 import { v4PageFrom } from './shapes.js';
-import { budgetReader, observationRecord, pageReader, sortByStartTime, withReadCut, type ListWindow } from './traces.js';
+import {
+  budgetReader,
+  observationRecord,
+  pageReader,
+  sortByStartTime,
+  withReadCut,
+  type ListWindow,
+} from './traces.js';
 import type { TraceRecord, TraceSummary } from './types.js';
 
 /** Langfuse v4 read path: `GET /api/public/v2/observations` (cursor paging, field groups, raw-string IO). */
@@ -92,7 +99,13 @@ export async function getTraceV4(
       route,
       signal,
       ...budgetReader(budget),
-      query: { traceId: id, limit: V4_MAX_PAGE_SIZE, fields: V4_TRACE_FIELDS, expandMetadata: V4_EXPANDED_METADATA, cursor },
+      query: {
+        traceId: id,
+        limit: V4_MAX_PAGE_SIZE,
+        fields: V4_TRACE_FIELDS,
+        expandMetadata: V4_EXPANDED_METADATA,
+        cursor,
+      },
     });
     const { data: page, meta } = v4PageFrom(res.data, route, res.status, id, { cut: budget?.cut() != null });
     rows.push(...page);

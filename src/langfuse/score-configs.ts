@@ -30,8 +30,10 @@ export interface ScoreConfig {
 const NAME_RE = /^[A-Za-z0-9_ .()-]{1,35}$/;
 
 export function validateScoreConfigName(name: string): string | null {
-  if (name.length === 0 || name.length > 35) return `score config name "${name}" must be 1 to 35 characters long (it has ${name.length})`;
-  if (!NAME_RE.test(name)) return `score config name "${name}" may only contain letters, numbers, underscores, spaces, periods, parentheses and hyphens`;
+  if (name.length === 0 || name.length > 35)
+    return `score config name "${name}" must be 1 to 35 characters long (it has ${name.length})`;
+  if (!NAME_RE.test(name))
+    return `score config name "${name}" may only contain letters, numbers, underscores, spaces, periods, parentheses and hyphens`;
   return null;
 }
 
@@ -41,7 +43,13 @@ export async function listScoreConfigs(http: LangfuseHttp, signal?: AbortSignal)
   const limit = 100;
   for (let page = 1; ; page++) {
     const route = 'GET /api/public/score-configs';
-    const res = await http.request({ method: 'GET', path: '/api/public/score-configs', route, query: { page, limit }, signal });
+    const res = await http.request({
+      method: 'GET',
+      path: '/api/public/score-configs',
+      route,
+      query: { page, limit },
+      signal,
+    });
     const { data: rows, meta } = scoreConfigPageFrom(res.data, route, res.status);
     for (const row of rows) {
       const c = toConfig(row);
@@ -56,7 +64,11 @@ export async function listScoreConfigs(http: LangfuseHttp, signal?: AbortSignal)
  * config of the same name and data type is reused as it is (a CATEGORICAL one only when it has every category
  * the definition names, else the call fails naming it); the missing ones are created.
  */
-export async function ensureScoreConfigs(http: LangfuseHttp, defs: ScoreConfigDef[], signal?: AbortSignal): Promise<Map<string, string>> {
+export async function ensureScoreConfigs(
+  http: LangfuseHttp,
+  defs: ScoreConfigDef[],
+  signal?: AbortSignal,
+): Promise<Map<string, string>> {
   for (const def of defs) {
     const problem = validateScoreConfigName(def.name);
     if (problem) throw new LangfuseApiError(problem, 'POST /api/public/score-configs', 'http', undefined, false, 0);
@@ -68,7 +80,9 @@ export async function ensureScoreConfigs(http: LangfuseHttp, defs: ScoreConfigDe
     const dataType = def.dataType ?? 'NUMERIC';
     const found = existing.find((c) => c.name === def.name && !c.isArchived && c.dataType === dataType);
     if (found) {
-      const missing = (def.categories ?? []).filter((want) => !found.categories?.some((c) => c.label === want.label && c.value === want.value));
+      const missing = (def.categories ?? []).filter(
+        (want) => !found.categories?.some((c) => c.label === want.label && c.value === want.value),
+      );
       if (missing.length > 0) {
         const labels = missing.map((c) => c.label).join(', ');
         const message = `score config "${def.name}" exists without the categories ${labels}: archive it in Langfuse or rename ours`;
@@ -88,7 +102,15 @@ export async function ensureScoreConfigs(http: LangfuseHttp, defs: ScoreConfigDe
       signal,
     });
     const created = toConfig(res.data);
-    if (!created) throw new LangfuseApiError(`creating score config "${def.name}" returned no id`, 'POST /api/public/score-configs', 'invalid_json', res.status, true, 1);
+    if (!created)
+      throw new LangfuseApiError(
+        `creating score config "${def.name}" returned no id`,
+        'POST /api/public/score-configs',
+        'invalid_json',
+        res.status,
+        true,
+        1,
+      );
     ids.set(def.name, created.id);
   }
   return ids;
@@ -108,7 +130,9 @@ function toConfig(raw: unknown): ScoreConfig | null {
     categories: Array.isArray(r.categories)
       ? r.categories.flatMap((c) => {
           const cat = c as { value?: unknown; label?: unknown };
-          return typeof cat.value === 'number' && typeof cat.label === 'string' ? [{ value: cat.value, label: cat.label }] : [];
+          return typeof cat.value === 'number' && typeof cat.label === 'string'
+            ? [{ value: cat.value, label: cat.label }]
+            : [];
         })
       : null,
     description: typeof r.description === 'string' ? r.description : null,

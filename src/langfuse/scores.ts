@@ -75,7 +75,11 @@ export function scoreEventBody(score: ScoreToWrite): Record<string, unknown> {
  * Writes scores through the ingestion API and reports, per score, whether the server took it. Every event's
  * status in the 207 answer is checked; retryable failures (5xx, 429, unacknowledged) are re-sent with backoff.
  */
-export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], options: WriteScoresOptions = {}): Promise<WriteScoresResult> {
+export async function writeScores(
+  http: LangfuseHttp,
+  scores: ScoreToWrite[],
+  options: WriteScoresOptions = {},
+): Promise<WriteScoresResult> {
   const newEventId = options.newEventId ?? randomUUID;
   const policy = {
     ...backoffs.scoreRounds,
@@ -89,7 +93,15 @@ export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], op
   for (const s of scores) {
     const invalid = validate(s);
     const id = scoreIdFor(s.traceId, s.name);
-    if (invalid) finalFailures.set(id, { id, traceId: s.traceId, name: s.name, status: undefined, message: invalid, retryable: false });
+    if (invalid)
+      finalFailures.set(id, {
+        id,
+        traceId: s.traceId,
+        name: s.name,
+        status: undefined,
+        message: invalid,
+        retryable: false,
+      });
     else unique.set(id, s); // the same score twice in one call: the last value wins, as it would on the server
   }
   let pending = [...unique.values()];
@@ -102,7 +114,10 @@ export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], op
     const scoreOfEvent = new Map(events.map((e) => [e.event.id, e.score]));
     for (const event of oversized) {
       const s = scoreOfEvent.get(event.id) as ScoreToWrite;
-      finalFailures.set(event.body.id as string, failure(s, undefined, 'score event larger than the ingestion batch limit', false));
+      finalFailures.set(
+        event.body.id as string,
+        failure(s, undefined, 'score event larger than the ingestion batch limit', false),
+      );
     }
     for (const batch of batches) {
       const batchScores = batch.map((e) => scoreOfEvent.get(e.id) as ScoreToWrite);
@@ -133,7 +148,9 @@ export async function writeScores(http: LangfuseHttp, scores: ScoreToWrite[], op
         const error = errors.get(event.id);
         const status = error?.status;
         const retryable = status === undefined || status === 0 || status === 429 || status >= 500;
-        const message = error ? `ingestion rejected the score (status ${status}): ${error.message ?? 'no message'}` : 'the ingestion answer did not acknowledge the score';
+        const message = error
+          ? `ingestion rejected the score (status ${status}): ${error.message ?? 'no message'}`
+          : 'the ingestion answer did not acknowledge the score';
         finalFailures.set(scoreId, failure(s, status, message, retryable));
         if (retryable) retry.push(s);
       }
@@ -179,7 +196,8 @@ function failure(s: ScoreToWrite, status: number | undefined, message: string, r
 function validate(s: ScoreToWrite): string | null {
   if (!s.traceId) return 'score without trace id';
   if (!s.name) return 'score without name';
-  if (typeof s.value !== 'number' || !Number.isFinite(s.value)) return `score value is not a finite number (${String(s.value)})`;
+  if (typeof s.value !== 'number' || !Number.isFinite(s.value))
+    return `score value is not a finite number (${String(s.value)})`;
   if (Number.isNaN(Date.parse(s.timestamp))) return `score timestamp is not a date (${s.timestamp})`;
   return null;
 }

@@ -15,7 +15,13 @@ const optionalString = z.string().nullish();
 const v3Environment = z.string().optional();
 const v3Tags = z.array(z.string()).optional();
 
-const v3ListedTrace = z.looseObject({ id: z.string().min(1), timestamp: dateTime, name: optionalString, environment: v3Environment, tags: v3Tags });
+const v3ListedTrace = z.looseObject({
+  id: z.string().min(1),
+  timestamp: dateTime,
+  name: optionalString,
+  environment: v3Environment,
+  tags: v3Tags,
+});
 const v3Meta = z.looseObject({ page: z.int(), limit: z.int(), totalItems: z.int(), totalPages: z.int() });
 const v3TracePage = z.looseObject({ data: z.array(v3ListedTrace), meta: v3Meta });
 
@@ -57,7 +63,14 @@ const ingestionResponse = z.looseObject({
 });
 
 const scoreConfigPage = z.looseObject({
-  data: z.array(z.looseObject({ id: z.string().min(1), name: z.string(), dataType: z.string().optional(), isArchived: z.boolean().optional() })),
+  data: z.array(
+    z.looseObject({
+      id: z.string().min(1),
+      name: z.string(),
+      dataType: z.string().optional(),
+      isArchived: z.boolean().optional(),
+    }),
+  ),
   meta: v3Meta,
 });
 
@@ -68,7 +81,14 @@ export type IngestionStatuses = z.infer<typeof ingestionResponse>;
 
 /** The error every shape check throws: retryable (another tick may get a proper answer), never final. */
 export function protocolError(route: string, status: number | undefined, detail: string): LangfuseApiError {
-  return new LangfuseApiError(`${route}: the answer does not have the API's shape (${detail})`, route, 'protocol', status, true, 1);
+  return new LangfuseApiError(
+    `${route}: the answer does not have the API's shape (${detail})`,
+    route,
+    'protocol',
+    status,
+    true,
+    1,
+  );
 }
 
 function check<T>(schema: z.ZodType<T>, body: unknown, route: string, status: number | undefined): T {
@@ -110,18 +130,32 @@ export interface ShapeOptions {
 }
 
 const cutV3Trace = v3Trace.extend({ observations: z.array(z.unknown()).optional() });
-const cutV4Page = z.looseObject({ data: z.array(z.unknown()), meta: z.looseObject({ cursor: z.string().nullish() }).optional() });
+const cutV4Page = z.looseObject({
+  data: z.array(z.unknown()),
+  meta: z.looseObject({ cursor: z.string().nullish() }).optional(),
+});
 
 /** `GET /api/public/traces/{id}`: a trace with its observations, and the one asked for. */
-export function v3TraceFrom(body: unknown, id: string, route: string, status?: number, options: ShapeOptions = {}): Row {
-  const trace = options.cut ? keptOfCutTrace(check(cutV3Trace, body, route, status)) : check(v3Trace, body, route, status);
+export function v3TraceFrom(
+  body: unknown,
+  id: string,
+  route: string,
+  status?: number,
+  options: ShapeOptions = {},
+): Row {
+  const trace = options.cut
+    ? keptOfCutTrace(check(cutV3Trace, body, route, status))
+    : check(v3Trace, body, route, status);
   if (trace.id !== id) throw protocolError(route, status, 'id: another trace than the one asked for');
   const foreign = trace.observations.findIndex((o) => typeof o.traceId === 'string' && o.traceId !== id);
-  if (foreign >= 0) throw protocolError(route, status, `observations.${foreign}.traceId: another trace than the one asked for`);
+  if (foreign >= 0)
+    throw protocolError(route, status, `observations.${foreign}.traceId: another trace than the one asked for`);
   return trace as Row;
 }
 
-function keptOfCutTrace<T extends { observations?: unknown[] }>(trace: T): Omit<T, 'observations'> & { observations: z.infer<typeof v3Observation>[] } {
+function keptOfCutTrace<T extends { observations?: unknown[] }>(
+  trace: T,
+): Omit<T, 'observations'> & { observations: z.infer<typeof v3Observation>[] } {
   const observations = (trace.observations ?? []).flatMap((o) => {
     const parsed = v3Observation.safeParse(o);
     return parsed.success ? [parsed.data] : [];
@@ -130,11 +164,20 @@ function keptOfCutTrace<T extends { observations?: unknown[] }>(trace: T): Omit<
 }
 
 /** `GET /api/public/v2/observations`: `{ data: Observation[], meta: { cursor? } }`; with `traceId`, only that trace's. */
-export function v4PageFrom(body: unknown, route: string, status?: number, traceId?: string, options: ShapeOptions = {}): V4Page {
-  const page = options.cut ? keptOfCutPage(check(cutV4Page, body, route, status)) : (check(v4Page, body, route, status) as V4Page);
+export function v4PageFrom(
+  body: unknown,
+  route: string,
+  status?: number,
+  traceId?: string,
+  options: ShapeOptions = {},
+): V4Page {
+  const page = options.cut
+    ? keptOfCutPage(check(cutV4Page, body, route, status))
+    : (check(v4Page, body, route, status) as V4Page);
   if (traceId !== undefined) {
     const foreign = page.data.findIndex((row) => typeof row.traceId === 'string' && row.traceId !== traceId);
-    if (foreign >= 0) throw protocolError(route, status, `data.${foreign}.traceId: another trace than the one asked for`);
+    if (foreign >= 0)
+      throw protocolError(route, status, `data.${foreign}.traceId: another trace than the one asked for`);
   }
   return page;
 }
@@ -153,6 +196,10 @@ export function ingestionStatusesFrom(body: unknown, route: string, status?: num
 }
 
 /** `GET /api/public/score-configs`: `{ data: ScoreConfig[], meta }`. */
-export function scoreConfigPageFrom(body: unknown, route: string, status?: number): { data: Row[]; meta: z.infer<typeof v3Meta> } {
+export function scoreConfigPageFrom(
+  body: unknown,
+  route: string,
+  status?: number,
+): { data: Row[]; meta: z.infer<typeof v3Meta> } {
   return check(scoreConfigPage, body, route, status) as { data: Row[]; meta: z.infer<typeof v3Meta> };
 }

@@ -31,7 +31,8 @@ export const answerRelevancy: MetricDefinition<'answer_relevancy'> = {
   valueRule:
     'the mean of cos(question, generated) over the generated questions with text, then clamped to [0, 1]; ' +
     'every question noncommittal → 0; every question blank → not scorable',
-  precondition: (s) => (s.answer === '' ? 'the answer is empty' : s.question === '' ? 'the question is empty' : undefined),
+  precondition: (s) =>
+    s.answer === '' ? 'the answer is empty' : s.question === '' ? 'the question is empty' : undefined,
   async score(ctx) {
     const generated = await generatedQuestions(ctx);
     const version = promptVersion('answer_relevancy', ctx.sample.language);
@@ -47,8 +48,12 @@ export const answerRelevancy: MetricDefinition<'answer_relevancy'> = {
       );
     }
     const asked = generated.filter((g) => g.question !== '');
-    if (asked.length === 0) return notScorable('answer_relevancy', 'the judge generated no question with text', ctx.meter.total);
-    const cosines = await cosinesWith(ctx, asked.map((g) => g.question));
+    if (asked.length === 0)
+      return notScorable('answer_relevancy', 'the judge generated no question with text', ctx.meter.total);
+    const cosines = await cosinesWith(
+      ctx,
+      asked.map((g) => g.question),
+    );
     const meanCosine = mean(cosines) ?? 0;
     const value = unitInterval(meanCosine) ?? 0;
     const listed = asked.map((g, i) => `${quote(g.question)} (${(cosines[i] ?? 0).toFixed(2)})`).join('; ');
@@ -61,7 +66,11 @@ export const answerRelevancy: MetricDefinition<'answer_relevancy'> = {
       `mean cosine ${meanCosine.toFixed(2)}${counted} between the question and ${n} generated from the answer: ${listed}`,
       {
         ...base,
-        questions: asked.map((g, i) => ({ question: g.question, noncommittal: g.noncommittal, cosine: cosines[i] ?? 0 })),
+        questions: asked.map((g, i) => ({
+          question: g.question,
+          noncommittal: g.noncommittal,
+          cosine: cosines[i] ?? 0,
+        })),
         mean_cosine: meanCosine,
         noncommittal: false,
         ...(blanks > 0 ? { resolved: { blank_dropped: blanks } } : {}),
@@ -79,7 +88,8 @@ async function cosinesWith(ctx: MetricContext, texts: string[]): Promise<number[
     answer = await ctx.embeddings.embed([ctx.sample.question, ...texts], ctx.signal);
   } catch (err) {
     const usage = err instanceof JudgeCallError ? err.usage : undefined;
-    if (usage) ctx.meter.addEmbeddings({ requests: usage.calls, promptTokens: usage.promptTokens, latencyMs: usage.latencyMs });
+    if (usage)
+      ctx.meter.addEmbeddings({ requests: usage.calls, promptTokens: usage.promptTokens, latencyMs: usage.latencyMs });
     throw err;
   }
   ctx.meter.addEmbeddings(answer.usage);

@@ -26,7 +26,8 @@ export const contextRecall: MetricDefinition<'context_recall'> = {
   precondition: (s) => (s.reference === undefined ? 'needs a reference answer' : undefined),
   async score(ctx) {
     const { items: statements, resolved } = await referenceStatements(ctx);
-    if (statements.length === 0) return notScorable('context_recall', 'the reference makes no statements to look for', ctx.meter.total);
+    if (statements.length === 0)
+      return notScorable('context_recall', 'the reference makes no statements to look for', ctx.meter.total);
     const attributed = statements.filter((s) => s.attributed).length;
     const missing = statements.filter((s) => !s.attributed);
     const reason =

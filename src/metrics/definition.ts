@@ -74,28 +74,51 @@ export function scored(
 ): MetricResult {
   const v = unitInterval(value);
   if (v === undefined || v !== value) {
-    return { metric, status: 'failed', error: `internal: computed value ${String(value)} is outside [0, 1]`, kind: 'internal', dependency: null, retryable: false, usage };
+    return {
+      metric,
+      status: 'failed',
+      error: `internal: computed value ${String(value)} is outside [0, 1]`,
+      kind: 'internal',
+      dependency: null,
+      retryable: false,
+      usage,
+    };
   }
   return { metric, status: 'scored', value, reason, details, usage, promptVersion };
 }
 
 export function notScorable(metric: MetricName, reason: string, usage?: MetricUsage): MetricResult {
-  return usage === undefined ? { metric, status: 'not_scorable', reason } : { metric, status: 'not_scorable', reason, usage };
+  return usage === undefined
+    ? { metric, status: 'not_scorable', reason }
+    : { metric, status: 'not_scorable', reason, usage };
 }
 
 /** Turns whatever a metric threw into a `failed` result. */
 export function failedFrom(metric: MetricName, err: unknown, usage?: MetricUsage): MetricResult {
   const base =
     err instanceof JudgeCallError
-      ? { error: `${err.kind}: ${err.message} (after ${err.attempts} attempt${err.attempts === 1 ? '' : 's'})`, kind: err.kind, dependency: err.dependency, retryable: err.retryable }
+      ? {
+          error: `${err.kind}: ${err.message} (after ${err.attempts} attempt${err.attempts === 1 ? '' : 's'})`,
+          kind: err.kind,
+          dependency: err.dependency,
+          retryable: err.retryable,
+        }
       : err instanceof Error && err.name === 'AbortError'
         ? { error: 'aborted', kind: 'aborted', dependency: null, retryable: true }
-        : { error: `internal: ${err instanceof Error ? err.message : String(err)}`, kind: 'internal', dependency: null, retryable: false };
+        : {
+            error: `internal: ${err instanceof Error ? err.message : String(err)}`,
+            kind: 'internal',
+            dependency: null,
+            retryable: false,
+          };
   return usage === undefined ? { metric, status: 'failed', ...base } : { metric, status: 'failed', ...base, usage };
 }
 
 /** The truncation notes of the fields a metric showed the judge, for `details.truncated`. */
-export function truncationOf(sample: PreparedSample, fields: (keyof PreparedSample['truncated'])[]): Record<string, unknown> {
+export function truncationOf(
+  sample: PreparedSample,
+  fields: (keyof PreparedSample['truncated'])[],
+): Record<string, unknown> {
   const notes: Record<string, unknown> = {};
   for (const f of fields) {
     const n = sample.truncated[f];
@@ -106,7 +129,9 @@ export function truncationOf(sample: PreparedSample, fields: (keyof PreparedSamp
 
 /** What the parser resolved in the judge's answer (blank or repeated rows dropped), for `details.resolved`. */
 export function resolutionOf(resolved: { blank: number; repeated: number }): Record<string, unknown> {
-  return resolved.blank > 0 || resolved.repeated > 0 ? { resolved: { blank_dropped: resolved.blank, repeats_dropped: resolved.repeated } } : {};
+  return resolved.blank > 0 || resolved.repeated > 0
+    ? { resolved: { blank_dropped: resolved.blank, repeats_dropped: resolved.repeated } }
+    : {};
 }
 
 /** Quotes a judge-produced text for a reason line, shortened. */

@@ -40,7 +40,9 @@ export function releaseGate(scores: Partial<Record<string, number | undefined>>,
     }
   }
   const lines = [
-    ...failures.map((f) => `${f.metric}: ${f.value.toFixed(3)} ${getMetric(f.metric).higherIsBetter ? '<' : '>'} ${f.threshold}`),
+    ...failures.map(
+      (f) => `${f.metric}: ${f.value.toFixed(3)} ${getMetric(f.metric).higherIsBetter ? '<' : '>'} ${f.threshold}`,
+    ),
     ...missing.map((m) => `${m}: no value (threshold ${thresholds[m]})`),
   ];
   return { passed: failures.length === 0 && missing.length === 0, failures, missing, lines };
@@ -64,9 +66,16 @@ export function diagnose(
   thresholds: Thresholds = {},
 ): Diagnosis {
   const faithful = scores.faithfulness >= (thresholds.faithfulness ?? getMetric('faithfulness').defaultThreshold ?? 0);
-  const recalled = scores.context_recall >= (thresholds.context_recall ?? getMetric('context_recall').defaultThreshold ?? 0);
+  const recalled =
+    scores.context_recall >= (thresholds.context_recall ?? getMetric('context_recall').defaultThreshold ?? 0);
   if (faithful && recalled) return { status: 'healthy', action: 'monitor', priority: 'none' };
-  if (faithful) return { status: 'retrieval_gap', action: 'improve retriever (chunking/hybrid/filters)', priority: 'high' };
-  if (recalled) return { status: 'hallucination', action: 'fix prompt to enforce grounding; consider stronger model', priority: 'critical' };
+  if (faithful)
+    return { status: 'retrieval_gap', action: 'improve retriever (chunking/hybrid/filters)', priority: 'high' };
+  if (recalled)
+    return {
+      status: 'hallucination',
+      action: 'fix prompt to enforce grounding; consider stronger model',
+      priority: 'critical',
+    };
   return { status: 'compound_failure', action: 'fix retrieval first, then generation', priority: 'critical' };
 }

@@ -20,7 +20,11 @@ export interface NoiseInputs {
 }
 
 /** Both RAGAS modes from the judged matrices; per-claim flags for the details. */
-export function noiseSensitivity(inputs: NoiseInputs): { relevant: number; irrelevant: number; flags: { relevant: boolean; irrelevant: boolean }[] } {
+export function noiseSensitivity(inputs: NoiseInputs): {
+  relevant: number;
+  irrelevant: number;
+  flags: { relevant: boolean; irrelevant: boolean }[];
+} {
   const flags = inputs.claimChunks.map((chunks, i) => {
     const incorrect = !(inputs.inReference[i] ?? false);
     const byRelevant = chunks.some((c) => inputs.relevantChunks.has(c));
@@ -61,7 +65,8 @@ export const noiseSensitivityMetric: MetricDefinition<'noise_sensitivity'> = {
           : undefined,
   async score(ctx) {
     const { items: claims } = await answerClaims(ctx);
-    if (claims.length === 0) return notScorable('noise_sensitivity', 'the answer makes no claims to check', ctx.meter.total);
+    if (claims.length === 0)
+      return notScorable('noise_sensitivity', 'the answer makes no claims to check', ctx.meter.total);
     const { items: statements } = await referenceStatements(ctx);
     const judged = await claimsInReference(
       ctx,
@@ -91,13 +96,21 @@ export const noiseSensitivityMetric: MetricDefinition<'noise_sensitivity'> = {
         relevant: result.relevant,
         irrelevant: result.irrelevant,
         relevant_chunks: [...relevantChunks].sort((a, b) => a - b),
-        claims: claims.map((c, i) => ({ claim: c.claim, chunks: c.supported ? c.chunks : [], in_reference: inReference[i] ?? false })),
+        claims: claims.map((c, i) => ({
+          claim: c.claim,
+          chunks: c.supported ? c.chunks : [],
+          in_reference: inReference[i] ?? false,
+        })),
         language: lang,
         ...(judged.repeated.length > 0 ? { resolved: { repeated_claims: judged.repeated } } : {}),
         ...truncationOf(ctx.sample, ['question', 'answer', 'contexts', 'reference']),
       },
       ctx.meter.total,
-      combinedVersion([promptVersion('faithfulness', lang), promptVersion('context_recall', lang), promptVersion('claims_in_reference', lang)]),
+      combinedVersion([
+        promptVersion('faithfulness', lang),
+        promptVersion('context_recall', lang),
+        promptVersion('claims_in_reference', lang),
+      ]),
     );
   },
 };

@@ -39,7 +39,14 @@ export function prepareSample(sample: RagSample, options: MetricsOptions): Prepa
     return f.text;
   };
   const question = fit('question', normalise(sample.question), options.maxQuestionTokens);
-  const answer = fit('answer', sample.answer.trim().replace(/[ \t]+/g, ' ').replace(/\n{2,}/g, '\n'), options.maxAnswerTokens);
+  const answer = fit(
+    'answer',
+    sample.answer
+      .trim()
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\n{2,}/g, '\n'),
+    options.maxAnswerTokens,
+  );
   // Empty chunks stay: positions matter to precision and chunk numbers must match the sample's contexts. Chunks
   // past the budget are left out (never sent as empty ones), so the numbers of those sent still match.
   const chunks = fitChunks(sample.contexts.map(normalise), options.maxContextTokens);

@@ -9,6 +9,7 @@ import type { MetricName } from './types.js';
 export function judgePromptVersions(metrics: readonly MetricName[]): Record<string, string> {
   const tasks = new Set<JudgeTask>(metrics.flatMap((m) => getMetric(m).judgeTasks));
   const out: Record<string, string> = {};
-  for (const task of [...tasks].sort()) for (const lang of ['en', 'es'] as const) out[`${task}.${lang}`] = promptVersion(task, lang);
+  for (const task of [...tasks].sort())
+    for (const lang of ['en', 'es'] as const) out[`${task}.${lang}`] = promptVersion(task, lang);
   return out;
 }

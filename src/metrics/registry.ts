@@ -15,6 +15,8 @@ import { noiseSensitivityMetric } from './noise-sensitivity.js';
  * The canonical order: the order a sample's metrics are scored in (each judge request finds the previous one's
  * prefix in vLLM's cache; a call two metrics share is charged to the first) and the order reports list them in.
  */
+// One metric per line: adding a metric adds one line here (prettier would fold the list onto one line).
+// prettier-ignore
 const definitions = [
   faithfulness,
   answerRelevancy,
@@ -32,9 +34,11 @@ const NAME_PATTERN = /^[a-z]+(_[a-z]+)*$/;
 export function indexByName(list: readonly MetricDefinition[]): ReadonlyMap<string, MetricDefinition> {
   const byName = new Map<string, MetricDefinition>();
   for (const d of list) {
-    if (!NAME_PATTERN.test(d.name)) throw new Error(`metric name "${d.name}" must be lower-case letters between single underscores`);
+    if (!NAME_PATTERN.test(d.name))
+      throw new Error(`metric name "${d.name}" must be lower-case letters between single underscores`);
     if (byName.has(d.name)) throw new Error(`metric "${d.name}" is registered twice`);
-    if (d.needsReference && d.jobs.includes('online')) throw new Error(`metric "${d.name}" needs a reference answer: not online`);
+    if (d.needsReference && d.jobs.includes('online'))
+      throw new Error(`metric "${d.name}" needs a reference answer: not online`);
     byName.set(d.name, d);
   }
   return byName;

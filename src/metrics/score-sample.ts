@@ -29,7 +29,11 @@ export function defaultMetricsOptions(): MetricsOptions {
 }
 
 /** One result per requested metric (duplicates dropped), in the order asked. Never throws for a judge failure. */
-export async function scoreSample(sample: RagSample, metrics: readonly MetricName[], deps: ScoreDeps): Promise<MetricResult[]> {
+export async function scoreSample(
+  sample: RagSample,
+  metrics: readonly MetricName[],
+  deps: ScoreDeps,
+): Promise<MetricResult[]> {
   const wanted = [...new Set(metrics)];
   const prepared = prepareSample(sample, deps.options);
   const session = new JudgeSession(deps.judge, deps.signal);
@@ -42,7 +46,13 @@ export async function scoreSample(sample: RagSample, metrics: readonly MetricNam
     if (blocked !== undefined) {
       result = notScorable(name, blocked);
     } else {
-      const ctx: MetricContext = { sample: prepared, session, embeddings: deps.embeddings, options: deps.options, meter };
+      const ctx: MetricContext = {
+        sample: prepared,
+        session,
+        embeddings: deps.embeddings,
+        options: deps.options,
+        meter,
+      };
       if (deps.signal) ctx.signal = deps.signal;
       try {
         result = await metric.score(ctx);
@@ -52,7 +62,13 @@ export async function scoreSample(sample: RagSample, metrics: readonly MetricNam
     }
     results.set(name, result);
     deps.logger?.debug(
-      { traceId: sample.traceId, metric: name, status: result.status, calls: result.usage?.calls ?? 0, language: prepared.language },
+      {
+        traceId: sample.traceId,
+        metric: name,
+        status: result.status,
+        calls: result.usage?.calls ?? 0,
+        language: prepared.language,
+      },
       'metric scored',
     );
   }

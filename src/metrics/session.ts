@@ -3,7 +3,13 @@
  * sensitivity; the reference's statements feed context recall and noise sensitivity) run once per sample;
  * their cost is charged to the first metric that asks, so per-metric usage sums to the sample's total.
  */
-import { JudgeCallError, type CallUsage, type EmbeddingUsage, type JudgeClient, type StructuredRequest } from '../judge/types.js';
+import {
+  JudgeCallError,
+  type CallUsage,
+  type EmbeddingUsage,
+  type JudgeClient,
+  type StructuredRequest,
+} from '../judge/types.js';
 import type { MetricUsage } from './types.js';
 
 export class UsageMeter {

@@ -30,5 +30,7 @@ export function chunkUsefulness(ctx: MetricContext): Promise<Verdicts> {
 
 /** Whether the reference supports each of the given claims, in order. */
 export function claimsInReference(ctx: MetricContext, claims: string[]): Promise<Verdicts> {
-  return ctx.session.step(`claims_in_reference:${claims.length}`, ctx.meter, () => claimsInReferenceRequest(ctx.sample, claims));
+  return ctx.session.step(`claims_in_reference:${claims.length}`, ctx.meter, () =>
+    claimsInReferenceRequest(ctx.sample, claims),
+  );
 }

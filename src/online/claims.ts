@@ -25,15 +25,26 @@ export interface ClaimSource {
  * runs of one job never overlap in a process, so none of them is in flight. A claim loop that fails (the state
  * does not answer) ends the run, listing included.
  */
-export async function takeClaimed(run: TickRun, deps: OnlineJobDeps, settings: OnlineSettings, budget: TakeBudget, source: ClaimSource): Promise<void> {
+export async function takeClaimed(
+  run: TickRun,
+  deps: OnlineJobDeps,
+  settings: OnlineSettings,
+  budget: TakeBudget,
+  source: ClaimSource,
+): Promise<void> {
   const { state, clock, holder } = deps;
   const ttl = settings.leaseSeconds * 1000;
   const claim = (): Claim => ({ holder: holder.id, until: clock.now() + ttl });
   const startedAt = clock.now();
   await state.releaseClaims(holder.id);
-  const renewal = setInterval(() => {
-    state.renewClaims(claim(), clock.now()).catch((err: unknown) => deps.logger.warn({ error: (err as Error).name }, 'renewing trace claims failed'));
-  }, Math.max(1000, ttl / 3));
+  const renewal = setInterval(
+    () => {
+      state
+        .renewClaims(claim(), clock.now())
+        .catch((err: unknown) => deps.logger.warn({ error: (err as Error).name }, 'renewing trace claims failed'));
+    },
+    Math.max(1000, ttl / 3),
+  );
   renewal.unref();
   try {
     while (!run.stopped && budget.left > 0) {
@@ -41,7 +52,9 @@ export async function takeClaimed(run: TickRun, deps: OnlineJobDeps, settings: O
       if (run.stopped) break;
       const now = clock.now();
       // A trace this run gave back (abandoned, an internal error) waits for the next run, as before claims.
-      const claimed = await state.claimDue(claim(), now, Math.min(run.freeSlots, budget.left), { attemptedBefore: startedAt });
+      const claimed = await state.claimDue(claim(), now, Math.min(run.freeSlots, budget.left), {
+        attemptedBefore: startedAt,
+      });
       for (const entry of claimed) {
         budget.tryTake();
         await run.take(entry);
@@ -60,7 +73,12 @@ export async function takeClaimed(run: TickRun, deps: OnlineJobDeps, settings: O
 }
 
 /** Due entries left for later runs when the caps ran out: counted and reported as deferred. */
-export async function countDeferred(deps: OnlineJobDeps, report: TickReport, recorder: OnlineRecorder, budget: TakeBudget): Promise<void> {
+export async function countDeferred(
+  deps: OnlineJobDeps,
+  report: TickReport,
+  recorder: OnlineRecorder,
+  budget: TakeBudget,
+): Promise<void> {
   if (budget.left > 0) return;
   const due = await deps.state.countByStatus();
   report.deferred = due.pending;

@@ -49,7 +49,11 @@ export interface OnlineEdges {
 }
 
 /** Connects to Langfuse (detecting its API generation) and builds the judge, the anonymizer and the scorer. */
-export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps, signal?: AbortSignal): Promise<OnlineEdges> {
+export async function connectOnlineEdges(
+  config: RagwatchConfig,
+  deps: EdgeDeps,
+  signal?: AbortSignal,
+): Promise<OnlineEdges> {
   // One keep-alive transport shared by Langfuse and the judge, unless the caller brings its own.
   const fetchImpl = deps.fetch ?? createKeepAliveFetch();
   const langfuseDeps: LangfuseDeps = { fetch: fetchImpl };
@@ -73,22 +77,33 @@ export async function connectOnlineEdges(config: RagwatchConfig, deps: EdgeDeps,
     langfuse,
     extract: (trace) => extractRagSample(trace, mapping),
     anonymizer,
-    score: (sample, metrics, s, wrap) => scoreSample(sample, metrics, { judge: wrap ? wrap(judge) : judge, embeddings, options: config.metrics, logger: deps.logger, signal: s }),
+    score: (sample, metrics, s, wrap) =>
+      scoreSample(sample, metrics, {
+        judge: wrap ? wrap(judge) : judge,
+        embeddings,
+        options: config.metrics,
+        logger: deps.logger,
+        signal: s,
+      }),
     metrics: config.metrics.online,
     judgeModel: judge.model,
     scorePrefix: config.metrics.scorePrefix,
     ...(config.judge.traceCalls ? { judgeCalls: judgeCallTracerFrom(config, langfuse, deps.logger) } : {}),
   };
-  const answers = (call: (s: AbortSignal) => Promise<unknown>): HealthProbe => async (s) => {
-    try {
-      await call(s);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const answers =
+    (call: (s: AbortSignal) => Promise<unknown>): HealthProbe =>
+    async (s) => {
+      try {
+        await call(s);
+        return true;
+      } catch {
+        return false;
+      }
+    };
   const probes: Record<Dependency | Channel, HealthProbe> = {
-    langfuse: answers((s) => langfuse.http.request({ method: 'GET', path: '/api/public/health', route: 'GET /api/public/health', signal: s })),
+    langfuse: answers((s) =>
+      langfuse.http.request({ method: 'GET', path: '/api/public/health', route: 'GET /api/public/health', signal: s }),
+    ),
     // A trace id nobody has: a working read path answers "not found" in the API's shape.
     'langfuse:read': answers((s) => langfuse.getTrace(`ragwatch-probe-${Date.now().toString(36)}`, s)),
     // An empty batch writes nothing; a working ingestion route answers it with a well-formed 207.
@@ -106,12 +121,20 @@ function judgeCallTracerFrom(config: RagwatchConfig, langfuse: LangfuseApi, logg
     generation: langfuse.generation,
     environment: config.langfuse.ownEnvironment,
     includeTexts: config.anonymize.enabled,
-    modelParameters: { temperature: j.temperature, max_tokens: j.maxTokens, ...(j.seed !== undefined ? { seed: j.seed } : {}) },
+    modelParameters: {
+      temperature: j.temperature,
+      max_tokens: j.maxTokens,
+      ...(j.seed !== undefined ? { seed: j.seed } : {}),
+    },
     logger,
   });
 }
 
 /** Makes sure the NUMERIC 0–1 score configs exist and returns their ids by score name. */
-export async function ensureOnlineScoreConfigs(config: RagwatchConfig, langfuse: LangfuseApi, signal?: AbortSignal): Promise<Map<string, string>> {
+export async function ensureOnlineScoreConfigs(
+  config: RagwatchConfig,
+  langfuse: LangfuseApi,
+  signal?: AbortSignal,
+): Promise<Map<string, string>> {
   return langfuse.ensureScoreConfigs(onlineScoreConfigs(config), signal);
 }

@@ -1,7 +1,14 @@
 import { recordingJudge, type JudgeCallRecord, type JudgeCallTracer } from '../judge-calls/index.js';
 import type { MetricName, MetricResult } from '../metrics/index.js';
 import type { RagSample } from '../sample.js';
-import { langfuseFailure, metricFailure, scoreWriteFailure, unexpectedFailure, type Channel, type Failure } from './failures.js';
+import {
+  langfuseFailure,
+  metricFailure,
+  scoreWriteFailure,
+  unexpectedFailure,
+  type Channel,
+  type Failure,
+} from './failures.js';
 import type { SampleAnonymizer } from '../anonymize/index.js';
 import { publishableComment, type ScoreWriter } from '../scores/index.js';
 import type { Extractor, OnlineLangfuse, SampleScorer, TraceRecord } from './ports.js';
@@ -57,7 +64,11 @@ export type TraceOutcome =
  * Fetches, extracts, anonymizes, scores and writes one trace. Throws only when `signal` aborts (the work is
  * abandoned, not failed: nothing is to be charged to the trace); every other problem is an outcome.
  */
-export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, options: EvaluateOptions): Promise<TraceOutcome> {
+export async function evaluateTrace(
+  deps: EvaluateDeps,
+  target: EvaluateTarget,
+  options: EvaluateOptions,
+): Promise<TraceOutcome> {
   const { signal } = options;
   const reached = options.onReached ?? (() => {});
   let trace: TraceRecord | null;
@@ -69,7 +80,8 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
   }
   reached('langfuse:read');
   // A trace that was listed but cannot be read yet is read lag: retry later, never skip.
-  if (!trace) return { kind: 'failed', failure: { dependency: null, code: 'langfuse:trace_not_readable', outageLike: false } };
+  if (!trace)
+    return { kind: 'failed', failure: { dependency: null, code: 'langfuse:trace_not_readable', outageLike: false } };
 
   const extracted = deps.extract(trace);
   if (!extracted.ok) return { kind: 'skipped', reason: extracted.reason };
@@ -81,13 +93,23 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
     return { kind: 'failed', failure: unexpectedFailure(err, 'anonymize') };
   }
   if (anonymized.residual.length > 0) return { kind: 'skipped', reason: 'pii_residual' };
-  options.onSample?.({ shape: extracted.shape, sample: anonymized.sample, entities: anonymized.entities.length, trace });
+  options.onSample?.({
+    shape: extracted.shape,
+    sample: anonymized.sample,
+    entities: anonymized.entities.length,
+    trace,
+  });
 
   let results;
   const calls: JudgeCallRecord[] = [];
   const record = deps.judgeCalls !== undefined || options.onJudged !== undefined;
   try {
-    results = await deps.score(anonymized.sample, deps.metrics, signal, record ? (judge) => recordingJudge(judge, calls) : undefined);
+    results = await deps.score(
+      anonymized.sample,
+      deps.metrics,
+      signal,
+      record ? (judge) => recordingJudge(judge, calls) : undefined,
+    );
   } catch (err) {
     if (signal.aborted) throw err;
     return { kind: 'failed', failure: unexpectedFailure(err, 'metrics') };
@@ -97,7 +119,8 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
   if (results.some((r) => r.status === 'scored')) reached('judge');
   options.onJudged?.({ results, calls });
   // Failed calls are traced too: that is where an operator looks for what went wrong.
-  const executionTraceId = deps.judgeCalls && !options.dryRun ? await deps.judgeCalls.record({ traceId: trace.id, calls }, signal) : null;
+  const executionTraceId =
+    deps.judgeCalls && !options.dryRun ? await deps.judgeCalls.record({ traceId: trace.id, calls }, signal) : null;
   for (const result of results) {
     // All or nothing: a trace is done only when every metric either scored or was not scorable.
     if (result.status === 'failed') return { kind: 'failed', failure: metricFailure(result) };
@@ -126,7 +149,9 @@ export async function evaluateTrace(deps: EvaluateDeps, target: EvaluateTarget, 
 
   let written;
   try {
-    written = deps.scoreWriter ? await deps.scoreWriter.write(scores) : await deps.langfuse.writeScores(scores, { signal });
+    written = deps.scoreWriter
+      ? await deps.scoreWriter.write(scores)
+      : await deps.langfuse.writeScores(scores, { signal });
   } catch (err) {
     if (signal.aborted) throw err;
     return { kind: 'failed', failure: { ...langfuseFailure(err), channel: 'langfuse:write' } };

@@ -28,7 +28,9 @@ const BUDGET_KEYS: Record<keyof PreparedSample['truncated'], string> = {
 export function formatOneTrace(result: OneTraceResult, given: PreparedSample | null, options: ExplainOptions): string {
   if (!result.found) return `trace ${result.traceId}: not found in Langfuse (or not readable yet)\n`;
   const lines: string[] = [];
-  lines.push(`trace ${result.traceId}  name=${result.trace?.name ?? '(none)'}  timestamp=${result.trace?.timestamp}  environment=${result.trace?.environment}`);
+  lines.push(
+    `trace ${result.traceId}  name=${result.trace?.name ?? '(none)'}  timestamp=${result.trace?.timestamp}  environment=${result.trace?.environment}`,
+  );
   const readCut = result.trace?.readCut;
   if (readCut) {
     const limits = `langfuse.maxTraceBytes ${count(readCut.maxTraceBytes)}, maxFieldBytes ${count(readCut.maxFieldBytes)}`;
@@ -43,11 +45,20 @@ export function formatOneTrace(result: OneTraceResult, given: PreparedSample | n
   if (outcome?.kind === 'failed') lines.push(`failed: ${outcome.failure.code}`);
   if (result.results && result.results.length > 0) lines.push('', 'scores:', ...result.results.map(resultLine));
   if (outcome?.kind === 'done') {
-    lines.push(options.dryRun ? 'dry run: no score written' : `written: ${outcome.scoreIds.length} score(s) (${outcome.scoreIds.join(', ')})`);
+    lines.push(
+      options.dryRun
+        ? 'dry run: no score written'
+        : `written: ${outcome.scoreIds.length} score(s) (${outcome.scoreIds.join(', ')})`,
+    );
   }
   const calls = result.calls ?? [];
-  if (calls.length > 0) lines.push('', `judge calls (${calls.length}):`, ...callLines(calls, result.results ?? [], options.showPrompts));
-  if (result.ledger) lines.push('', `ledger: ${result.ledger.status}${result.ledger.reason ? ` (${result.ledger.reason})` : ''}, attempts ${result.ledger.attempts}`);
+  if (calls.length > 0)
+    lines.push('', `judge calls (${calls.length}):`, ...callLines(calls, result.results ?? [], options.showPrompts));
+  if (result.ledger)
+    lines.push(
+      '',
+      `ledger: ${result.ledger.status}${result.ledger.reason ? ` (${result.ledger.reason})` : ''}, attempts ${result.ledger.attempts}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -84,7 +95,7 @@ function givenLines(s: PreparedSample): string[] {
 function contextLines(contexts: readonly string[], dropped: number): string[] {
   const lines: string[] = [];
   const empty = (c: string) => c.trim() === '';
-  for (let i = 0; i < contexts.length; ) {
+  for (let i = 0; i < contexts.length;) {
     let j = i;
     while (j < contexts.length && empty(contexts[j]!)) j += 1;
     if (j - i >= 2) {
@@ -98,7 +109,9 @@ function contextLines(contexts: readonly string[], dropped: number): string[] {
   if (dropped > 0) {
     const from = contexts.length + 1;
     const to = contexts.length + dropped;
-    lines.push(`  context[${from}${to > from ? `..${to}` : ''}]: ${count(dropped)} chunk${dropped === 1 ? '' : 's'} left out by the budget`);
+    lines.push(
+      `  context[${from}${to > from ? `..${to}` : ''}]: ${count(dropped)} chunk${dropped === 1 ? '' : 's'} left out by the budget`,
+    );
   }
   if (contexts.length === 0 && dropped === 0) lines.push('  contexts: (none)');
   return lines;
@@ -110,7 +123,11 @@ function resultLine(r: MetricResult): string {
   return `  ${r.metric}: failed (${r.error})`;
 }
 
-function callLines(calls: readonly JudgeCallRecord[], results: readonly MetricResult[], showPrompts: boolean): string[] {
+function callLines(
+  calls: readonly JudgeCallRecord[],
+  results: readonly MetricResult[],
+  showPrompts: boolean,
+): string[] {
   const lines: string[] = [];
   const cosines = questionCosines(results);
   const printed = new Map<string, string>();
@@ -135,14 +152,20 @@ function usageText(call: JudgeCallRecord): string {
   const u = call.usage;
   const ms = u?.latencyMs ?? (call.endedAt !== undefined ? call.endedAt - call.startedAt : undefined);
   const parts: string[] = [];
-  if (u) parts.push(`${u.calls} attempt${u.calls === 1 ? '' : 's'}`, `${count(u.promptTokens)} prompt + ${count(u.completionTokens)} completion tokens`);
+  if (u)
+    parts.push(
+      `${u.calls} attempt${u.calls === 1 ? '' : 's'}`,
+      `${count(u.promptTokens)} prompt + ${count(u.completionTokens)} completion tokens`,
+    );
   if (ms !== undefined) parts.push(`${Math.round(ms)} ms`);
   return parts.length > 0 ? `  (${parts.join(', ')})` : '';
 }
 
 type Row = Record<string, unknown>;
-const isRows = (v: unknown, key: string): v is Row[] => Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && key in x);
-const chunkRefs = (chunks: unknown) => (Array.isArray(chunks) && chunks.length > 0 ? `  (chunk${chunks.length === 1 ? '' : 's'} ${chunks.join(', ')})` : '');
+const isRows = (v: unknown, key: string): v is Row[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && key in x);
+const chunkRefs = (chunks: unknown) =>
+  Array.isArray(chunks) && chunks.length > 0 ? `  (chunk${chunks.length === 1 ? '' : 's'} ${chunks.join(', ')})` : '';
 
 /** The parsed answer, read: claims and verdicts, generated questions, per-chunk or per-claim verdicts. */
 function answerLines(answer: unknown, cosines: ReadonlyMap<string, number>): string[] {
@@ -153,7 +176,10 @@ function answerLines(answer: unknown, cosines: ReadonlyMap<string, number>): str
 }
 
 const isResolvedRows = (v: unknown): v is { items: unknown[]; resolved: { blank?: unknown; repeated?: unknown } } =>
-  typeof v === 'object' && v !== null && Array.isArray((v as { items?: unknown }).items) && typeof (v as { resolved?: unknown }).resolved === 'object';
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as { items?: unknown }).items) &&
+  typeof (v as { resolved?: unknown }).resolved === 'object';
 
 function resolvedLine(r: { blank?: unknown; repeated?: unknown }): string[] {
   const blank = typeof r.blank === 'number' ? r.blank : 0;
@@ -163,20 +189,33 @@ function resolvedLine(r: { blank?: unknown; repeated?: unknown }): string[] {
 
 function rowLines(value: unknown, cosines: ReadonlyMap<string, number>): string[] {
   if (isRows(value, 'claim')) {
-    return [`  claims (${value.length}):`, ...value.map((c) => `    ${c.supported ? 'supported  ' : 'UNSUPPORTED'}  ${String(c.claim)}${chunkRefs(c.chunks)}`)];
+    return [
+      `  claims (${value.length}):`,
+      ...value.map(
+        (c) => `    ${c.supported ? 'supported  ' : 'UNSUPPORTED'}  ${String(c.claim)}${chunkRefs(c.chunks)}`,
+      ),
+    ];
   }
   if (isRows(value, 'question')) {
     return [
       `  generated questions (${value.length}):`,
       ...value.map((q) => {
         const cosine = cosines.get(String(q.question));
-        const flags = [q.noncommittal ? 'noncommittal' : 'committal', ...(cosine !== undefined ? [`cosine ${cosine.toFixed(2)}`] : [])];
+        const flags = [
+          q.noncommittal ? 'noncommittal' : 'committal',
+          ...(cosine !== undefined ? [`cosine ${cosine.toFixed(2)}`] : []),
+        ];
         return `    ${String(q.question)}  [${flags.join(', ')}]`;
       }),
     ];
   }
   if (isRows(value, 'statement')) {
-    return [`  statements (${value.length}):`, ...value.map((s) => `    ${s.attributed ? 'attributed  ' : 'UNATTRIBUTED'}  ${String(s.statement)}${chunkRefs(s.chunks)}`)];
+    return [
+      `  statements (${value.length}):`,
+      ...value.map(
+        (s) => `    ${s.attributed ? 'attributed  ' : 'UNATTRIBUTED'}  ${String(s.statement)}${chunkRefs(s.chunks)}`,
+      ),
+    ];
   }
   if (Array.isArray(value) && value.every((v) => typeof v === 'boolean')) {
     return [`  verdicts: ${value.map((v, i) => `[${i + 1}] ${v ? 'yes' : 'no'}`).join('  ')}`];

@@ -74,12 +74,18 @@ export function langfuseFailure(err: unknown): Failure {
  */
 export function metricFailure(result: Extract<MetricResult, { status: 'failed' }>): Failure {
   const kind = codeKind(result.kind);
-  return { dependency: 'judge', code: `metric:${result.metric}:${kind}`, outageLike: isOutageKind(kind) || kind === 'invalid_response', channel: 'judge' };
+  return {
+    dependency: 'judge',
+    code: `metric:${result.metric}:${kind}`,
+    outageLike: isOutageKind(kind) || kind === 'invalid_response',
+    channel: 'judge',
+  };
 }
 
 /** Anything else thrown while evaluating a trace (judge errors that escaped a metric, bugs). */
 export function unexpectedFailure(err: unknown, stage: string): Failure {
-  if (err instanceof JudgeCallError) return { dependency: 'judge', code: `judge:${err.kind}`, outageLike: err.outage, channel: 'judge' };
+  if (err instanceof JudgeCallError)
+    return { dependency: 'judge', code: `judge:${err.kind}`, outageLike: err.outage, channel: 'judge' };
   if (err instanceof LangfuseApiError) return langfuseFailure(err);
   return { dependency: null, code: `${stage}:${codeKind(kindOf(err))}`, outageLike: false };
 }
@@ -91,5 +97,10 @@ export function unexpectedFailure(err: unknown, stage: string): Failure {
 export function scoreWriteFailure(status: number | undefined, retryable: boolean, requestKind?: string): Failure {
   const byRequest = requestKind !== undefined && requestKind !== 'http';
   const kind = byRequest ? requestKind : status === undefined ? 'unacknowledged' : `http_${status}`;
-  return { dependency: 'langfuse', code: `langfuse:ingestion_${kind}`, outageLike: retryable || isCredentialsKind(kind), channel: 'langfuse:write' };
+  return {
+    dependency: 'langfuse',
+    code: `langfuse:ingestion_${kind}`,
+    outageLike: retryable || isCredentialsKind(kind),
+    channel: 'langfuse:write',
+  };
 }

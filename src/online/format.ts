@@ -7,13 +7,16 @@ const fixed = (n: number) => n.toFixed(3);
 
 /** Why a run ended as it did, in a few words: the failure code, or how many traces failed. */
 export function outcomeReason(report: Pick<TickReport, 'outcome' | 'failed' | 'error'>): string | undefined {
-  if (report.outcome === 'failed') return `${report.failed} trace${report.failed === 1 ? '' : 's'} failed, none evaluated`;
+  if (report.outcome === 'failed')
+    return `${report.failed} trace${report.failed === 1 ? '' : 's'} failed, none evaluated`;
   return report.error;
 }
 
 export function formatTickReport(report: TickReport, title = 'tick'): string {
   const lines: string[] = [];
-  const window = report.window ? `${report.window.from} → ${report.window.to}${report.more ? ' (capped; more to catch up)' : ''}` : 'nothing settled since the last tick';
+  const window = report.window
+    ? `${report.window.from} → ${report.window.to}${report.more ? ' (capped; more to catch up)' : ''}`
+    : 'nothing settled since the last tick';
   const why = outcomeReason(report);
   lines.push(`${title}: ${report.outcome}${why ? ` (${why})` : ''}`);
   lines.push(`window: ${window}`);
@@ -23,7 +26,8 @@ export function formatTickReport(report: TickReport, title = 'tick'): string {
   const skipped = Object.entries(report.skipped);
   if (skipped.length > 0) lines.push(`skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
   const means = Object.entries(report.means);
-  if (means.length > 0) lines.push(`means: ${means.map(([metric, v]) => `${metric} ${fixed(v as number)}`).join(', ')}`);
+  if (means.length > 0)
+    lines.push(`means: ${means.map(([metric, v]) => `${metric} ${fixed(v as number)}`).join(', ')}`);
   if (report.traces.length > 0) {
     lines.push('');
     for (const t of [...report.traces].sort((a, b) => a.traceId.localeCompare(b.traceId))) {
@@ -39,11 +43,15 @@ export function formatTickReport(report: TickReport, title = 'tick'): string {
 export function formatPlan(plan: TickPlan): string {
   const lines: string[] = [];
   lines.push('dry run: nothing is evaluated or written');
-  lines.push(`window: ${plan.window ? `${plan.window.from} → ${plan.window.to}${plan.more ? ' (capped)' : ''}` : 'nothing settled since the last tick'}`);
+  lines.push(
+    `window: ${plan.window ? `${plan.window.from} → ${plan.window.to}${plan.more ? ' (capped)' : ''}` : 'nothing settled since the last tick'}`,
+  );
   lines.push(`listed ${plan.listed} · sampled ${plan.sampled}`);
   if (plan.planned.length > 0) lines.push('');
   for (const p of plan.planned) {
-    const why = Number.isNaN(p.point) ? `ledger ${p.ledger}` : `u=${p.point.toFixed(6)} < rate ${p.rate}; ledger ${p.ledger}`;
+    const why = Number.isNaN(p.point)
+      ? `ledger ${p.ledger}`
+      : `u=${p.point.toFixed(6)} < rate ${p.rate}; ledger ${p.ledger}`;
     lines.push(`  ${p.traceId}  ${p.action.padEnd(15)} ${p.traceName ?? '(no name)'}  ${p.timestamp}  ${why}`);
   }
   return `${lines.join('\n')}\n`;

@@ -72,12 +72,21 @@ export class HeldFailures<T> {
    * run; refunded when two or more traces failed on it and none succeeded, or when its probe says down;
    * charged otherwise (one trace failing alone against a channel that answers its probe).
    */
-  async settleRest(dependencyOf: (channel: Channel) => Dependency, signal: AbortSignal): Promise<Release<T> & { outageChannels: Channel[] }> {
-    const out: Release<T> & { outageChannels: Channel[] } = { charge: [], refund: [], outage: false, outageChannels: [] };
+  async settleRest(
+    dependencyOf: (channel: Channel) => Dependency,
+    signal: AbortSignal,
+  ): Promise<Release<T> & { outageChannels: Channel[] }> {
+    const out: Release<T> & { outageChannels: Channel[] } = {
+      charge: [],
+      refund: [],
+      outage: false,
+      outageChannels: [],
+    };
     for (const [channel, s] of this.channels) {
       if (s.held.length === 0) continue;
       const held = s.held.splice(0);
-      const down = s.successes === 0 && (held.length >= 2 || (await this.detector.isDown(dependencyOf(channel), signal, channel)));
+      const down =
+        s.successes === 0 && (held.length >= 2 || (await this.detector.isDown(dependencyOf(channel), signal, channel)));
       if (down) {
         s.outage = true;
         out.outage = true;

@@ -22,12 +22,23 @@ const TICK_MODE: RunMode = { job: ONLINE_JOB, lease: LEASE, dueFirst: true, reta
 const HOUR_MS = 3_600_000;
 /** How often a replica with nothing due looks again while another one lists. */
 const CLAIM_POLL_MS = 1000;
-const BACKFILL_MODE: RunMode = { job: BACKFILL_JOB, lease: 'online-backfill', dueFirst: false, retake: true, capped: false };
+const BACKFILL_MODE: RunMode = {
+  job: BACKFILL_JOB,
+  lease: 'online-backfill',
+  dueFirst: false,
+  retake: true,
+  capped: false,
+};
 
 export function onlineSettingsFrom(config: RagwatchConfig): OnlineSettings {
   const o = config.online;
   return {
-    window: { settleDelaySeconds: o.settleDelaySeconds, overlapSeconds: o.overlapSeconds, initialLookbackSeconds: o.initialLookbackSeconds, maxWindowSeconds: o.maxWindowSeconds },
+    window: {
+      settleDelaySeconds: o.settleDelaySeconds,
+      overlapSeconds: o.overlapSeconds,
+      initialLookbackSeconds: o.initialLookbackSeconds,
+      maxWindowSeconds: o.maxWindowSeconds,
+    },
     sampling: samplingPolicyFrom(config),
     caps: { maxPerTick: config.sampling.maxPerTick, maxPerHour: config.sampling.maxPerHour },
     maxAttempts: o.maxAttempts,
@@ -63,10 +74,15 @@ export { retryDelayMs } from './tick-run.js';
  * ledger → cursor → gauges. Safe to kill at any point: the ledger entry is written before a trace is
  * evaluated, score ids are deterministic, and the cursor only moves once the window is fully handled.
  */
-export async function runOnlineTick(deps: OnlineJobDeps, settings: OnlineSettings, options: TickOptions = {}): Promise<TickReport> {
+export async function runOnlineTick(
+  deps: OnlineJobDeps,
+  settings: OnlineSettings,
+  options: TickOptions = {},
+): Promise<TickReport> {
   // A state file deleted or replaced under the process: every write would go to a file nobody reads again.
   const health = await deps.state.health();
-  if (!health.ok && ['deleted', 'replaced', 'closed'].includes(health.problem.kind)) return stateFailure(deps.logger, ONLINE_JOB, health.problem);
+  if (!health.ok && ['deleted', 'replaced', 'closed'].includes(health.problem.kind))
+    return stateFailure(deps.logger, ONLINE_JOB, health.problem);
   try {
     return await tick(deps, settings, options);
   } catch (err) {
@@ -77,7 +93,15 @@ export async function runOnlineTick(deps: OnlineJobDeps, settings: OnlineSetting
 
 /** The state file failed (full disk, deleted, unwritable): nothing recorded, the run ends incomplete, loudly. */
 function stateFailure(logger: Logger, job: string, err: StateError): TickReport {
-  logger.error({ job, error: err.shortCode, ...(err.code ? { code: err.code } : {}), ...(err.detail ? { detail: err.detail } : {}) }, err.message);
+  logger.error(
+    {
+      job,
+      error: err.shortCode,
+      ...(err.code ? { code: err.code } : {}),
+      ...(err.detail ? { detail: err.detail } : {}),
+    },
+    err.message,
+  );
   return { ...emptyReport(null), outcome: 'incomplete', error: err.shortCode };
 }
 
@@ -153,12 +177,23 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
  * nobody lists. Records no job run (the listing replica does) and drops the ledger gauges, which the listing
  * replica exports, so that sums over replicas count each trace once.
  */
-async function workerRun(deps: OnlineJobDeps, settings: OnlineSettings, options: TickOptions, recorder: OnlineRecorder): Promise<TickReport> {
+async function workerRun(
+  deps: OnlineJobDeps,
+  settings: OnlineSettings,
+  options: TickOptions,
+  recorder: OnlineRecorder,
+): Promise<TickReport> {
   const report = emptyReport(null);
   const run = new TickRun(deps, settings, options, report, recorder, TICK_MODE);
   recorder.ledgerCounts(null);
   try {
-    await takeClaimed(run, deps, settings, await budgetFor(deps, settings, deps.clock.now()), claimSource(deps, null, true));
+    await takeClaimed(
+      run,
+      deps,
+      settings,
+      await budgetFor(deps, settings, deps.clock.now()),
+      claimSource(deps, null, true),
+    );
   } finally {
     await run.finish();
   }
@@ -187,7 +222,10 @@ function claimSource(deps: OnlineJobDeps, signal: ListingSignal | null, worker: 
 function listingFailed(deps: OnlineJobDeps, run: TickRun, err: unknown): void {
   if (run.signal.aborted) return run.endEarly('stopped');
   const failure = langfuseFailure(err);
-  deps.logger.warn({ job: ONLINE_JOB, error: failure.code }, 'listing traces failed; the window is retried on the next run');
+  deps.logger.warn(
+    { job: ONLINE_JOB, error: failure.code },
+    'listing traces failed; the window is retried on the next run',
+  );
   run.endEarly('incomplete', failure.code);
 }
 
@@ -202,14 +240,19 @@ function keepLease(deps: OnlineJobDeps, name: string, ttlMs: number, run: TickRu
     now: () => clock.now(),
     ...(deps.timers ? { timers: deps.timers } : {}),
     onLost: (why) => run.leaseLost(why),
-    onRenewError: (err) => logger.warn({ lease: name, error: isStateError(err) ? err.shortCode : 'error' }, 'renewing the lease failed; retrying'),
+    onRenewError: (err) =>
+      logger.warn(
+        { lease: name, error: isStateError(err) ? err.shortCode : 'error' },
+        'renewing the lease failed; retrying',
+      ),
   }).start();
 }
 
 function gaugeValues(means: Partial<Record<MetricName, number>>): Record<string, number> {
-  return Object.fromEntries(Object.entries(means).map(([metric, value]) => [scoreGaugeName(metric as MetricName), value as number]));
+  return Object.fromEntries(
+    Object.entries(means).map(([metric, value]) => [scoreGaugeName(metric as MetricName), value as number]),
+  );
 }
-
 
 /** A run that evaluated nothing and had failures is no success, whatever else it did. */
 function markFailedRun(report: TickReport): void {
@@ -218,7 +261,8 @@ function markFailedRun(report: TickReport): void {
 
 function logReport(logger: Logger, job: string, report: TickReport) {
   const { traces: _traces, ...summary } = report;
-  const quiet = (report.outcome === 'success' && report.failed === 0 && report.dead === 0) || report.outcome === 'lease_held';
+  const quiet =
+    (report.outcome === 'success' && report.failed === 0 && report.dead === 0) || report.outcome === 'lease_held';
   logger[quiet ? 'info' : 'warn']({ job, ...summary }, `${job} run finished`);
 }
 
@@ -227,9 +271,15 @@ function logReport(logger: Logger, job: string, report: TickReport) {
  * judge): scores are rewritten under the same ids, so they replace the old ones. No caps, no cursor move,
  * gauges untouched (they describe the live ticks). A lease keeps two backfills apart.
  */
-export async function runBackfill(deps: OnlineJobDeps, settings: OnlineSettings, range: { from: Date; to: Date }, options: TickOptions = {}): Promise<TickReport> {
+export async function runBackfill(
+  deps: OnlineJobDeps,
+  settings: OnlineSettings,
+  range: { from: Date; to: Date },
+  options: TickOptions = {},
+): Promise<TickReport> {
   const health = await deps.state.health();
-  if (!health.ok && ['deleted', 'replaced', 'closed'].includes(health.problem.kind)) return stateFailure(deps.logger, BACKFILL_JOB, health.problem);
+  if (!health.ok && ['deleted', 'replaced', 'closed'].includes(health.problem.kind))
+    return stateFailure(deps.logger, BACKFILL_JOB, health.problem);
   try {
     return await backfill(deps, settings, range, options);
   } catch (err) {
@@ -238,7 +288,12 @@ export async function runBackfill(deps: OnlineJobDeps, settings: OnlineSettings,
   }
 }
 
-async function backfill(deps: OnlineJobDeps, settings: OnlineSettings, range: { from: Date; to: Date }, options: TickOptions): Promise<TickReport> {
+async function backfill(
+  deps: OnlineJobDeps,
+  settings: OnlineSettings,
+  range: { from: Date; to: Date },
+  options: TickOptions,
+): Promise<TickReport> {
   const { state, clock, logger, holder } = deps;
   const recorder = deps.recorder ?? noopRecorder;
   const window: TickWindow = { from: range.from, to: range.to, capped: false };

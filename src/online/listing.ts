@@ -51,7 +51,12 @@ export interface ListingContext {
  * one ends later; the cursor never moves back (`previous`: where it stood). Returns the last window listed whole
  * (null if none was).
  */
-export async function recordWindows(ctx: ListingContext, first: TickWindow, job: string, previous: number | null): Promise<TickWindow | null> {
+export async function recordWindows(
+  ctx: ListingContext,
+  first: TickWindow,
+  job: string,
+  previous: number | null,
+): Promise<TickWindow | null> {
   const { state, clock } = ctx.deps;
   let window: TickWindow | null = first;
   let last: TickWindow | null = null;

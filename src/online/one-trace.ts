@@ -26,7 +26,12 @@ export interface OneTraceResult {
  * Scores one trace now, sampled or not (`sample --trace`). The scores are written like the online job's
  * (same ids) unless `dryRun`, and the ledger records the result so the online job does not redo it.
  */
-export async function scoreOneTrace(deps: OnlineJobDeps, settings: OnlineSettings, traceId: string, options: { dryRun?: boolean; signal?: AbortSignal } = {}): Promise<OneTraceResult> {
+export async function scoreOneTrace(
+  deps: OnlineJobDeps,
+  settings: OnlineSettings,
+  traceId: string,
+  options: { dryRun?: boolean; signal?: AbortSignal } = {},
+): Promise<OneTraceResult> {
   const signal = options.signal ?? new AbortController().signal;
   const { state, clock } = deps;
   const trace = await deps.langfuse.getTrace(traceId, signal);
@@ -37,13 +42,27 @@ export async function scoreOneTrace(deps: OnlineJobDeps, settings: OnlineSetting
   const result: OneTraceResult = {
     traceId,
     found: true,
-    trace: { name: trace.name, timestamp, environment: trace.environment, ...(trace.readCut ? { readCut: trace.readCut } : {}) },
+    trace: {
+      name: trace.name,
+      timestamp,
+      environment: trace.environment,
+      ...(trace.readCut ? { readCut: trace.readCut } : {}),
+    },
   };
 
   let attempts = 0;
   if (!options.dryRun) {
     const parsed = Date.parse(timestamp);
-    await state.ensureEntry({ traceId, traceTimestamp: Number.isNaN(parsed) ? clock.now() : parsed, environment: trace.environment || null, traceName: trace.name, sampleRate }, clock.now());
+    await state.ensureEntry(
+      {
+        traceId,
+        traceTimestamp: Number.isNaN(parsed) ? clock.now() : parsed,
+        environment: trace.environment || null,
+        traceName: trace.name,
+        sampleRate,
+      },
+      clock.now(),
+    );
     attempts = (await state.startAttempt(traceId, clock.now())).attempts;
   }
   let outcome: TraceOutcome;
@@ -71,7 +90,13 @@ export async function scoreOneTrace(deps: OnlineJobDeps, settings: OnlineSetting
     if (outcome.kind === 'done') await state.markDone(traceId, outcome.scoreIds, now);
     else if (outcome.kind === 'skipped') await state.markSkipped(traceId, outcome.reason, now);
     else if (attempts >= settings.maxAttempts) await state.markDead(traceId, outcome.failure.code, now);
-    else await state.markFailed(traceId, outcome.failure.code, now, now + retryDelayMs(settings.retryBackoffSeconds, attempts));
+    else
+      await state.markFailed(
+        traceId,
+        outcome.failure.code,
+        now,
+        now + retryDelayMs(settings.retryBackoffSeconds, attempts),
+      );
     result.ledger = await state.getEntry(traceId);
   }
   return result;

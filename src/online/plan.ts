@@ -28,12 +28,22 @@ export interface TickPlan {
  * A dry run of the next tick: the same window, sampling and caps, but no lease, no judge call and no write.
  * Traces the ledger already holds say what became of them.
  */
-export async function planOnlineTick(deps: { state: JobRuns & Ledger; clock: Clock; langfuse: OnlineLangfuse }, settings: OnlineSettings, signal?: AbortSignal): Promise<TickPlan> {
+export async function planOnlineTick(
+  deps: { state: JobRuns & Ledger; clock: Clock; langfuse: OnlineLangfuse },
+  settings: OnlineSettings,
+  signal?: AbortSignal,
+): Promise<TickPlan> {
   const now = deps.clock.now();
   const cursor = await deps.state.getCursor(ONLINE_JOB);
   const window = computeWindow(settings.window, cursor === null ? null : new Date(cursor), new Date(now));
   const budget = TakeBudget.from(settings.caps, await deps.state.attemptsSince(now - 3_600_000));
-  const plan: TickPlan = { window: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null, more: window?.capped ?? false, listed: 0, sampled: 0, planned: [] };
+  const plan: TickPlan = {
+    window: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
+    more: window?.capped ?? false,
+    listed: 0,
+    sampled: 0,
+    planned: [],
+  };
   const seen = new Set<string>();
 
   for (const entry of await deps.state.dueEntries(now, settings.caps.maxPerTick)) {
@@ -64,7 +74,15 @@ export async function planOnlineTick(deps: { state: JobRuns & Ledger; clock: Clo
     else if (status === 'skipped') action = 'already_skipped';
     else if (status === 'dead') action = 'dead';
     else action = 'retry_later';
-    plan.planned.push({ traceId: summary.id, traceName: summary.name, timestamp: summary.timestamp, point: decision.point, rate: decision.rate, ledger: entry?.reason ? `${status}(${entry.reason})` : status, action });
+    plan.planned.push({
+      traceId: summary.id,
+      traceName: summary.name,
+      timestamp: summary.timestamp,
+      point: decision.point,
+      rate: decision.rate,
+      ledger: entry?.reason ? `${status}(${entry.reason})` : status,
+      action,
+    });
   }
   return plan;
 }

@@ -90,4 +90,3 @@ export interface TickReport {
   error?: string;
   traces: TraceReport[];
 }
-

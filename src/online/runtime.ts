@@ -31,9 +31,14 @@ export interface OnlineRuntime {
 }
 
 /** Everything one online tick needs, connected: Langfuse (generation detected), judge, score configs, state. */
-export async function createOnlineRuntime(config: RagwatchConfig, options: OnlineRuntimeOptions): Promise<OnlineRuntime> {
+export async function createOnlineRuntime(
+  config: RagwatchConfig,
+  options: OnlineRuntimeOptions,
+): Promise<OnlineRuntime> {
   const edges = await connectOnlineEdges(config, options, options.signal);
-  const configIds = options.skipScoreConfigs ? new Map<string, string>() : await ensureOnlineScoreConfigs(config, edges.langfuse, options.signal);
+  const configIds = options.skipScoreConfigs
+    ? new Map<string, string>()
+    : await ensureOnlineScoreConfigs(config, edges.langfuse, options.signal);
   const deps: OnlineJobDeps = {
     ...edges.evaluate,
     configIds,

@@ -7,7 +7,9 @@ const TWO_POW_53 = 2 ** 53;
 type OneShotHash = (algorithm: string, data: string, outputEncoding: 'buffer') => Buffer;
 /** Node's one-shot `crypto.hash` (20.12+) where there is one: a fraction of a Hash object's cost, run once per listed trace. */
 const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
-const sha256: (text: string) => Buffer = oneShot ? (text) => oneShot('sha256', text, 'buffer') : (text) => crypto.createHash('sha256').update(text, 'utf8').digest();
+const sha256: (text: string) => Buffer = oneShot
+  ? (text) => oneShot('sha256', text, 'buffer')
+  : (text) => crypto.createHash('sha256').update(text, 'utf8').digest();
 
 /**
  * The deterministic sampling coordinate of a trace: the first 53 bits of sha256(salt + "\0" + traceId),
@@ -32,7 +34,8 @@ export function samplingPolicyFrom(config: RagwatchConfig): SamplingPolicy {
 }
 
 export function rateFor(policy: SamplingPolicy, traceName: string | null | undefined): number {
-  if (traceName != null && Object.hasOwn(policy.rateByTraceName, traceName)) return policy.rateByTraceName[traceName] as number;
+  if (traceName != null && Object.hasOwn(policy.rateByTraceName, traceName))
+    return policy.rateByTraceName[traceName] as number;
   return policy.rate;
 }
 
@@ -43,7 +46,11 @@ export interface SamplingDecision {
   rate: number;
 }
 
-export function decide(policy: SamplingPolicy, traceId: string, traceName: string | null | undefined): SamplingDecision {
+export function decide(
+  policy: SamplingPolicy,
+  traceId: string,
+  traceName: string | null | undefined,
+): SamplingDecision {
   const rate = rateFor(policy, traceName);
   const point = samplingPoint(traceId, policy.salt);
   return { sampled: point < rate, point, rate };
@@ -56,11 +63,14 @@ export function rateWarnings(policy: SamplingPolicy): string[] {
   const warnings: string[] = [];
   const check = (label: string, rate: number) => {
     if (rate < RECOMMENDED_RATE.min || rate > RECOMMENDED_RATE.max) {
-      warnings.push(`${label} is ${rate}: outside the recommended ${RECOMMENDED_RATE.min}–${RECOMMENDED_RATE.max}; ${rate < RECOMMENDED_RATE.min ? 'quality drifts may go unnoticed for longer' : 'the judge load grows with it'}`);
+      warnings.push(
+        `${label} is ${rate}: outside the recommended ${RECOMMENDED_RATE.min}–${RECOMMENDED_RATE.max}; ${rate < RECOMMENDED_RATE.min ? 'quality drifts may go unnoticed for longer' : 'the judge load grows with it'}`,
+      );
     }
   };
   check('sampling.rate', policy.rate);
-  for (const [name, rate] of Object.entries(policy.rateByTraceName)) check(`sampling.rateByTraceName[${JSON.stringify(name)}]`, rate);
+  for (const [name, rate] of Object.entries(policy.rateByTraceName))
+    check(`sampling.rateByTraceName[${JSON.stringify(name)}]`, rate);
   return warnings;
 }
 

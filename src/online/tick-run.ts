@@ -17,7 +17,11 @@ import { ledgerFields } from './listing.js';
 const HOUR_MS = 3_600_000;
 /** Traces failing in a row on one channel, none succeeding between, that make an outage. */
 const OUTAGE_STREAK = 3;
-const DEPENDENCY_OF: Record<Channel, 'langfuse' | 'judge'> = { 'langfuse:read': 'langfuse', 'langfuse:write': 'langfuse', judge: 'judge' };
+const DEPENDENCY_OF: Record<Channel, 'langfuse' | 'judge'> = {
+  'langfuse:read': 'langfuse',
+  'langfuse:write': 'langfuse',
+  judge: 'judge',
+};
 
 /** A trace whose failure is not settled yet: charged or refunded once its channel shows what it is doing. */
 interface FailedTrace {
@@ -142,7 +146,10 @@ export class TickRun {
       if (isStateError(err)) throw err;
       if (!this.abort.signal.aborted) {
         const failure = langfuseFailure(err);
-        this.deps.logger.warn({ job: this.mode.job, error: failure.code }, 'listing traces failed; the window is retried on the next run');
+        this.deps.logger.warn(
+          { job: this.mode.job, error: failure.code },
+          'listing traces failed; the window is retried on the next run',
+        );
         this.endEarly('incomplete', failure.code);
       } else this.endEarly('stopped');
     } finally {
@@ -206,16 +213,32 @@ export class TickRun {
       attempts = (await state.startAttempt(traceId, clock.now())).attempts;
       outcome = await evaluateTrace(
         this.deps,
-        { traceId, traceTimestamp: new Date(entry.traceTimestamp).toISOString(), environment: entry.environment, sampleRate: entry.sampleRate },
+        {
+          traceId,
+          traceTimestamp: new Date(entry.traceTimestamp).toISOString(),
+          environment: entry.environment,
+          sampleRate: entry.sampleRate,
+        },
         { signal: this.abort.signal, onReached: (channel) => reached.push(channel) },
       );
     } catch (err) {
       if (isStateError(err)) throw err;
       // Abandoned (shutdown) or a bug: the trace stays pending and is taken again, its attempt not charged.
       await this.record(() => state.markPending(traceId, clock.now()));
-      this.addTrace({ traceId, status: 'pending', reason: this.abort.signal.aborted ? 'abandoned' : 'internal_error', scores: [], notScorable: [], attempts: attempts - 1 });
+      this.addTrace({
+        traceId,
+        status: 'pending',
+        reason: this.abort.signal.aborted ? 'abandoned' : 'internal_error',
+        scores: [],
+        notScorable: [],
+        attempts: attempts - 1,
+      });
       // The message may quote trace text: the error's kind and where it was thrown say enough to find the bug.
-      if (!this.abort.signal.aborted) logger.error({ traceId, error: 'internal_error', err: err instanceof Error ? err.name : typeof err, at: thrownAt(err) }, 'unexpected error while evaluating a trace; the trace stays pending');
+      if (!this.abort.signal.aborted)
+        logger.error(
+          { traceId, error: 'internal_error', err: err instanceof Error ? err.name : typeof err, at: thrownAt(err) },
+          'unexpected error while evaluating a trace; the trace stays pending',
+        );
       return;
     }
     for (const channel of reached) for (const failed of this.held.succeeded(channel)) await this.charge(failed);
@@ -259,7 +282,8 @@ export class TickRun {
       return;
     }
     const { failure } = outcome;
-    if (failure.code.startsWith('metric:')) this.recorder.metricResult(failure.code.split(':')[1] as MetricName, 'failed');
+    if (failure.code.startsWith('metric:'))
+      this.recorder.metricResult(failure.code.split(':')[1] as MetricName, 'failed');
     if (!failure.outageLike || !failure.dependency) return this.charge({ entry, attempts, failure });
     const channel = failure.channel ?? (failure.dependency === 'judge' ? 'judge' : 'langfuse:read');
     const failed: FailedTrace = { entry, attempts, failure: { ...failure, channel } };
@@ -302,7 +326,14 @@ export class TickRun {
   /** Back to pending with the attempt given back: the failure was not the trace's. */
   private async refund({ entry, attempts, failure }: FailedTrace, reason = failure.code): Promise<void> {
     await this.record(() => this.deps.state.markPending(entry.traceId, this.deps.clock.now()));
-    this.addTrace({ traceId: entry.traceId, status: 'pending', reason, scores: [], notScorable: [], attempts: attempts - 1 });
+    this.addTrace({
+      traceId: entry.traceId,
+      status: 'pending',
+      reason,
+      scores: [],
+      notScorable: [],
+      attempts: attempts - 1,
+    });
   }
 
   /** The failure is the trace's own: an attempt spent, retried with backoff, dead after the last one. */
@@ -317,13 +348,19 @@ export class TickRun {
       this.report.dead += 1;
       this.recorder.traceDead();
       this.addTrace({ traceId, status: 'dead', reason: failure.code, scores: [], notScorable: [], attempts });
-      logger.warn({ traceId, attempts, error: failure.code }, 'trace failed on every attempt and is now dead; it will not be retried');
+      logger.warn(
+        { traceId, attempts, error: failure.code },
+        'trace failed on every attempt and is now dead; it will not be retried',
+      );
       return;
     }
     const retryAt = now + retryDelayMs(this.settings.retryBackoffSeconds, attempts);
     await this.record(() => state.markFailed(traceId, failure.code, now, retryAt));
     this.addTrace({ traceId, status: 'failed', reason: failure.code, scores: [], notScorable: [], attempts });
-    logger.warn({ traceId, attempts, error: failure.code, retryAt: new Date(retryAt).toISOString() }, 'trace evaluation failed; will retry');
+    logger.warn(
+      { traceId, attempts, error: failure.code, retryAt: new Date(retryAt).toISOString() },
+      'trace evaluation failed; will retry',
+    );
   }
 
   /** Records what became of a trace; on shared state through a connection cut (see `recordThroughCut`). */
@@ -334,7 +371,11 @@ export class TickRun {
       signal: this.abort.signal,
       sleep: this.deps.sleep ?? sleepFor,
       maxWaitMs: this.settings.leaseSeconds * 1000,
-      onRetry: (err) => logger.warn({ job: this.mode.job, error: err.shortCode }, 'recording a trace failed; retrying until the state answers'),
+      onRetry: (err) =>
+        logger.warn(
+          { job: this.mode.job, error: err.shortCode },
+          'recording a trace failed; retrying until the state answers',
+        ),
     });
   }
 

@@ -52,7 +52,11 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
         promptVersion: result.promptVersion,
         judgeModel: ctx.judgeModel,
         sampleRate: ctx.sampleRate,
-        usage: { calls: result.usage.calls, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens },
+        usage: {
+          calls: result.usage.calls,
+          promptTokens: result.usage.promptTokens,
+          completionTokens: result.usage.completionTokens,
+        },
         ...(ctx.extractShape ? { extractShape: ctx.extractShape } : {}),
         ...(ctx.executionTraceId ? { executionTraceId: ctx.executionTraceId } : {}),
         ...(ctx.readCut ? { readCut: ctx.readCut } : {}),

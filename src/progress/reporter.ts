@@ -85,7 +85,10 @@ export function createProgress(options: ProgressOptions): Progress {
   };
   const ensureTimer = () => {
     if (timer !== null || ended) return;
-    timer = timers.setInterval(tick, options.live ? (options.redrawEveryMs ?? 1000) : (options.logEveryMs ?? DEFAULT_LOG_EVERY_MS));
+    timer = timers.setInterval(
+      tick,
+      options.live ? (options.redrawEveryMs ?? 1000) : (options.logEveryMs ?? DEFAULT_LOG_EVERY_MS),
+    );
   };
   const changed = () => draw(false);
 

@@ -90,9 +90,19 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     const stuck = scheduler.runningJobs().filter((r) => clock.now() - r.since > stuckAfterMs);
     const checks: ReadinessCheck['checks'] = {
       state: stateHealth.ok ? dependencies.check('state') : { ok: false, detail: stateHealth.problem.message },
-      langfuse: !runtime ? { ok: false, detail: 'not connected yet' } : dependencies.check('langfuse').ok ? { ok: true, detail: `api ${runtime.edges.langfuse.generation}` } : dependencies.check('langfuse'),
+      langfuse: !runtime
+        ? { ok: false, detail: 'not connected yet' }
+        : dependencies.check('langfuse').ok
+          ? { ok: true, detail: `api ${runtime.edges.langfuse.generation}` }
+          : dependencies.check('langfuse'),
       judge: dependencies.check('judge'),
-      ticks: stuck.length === 0 ? { ok: true } : { ok: false, detail: `running longer than ${config.online.stuckAfterSeconds}s: ${stuck.map((s) => s.job).join(', ')}` },
+      ticks:
+        stuck.length === 0
+          ? { ok: true }
+          : {
+              ok: false,
+              detail: `running longer than ${config.online.stuckAfterSeconds}s: ${stuck.map((s) => s.job).join(', ')}`,
+            },
     };
     return { ready: Object.values(checks).every((c) => c.ok), checks };
   };
@@ -106,7 +116,14 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const ready = (async () => {
     runtime = await connectWithRetry({ ...options, holder }, state, metrics, clock, startup.signal);
     await recordLangfuseApi(state, runtime.edges.langfuse.generation, config.langfuse.apiGeneration, clock.now());
-    logger.info({ api: runtime.edges.langfuse.generation, judgeModel: runtime.edges.judge.model, scoreConfigs: runtime.deps.configIds.size }, 'connected to Langfuse');
+    logger.info(
+      {
+        api: runtime.edges.langfuse.generation,
+        judgeModel: runtime.edges.judge.model,
+        scoreConfigs: runtime.deps.configIds.size,
+      },
+      'connected to Langfuse',
+    );
     const online = runtime;
     if (config.online.enabled) {
       scheduler.add({
@@ -122,7 +139,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     } else logger.warn('online.enabled is false: no online ticks will run');
     if (config.experiment.enabled) {
       // Replicas sharing the state fire together: the experiment runs on the one that takes its lease, once a slot.
-      const oneReplica = state.shared ? { holder, slotMs: cronIntervalMs(config.experiment.schedule, config.timezone) / 2 } : undefined;
+      const oneReplica = state.shared
+        ? { holder, slotMs: cronIntervalMs(config.experiment.schedule, config.timezone) / 2 }
+        : undefined;
       const run =
         options.experimentJob ??
         createExperimentJob({
@@ -138,7 +157,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       scheduler.add({ name: EXPERIMENT_JOB, schedule: config.experiment.schedule, run });
     }
     await scheduler.start();
-    logger.info({ timezone: config.timezone, nextOnlineTick: scheduler.nextRun(ONLINE_JOB)?.toISOString() ?? null }, 'scheduler started');
+    logger.info(
+      { timezone: config.timezone, nextOnlineTick: scheduler.nextRun(ONLINE_JOB)?.toISOString() ?? null },
+      'scheduler started',
+    );
   })();
   ready.catch(() => {});
 
@@ -150,7 +172,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       await scheduler.stop();
       // Leave room for closing HTTP and state inside the deadline.
       const drained = await scheduler.drain(Math.max(1000, config.http.shutdownDeadlineSeconds * 1000 - 2000));
-      if (!drained) logger.warn('in-flight work abandoned at the deadline; it stays pending and is retried on the next start');
+      if (!drained)
+        logger.warn('in-flight work abandoned at the deadline; it stays pending and is retried on the next start');
       await ready.catch(() => {});
       await http.close();
       await state.close();
@@ -163,10 +186,20 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   return { http, metrics, scheduler, ready, shutdown };
 }
 
-async function connectWithRetry(options: DaemonOptions, state: StateStore, metrics: ServiceMetrics, clock: Clock, signal: AbortSignal): Promise<OnlineRuntime> {
+async function connectWithRetry(
+  options: DaemonOptions,
+  state: StateStore,
+  metrics: ServiceMetrics,
+  clock: Clock,
+  signal: AbortSignal,
+): Promise<OnlineRuntime> {
   const { config, logger } = options;
   const holder = options.holder ?? processLeaseHolder();
-  const policy = { ...backoffs.connect, attempts: Number.POSITIVE_INFINITY, baseMs: options.connectBackoffMs ?? backoffs.connect.baseMs };
+  const policy = {
+    ...backoffs.connect,
+    attempts: Number.POSITIVE_INFINITY,
+    baseMs: options.connectBackoffMs ?? backoffs.connect.baseMs,
+  };
   const connect = async (): Promise<OnlineRuntime> => {
     signal.throwIfAborted();
     try {
@@ -182,12 +215,24 @@ async function connectWithRetry(options: DaemonOptions, state: StateStore, metri
         signal,
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.sleep ? { sleep: options.sleep } : {}),
-        onLangfuseRequest: (e) => metrics.observeLangfuseRequest({ route: e.route, outcome: e.outcome, latencyMs: e.latencyMs }),
-        onJudgeRequest: (e) => metrics.observeJudgeRequest({ kind: e.kind, outcome: e.outcome, latencyMs: e.latencyMs, promptTokens: e.promptTokens, completionTokens: e.completionTokens }),
+        onLangfuseRequest: (e) =>
+          metrics.observeLangfuseRequest({ route: e.route, outcome: e.outcome, latencyMs: e.latencyMs }),
+        onJudgeRequest: (e) =>
+          metrics.observeJudgeRequest({
+            kind: e.kind,
+            outcome: e.outcome,
+            latencyMs: e.latencyMs,
+            promptTokens: e.promptTokens,
+            completionTokens: e.completionTokens,
+          }),
       });
     } catch (err) {
       if (!signal.aborted && err instanceof LangfuseApiError && !err.retryable) {
-        throw new FatalStartupError(err.status === 401 || err.status === 403 ? credentialsLine('langfuse', `HTTP ${err.status}`) : `langfuse.baseUrl: ${err.message}`);
+        throw new FatalStartupError(
+          err.status === 401 || err.status === 403
+            ? credentialsLine('langfuse', `HTTP ${err.status}`)
+            : `langfuse.baseUrl: ${err.message}`,
+        );
       }
       throw err;
     }
@@ -197,7 +242,12 @@ async function connectWithRetry(options: DaemonOptions, state: StateStore, metri
       // A FatalStartupError is an InputError: never retried.
       shouldRetry: () => !signal.aborted,
       onRetry: (err, _attempt, retryInMs) => {
-        const error = err instanceof LangfuseApiError ? `langfuse:${err.status ?? 'connection'}` : err instanceof Error ? err.name : 'error';
+        const error =
+          err instanceof LangfuseApiError
+            ? `langfuse:${err.status ?? 'connection'}`
+            : err instanceof Error
+              ? err.name
+              : 'error';
         logger.warn({ error, retryInMs }, 'cannot reach Langfuse yet; retrying');
       },
       signal,

@@ -77,9 +77,15 @@ export class DependencyHealth {
     // The tick itself logged the state file's error with SQLite's message.
     if (dependency === 'state') return;
     if (credentials) {
-      this.logger.error({ dependency, error: code }, `${credentialsLine(dependency, code)}; not ready until it accepts them, retrying on every tick`);
+      this.logger.error(
+        { dependency, error: code },
+        `${credentialsLine(dependency, code)}; not ready until it accepts them, retrying on every tick`,
+      );
     } else {
-      this.logger.warn({ dependency, error: code }, `${dependency} is failing for every trace; not ready until a tick gets through, nothing is charged meanwhile`);
+      this.logger.warn(
+        { dependency, error: code },
+        `${dependency} is failing for every trace; not ready until a tick gets through, nothing is charged meanwhile`,
+      );
     }
   }
 
@@ -97,8 +103,16 @@ export class DependencyHealth {
     const since = new Date(known.since).toISOString();
     if (dependency === 'state') {
       const kind = known.code.slice('state:'.length) as StateErrorKind;
-      return { ok: false, detail: `${new StateError(this.statePath, kind).message}: the last run could not record its work (${known.code} since ${since})` };
+      return {
+        ok: false,
+        detail: `${new StateError(this.statePath, kind).message}: the last run could not record its work (${known.code} since ${since})`,
+      };
     }
-    return { ok: false, detail: known.credentials ? `credentials rejected (${known.code}) since ${since}` : `failing for every trace (${known.code}) since ${since}` };
+    return {
+      ok: false,
+      detail: known.credentials
+        ? `credentials rejected (${known.code}) since ${since}`
+        : `failing for every trace (${known.code}) since ${since}`,
+    };
   }
 }

@@ -47,7 +47,12 @@ export async function startHttpService(options: HttpServiceOptions): Promise<Htt
       if (path === '/healthz') return send(res, 200, 'application/json', '{"status":"ok"}\n');
       if (path === '/readyz') {
         const result = await options.readiness();
-        return send(res, result.ready ? 200 : 503, 'application/json', `${JSON.stringify({ status: result.ready ? 'ready' : 'not_ready', checks: result.checks })}\n`);
+        return send(
+          res,
+          result.ready ? 200 : 503,
+          'application/json',
+          `${JSON.stringify({ status: result.ready ? 'ready' : 'not_ready', checks: result.checks })}\n`,
+        );
       }
       if (path === '/metrics') return send(res, 200, options.metrics.contentType, await options.metrics.render());
     }
@@ -78,6 +83,10 @@ export async function startHttpService(options: HttpServiceOptions): Promise<Htt
 }
 
 function send(res: ServerResponse, status: number, contentType: string, body: string) {
-  res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': contentType,
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }

@@ -57,10 +57,26 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'ragwatch_' });
   const r = [registry];
 
-  const listed = new Counter({ name: 'ragwatch_traces_listed_total', help: 'Traces listed from Langfuse by the online job.', registers: r });
-  const sampled = new Counter({ name: 'ragwatch_traces_sampled_total', help: 'Listed traces that the deterministic sampler selected.', registers: r });
-  const deferred = new Counter({ name: 'ragwatch_traces_deferred_total', help: 'Sampled traces held back by the per-tick or per-hour cap (kept pending, taken later).', registers: r });
-  const evaluated = new Counter({ name: 'ragwatch_traces_evaluated_total', help: 'Sampled traces evaluated to completion (scores written).', registers: r });
+  const listed = new Counter({
+    name: 'ragwatch_traces_listed_total',
+    help: 'Traces listed from Langfuse by the online job.',
+    registers: r,
+  });
+  const sampled = new Counter({
+    name: 'ragwatch_traces_sampled_total',
+    help: 'Listed traces that the deterministic sampler selected.',
+    registers: r,
+  });
+  const deferred = new Counter({
+    name: 'ragwatch_traces_deferred_total',
+    help: 'Sampled traces held back by the per-tick or per-hour cap (kept pending, taken later).',
+    registers: r,
+  });
+  const evaluated = new Counter({
+    name: 'ragwatch_traces_evaluated_total',
+    help: 'Sampled traces evaluated to completion (scores written).',
+    registers: r,
+  });
   const skipped = new Counter({
     name: 'ragwatch_traces_skipped_total',
     help: `Sampled traces not scored, by reason and trace name (${MAX_TRACE_NAME_LABELS} names at most; the rest are "other").`,
@@ -68,12 +84,40 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     registers: r,
   });
   const traceNames = createTraceNameLabels();
-  const failed = new Counter({ name: 'ragwatch_traces_failed_total', help: 'Trace evaluation attempts that failed, by error code.', labelNames: ['code'], registers: r });
-  const dead = new Counter({ name: 'ragwatch_traces_dead_total', help: 'Traces given up after the last attempt.', registers: r });
-  const metricResults = new Counter({ name: 'ragwatch_metric_results_total', help: 'Metric results by metric and status (scored, not_scorable, failed).', labelNames: ['metric', 'status'], registers: r });
-  const scoresWritten = new Counter({ name: 'ragwatch_scores_written_total', help: 'Scores acknowledged by Langfuse ingestion.', registers: r });
-  const ledger = new Gauge({ name: 'ragwatch_ledger_entries', help: 'Ledger entries by status (pending, done, skipped, failed, dead).', labelNames: ['status'], registers: r });
-  const judgeRequests = new Counter({ name: 'ragwatch_judge_requests_total', help: 'Judge HTTP requests by kind and outcome.', labelNames: ['kind', 'outcome'], registers: r });
+  const failed = new Counter({
+    name: 'ragwatch_traces_failed_total',
+    help: 'Trace evaluation attempts that failed, by error code.',
+    labelNames: ['code'],
+    registers: r,
+  });
+  const dead = new Counter({
+    name: 'ragwatch_traces_dead_total',
+    help: 'Traces given up after the last attempt.',
+    registers: r,
+  });
+  const metricResults = new Counter({
+    name: 'ragwatch_metric_results_total',
+    help: 'Metric results by metric and status (scored, not_scorable, failed).',
+    labelNames: ['metric', 'status'],
+    registers: r,
+  });
+  const scoresWritten = new Counter({
+    name: 'ragwatch_scores_written_total',
+    help: 'Scores acknowledged by Langfuse ingestion.',
+    registers: r,
+  });
+  const ledger = new Gauge({
+    name: 'ragwatch_ledger_entries',
+    help: 'Ledger entries by status (pending, done, skipped, failed, dead).',
+    labelNames: ['status'],
+    registers: r,
+  });
+  const judgeRequests = new Counter({
+    name: 'ragwatch_judge_requests_total',
+    help: 'Judge HTTP requests by kind and outcome.',
+    labelNames: ['kind', 'outcome'],
+    registers: r,
+  });
   const judgeLatency = new Histogram({
     name: 'ragwatch_judge_request_duration_seconds',
     help: 'Judge HTTP request latency.',
@@ -81,8 +125,18 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
     registers: r,
   });
-  const judgeTokens = new Counter({ name: 'ragwatch_judge_tokens_total', help: 'Tokens sent to and received from the judge.', labelNames: ['kind', 'direction'], registers: r });
-  const langfuseRequests = new Counter({ name: 'ragwatch_langfuse_requests_total', help: 'Langfuse API requests by route and outcome.', labelNames: ['route', 'outcome'], registers: r });
+  const judgeTokens = new Counter({
+    name: 'ragwatch_judge_tokens_total',
+    help: 'Tokens sent to and received from the judge.',
+    labelNames: ['kind', 'direction'],
+    registers: r,
+  });
+  const langfuseRequests = new Counter({
+    name: 'ragwatch_langfuse_requests_total',
+    help: 'Langfuse API requests by route and outcome.',
+    labelNames: ['route', 'outcome'],
+    registers: r,
+  });
   const langfuseLatency = new Histogram({
     name: 'ragwatch_langfuse_request_duration_seconds',
     help: 'Langfuse API request latency.',
@@ -90,13 +144,46 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: r,
   });
-  const lastSuccess = new Gauge({ name: 'ragwatch_job_last_success_timestamp_seconds', help: 'Unix time of the last successful run, per job.', labelNames: ['job'], registers: r });
-  const lastRun = new Gauge({ name: 'ragwatch_job_last_run_timestamp_seconds', help: 'Unix time the last run finished, per job and outcome.', labelNames: ['job'], registers: r });
-  const runs = new Counter({ name: 'ragwatch_job_runs_total', help: 'Job runs by outcome.', labelNames: ['job', 'outcome'], registers: r });
-  const running = new Gauge({ name: 'ragwatch_job_running', help: '1 while a job run is in progress.', labelNames: ['job'], registers: r });
-  const goldenScore = new Gauge({ name: 'rag_golden_score', help: 'Mean score of the last golden-set experiment, per metric and split (0-1).', labelNames: ['metric', 'split'], registers: r });
-  const goldenGate = gaugeOnceSet(registry, GOLDEN_GATE_GAUGE, '1 when the last golden-set experiment passed the release gate, 0 when it failed.');
-  const goldenRunTime = gaugeOnceSet(registry, GOLDEN_RUN_TIME_GAUGE, 'Unix time the last golden-set experiment finished.');
+  const lastSuccess = new Gauge({
+    name: 'ragwatch_job_last_success_timestamp_seconds',
+    help: 'Unix time of the last successful run, per job.',
+    labelNames: ['job'],
+    registers: r,
+  });
+  const lastRun = new Gauge({
+    name: 'ragwatch_job_last_run_timestamp_seconds',
+    help: 'Unix time the last run finished, per job and outcome.',
+    labelNames: ['job'],
+    registers: r,
+  });
+  const runs = new Counter({
+    name: 'ragwatch_job_runs_total',
+    help: 'Job runs by outcome.',
+    labelNames: ['job', 'outcome'],
+    registers: r,
+  });
+  const running = new Gauge({
+    name: 'ragwatch_job_running',
+    help: '1 while a job run is in progress.',
+    labelNames: ['job'],
+    registers: r,
+  });
+  const goldenScore = new Gauge({
+    name: 'rag_golden_score',
+    help: 'Mean score of the last golden-set experiment, per metric and split (0-1).',
+    labelNames: ['metric', 'split'],
+    registers: r,
+  });
+  const goldenGate = gaugeOnceSet(
+    registry,
+    GOLDEN_GATE_GAUGE,
+    '1 when the last golden-set experiment passed the release gate, 0 when it failed.',
+  );
+  const goldenRunTime = gaugeOnceSet(
+    registry,
+    GOLDEN_RUN_TIME_GAUGE,
+    'Unix time the last golden-set experiment finished.',
+  );
   const goldenResults = (values: Record<string, number>) => {
     for (const [name, value] of Object.entries(values)) {
       const series = parseGoldenScoreKey(name);
@@ -144,13 +231,15 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     traceSampled: () => sampled.inc(),
     traceDeferred: () => deferred.inc(),
     traceEvaluated: () => evaluated.inc(),
-    traceSkipped: (reason, traceName) => skipped.inc({ reason: labelSafe(reason), trace_name: traceNames.label(traceName) }),
+    traceSkipped: (reason, traceName) =>
+      skipped.inc({ reason: labelSafe(reason), trace_name: traceNames.label(traceName) }),
     traceFailed: (code) => failed.inc({ code: labelSafe(code) }),
     traceDead: () => dead.inc(),
     metricResult: (metric, status) => metricResults.inc({ metric, status }),
     scoresWritten: (n) => scoresWritten.inc(n),
     scoreMeans: (means) => {
-      for (const [metric, value] of Object.entries(means)) scoreGauges.get(scoreGaugeName(metric as MetricName))?.(value as number);
+      for (const [metric, value] of Object.entries(means))
+        scoreGauges.get(scoreGaugeName(metric as MetricName))?.(value as number);
     },
     ledgerCounts: (counts) => {
       if (counts === null) return ledger.reset();

@@ -59,7 +59,10 @@ export function catchUpDue(lastSuccessAt: number | null, now: number, intervalMs
  */
 export class Scheduler {
   private readonly jobs = new Map<string, { spec: JobSpec; schedule: CronSchedule; timer?: NodeJS.Timeout }>();
-  private readonly running = new Map<string, { promise: Promise<void>; since: number; reason: RunReason; stop: AbortController; abort: AbortController }>();
+  private readonly running = new Map<
+    string,
+    { promise: Promise<void>; since: number; reason: RunReason; stop: AbortController; abort: AbortController }
+  >();
   private stopped = false;
   private readonly now: () => number;
 
@@ -103,7 +106,10 @@ export class Scheduler {
       const last = spec.lastSuccessAt ? await spec.lastSuccessAt() : null;
       const interval = cronIntervalMs(schedule);
       if (spec.lastSuccessAt && catchUpDue(last, this.now(), interval)) {
-        this.options.logger.info({ job: spec.name, lastSuccessAt: last === null ? null : new Date(last).toISOString() }, 'last success is older than the interval; catching up now');
+        this.options.logger.info(
+          { job: spec.name, lastSuccessAt: last === null ? null : new Date(last).toISOString() },
+          'last success is older than the interval; catching up now',
+        );
         void this.trigger(spec.name, 'catch_up');
       }
     }
@@ -119,7 +125,11 @@ export class Scheduler {
     if (!job) return Promise.reject(new Error(`no job named ${name}`));
     const current = this.running.get(name);
     if (current) {
-      if (reason === 'scheduled') this.options.logger.warn({ job: name, since: new Date(current.since).toISOString() }, 'previous run still in progress; skipping this firing');
+      if (reason === 'scheduled')
+        this.options.logger.warn(
+          { job: name, since: new Date(current.since).toISOString() },
+          'previous run still in progress; skipping this firing',
+        );
       return current.promise;
     }
     if (this.stopped) return Promise.resolve();

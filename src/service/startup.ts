@@ -21,7 +21,10 @@ export function withStatePathFrom(config: RagwatchConfig, cwd: string): Ragwatch
     ...config,
     state: { ...config.state, path: config.state.path === ':memory:' ? ':memory:' : resolve(cwd, config.state.path) },
     // The anchor set file is read from the same working directory.
-    calibrate: { ...config.calibrate, anchors: { ...anchors, ...(anchors.path ? { path: resolve(cwd, anchors.path) } : {}) } },
+    calibrate: {
+      ...config.calibrate,
+      anchors: { ...anchors, ...(anchors.path ? { path: resolve(cwd, anchors.path) } : {}) },
+    },
   };
 }
 
@@ -35,7 +38,10 @@ export async function openStateOrExit(config: RagwatchConfig): Promise<StateStor
   } catch (err) {
     if (isStateError(err)) throw stateFailureExit(err);
     const message = err instanceof Error ? err.message : String(err);
-    if (config.state.url) throw new CliExit(ExitCode.badInput, [`state.url: ${maskPostgresUrl(config.state.url)}: ${withoutPassword(message, config.state.url)}`]);
+    if (config.state.url)
+      throw new CliExit(ExitCode.badInput, [
+        `state.url: ${maskPostgresUrl(config.state.url)}: ${withoutPassword(message, config.state.url)}`,
+      ]);
     throw new CliExit(ExitCode.badInput, [`state.path: cannot open ${config.state.path}: ${message}`]);
   }
 }
@@ -44,7 +50,9 @@ export async function openStateOrExit(config: RagwatchConfig): Promise<StateStor
 export function credentialsExit(code: string | undefined): CliExit | null {
   if (!code || !isCredentialsCode(code)) return null;
   const dependency = dependencyOfCode(code);
-  return dependency === 'langfuse' || dependency === 'judge' ? new CliExit(ExitCode.badInput, [credentialsLine(dependency, code)]) : null;
+  return dependency === 'langfuse' || dependency === 'judge'
+    ? new CliExit(ExitCode.badInput, [credentialsLine(dependency, code)])
+    : null;
 }
 
 /** The same state file problem ends every command the same way: one line naming `state.path`, 2 or 3. */
@@ -60,7 +68,8 @@ export function startupFailureExit(err: unknown): CliExit {
   if (isStateError(err)) return stateFailureExit(err);
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof LangfuseApiError && !err.retryable) {
-    if (err.status === 401 || err.status === 403) return new CliExit(ExitCode.badInput, [credentialsLine('langfuse', `HTTP ${err.status}`)]);
+    if (err.status === 401 || err.status === 403)
+      return new CliExit(ExitCode.badInput, [credentialsLine('langfuse', `HTTP ${err.status}`)]);
     return new CliExit(ExitCode.badInput, [`langfuse.baseUrl: ${message}`]);
   }
   // FatalStartupError (the judge refusing its key at start) and any other input error: exit 2.

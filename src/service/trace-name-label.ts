@@ -32,5 +32,11 @@ export function createTraceNameLabels(max = MAX_TRACE_NAME_LABELS): TraceNameLab
 }
 
 function looksLikeIdentifier(name: string): boolean {
-  return IDENTIFIER.test(name) && (name.match(/ /g)?.length ?? 0) <= 3 && !/\d{5}/.test(name) && name !== 'other' && name !== 'unnamed';
+  return (
+    IDENTIFIER.test(name) &&
+    (name.match(/ /g)?.length ?? 0) <= 3 &&
+    !/\d{5}/.test(name) &&
+    name !== 'other' &&
+    name !== 'unnamed'
+  );
 }

@@ -6,7 +6,6 @@
  */
 import { DependencyError } from '../errors.js';
 
-
 export type StateErrorKind =
   /** A 0-byte file: a failed copy or restore, not something ragwatch wrote. */
   | 'empty'
@@ -36,22 +35,34 @@ export type StateErrorKind =
 
 /** Kinds that retrying cannot fix: the file or its place is wrong (exit 2). The others are the disk's (exit 3). */
 const INPUT_KINDS: ReadonlySet<StateErrorKind> = new Set([
-  'empty', 'not_a_database', 'corrupt', 'not_ragwatch', 'newer_schema', 'readonly', 'cantopen', 'auth', 'permission',
+  'empty',
+  'not_a_database',
+  'corrupt',
+  'not_ragwatch',
+  'newer_schema',
+  'readonly',
+  'cantopen',
+  'auth',
+  'permission',
 ]);
 
 const ADVICE: Record<StateErrorKind, string> = {
-  empty: 'is empty (0 bytes), so not a state file ragwatch wrote (a failed copy or restore?); restore a backup, or delete it to start afresh',
+  empty:
+    'is empty (0 bytes), so not a state file ragwatch wrote (a failed copy or restore?); restore a backup, or delete it to start afresh',
   not_a_database: 'is not an SQLite database; restore a backup or point state.path at another file',
   corrupt: 'is damaged; restore a backup (docs/operations.md, "Backing up the state file")',
   not_ragwatch: 'is an SQLite database but not a ragwatch state file; point state.path at another file',
   newer_schema: 'was written by a newer ragwatch; upgrade ragwatch',
-  readonly: 'cannot be written: ragwatch writes the file and, beside it, its -wal and -shm files; check their and the directory\'s ownership and permissions',
+  readonly:
+    "cannot be written: ragwatch writes the file and, beside it, its -wal and -shm files; check their and the directory's ownership and permissions",
   cantopen: 'cannot be opened: check that the path is a file in a directory ragwatch can write',
   full: 'cannot be written: the disk is full; free space on its volume (ragwatch retries on the next tick)',
   io: 'cannot be read or written: the disk reports an I/O error',
   busy: 'is locked by another process for too long',
-  deleted: 'was deleted while ragwatch runs: writes would go to a file nobody reads again; restart ragwatch (it starts a new file) or restore the file and restart',
-  replaced: 'was replaced by another file while ragwatch runs: ragwatch still has the old one open; restart ragwatch to use the new file',
+  deleted:
+    'was deleted while ragwatch runs: writes would go to a file nobody reads again; restart ragwatch (it starts a new file) or restore the file and restart',
+  replaced:
+    'was replaced by another file while ragwatch runs: ragwatch still has the old one open; restart ragwatch to use the new file',
   closed: 'is closed',
   unreachable: 'does not answer (PostgreSQL unreachable)',
   auth: 'refused the connection: check the role and its password',
@@ -85,7 +96,12 @@ export class StateError extends DependencyError {
   ) {
     const postgres = POSTGRES_LOCATION.test(path);
     const advice = (postgres ? POSTGRES_ADVICE[kind] : undefined) ?? ADVICE[kind];
-    super(`${postgres ? 'state.url' : 'state.path'}: ${path} ${advice}${code ? ` (${code})` : ''}`, kind, undefined, !INPUT_KINDS.has(kind));
+    super(
+      `${postgres ? 'state.url' : 'state.path'}: ${path} ${advice}${code ? ` (${code})` : ''}`,
+      kind,
+      undefined,
+      !INPUT_KINDS.has(kind),
+    );
   }
 
   /** A state problem is never a trace's: it ends the tick (input problems exit 2, the rest 3). */
@@ -111,7 +127,8 @@ export function isStateError(err: unknown): err is StateError {
 /** SQLite's (or the file system's) error code as a kind. */
 export function kindOfCode(code: string): StateErrorKind | null {
   if (code === 'SQLITE_FULL' || code === 'ENOSPC') return 'full';
-  if (code.startsWith('SQLITE_READONLY') || code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'readonly';
+  if (code.startsWith('SQLITE_READONLY') || code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return 'readonly';
   if (code === 'SQLITE_NOTADB') return 'not_a_database';
   if (code.startsWith('SQLITE_CORRUPT')) return 'corrupt';
   if (code.startsWith('SQLITE_CANTOPEN') || code === 'EISDIR' || code === 'ENOTDIR') return 'cantopen';

@@ -52,10 +52,13 @@ export function identityProblem(path: string, opened: FileIdentity): StateError 
  */
 export function checkSchema(db: Database, path: string): number {
   const version = db.pragma('user_version', { simple: true }) as number;
-  const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
+  const tables = new Set(
+    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+  );
   if (version > SCHEMA_VERSION) throw new StateError(path, 'newer_schema', `schema ${version} > ${SCHEMA_VERSION}`);
   if (version === 0 && tables.size > 0) throw new StateError(path, 'not_ragwatch');
-  if (version > 0 && RAGWATCH_TABLES.some((t) => !tables.has(t))) throw new StateError(path, 'corrupt', 'tables missing');
+  if (version > 0 && RAGWATCH_TABLES.some((t) => !tables.has(t)))
+    throw new StateError(path, 'corrupt', 'tables missing');
   return version;
 }
 

@@ -168,7 +168,9 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
 export function migrate(db: Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
-    throw new Error(`state schema version ${current} is newer than this ragwatch understands (${SCHEMA_VERSION}); upgrade ragwatch`);
+    throw new Error(
+      `state schema version ${current} is newer than this ragwatch understands (${SCHEMA_VERSION}); upgrade ragwatch`,
+    );
   }
   for (const step of MIGRATIONS) {
     if (step.version <= current) continue;

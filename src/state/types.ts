@@ -93,12 +93,4 @@ export interface MetaValue {
 
 export type StateHealth = { ok: true } | { ok: false; problem: StateError };
 
-export type {
-  ExperimentHistory,
-  JobRuns,
-  Leases,
-  Ledger,
-  StateConnection,
-  StateFacts,
-  StateStore,
-} from './roles.js';
+export type { ExperimentHistory, JobRuns, Leases, Ledger, StateConnection, StateFacts, StateStore } from './roles.js';

@@ -7,7 +7,14 @@ export interface LogRecord {
   [key: string]: unknown;
 }
 
-const LEVELS: Record<number, LogRecord['level']> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const LEVELS: Record<number, LogRecord['level']> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
 
 /** The real logger (redaction included) writing JSON lines into memory, for tests that look at what was logged. */
 export function captureLogger(level = 'debug'): { logger: Logger; records(): LogRecord[]; text(): string } {

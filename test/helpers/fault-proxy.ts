@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -77,7 +83,8 @@ interface ActiveRule extends ProxyRule {
   remaining: number;
 }
 
-const HTML_PAGE = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>\n';
+const HTML_PAGE =
+  '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>nginx</p></body></html>\n';
 
 export async function startFaultProxy(upstream: string, options: { random?: () => number } = {}): Promise<FaultProxy> {
   const target = new URL(upstream);
@@ -105,9 +112,20 @@ export async function startFaultProxy(upstream: string, options: { random?: () =
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const bodyBuffer = Buffer.concat(chunks);
-    const request: ProxiedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body: bodyBuffer.toString('utf8') };
+    const request: ProxiedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: bodyBuffer.toString('utf8'),
+    };
     const rule = pick(request);
-    const entry: ProxyExchange = { method: request.method, path: request.path, query: url.search, status: 0, fault: rule ? (rule.name ?? rule.action.kind) : null };
+    const entry: ProxyExchange = {
+      method: request.method,
+      path: request.path,
+      query: url.search,
+      status: 0,
+      fault: rule ? (rule.name ?? rule.action.kind) : null,
+    };
     log.push(entry);
     const action = rule?.action;
 
@@ -117,7 +135,12 @@ export async function startFaultProxy(upstream: string, options: { random?: () =
       const isText = typeof action.body === 'string';
       const text = action.body === undefined ? '' : isText ? (action.body as string) : JSON.stringify(action.body);
       entry.status = action.status;
-      return send(res, action.status, { 'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json', ...(action.headers ?? {}) }, Buffer.from(text));
+      return send(
+        res,
+        action.status,
+        { 'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json', ...(action.headers ?? {}) },
+        Buffer.from(text),
+      );
     }
     if (action?.kind === 'html') {
       entry.status = action.status ?? 200;
@@ -144,7 +167,10 @@ export async function startFaultProxy(upstream: string, options: { random?: () =
       return send(res, entry.status, { ...headers, 'content-type': 'application/json' }, Buffer.from(text));
     }
     if (action?.kind === 'truncate') {
-      const cut = upstreamRes.body.subarray(0, Math.min(action.bytes ?? Math.floor(upstreamRes.body.length / 2), Math.max(0, upstreamRes.body.length - 1)));
+      const cut = upstreamRes.body.subarray(
+        0,
+        Math.min(action.bytes ?? Math.floor(upstreamRes.body.length / 2), Math.max(0, upstreamRes.body.length - 1)),
+      );
       entry.status = upstreamRes.status;
       res.writeHead(upstreamRes.status, { ...headers, 'content-length': String(upstreamRes.body.length) });
       res.write(cut, () => res.socket?.destroy());
@@ -194,22 +220,42 @@ export async function startFaultProxy(upstream: string, options: { random?: () =
   };
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  body: Buffer,
+): void {
   res.writeHead(status, { ...headers, 'content-length': String(body.length) });
   res.end(body);
 }
 
-function forward(target: URL, req: IncomingMessage, url: URL, body: Buffer): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function forward(
+  target: URL,
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const headers = { ...req.headers, host: target.host };
   delete headers['content-length'];
   if (body.length > 0) headers['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
     const upstream = httpRequest(
-      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers, agent: false },
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: `${url.pathname}${url.search}`,
+        headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
         res.on('error', reject);
       },
     );

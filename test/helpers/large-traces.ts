@@ -2,9 +2,12 @@ import type { LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 
 /** Sentences of a long support answer (Spanish and English), with personal data now and then. */
 const SENTENCES = [
-  (i: number) => `La factura ${i} se emite el día cinco de cada mes y puede consultarse en el área privada, sección Pagos.`,
-  (i: number) => `If the charge on invoice ${i} looks wrong, write to facturacion${i % 97}@example.com with the reference.`,
-  (i: number) => `El importe se domicilia en la cuenta indicada al contratar; el cambio de cuenta se aplica a la factura siguiente.`,
+  (i: number) =>
+    `La factura ${i} se emite el día cinco de cada mes y puede consultarse en el área privada, sección Pagos.`,
+  (i: number) =>
+    `If the charge on invoice ${i} looks wrong, write to facturacion${i % 97}@example.com with the reference.`,
+  (i: number) =>
+    `El importe se domicilia en la cuenta indicada al contratar; el cambio de cuenta se aplica a la factura siguiente.`,
   (i: number) => `Customer Laura Gómez asked about invoice ${i} and was told the plan renews on the first working day.`,
   (i: number) => `Para dudas sobre el IVA aplicado, el equipo de soporte responde en un plazo de 48 horas laborables.`,
 ];
@@ -40,8 +43,25 @@ export function plantLargeTraces(lf: LangfuseServer, count: number, end: number,
     const question = `¿Cuándo se emite la factura número ${t} y dónde la consulto?`;
     const answer = longAnswer(answerBytes, t * 1000);
     const system = `Responde usando solo este contexto:\n${LARGE_TRACE_CONTEXTS.join('\n')}`;
-    lf.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: question, output: answer, environment: 'production' });
-    lf.store.upsertObservation({ id: `${id}-root`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 3000, input: question, output: answer, environment: 'production' });
+    lf.store.upsertTrace({
+      id,
+      timestamp: at,
+      name: 'support-rag',
+      input: question,
+      output: answer,
+      environment: 'production',
+    });
+    lf.store.upsertObservation({
+      id: `${id}-root`,
+      traceId: id,
+      type: 'SPAN',
+      name: 'support-rag',
+      startTime: at,
+      endTime: at + 3000,
+      input: question,
+      output: answer,
+      environment: 'production',
+    });
     lf.store.upsertObservation({
       id: `${id}-gen`,
       traceId: id,

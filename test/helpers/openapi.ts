@@ -204,7 +204,9 @@ function buildValidator(spec: Json): OpenApiValidator {
         id: String(operation.operationId ?? `${method} ${template}`),
         method: method.toUpperCase(),
         template,
-        regex: new RegExp(`^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`),
+        regex: new RegExp(
+          `^${segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`,
+        ),
         literalSegments: segments.filter((s) => !/^\{.+\}$/.test(s)).length,
         queryParams: params.filter((p) => p.in === 'query'),
         requestBody: body ? { required: body.required === true, schema: jsonSchemaOf(body.content) } : undefined,
@@ -292,7 +294,17 @@ function validateQuery(
     }
     const type = param.schema.type;
     const coerce = (v: string, t: unknown): unknown =>
-      t === 'integer' || t === 'number' ? (v.trim() === '' || Number.isNaN(Number(v)) ? v : Number(v)) : t === 'boolean' ? (v === 'true' ? true : v === 'false' ? false : v) : v;
+      t === 'integer' || t === 'number'
+        ? v.trim() === '' || Number.isNaN(Number(v))
+          ? v
+          : Number(v)
+        : t === 'boolean'
+          ? v === 'true'
+            ? true
+            : v === 'false'
+              ? false
+              : v
+          : v;
     const data =
       type === 'array'
         ? raw.map((v) => coerce(v, (param.schema.items as Json | undefined)?.type))
@@ -308,7 +320,8 @@ function formatErrors(errors: ErrorObject[], where: string): string[] {
   // if/then branches report a generic "must match then schema" next to the real error: keep the real one.
   const useful = errors.filter((e) => e.keyword !== 'if');
   return (useful.length > 0 ? useful : errors).map(
-    (e) => `${where}${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && 'allowedValues' in e.params ? ` (${JSON.stringify(e.params.allowedValues)})` : ''}`,
+    (e) =>
+      `${where}${e.instancePath || ''} ${e.message ?? 'is invalid'}${e.params && 'allowedValues' in e.params ? ` (${JSON.stringify(e.params.allowedValues)})` : ''}`,
   );
 }
 
@@ -328,13 +341,25 @@ type ValidatableExchange = ExchangeToValidate & { fault?: string };
  * Records a stand-in's exchanges and validates each against the spec. `skipFaulted` leaves out exchanges a fault
  * knob answered (they are answered before the request body is read).
  */
-export function watchExchanges<E extends ValidatableExchange>(server: ExchangeSource<E>, options: { skipFaulted?: boolean } = {}): WatchedExchanges<E> {
+export function watchExchanges<E extends ValidatableExchange>(
+  server: ExchangeSource<E>,
+  options: { skipFaulted?: boolean } = {},
+): WatchedExchanges<E> {
   const validator = createOpenApiValidator();
   const watched: WatchedExchanges<E> = { exchanges: [], violations: [] };
   server.onExchange((e) => {
     watched.exchanges.push(e);
     if (options.skipFaulted && e.fault !== undefined && e.fault !== 'none') return;
-    watched.violations.push(...validator.validate({ method: e.method, path: e.path, query: e.query, requestBody: e.requestBody, status: e.status, responseBody: e.responseBody }));
+    watched.violations.push(
+      ...validator.validate({
+        method: e.method,
+        path: e.path,
+        query: e.query,
+        requestBody: e.requestBody,
+        status: e.status,
+        responseBody: e.responseBody,
+      }),
+    );
   });
   return watched;
 }

@@ -29,7 +29,13 @@ export function spawnOnTmpfs(
   args: string[],
 ): TmpfsProcess {
   const child = spawn('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', SCRIPT, 'sh', command, ...args], {
-    env: { ...options.env, SIZE_KB: String(options.sizeKb), MOUNT_DIR: options.dir, FILL_FLAG: options.fillFlag, FREE_FLAG: options.freeFlag },
+    env: {
+      ...options.env,
+      SIZE_KB: String(options.sizeKb),
+      MOUNT_DIR: options.dir,
+      FILL_FLAG: options.fillFlag,
+      FREE_FLAG: options.freeFlag,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return { child };
@@ -37,6 +43,10 @@ export function spawnOnTmpfs(
 
 /** Whether this machine lets an unprivileged process mount a tmpfs in its own namespaces. */
 export function tmpfsAvailable(env: NodeJS.ProcessEnv = process.env): boolean {
-  const res = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs /mnt'], { env, encoding: 'utf8', timeout: 10_000 });
+  const res = spawnSync(
+    'unshare',
+    ['--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs -o size=64k tmpfs /mnt'],
+    { env, encoding: 'utf8', timeout: 10_000 },
+  );
   return !res.error && res.status === 0;
 }

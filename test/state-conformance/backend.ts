@@ -14,7 +14,11 @@ export interface StateBackend {
 export interface BackendInstance {
   /** A new connection to this state. */
   /** `shared`: claims of other holders hold (PostgreSQL always; SQLite when asked, as replicas' tests do). */
-  open(options?: { isProcessAlive?: (pid: number) => boolean; attemptRetentionMs?: number; shared?: boolean }): Promise<StateStore>;
+  open(options?: {
+    isProcessAlive?: (pid: number) => boolean;
+    attemptRetentionMs?: number;
+    shared?: boolean;
+  }): Promise<StateStore>;
   /** The golden-set builder's store on this state. */
   golden(): Promise<GoldenBuildStore & { close(): void | Promise<void> }>;
   /**

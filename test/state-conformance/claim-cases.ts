@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { StateBackend } from './backend.js';
 import { freshState } from './context.js';
 
-const entry = (traceId: string, traceTimestamp: number) => ({ traceId, traceTimestamp, environment: null, traceName: 'rag', sampleRate: 1 });
+const entry = (traceId: string, traceTimestamp: number) => ({
+  traceId,
+  traceTimestamp,
+  environment: null,
+  traceName: 'rag',
+  sampleRate: 1,
+});
 const ids = (entries: Array<{ traceId: string }>) => entries.map((e) => e.traceId);
 
 /** Claims on ledger entries (replicas sharing the work) and who holds a lease. */
@@ -11,7 +17,13 @@ export function claimCases(backend: StateBackend): void {
     const ctx = freshState(backend);
     const seed = async () => {
       const s = await ctx.open({ shared: true });
-      for (const [id, ts] of [['c', 3], ['a', 1], ['b', 2], ['d', 4]] as const) await s.ensureEntry(entry(id, ts), 0);
+      for (const [id, ts] of [
+        ['c', 3],
+        ['a', 1],
+        ['b', 2],
+        ['d', 4],
+      ] as const)
+        await s.ensureEntry(entry(id, ts), 0);
       return s;
     };
 
@@ -51,7 +63,7 @@ export function claimCases(backend: StateBackend): void {
       expect(await s.renewClaims({ holder: 'r1', until: 900 }, 160)).toBe(0);
     });
 
-    it('releases a holder\'s claims on unsettled entries at once, and no one else\'s', async () => {
+    it("releases a holder's claims on unsettled entries at once, and no one else's", async () => {
       const s = await seed();
       const other = await ctx.open({ shared: true });
       expect(ids(await s.claimDue({ holder: 'r1', until: 1000 }, 10, 3))).toEqual(['a', 'b', 'c']);
@@ -68,7 +80,11 @@ export function claimCases(backend: StateBackend): void {
       await s.claimDue({ holder: 'r1', until: 1000 }, 10, 1);
       await s.startAttempt('a', 20);
       await s.markPending('a', 21);
-      expect(ids(await s.claimDue({ holder: 'r1', until: 1000 }, 22, 5, { attemptedBefore: 15 }))).toEqual(['b', 'c', 'd']);
+      expect(ids(await s.claimDue({ holder: 'r1', until: 1000 }, 22, 5, { attemptedBefore: 15 }))).toEqual([
+        'b',
+        'c',
+        'd',
+      ]);
       expect(ids(await s.claimDue({ holder: 'r1', until: 1000 }, 23, 5, { attemptedBefore: 30 }))).toEqual(['a']);
     });
 
@@ -96,7 +112,12 @@ export function claimCases(backend: StateBackend): void {
       await s.markDone('a', ['x'], 5);
       expect(await s.ensureEntries([entry('a', 1), entry('e', 5), entry('f', 6), entry('e', 5)], 7)).toBe(2);
       expect(await s.getEntry('a')).toMatchObject({ status: 'done', scoreIds: ['x'] });
-      expect(await s.getEntry('f')).toMatchObject({ status: 'pending', traceTimestamp: 6, firstSeenAt: 7, attempts: 0 });
+      expect(await s.getEntry('f')).toMatchObject({
+        status: 'pending',
+        traceTimestamp: 6,
+        firstSeenAt: 7,
+        attempts: 0,
+      });
       expect(await s.ensureEntries([], 8)).toBe(0);
       expect(ids(await s.claimDue({ holder: 'r1', until: 100 }, 9, 10))).toEqual(['b', 'c', 'd', 'e', 'f']);
     });

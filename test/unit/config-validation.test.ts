@@ -20,7 +20,10 @@ function problemsOf(raw: unknown, env: NodeJS.ProcessEnv = {}): string[] {
 
 /** Every numeric key of the schema, as a path, walking through defaults, prefaults, optionals and refinements. */
 function numericKeys(schema: z.ZodType, prefix: string[] = []): string[][] {
-  let s = schema as unknown as { _zod: { def: { type: string; innerType?: unknown; in?: unknown } }; shape?: Record<string, z.ZodType> };
+  let s = schema as unknown as {
+    _zod: { def: { type: string; innerType?: unknown; in?: unknown } };
+    shape?: Record<string, z.ZodType>;
+  };
   for (;;) {
     const def = s._zod.def;
     if (['default', 'prefault', 'optional', 'nullable'].includes(def.type)) s = def.innerType as typeof s;
@@ -37,30 +40,40 @@ function withValue(path: string[], value: unknown): Record<string, unknown> {
 }
 
 describe('config validation: schedules', () => {
-  it.each(['online', 'experiment'])('rejects a %s.schedule that is not a cron expression, in one line naming the key', (section) => {
-    expect(problemsOf({ [section]: { schedule: 'not a cron' } })).toEqual([
-      `config: ${section}.schedule: must be a cron expression (5 or 6 fields, such as "*/5 * * * *") (got "not a cron")`,
-    ]);
-    expect(problemsOf({ [section]: { schedule: '61 * * * *' } })).toHaveLength(1);
-    // a day that never comes never fires
-    expect(problemsOf({ [section]: { schedule: '0 0 31 2 *' } })).toHaveLength(1);
-  });
+  it.each(['online', 'experiment'])(
+    'rejects a %s.schedule that is not a cron expression, in one line naming the key',
+    (section) => {
+      expect(problemsOf({ [section]: { schedule: 'not a cron' } })).toEqual([
+        `config: ${section}.schedule: must be a cron expression (5 or 6 fields, such as "*/5 * * * *") (got "not a cron")`,
+      ]);
+      expect(problemsOf({ [section]: { schedule: '61 * * * *' } })).toHaveLength(1);
+      // a day that never comes never fires
+      expect(problemsOf({ [section]: { schedule: '0 0 31 2 *' } })).toHaveLength(1);
+    },
+  );
 
   it('accepts 5- and 6-field expressions and nicknames', () => {
-    for (const schedule of ['*/5 * * * *', '0 3 * * 1', '*/30 * * * * *', '@daily']) expect(problemsOf({ online: { schedule } }), schedule).toEqual([]);
+    for (const schedule of ['*/5 * * * *', '0 3 * * 1', '*/30 * * * * *', '@daily'])
+      expect(problemsOf({ online: { schedule } }), schedule).toEqual([]);
   });
 });
 
 describe('config validation: http.host', () => {
-  it.each(['bad host!', 'http://0.0.0.0', '[::1]', '0.0.0.0:9464', '', 'a'.repeat(64) + '.example'])('rejects a malformed host %j in one line', (host) => {
-    const problems = problemsOf({ http: { host } });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^config: http\.host: must be an IP address or a host name/);
-  });
+  it.each(['bad host!', 'http://0.0.0.0', '[::1]', '0.0.0.0:9464', '', 'a'.repeat(64) + '.example'])(
+    'rejects a malformed host %j in one line',
+    (host) => {
+      const problems = problemsOf({ http: { host } });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^config: http\.host: must be an IP address or a host name/);
+    },
+  );
 
-  it.each(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', 'ragwatch.internal', 'metrics-1.rag.svc.cluster.local'])('accepts %j', (host) => {
-    expect(problemsOf({ http: { host } })).toEqual([]);
-  });
+  it.each(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', 'ragwatch.internal', 'metrics-1.rag.svc.cluster.local'])(
+    'accepts %j',
+    (host) => {
+      expect(problemsOf({ http: { host } })).toEqual([]);
+    },
+  );
 });
 
 describe('config validation: the experiment', () => {
@@ -78,7 +91,14 @@ describe('config validation: numeric bounds', () => {
   const keys = numericKeys(configSchema as unknown as z.ZodType);
 
   it('finds the numeric keys', () => {
-    expect(keys.map((k) => k.join('.'))).toEqual(expect.arrayContaining(['judge.concurrency', 'http.port', 'experiment.bootstrapSamples', 'online.settleDelaySeconds']));
+    expect(keys.map((k) => k.join('.'))).toEqual(
+      expect.arrayContaining([
+        'judge.concurrency',
+        'http.port',
+        'experiment.bootstrapSamples',
+        'online.settleDelaySeconds',
+      ]),
+    );
     expect(keys.length).toBeGreaterThan(40);
   });
 
@@ -94,10 +114,12 @@ describe('config validation: numeric bounds', () => {
   });
 
   it('says judge.concurrency: 1e9 is out of range', () => {
-    expect(problemsOf({ judge: { concurrency: 1e9 } })).toEqual(['config: judge.concurrency: must be between 1 and 1024 (got 1000000000)']);
+    expect(problemsOf({ judge: { concurrency: 1e9 } })).toEqual([
+      'config: judge.concurrency: must be between 1 and 1024 (got 1000000000)',
+    ]);
   });
 
-  it('accepts each key\'s default, and any value inside the bounds it names', () => {
+  it("accepts each key's default, and any value inside the bounds it names", () => {
     const defaults = configSchema.parse({}) as unknown as Record<string, unknown>;
     for (const path of keys) {
       const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], defaults);
@@ -111,7 +133,10 @@ describe('config validation: numeric bounds', () => {
       fc.assert(
         fc.property(integer ? fc.integer({ min: lo, max: hi }) : fc.double({ min: lo, max: hi, noNaN: true }), (v) => {
           // cross-key rules (a field budget within the trace budget) may still object; the key's own range never does
-          expect(problemsOf(withValue(path, v)).filter((p) => p.includes('must be between')), `${path.join('.')} = ${v}`).toEqual([]);
+          expect(
+            problemsOf(withValue(path, v)).filter((p) => p.includes('must be between')),
+            `${path.join('.')} = ${v}`,
+          ).toEqual([]);
         }),
         { numRuns: 5 },
       );
@@ -127,19 +152,32 @@ describe('config validation: the read budget', () => {
     expect(problemsOf({ langfuse: { maxFieldBytes: 8192 } })).toEqual([
       'config: langfuse.maxFieldBytes: must be at least 96000 (16 bytes per token of metrics.maxContextTokens), so a text cut while it is read is cut again before the judge sees it (got 8192)',
     ]);
-    expect(problemsOf({ langfuse: { maxFieldBytes: 8192 }, metrics: { maxContextTokens: 400, maxAnswerTokens: 400, maxReferenceTokens: 400 } })).toEqual([]);
+    expect(
+      problemsOf({
+        langfuse: { maxFieldBytes: 8192 },
+        metrics: { maxContextTokens: 400, maxAnswerTokens: 400, maxReferenceTokens: 400 },
+      }),
+    ).toEqual([]);
   });
 });
 
 describe('config validation: environment overrides', () => {
   it('gives one line for an out-of-range RAGWATCH_HTTP_PORT, whatever its size or sign', () => {
-    expect(problemsOf({}, { RAGWATCH_HTTP_PORT: '70000' })).toEqual(['config: http.port: must be between 0 and 65535 (got 70000 from RAGWATCH_HTTP_PORT)']);
+    expect(problemsOf({}, { RAGWATCH_HTTP_PORT: '70000' })).toEqual([
+      'config: http.port: must be between 0 and 65535 (got 70000 from RAGWATCH_HTTP_PORT)',
+    ]);
     expect(problemsOf({}, { RAGWATCH_HTTP_PORT: '99999999999999999999' })).toEqual([
       'config: http.port: must be between 0 and 65535 (got 100000000000000000000 from RAGWATCH_HTTP_PORT)',
     ]);
-    expect(problemsOf({}, { RAGWATCH_HTTP_PORT: '-1' })).toEqual(['config: http.port: must be between 0 and 65535 (got -1 from RAGWATCH_HTTP_PORT)']);
-    expect(problemsOf({}, { RAGWATCH_HTTP_PORT: 'eighty' })).toEqual(['config: http.port: must be an integer (got "eighty" from RAGWATCH_HTTP_PORT)']);
-    expect(problemsOf({}, { RAGWATCH_HTTP_PORT: '9464.5' })).toEqual(['config: http.port: must be an integer (got "9464.5" from RAGWATCH_HTTP_PORT)']);
+    expect(problemsOf({}, { RAGWATCH_HTTP_PORT: '-1' })).toEqual([
+      'config: http.port: must be between 0 and 65535 (got -1 from RAGWATCH_HTTP_PORT)',
+    ]);
+    expect(problemsOf({}, { RAGWATCH_HTTP_PORT: 'eighty' })).toEqual([
+      'config: http.port: must be an integer (got "eighty" from RAGWATCH_HTTP_PORT)',
+    ]);
+    expect(problemsOf({}, { RAGWATCH_HTTP_PORT: '9464.5' })).toEqual([
+      'config: http.port: must be an integer (got "9464.5" from RAGWATCH_HTTP_PORT)',
+    ]);
   });
 });
 
@@ -153,7 +191,11 @@ describe('config validation: credentials in URLs', () => {
   ];
 
   it.each(cases)('rejects user:password in %s with a hint, never printing them', (key, path, hint) => {
-    for (const url of ['http://admin:hunter2-secret@langfuse:3000', 'https://hunter2-secret@vllm:8000/v1', 'http://:hunter2-secret@x']) {
+    for (const url of [
+      'http://admin:hunter2-secret@langfuse:3000',
+      'https://hunter2-secret@vllm:8000/v1',
+      'http://:hunter2-secret@x',
+    ]) {
       const problems = problemsOf(withValue(path, url));
       expect(problems, url).toHaveLength(1);
       expect(problems[0]).toMatch(new RegExp(`^config: ${key.replaceAll('.', '\\.')}: must not contain credentials`));
@@ -163,7 +205,10 @@ describe('config validation: credentials in URLs', () => {
   });
 
   it('does not print secret values when they have the wrong type', () => {
-    const problems = problemsOf({ langfuse: { secretKey: 1234567890123 }, experiment: { target: { headers: { 'X-Api-Key': 9876543210987 } } } });
+    const problems = problemsOf({
+      langfuse: { secretKey: 1234567890123 },
+      experiment: { target: { headers: { 'X-Api-Key': 9876543210987 } } },
+    });
     expect(problems).toHaveLength(2);
     expect(problems.join('\n')).not.toMatch(/1234567890123|9876543210987/);
   });
@@ -175,7 +220,12 @@ describe('maskSecrets: experiment.target.headers', () => {
       experiment: {
         target: {
           url: 'http://rag:8080/ask',
-          headers: { 'X-Api-Key': 'k-1234567890abcdef', 'X-Tenant': 'acme-secret-tenant', Authorization: 'Bearer ${RAG_TOKEN}', 'X-Short': 'abc' },
+          headers: {
+            'X-Api-Key': 'k-1234567890abcdef',
+            'X-Tenant': 'acme-secret-tenant',
+            Authorization: 'Bearer ${RAG_TOKEN}',
+            'X-Short': 'abc',
+          },
         },
       },
     });
@@ -187,7 +237,9 @@ describe('maskSecrets: experiment.target.headers', () => {
   });
 
   it('masks keys spelled with a dash (X-Api-Key) wherever they appear', () => {
-    expect(maskSecrets({ other: { 'X-Api-Key': 'k-1234567890abcdef' } }).other['X-Api-Key']).not.toContain('1234567890');
+    expect(maskSecrets({ other: { 'X-Api-Key': 'k-1234567890abcdef' } }).other['X-Api-Key']).not.toContain(
+      '1234567890',
+    );
   });
 });
 
@@ -202,7 +254,9 @@ describe('config validation: calibrate', () => {
     expect(problemsOf({ calibrate: { cuts: { faithfulness: { partly: 0.6 } } } })).toEqual([
       'config: calibrate.cuts.faithfulness.partly: must be between 0.05 and 0.5 (got 0.6)',
     ]);
-    expect(problemsOf({ calibrate: { rate: 0 } })).toEqual(['config: calibrate.rate: must be between 0.0001 and 1 (got 0)']);
+    expect(problemsOf({ calibrate: { rate: 0 } })).toEqual([
+      'config: calibrate.rate: must be between 0.0001 and 1 (got 0)',
+    ]);
     expect(problemsOf({ calibrate: { anchors: { tolerance: 2 } } })).toEqual([
       'config: calibrate.anchors.tolerance: must be between 0.001 and 0.5 (got 2)',
     ]);

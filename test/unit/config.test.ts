@@ -61,7 +61,10 @@ describe('loadConfig', () => {
   });
 
   it('prefers LANGFUSE_BASE_URL over the older LANGFUSE_HOST', () => {
-    const loaded = loadConfig({ env: { LANGFUSE_BASE_URL: 'http://new:1', LANGFUSE_HOST: 'http://old:2' }, cwd: tmpdir() });
+    const loaded = loadConfig({
+      env: { LANGFUSE_BASE_URL: 'http://new:1', LANGFUSE_HOST: 'http://old:2' },
+      cwd: tmpdir(),
+    });
     expect(loaded.ok && loaded.config.langfuse.baseUrl).toBe('http://new:1');
   });
 

@@ -49,7 +49,14 @@ describe('user-facing docs', () => {
   const files = userFacingFiles();
 
   it('cover the README, every doc and the commented config', () => {
-    for (const f of ['README.md', 'docs/architecture.md', 'docs/operations.md', 'docs/judge-protocol.md', 'config/ragwatch.example.yaml']) expect(files).toContain(f);
+    for (const f of [
+      'README.md',
+      'docs/architecture.md',
+      'docs/operations.md',
+      'docs/judge-protocol.md',
+      'config/ragwatch.example.yaml',
+    ])
+      expect(files).toContain(f);
   });
 
   it.each(files)('%s cites no product brief, design note or file outside the repository', (file) => {
@@ -65,7 +72,13 @@ describe('user-facing docs', () => {
       'the alert the brief describes',
     ];
     for (const line of planted) expect(briefReferences(line), line).not.toEqual([]);
-    for (const line of ['--seed <seed>', 'Bootstrap resamples and their seed.', 'seed 42', 'same seed, same traces', 'judge.seed: 42']) {
+    for (const line of [
+      '--seed <seed>',
+      'Bootstrap resamples and their seed.',
+      'seed 42',
+      'same seed, same traces',
+      'judge.seed: 42',
+    ]) {
       expect(briefReferences(line), line).toEqual([]);
     }
   });

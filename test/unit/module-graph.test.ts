@@ -15,7 +15,9 @@ describe('the module graph of src/', () => {
   it('config reaches the metric registry, and the registry nothing beyond metrics/ and the judge’s error types', () => {
     const registry = runtimeClosure(src, 'metrics/registry.ts');
     // errors.ts: the one error hierarchy the judge's error types derive from (a leaf: it imports nothing).
-    const outside = registry.files.filter((f) => !f.startsWith('metrics/') && f !== 'judge/types.ts' && f !== 'errors.ts');
+    const outside = registry.files.filter(
+      (f) => !f.startsWith('metrics/') && f !== 'judge/types.ts' && f !== 'errors.ts',
+    );
     expect(outside).toEqual([]);
     // Scoring and batches load config and the judge clients: not part of what config loads.
     expect(registry.files.filter((f) => f.startsWith('metrics/batch/') || f === 'metrics/score-sample.ts')).toEqual([]);
@@ -48,7 +50,8 @@ describe('the module graph reader', () => {
     writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
     writeFileSync(join(dir, 'b.ts'), "import { c } from './c.js';\nexport const b = c;\n");
     writeFileSync(join(dir, 'c.ts'), "export { a } from './a.js';\nexport const c = 1;\n");
-    const typeOnly = "import type { a } from './a.js';\nimport { type b } from './b.js';\nexport type D = typeof a | b;\n";
+    const typeOnly =
+      "import type { a } from './a.js';\nimport { type b } from './b.js';\nexport type D = typeof a | b;\n";
     writeFileSync(join(dir, 'd.ts'), typeOnly);
     writeFileSync(join(dir, 'e.ts'), "import type { D } from './d.js';\nexport type { D };\nexport const e = 'zod';\n");
     expect(importCycles(readModuleGraph(dir))).toEqual([['a.ts', 'b.ts', 'c.ts']]);

@@ -133,9 +133,10 @@ export function rescoreAnchors(anchors: readonly SimAnchor[], options: RescoreOp
     let verdicts = anchor.verdicts.map(flip);
     if (diverged && verdicts.length > 0 && rng.chance(nd.claimResplit)) {
       const at = rng.int(verdicts.length);
-      verdicts = rng.chance(0.5) || verdicts.length === 1
-        ? [...verdicts.slice(0, at + 1), verdicts[at] as boolean, ...verdicts.slice(at + 1)]
-        : verdicts.filter((_, i) => i !== at);
+      verdicts =
+        rng.chance(0.5) || verdicts.length === 1
+          ? [...verdicts.slice(0, at + 1), verdicts[at] as boolean, ...verdicts.slice(at + 1)]
+          : verdicts.filter((_, i) => i !== at);
     }
     return { anchorId: anchor.id, metric: anchor.metric, score: anchorScore({ ...anchor, verdicts }) };
   });

@@ -30,7 +30,8 @@ export function fill(template: string, person: DemoPerson, extra: Record<string,
   };
   const text = template.replace(/\{(\w+)\}/g, (whole, key: string) => {
     if (key in extra) return extra[key] ?? '';
-    if (key === 'id') return person.idDocument ? put(person.idDocument.kind, person.idDocument.value) : put('email', person.email);
+    if (key === 'id')
+      return person.idDocument ? put(person.idDocument.kind, person.idDocument.value) : put('email', person.email);
     const kind = PLACEHOLDER_KIND[key];
     if (!kind) return whole;
     switch (key) {
@@ -50,7 +51,13 @@ export function documentFromChunk(chunk: KnowledgeChunk, position: number, score
   const from = 1 + position * 14;
   return {
     pageContent: chunk.text,
-    metadata: { source: chunk.source, title: chunk.title, chunkId: chunk.id, lang: chunk.lang, loc: { lines: { from, to: from + 11 } } },
+    metadata: {
+      source: chunk.source,
+      title: chunk.title,
+      chunkId: chunk.id,
+      lang: chunk.lang,
+      loc: { lines: { from, to: from + 11 } },
+    },
     score,
   };
 }
@@ -72,9 +79,13 @@ export function customerRecordDocument(text: string, lang: DemoLanguage, userId:
  * The retrieved documents as a prompt embeds them: `numbered` ("[1] Title" + text, as most system prompts),
  * `separated` (texts between `---` lines) or `tagged` (`<document>` elements). Nothing retrieved, nothing embedded.
  */
-export function formatContext(documents: DemoDocument[], style: 'numbered' | 'separated' | 'tagged' = 'numbered'): string {
+export function formatContext(
+  documents: DemoDocument[],
+  style: 'numbered' | 'separated' | 'tagged' = 'numbered',
+): string {
   if (style === 'separated') return documents.map((d) => d.pageContent).join('\n---\n');
-  if (style === 'tagged') return documents.map((d) => `<document source="${d.metadata.source}">${d.pageContent}</document>`).join('\n');
+  if (style === 'tagged')
+    return documents.map((d) => `<document source="${d.metadata.source}">${d.pageContent}</document>`).join('\n');
   return documents.map((d, i) => `[${i + 1}] ${d.metadata.title}\n${d.pageContent}`).join('\n\n');
 }
 

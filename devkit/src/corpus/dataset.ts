@@ -48,12 +48,14 @@ export async function seedGoldenDataset(
   const items = options.items ?? GOLDEN_ITEMS;
   await client.api.datasets.create({
     name,
-    description: 'Golden set of the Lumora support assistant: single-hop, multi-hop and adversarial questions (ES/EN) with reference answers.',
+    description:
+      'Golden set of the Lumora support assistant: single-hop, multi-hop and adversarial questions (ES/EN) with reference answers.',
     metadata: { owner: 'ragwatch-demo', strata: 'type', splits: ['dev', 'test'] },
   });
   const queue = [...items];
   const worker = async () => {
-    for (let item = queue.shift(); item; item = queue.shift()) await client.api.datasetItems.create(datasetItemFor(item, name));
+    for (let item = queue.shift(); item; item = queue.shift())
+      await client.api.datasetItems.create(datasetItemFor(item, name));
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
   return summarizeGolden(items, name);

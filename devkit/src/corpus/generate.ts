@@ -1,7 +1,16 @@
 import { casual, customerRecordDocument, fill, formatContext, searchQueryFor } from './compose.js';
 import { PHRASES } from './data/phrases.js';
 import { chunkById, goldenItems, searchKnowledge } from './knowledge.js';
-import type { AnswerQuality, DemoChatMessage, DemoDocument, DemoGenerationStep, DemoKind, DemoShape, DemoTrace, DemoVariant } from './model.js';
+import type {
+  AnswerQuality,
+  DemoChatMessage,
+  DemoDocument,
+  DemoGenerationStep,
+  DemoKind,
+  DemoShape,
+  DemoTrace,
+  DemoVariant,
+} from './model.js';
 import { makePerson } from './pii.js';
 import { apportion, createRng, hexId, type Rng } from './random.js';
 import { TraceBuilder, rankDocuments } from './trace-builder.js';
@@ -79,14 +88,18 @@ function variantFor(rng: Rng, slot: Slot): DemoVariant {
       if (slot.trait === 'multiGeneration') return 'openai-with-retriever';
       return rng.chance(0.5) ? 'openai-bare' : 'openai-with-retriever';
     case 'tracing':
-      if (slot.kind === 'rag') return rng.pick(['tracing-root-io', 'tracing-root-io', 'tracing-inner-io', 'tracing-agent'] as const);
+      if (slot.kind === 'rag')
+        return rng.pick(['tracing-root-io', 'tracing-root-io', 'tracing-inner-io', 'tracing-agent'] as const);
       return rng.chance(0.6) ? 'tracing-root-io' : 'tracing-inner-io';
   }
 }
 
 const MODELS: Record<DemoShape, Array<[model: string, responseModel: string]>> = {
   langchain: [['gpt-4o-mini', 'gpt-4o-mini-2024-07-18']],
-  openai: [['gpt-4o-mini', 'gpt-4o-mini-2024-07-18'], ['gpt-4.1-mini', 'gpt-4.1-mini-2025-04-14']],
+  openai: [
+    ['gpt-4o-mini', 'gpt-4o-mini-2024-07-18'],
+    ['gpt-4.1-mini', 'gpt-4.1-mini-2025-04-14'],
+  ],
   tracing: [['Qwen/Qwen2.5-14B-Instruct', 'Qwen/Qwen2.5-14B-Instruct']],
   ingestion: [['gpt-3.5-turbo', 'gpt-3.5-turbo-0125']],
 };
@@ -136,7 +149,9 @@ function buildTrace(rng: Rng, rotation: Rotation, slot: Slot, index: number, see
   const b = new TraceBuilder(rng, start);
   const shortSystem = phrases.systemPrompt.split('. ')[0] + '.';
   const withPii = (q: string): string =>
-    rng.chance(0.45) ? b.take(fill(rotate(rotation.wrappers[lang].order, rotation.counters, `wrap-${lang}`), person, { q, order })) : q;
+    rng.chance(0.45)
+      ? b.take(fill(rotate(rotation.wrappers[lang].order, rotation.counters, `wrap-${lang}`), person, { q, order }))
+      : q;
 
   let kind = slot.kind;
   let quality: AnswerQuality = slot.quality ?? 'not-applicable';
@@ -153,18 +168,33 @@ function buildTrace(rng: Rng, rotation: Rotation, slot: Slot, index: number, see
     const multiGeneration = slot.trait === 'multiGeneration';
     let query = question;
     if (multiGeneration) {
-      query = b.generation('rewrite-query', models, 0, [{ role: 'system', content: phrases.rewritePrompt }, { role: 'user', content: question }], searchQueryFor(item.question)).output;
+      query = b.generation(
+        'rewrite-query',
+        models,
+        0,
+        [
+          { role: 'system', content: phrases.rewritePrompt },
+          { role: 'user', content: question },
+        ],
+        searchQueryFor(item.question),
+      ).output;
     }
     const topK = variant === 'langchain-chain' ? 4 : rng.between(3, 5);
     const relevant = slot.trait === 'retrievalMiss' ? [] : item.sources;
     const exclude = new Set(item.sources);
     const distractors = searchKnowledge(searchQueryFor(item.question), { lang, k: 8, exclude }).map((s) => s.chunk.id);
-    const docs = [...b.retrieval('knowledge-base', query, topK, rankDocuments(rng, relevant, distractors, topK)).documents];
+    const docs = [
+      ...b.retrieval('knowledge-base', query, topK, rankDocuments(rng, relevant, distractors, topK)).documents,
+    ];
     if (slot.trait === 'multiRetrieval') {
       const record = b.take(fill(phrases.customerRecord, person, { order, note: rng.pick(phrases.customerNotes) }));
-      docs.push(...b.retrieval('customer-history', userId, 1, [customerRecordDocument(record, lang, userId, 1)]).documents);
+      docs.push(
+        ...b.retrieval('customer-history', userId, 1, [customerRecordDocument(record, lang, userId, 1)]).documents,
+      );
     }
-    const others = golden.items.filter((g) => g.sources[0] && item.sources[0] && chunkById(g.sources[0]).topic !== chunkById(item.sources[0]).topic);
+    const others = golden.items.filter(
+      (g) => g.sources[0] && item.sources[0] && chunkById(g.sources[0]).topic !== chunkById(item.sources[0]).topic,
+    );
     const base =
       quality === 'unsupported-claim'
         ? `${item.reference} ${rng.pick(phrases.unsupportedClaims)}`
@@ -174,20 +204,41 @@ function buildTrace(rng: Rng, rotation: Rotation, slot: Slot, index: number, see
             ? rng.pick(others.length > 0 ? others : golden.items).reference
             : item.reference;
     answer = b.pii.has('person') && rng.chance(0.7) ? b.take(fill(phrases.answerGreeting, person)) + base : base;
-    b.generation('answer', models, temperature, answerMessages(variant, lang, question, docs, Math.floor(index / 2) % 2 === 1), answer);
+    b.generation(
+      'answer',
+      models,
+      temperature,
+      answerMessages(variant, lang, question, docs, Math.floor(index / 2) % 2 === 1),
+      answer,
+    );
   } else if (kind === 'empty-context') {
     const [q, hallucinated] = rotate(phrases.outOfScope, rotation.counters, `oos-${lang}`);
     question = withPii(q);
     b.retrieval('knowledge-base', question, variant === 'langchain-chain' ? 4 : 3, []);
     quality = rng.chance(0.55) ? 'abstains' : 'unsupported-claim';
     answer = quality === 'abstains' ? phrases.abstention : hallucinated;
-    b.generation('answer', models, temperature, answerMessages(variant, lang, question, [], Math.floor(index / 2) % 2 === 1), answer);
+    b.generation(
+      'answer',
+      models,
+      temperature,
+      answerMessages(variant, lang, question, [], Math.floor(index / 2) % 2 === 1),
+      answer,
+    );
   } else if (kind === 'no-retrieval') {
     const [q, a] = rotate(phrases.smallTalk, rotation.counters, `chat-${lang}`);
     question = b.take(fill(q, person));
     answer = b.take(fill(a, person));
     purpose = 'chat';
-    b.generation('chat', models, temperature, [{ role: 'system', content: shortSystem }, { role: 'user', content: question }], answer);
+    b.generation(
+      'chat',
+      models,
+      temperature,
+      [
+        { role: 'system', content: shortSystem },
+        { role: 'user', content: question },
+      ],
+      answer,
+    );
   } else {
     kind = 'non-rag';
     if (rng.chance(0.5)) {
@@ -195,13 +246,31 @@ function buildTrace(rng: Rng, rotation: Rotation, slot: Slot, index: number, see
       const [source, target] = rotate(phrases.translations, rotation.counters, `tr-${lang}`);
       question = b.take(fill(source, person, { order }));
       answer = b.take(fill(target, person, { order }));
-      b.generation('translate', models, 0, [{ role: 'system', content: phrases.translatePrompt }, { role: 'user', content: question }], answer);
+      b.generation(
+        'translate',
+        models,
+        0,
+        [
+          { role: 'system', content: phrases.translatePrompt },
+          { role: 'user', content: question },
+        ],
+        answer,
+      );
     } else {
       purpose = 'classify';
       const [message, label, urgency] = rotate(phrases.classifications, rotation.counters, `cls-${lang}`);
       question = b.take(fill(message, person, { order }));
       answer = JSON.stringify(lang === 'es' ? { categoria: label, urgencia: urgency } : { category: label, urgency });
-      b.generation('classify', models, 0, [{ role: 'system', content: phrases.classifyPrompt }, { role: 'user', content: question }], answer);
+      b.generation(
+        'classify',
+        models,
+        0,
+        [
+          { role: 'system', content: phrases.classifyPrompt },
+          { role: 'user', content: question },
+        ],
+        answer,
+      );
     }
   }
 
@@ -229,14 +298,24 @@ function buildTrace(rng: Rng, rotation: Rotation, slot: Slot, index: number, see
     answer,
     steps: b.steps,
     ...(goldenItemId ? { goldenItemId } : {}),
-    traits: { retrievalMiss: slot.trait === 'retrievalMiss', multipleRetrievals: retrievalCount > 1, multipleGenerations: generationCount > 1 },
+    traits: {
+      retrievalMiss: slot.trait === 'retrievalMiss',
+      multipleRetrievals: retrievalCount > 1,
+      multipleGenerations: generationCount > 1,
+    },
     pii: [...b.pii].sort(),
     personalData: [...b.personalData].map(([value, kind]) => ({ kind, value })),
     expected: kind === 'non-rag' ? null : { question, answer, contexts },
   };
 }
 
-function answerMessages(variant: DemoVariant, lang: DemoLanguage, question: string, docs: DemoDocument[], tagged = false): DemoChatMessage[] {
+function answerMessages(
+  variant: DemoVariant,
+  lang: DemoLanguage,
+  question: string,
+  docs: DemoDocument[],
+  tagged = false,
+): DemoChatMessage[] {
   const phrases = PHRASES[lang];
   if (variant === 'openai-bare') {
     const template = tagged ? phrases.userPromptWithTags : phrases.userPromptWithContext;
@@ -259,7 +338,8 @@ function answerMessages(variant: DemoVariant, lang: DemoLanguage, question: stri
  */
 export function generateDemoTraces(options: GenerateDemoTracesOptions): DemoTrace[] {
   const { count } = options;
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer (got ${count})`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`count must be a non-negative integer (got ${count})`);
   const seed = String(options.seed);
   const now = (options.now ?? DEMO_EPOCH).getTime();
   const windowMs = (options.windowMinutes ?? 60) * 60_000;
@@ -267,7 +347,9 @@ export function generateDemoTraces(options: GenerateDemoTracesOptions): DemoTrac
   const slots = planSlots(rng.fork('plan'), count);
   const timeRng = rng.fork('time');
   // Traces start inside the window and finish at least a minute before its end.
-  const starts = slots.map(() => now - 60_000 - Math.floor(timeRng.next() * Math.max(0, windowMs - 75_000))).sort((a, b) => a - b);
+  const starts = slots
+    .map(() => now - 60_000 - Math.floor(timeRng.next() * Math.max(0, windowMs - 75_000)))
+    .sort((a, b) => a - b);
   const rotation: Rotation = {
     golden: {
       es: { items: rng.fork('golden-es').shuffle(goldenItems({ lang: 'es' })), next: 0 },
@@ -281,5 +363,3 @@ export function generateDemoTraces(options: GenerateDemoTracesOptions): DemoTrac
   };
   return slots.map((slot, i) => buildTrace(rng.fork(`trace-${i}`), rotation, slot, i, seed, starts[i]!));
 }
-
-

@@ -16,9 +16,14 @@ export function chunkById(id: string): KnowledgeChunk {
   return chunk;
 }
 
-export function goldenItems(filter: { lang?: DemoLanguage; type?: GoldenItem['type']; split?: GoldenItem['split'] } = {}): GoldenItem[] {
+export function goldenItems(
+  filter: { lang?: DemoLanguage; type?: GoldenItem['type']; split?: GoldenItem['split'] } = {},
+): GoldenItem[] {
   return GOLDEN_ITEMS.filter(
-    (item) => (!filter.lang || item.lang === filter.lang) && (!filter.type || item.type === filter.type) && (!filter.split || item.split === filter.split),
+    (item) =>
+      (!filter.lang || item.lang === filter.lang) &&
+      (!filter.type || item.type === filter.type) &&
+      (!filter.split || item.split === filter.split),
   );
 }
 
@@ -37,7 +42,9 @@ export function terms(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !STOPWORDS.has(w))
-    .map((w) => (w.length > 4 && w.endsWith('es') ? w.slice(0, -2) : w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w));
+    .map((w) =>
+      w.length > 4 && w.endsWith('es') ? w.slice(0, -2) : w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w,
+    );
 }
 
 interface IndexedChunk {
@@ -74,7 +81,10 @@ export interface ScoredChunk {
  * BM25 over the chunks of one language: the demo's retriever. Deterministic, no embeddings, good enough
  * to return plausible neighbours (and plausible misses) for any question.
  */
-export function searchKnowledge(query: string, options: { lang: DemoLanguage; k?: number; exclude?: ReadonlySet<string> }): ScoredChunk[] {
+export function searchKnowledge(
+  query: string,
+  options: { lang: DemoLanguage; k?: number; exclude?: ReadonlySet<string> },
+): ScoredChunk[] {
   const { docs, df, avgLength } = indexFor(options.lang);
   const q = [...new Set(terms(query))];
   const k1 = 1.2;

@@ -20,18 +20,138 @@ export interface DemoPerson {
   address: string;
 }
 
-const ES_FIRST = ['María José', 'Lucía', 'Javier', 'Carmen', 'Alejandro', 'Nuria', 'Íñigo', 'Marta', 'Sergio', 'Ainhoa', 'Jorge', 'Rocío', 'Pablo', 'Elena', 'Raúl', 'Beatriz', 'Xavier', 'Montserrat', 'Óscar', 'Iratxe', 'Álvaro', 'Begoña'];
-const ES_LAST = ['García', 'Fernández', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Gómez', 'Ruiz', 'Díaz', 'Moreno', 'Álvarez', 'Romero', 'Navarro', 'Torres', 'Domínguez', 'Vázquez', 'Ramos', 'Serrano', 'Castillo', 'Ortega', 'Iglesias', 'Etxeberria', 'Puig', 'Núñez'];
-const EN_FIRST = ['Oliver', 'Amelia', 'George', 'Isla', 'Harry', 'Ava', 'Jack', 'Emily', 'Noah', 'Sophie', 'Liam', 'Grace', 'Ethan', 'Chloe', 'Daniel', 'Hannah', 'Siobhan', 'Ciarán'];
-const EN_LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Davies', 'Robinson', 'Wright', 'Thompson', 'Evans', 'Walker', 'Roberts', 'Green', "O'Connor", 'Murphy', 'Kelly', 'Byrne'];
+const ES_FIRST = [
+  'María José',
+  'Lucía',
+  'Javier',
+  'Carmen',
+  'Alejandro',
+  'Nuria',
+  'Íñigo',
+  'Marta',
+  'Sergio',
+  'Ainhoa',
+  'Jorge',
+  'Rocío',
+  'Pablo',
+  'Elena',
+  'Raúl',
+  'Beatriz',
+  'Xavier',
+  'Montserrat',
+  'Óscar',
+  'Iratxe',
+  'Álvaro',
+  'Begoña',
+];
+const ES_LAST = [
+  'García',
+  'Fernández',
+  'López',
+  'Martínez',
+  'Sánchez',
+  'Pérez',
+  'Gómez',
+  'Ruiz',
+  'Díaz',
+  'Moreno',
+  'Álvarez',
+  'Romero',
+  'Navarro',
+  'Torres',
+  'Domínguez',
+  'Vázquez',
+  'Ramos',
+  'Serrano',
+  'Castillo',
+  'Ortega',
+  'Iglesias',
+  'Etxeberria',
+  'Puig',
+  'Núñez',
+];
+const EN_FIRST = [
+  'Oliver',
+  'Amelia',
+  'George',
+  'Isla',
+  'Harry',
+  'Ava',
+  'Jack',
+  'Emily',
+  'Noah',
+  'Sophie',
+  'Liam',
+  'Grace',
+  'Ethan',
+  'Chloe',
+  'Daniel',
+  'Hannah',
+  'Siobhan',
+  'Ciarán',
+];
+const EN_LAST = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Davies',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'Evans',
+  'Walker',
+  'Roberts',
+  'Green',
+  "O'Connor",
+  'Murphy',
+  'Kelly',
+  'Byrne',
+];
 
 const ES_MAIL_DOMAINS = ['gmail.com', 'hotmail.com', 'yahoo.es', 'outlook.es', 'telefonica.net', 'icloud.com'];
 const EN_MAIL_DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.co.uk', 'btinternet.com', 'eircom.net', 'icloud.com'];
 
-const ES_STREETS = ['Calle de Alcalá', 'Avenida de la Constitución', 'Carrer de Mallorca', 'Calle Mayor', 'Gran Vía', 'Paseo de la Castellana', 'Calle de Colón', 'Avinguda del Port', 'Calle Ercilla', 'Rúa do Franco', 'Calle Larios', 'Calle San Vicente Mártir'];
-const ES_CITIES: Array<[string, string]> = [['Madrid', '280'], ['Barcelona', '080'], ['Valencia', '460'], ['Sevilla', '410'], ['Bilbao', '480'], ['Zaragoza', '500'], ['Málaga', '290'], ['A Coruña', '150'], ['Murcia', '300'], ['Palma', '070']];
-const UK_ADDRESSES: Array<[string, string, string]> = [['Kingsley Road', 'Leeds', 'LS6'], ['Victoria Street', 'Bristol', 'BS1'], ['Albert Road', 'Manchester', 'M19'], ['Church Lane', 'York', 'YO10'], ['Queen Street', 'Cardiff', 'CF10']];
-const IE_ADDRESSES: Array<[string, string, string]> = [['Oakfield Park', 'Dublin 6', 'D06'], ['Main Street', 'Cork', 'T12'], ['Shop Street', 'Galway', 'H91']];
+const ES_STREETS = [
+  'Calle de Alcalá',
+  'Avenida de la Constitución',
+  'Carrer de Mallorca',
+  'Calle Mayor',
+  'Gran Vía',
+  'Paseo de la Castellana',
+  'Calle de Colón',
+  'Avinguda del Port',
+  'Calle Ercilla',
+  'Rúa do Franco',
+  'Calle Larios',
+  'Calle San Vicente Mártir',
+];
+const ES_CITIES: Array<[string, string]> = [
+  ['Madrid', '280'],
+  ['Barcelona', '080'],
+  ['Valencia', '460'],
+  ['Sevilla', '410'],
+  ['Bilbao', '480'],
+  ['Zaragoza', '500'],
+  ['Málaga', '290'],
+  ['A Coruña', '150'],
+  ['Murcia', '300'],
+  ['Palma', '070'],
+];
+const UK_ADDRESSES: Array<[string, string, string]> = [
+  ['Kingsley Road', 'Leeds', 'LS6'],
+  ['Victoria Street', 'Bristol', 'BS1'],
+  ['Albert Road', 'Manchester', 'M19'],
+  ['Church Lane', 'York', 'YO10'],
+  ['Queen Street', 'Cardiff', 'CF10'],
+];
+const IE_ADDRESSES: Array<[string, string, string]> = [
+  ['Oakfield Park', 'Dublin 6', 'D06'],
+  ['Main Street', 'Cork', 'T12'],
+  ['Shop Street', 'Galway', 'H91'],
+];
 
 const ES_BANKS = ['2100', '0049', '0182', '0081', '2085', '1465'];
 const GB_BANKS = ['NWBK', 'BARC', 'LOYD', 'HBUK', 'MIDL'];
@@ -134,8 +254,15 @@ function stripAccents(s: string): string {
 
 function emailFor(rng: Rng, first: string, last: string, domains: string[]): string {
   const f = stripAccents(first.split(' ')[0] ?? first).toLowerCase();
-  const l = stripAccents(last).toLowerCase().replace(/[^a-z]/g, '');
-  const local = rng.pick([`${f}.${l}`, `${f}${l}${rng.between(1, 99)}`, `${f[0]}${l}`, `${f}_${l}${rng.between(70, 99)}`]);
+  const l = stripAccents(last)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+  const local = rng.pick([
+    `${f}.${l}`,
+    `${f}${l}${rng.between(1, 99)}`,
+    `${f[0]}${l}`,
+    `${f}_${l}${rng.between(70, 99)}`,
+  ]);
   return `${local}@${rng.pick(domains)}`;
 }
 

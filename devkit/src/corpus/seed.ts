@@ -52,7 +52,11 @@ export interface SeedDemoSummary {
   verified?: { found: number; missing: string[] };
 }
 
-function tally<K extends string>(traces: DemoTrace[], key: (t: DemoTrace) => K, keys: readonly K[] = []): Record<K, number> {
+function tally<K extends string>(
+  traces: DemoTrace[],
+  key: (t: DemoTrace) => K,
+  keys: readonly K[] = [],
+): Record<K, number> {
   const out = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
   for (const t of traces) out[key(t)] = (out[key(t)] ?? 0) + 1;
   return out;
@@ -83,13 +87,21 @@ async function readBackTraceIds(client: LangfuseClient, from: Date, to: Date): P
  */
 export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummary> {
   const seed = String(options.seed ?? 42);
-  const nowMs = options.now === undefined ? Date.now() : typeof options.now === 'function' ? options.now() : options.now.getTime();
+  const nowMs =
+    options.now === undefined ? Date.now() : typeof options.now === 'function' ? options.now() : options.now.getTime();
   const windowMinutes = options.windowMinutes ?? 60;
   const traces = generateDemoTraces({ seed, count: options.count ?? 120, now: new Date(nowMs), windowMinutes });
   const credentials = { publicKey: options.publicKey, secretKey: options.secretKey };
-  const outcome = await emitDemoTraces(traces, { langfuseUrl: options.langfuseUrl, personality: options.personality, ...credentials });
+  const outcome = await emitDemoTraces(traces, {
+    langfuseUrl: options.langfuseUrl,
+    personality: options.personality,
+    ...credentials,
+  });
   const client = new LangfuseClient({ baseUrl: options.langfuseUrl.replace(/\/+$/, ''), ...credentials });
-  const dataset = options.dataset === false ? null : await seedGoldenDataset(client, { name: options.dataset ?? GOLDEN_DATASET_NAME });
+  const dataset =
+    options.dataset === false
+      ? null
+      : await seedGoldenDataset(client, { name: options.dataset ?? GOLDEN_DATASET_NAME });
   const window = { from: new Date(nowMs - windowMinutes * 60_000), to: new Date(nowMs) };
   const sent = outcome.emitted;
   const summary: SeedDemoSummary = {
@@ -107,7 +119,9 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
       byKind: tally(sent, (t) => t.kind, ['rag', 'no-retrieval', 'empty-context', 'non-rag']),
       byEnvironment: tally(sent, (t) => t.environment ?? 'default', ['default']),
       withPii: sent.filter((t) => t.pii.length > 0).length,
-      byPiiKind: Object.fromEntries(PII_KINDS.map((k) => [k, sent.filter((t) => t.pii.includes(k)).length]).filter(([, n]) => Number(n) > 0)),
+      byPiiKind: Object.fromEntries(
+        PII_KINDS.map((k) => [k, sent.filter((t) => t.pii.includes(k)).length]).filter(([, n]) => Number(n) > 0),
+      ),
     },
     skipped: outcome.skipped,
     ingestionErrors: outcome.ingestionErrors,

@@ -31,13 +31,31 @@ export class TraceBuilder {
     return { startTime, endTime };
   }
 
-  retrieval(index: DemoRetrievalStep['index'], query: string, topK: number, documents: DemoDocument[]): DemoRetrievalStep {
-    const step: DemoRetrievalStep = { kind: 'retrieval', index, query, topK, documents, ...this.window(index === 'customer-history' ? this.rng.between(20, 80) : this.rng.between(60, 350)) };
+  retrieval(
+    index: DemoRetrievalStep['index'],
+    query: string,
+    topK: number,
+    documents: DemoDocument[],
+  ): DemoRetrievalStep {
+    const step: DemoRetrievalStep = {
+      kind: 'retrieval',
+      index,
+      query,
+      topK,
+      documents,
+      ...this.window(index === 'customer-history' ? this.rng.between(20, 80) : this.rng.between(60, 350)),
+    };
     this.steps.push(step);
     return step;
   }
 
-  generation(purpose: DemoGenerationStep['purpose'], models: [string, string], temperature: number, messages: DemoChatMessage[], output: string): DemoGenerationStep {
+  generation(
+    purpose: DemoGenerationStep['purpose'],
+    models: [string, string],
+    temperature: number,
+    messages: DemoChatMessage[],
+    output: string,
+  ): DemoGenerationStep {
     const usage = usageFor(messages, output);
     const duration = purpose === 'answer' ? 350 + usage.output * this.rng.between(18, 32) : this.rng.between(300, 1200);
     const step: DemoGenerationStep = {

@@ -18,7 +18,11 @@ export function stepStartLine(step: DemoStep, index: number, total: number): str
 }
 
 export function stepResultLines(result: DemoStepResult): string[] {
-  return [...result.lines.map((l) => `    ${l}`), ...(result.ok ? [] : ['    (this step did not complete cleanly)']), ''];
+  return [
+    ...result.lines.map((l) => `    ${l}`),
+    ...(result.ok ? [] : ['    (this step did not complete cleanly)']),
+    '',
+  ];
 }
 
 /** Commands to try against the servers: printed only when they stay up (`--keep`). */
@@ -50,7 +54,10 @@ export function whereToLookLines(run: DemoRun): string[] {
 
 export function closingLines(run: DemoRun, keep: boolean): string[] {
   const failed = run.steps.filter((s) => !s.result.ok).map((s) => s.name);
-  const verdict = failed.length === 0 ? `demo: all ${run.steps.length} steps completed` : `demo: ${failed.length} step(s) did not complete: ${failed.join(', ')}`;
+  const verdict =
+    failed.length === 0
+      ? `demo: all ${run.steps.length} steps completed`
+      : `demo: ${failed.length} step(s) did not complete: ${failed.join(', ')}`;
   return keep
     ? [verdict, 'Servers are running; press Ctrl-C to stop them.']
     : [

@@ -79,9 +79,21 @@ export const DEMO_SAMPLING_RATE = 0.3;
 /** Twice the seeded hour: the first tick lists all of it, with room to spare. */
 const DEMO_LOOKBACK_SECONDS = 2 * 3600;
 
-function demoConfig(personality: Personality, langfuse: LangfuseServer, judge: JudgeServer, workDir: string, reports: { dir: string; url: string }): RagwatchConfig {
+function demoConfig(
+  personality: Personality,
+  langfuse: LangfuseServer,
+  judge: JudgeServer,
+  workDir: string,
+  reports: { dir: string; url: string },
+): RagwatchConfig {
   return configSchema.parse({
-    langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey, apiGeneration: personality, maxAttempts: 3 },
+    langfuse: {
+      baseUrl: langfuse.url,
+      publicKey: langfuse.publicKey,
+      secretKey: langfuse.secretKey,
+      apiGeneration: personality,
+      maxAttempts: 3,
+    },
     judge: { baseUrl: judge.url, model: judge.model, apiKey: 'EMPTY' },
     embeddings: { baseUrl: judge.url, model: judge.embeddingModel, apiKey: 'EMPTY' },
     // The run metadata links to the reports as the daemon would serve them: here, the demo's report server.
@@ -104,7 +116,12 @@ function demoConfig(personality: Personality, langfuse: LangfuseServer, judge: J
 export async function runDemo(options: RunDemoOptions): Promise<DemoRun> {
   const host = options.host ?? '127.0.0.1';
   const now = options.now ?? Date.now;
-  const langfuse = await startLangfuseServer({ personality: options.personality, host, port: options.langfusePort ?? 0, now });
+  const langfuse = await startLangfuseServer({
+    personality: options.personality,
+    host,
+    port: options.langfusePort ?? 0,
+    now,
+  });
   let judge: JudgeServer;
   try {
     judge = await startJudgeServer({ host, port: options.judgePort ?? 0 });

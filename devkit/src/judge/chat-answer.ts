@@ -30,7 +30,12 @@ export interface FuzzOptions {
   maxTokens?: number;
 }
 
-export function decideAnswer(request: JudgeRequest, script: Script, rules: readonly JudgeRule[], fuzz?: FuzzOptions): DecidedAnswer {
+export function decideAnswer(
+  request: JudgeRequest,
+  script: Script,
+  rules: readonly JudgeRule[],
+  fuzz?: FuzzOptions,
+): DecidedAnswer {
   const scripted = script.take(request);
   if (scripted) {
     const reasoning = scripted.reasoning !== undefined ? { reasoning: scripted.reasoning } : {};
@@ -42,7 +47,10 @@ export function decideAnswer(request: JudgeRequest, script: Script, rules: reado
     const budget = fuzz.maxTokens;
     let value: unknown;
     try {
-      value = fuzz.fuzzer.answer(request.schema, budget === undefined ? undefined : (v) => countTokens(JSON.stringify(v)) <= budget);
+      value = fuzz.fuzzer.answer(
+        request.schema,
+        budget === undefined ? undefined : (v) => countTokens(JSON.stringify(v)) <= budget,
+      );
     } catch (err) {
       throw new HttpError(500, `stand-in fuzzer: ${(err as Error).message}`);
     }
@@ -54,13 +62,18 @@ export function decideAnswer(request: JudgeRequest, script: Script, rules: reado
       if (!rule.matches(request)) continue;
       return { content: serialise(request, rule.answer(request), `rule \`${rule.name}\``), source: rule.name };
     } catch (err) {
-      ruleError = err instanceof HttpError ? err.message : `stand-in rule \`${rule.name}\` failed: ${(err as Error).message}`;
+      ruleError =
+        err instanceof HttpError ? err.message : `stand-in rule \`${rule.name}\` failed: ${(err as Error).message}`;
       break;
     }
   }
   const failed = ruleError !== undefined ? { ruleError } : {};
   if (request.mode === 'text') return { content: fallbackText(request), source: 'fallback', ...failed };
-  return { content: serialise(request, fallbackAnswer(request), 'the schema-driven fallback'), source: 'fallback', ...failed };
+  return {
+    content: serialise(request, fallbackAnswer(request), 'the schema-driven fallback'),
+    source: 'fallback',
+    ...failed,
+  };
 }
 
 function serialise(request: JudgeRequest, value: unknown, who: string): string {

@@ -25,7 +25,8 @@ export interface BuiltCompletion {
 export function buildCompletion(ctx: ResponseContext): BuiltCompletion {
   const { parsed, answer, fault } = ctx;
   let content = answer.content;
-  let finishReason: 'stop' | 'length' | 'tool_calls' = parsed.request.mode === 'tool_call' && !parsed.namedTool ? 'tool_calls' : 'stop';
+  let finishReason: 'stop' | 'length' | 'tool_calls' =
+    parsed.request.mode === 'tool_call' && !parsed.namedTool ? 'tool_calls' : 'stop';
   // A scripted thought is sent even when the server's reasoning mode is off (in reasoning_content then).
   const mode = ctx.reasoning === 'off' && answer.reasoning !== undefined ? 'field' : ctx.reasoning;
   const thinking = parsed.thinking && mode !== 'off' ? (answer.reasoning ?? defaultThinking(answer)) : undefined;
@@ -35,7 +36,9 @@ export function buildCompletion(ctx: ResponseContext): BuiltCompletion {
       content = breakJson(content);
       break;
     case 'wrong_schema':
-      content = content.trimStart().startsWith('[') ? '{"stand_in_fault":"wrong_schema"}' : '["stand_in_fault: wrong_schema"]';
+      content = content.trimStart().startsWith('[')
+        ? '{"stand_in_fault":"wrong_schema"}'
+        : '["stand_in_fault: wrong_schema"]';
       break;
     case 'truncated': {
       const tokens = encode(content);
@@ -101,9 +104,14 @@ export function buildCompletion(ctx: ResponseContext): BuiltCompletion {
   };
 }
 
-function messageFor(ctx: ResponseContext, visible: string, reasoningContent: string | undefined): Record<string, unknown> {
+function messageFor(
+  ctx: ResponseContext,
+  visible: string,
+  reasoningContent: string | undefined,
+): Record<string, unknown> {
   const reasoning = reasoningContent !== undefined ? { reasoning_content: reasoningContent } : {};
-  if (ctx.parsed.request.mode !== 'tool_call') return { role: 'assistant', content: visible, ...reasoning, tool_calls: [] };
+  if (ctx.parsed.request.mode !== 'tool_call')
+    return { role: 'assistant', content: visible, ...reasoning, tool_calls: [] };
   return {
     role: 'assistant',
     content: '',

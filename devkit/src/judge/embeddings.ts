@@ -19,13 +19,24 @@ export interface EmbeddingsRequest {
 
 /** Checks the request body (400 with vLLM's envelope when it is not usable). */
 export function parseEmbeddingsRequest(body: unknown, servedModel: string, dim: number): EmbeddingsRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'request body must be a JSON object');
   const b = body as Record<string, unknown>;
   const inputs = parseInputs(b.input);
   const format = b.encoding_format ?? 'float';
-  if (format !== 'float' && format !== 'base64') throw new HttpError(400, `encoding_format must be 'float' or 'base64', got ${JSON.stringify(format)}`, 'BadRequestError', 'encoding_format');
+  if (format !== 'float' && format !== 'base64')
+    throw new HttpError(
+      400,
+      `encoding_format must be 'float' or 'base64', got ${JSON.stringify(format)}`,
+      'BadRequestError',
+      'encoding_format',
+    );
   const dimensions = b.dimensions;
-  if (dimensions !== undefined && dimensions !== null && (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > dim)) {
+  if (
+    dimensions !== undefined &&
+    dimensions !== null &&
+    (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > dim)
+  ) {
     throw new HttpError(400, `dimensions must be an integer between 1 and ${dim}`, 'BadRequestError', 'dimensions');
   }
   return {
@@ -43,7 +54,12 @@ export interface EmbeddingsAnswerOptions {
   fault?: 'wrong_count' | 'wrong_dimension';
 }
 
-export function answerEmbeddings(request: EmbeddingsRequest, dim: number, script: Script, options: EmbeddingsAnswerOptions = {}): EmbeddingsAnswer {
+export function answerEmbeddings(
+  request: EmbeddingsRequest,
+  dim: number,
+  script: Script,
+  options: EmbeddingsAnswerOptions = {},
+): EmbeddingsAnswer {
   const { inputs, format, dimensions } = request;
   const fuzzed = options.fuzzer?.vectors(inputs.length, dimensions ?? dim, format === 'base64');
   let promptTokens = 0;
@@ -54,8 +70,13 @@ export function answerEmbeddings(request: EmbeddingsRequest, dim: number, script
     return vector;
   });
   if (options.fault === 'wrong_count') vectors = vectors.length > 1 ? vectors.slice(0, -1) : [...vectors, ...vectors];
-  if (options.fault === 'wrong_dimension') vectors = vectors.map((v, i) => (i === vectors.length - 1 ? v.slice(0, -1) : v));
-  const data = vectors.map((vector, index) => ({ index, object: 'embedding', embedding: format === 'base64' ? toBase64(vector) : vector }));
+  if (options.fault === 'wrong_dimension')
+    vectors = vectors.map((v, i) => (i === vectors.length - 1 ? v.slice(0, -1) : v));
+  const data = vectors.map((vector, index) => ({
+    index,
+    object: 'embedding',
+    embedding: format === 'base64' ? toBase64(vector) : vector,
+  }));
   return {
     promptTokens,
     body: {
@@ -64,7 +85,12 @@ export function answerEmbeddings(request: EmbeddingsRequest, dim: number, script
       created: Math.floor(Date.now() / 1000),
       model: request.model,
       data,
-      usage: { prompt_tokens: promptTokens, total_tokens: promptTokens, completion_tokens: 0, prompt_tokens_details: null },
+      usage: {
+        prompt_tokens: promptTokens,
+        total_tokens: promptTokens,
+        completion_tokens: 0,
+        prompt_tokens_details: null,
+      },
     },
   };
 }
@@ -74,9 +100,15 @@ function parseInputs(input: unknown): string[] {
   if (Array.isArray(input) && input.length > 0) {
     if (input.every((x) => typeof x === 'string')) return input as string[];
     if (input.every((x) => typeof x === 'number')) return [decode(input as number[])];
-    if (input.every((x) => Array.isArray(x) && x.every((y) => typeof y === 'number'))) return (input as number[][]).map((ids) => decode(ids));
+    if (input.every((x) => Array.isArray(x) && x.every((y) => typeof y === 'number')))
+      return (input as number[][]).map((ids) => decode(ids));
   }
-  throw new HttpError(400, 'input must be a string, a non-empty list of strings, or token ids', 'BadRequestError', 'input');
+  throw new HttpError(
+    400,
+    'input must be a string, a non-empty list of strings, or token ids',
+    'BadRequestError',
+    'input',
+  );
 }
 
 function renormalise(v: number[]): number[] {

@@ -111,7 +111,8 @@ export class FaultController {
 
   private knob(kind: FaultKind, options: FaultOptions): Knob {
     const route = options.route ?? 'chat';
-    if (route !== 'all' && !appliesTo(kind, route)) throw new Error(`fault ${kind} does not apply to the ${route} route`);
+    if (route !== 'all' && !appliesTo(kind, route))
+      throw new Error(`fault ${kind} does not apply to the ${route} route`);
     return { kind, route, ...(options.ms !== undefined ? { ms: options.ms } : {}) };
   }
 }

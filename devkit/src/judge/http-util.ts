@@ -16,7 +16,12 @@ export class HttpError extends Error {
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', [STANDIN_HEADER]: STANDIN_NOTICE, ...headers });
@@ -43,7 +48,8 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 export function safeHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
-    if (k === 'authorization' || k === 'proxy-authorization' || k === 'cookie' || k === 'api-key' || k === 'x-api-key') continue;
+    if (k === 'authorization' || k === 'proxy-authorization' || k === 'cookie' || k === 'api-key' || k === 'x-api-key')
+      continue;
     if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
   }
   return out;

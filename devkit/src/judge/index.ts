@@ -3,7 +3,15 @@ export { startJudgeServer, DEFAULT_MODEL, DEFAULT_EMBEDDING_MODEL, STANDIN_VLLM_
 export type { JudgeServer, JudgeServerStats, RecordedRequest } from './server.js';
 export type { FaultController, FaultOptions, FaultRoute } from './faults.js';
 export type { Script, ScriptedAnswer } from './script.js';
-export type { FaultKind, JudgeMessage, JudgeRequest, JudgeRoute, JudgeRule, JudgeServerOptions, LatencyDistribution } from './types.js';
+export type {
+  FaultKind,
+  JudgeMessage,
+  JudgeRequest,
+  JudgeRoute,
+  JudgeRule,
+  JudgeServerOptions,
+  LatencyDistribution,
+} from './types.js';
 export { productionProfile, type ProductionProfileOptions, type ServingProfile } from './profiles.js';
 export { builtinRules } from './rules/index.js';
 export { promptParts, splitContexts, type PromptParts } from './request-text.js';

@@ -5,8 +5,8 @@
  */
 
 const STOPWORDS = new Set(
+  // English
   (
-    // English
     'a an and are as at be been being but by can could did do does for from had has have he her his how i if in into is it its ' +
     'me my no not of on or our she so such than that the their them then there these they this those to was we were what when ' +
     'where which who whom why will with would you your yes about also any all more most other some only own same too very just ' +
@@ -22,7 +22,10 @@ const STOPWORDS = new Set(
 
 /** Lowercase without accents (so "información" and "informacion" meet). */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Word tokens (letters and digits), folded. */
@@ -100,8 +103,16 @@ export function detectLanguage(text: string): 'es' | 'en' {
   return es > en ? 'es' : 'en';
 }
 
-const ES_MARKERS = new Set('el la los las de del que y en un una es por para con no se su al lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni contra otros ese eso ante ellos e esto mí antes algunos qué unos yo otro otras otra él tanto esa estos mucho quienes nada muchos cual poco ella estar estas algunas algo nosotros'.split(' '));
-const EN_MARKERS = new Set('the of and to in is you that it he was for on are as with his they at be this have from or one had by but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more write go see number no way could people my than first been call who its now find long down day did get come made may part'.split(' '));
+const ES_MARKERS = new Set(
+  'el la los las de del que y en un una es por para con no se su al lo como más pero sus le ya o este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni contra otros ese eso ante ellos e esto mí antes algunos qué unos yo otro otras otra él tanto esa estos mucho quienes nada muchos cual poco ella estar estas algunas algo nosotros'.split(
+    ' ',
+  ),
+);
+const EN_MARKERS = new Set(
+  'the of and to in is you that it he was for on are as with his they at be this have from or one had by but not what all were we when your can said there use an each which she do how their if will up other about out many then them these so some her would make like him into time has look two more write go see number no way could people my than first been call who its now find long down day did get come made may part'.split(
+    ' ',
+  ),
+);
 
 const NONCOMMITTAL = [
   /\bi (?:do not|don't|dont) know\b/i,
@@ -200,13 +211,16 @@ export function section(text: string, ...labels: string[]): string | undefined {
 }
 
 function labelKey(label: string): string {
-  return fold(label).trim().replace(/[\s-]+/g, '_');
+  return fold(label)
+    .trim()
+    .replace(/[\s-]+/g, '_');
 }
 
 function cleanValue(value: string): string {
   let v = value.trim();
   const fence = /^```[\w-]*\n?([\s\S]*?)\n?```$/.exec(v);
   if (fence) v = (fence[1] ?? '').trim();
-  if (v.length >= 2 && ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'")))) v = v.slice(1, -1).trim();
+  if (v.length >= 2 && ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'"))))
+    v = v.slice(1, -1).trim();
   return v;
 }

@@ -97,10 +97,13 @@ export function wait(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0) return signal.aborted ? Promise.reject(signal.reason) : Promise.resolve();
   return new Promise((resolve, reject) => {
     // An infinite wait (a hung request) ends only through the signal.
-    const timer = ms === Infinity ? undefined : setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    const timer =
+      ms === Infinity
+        ? undefined
+        : setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+          }, ms);
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal.reason);

@@ -19,7 +19,10 @@ export class PrefixCache {
     let cached = 0;
     let missed = false;
     for (let start = 0; start + this.blockSize <= tokens.length; start += this.blockSize) {
-      const hash = createHash('sha1').update(parent).update(tokens.slice(start, start + this.blockSize).join(',')).digest('base64');
+      const hash = createHash('sha1')
+        .update(parent)
+        .update(tokens.slice(start, start + this.blockSize).join(','))
+        .digest('base64');
       if (!missed && this.seen.has(hash)) cached += this.blockSize;
       else missed = true;
       if (this.seen.size >= this.maxBlocks) this.seen.clear();

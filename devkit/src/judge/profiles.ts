@@ -25,8 +25,13 @@ export interface ProductionProfileOptions {
 export function productionProfile(options: ProductionProfileOptions = {}): ServingProfile {
   const meanMs = options.meanMs ?? 40;
   const sigma = options.sigma ?? 0.8;
-  if (!(meanMs > 0) || !(sigma >= 0)) throw new RangeError(`productionProfile: meanMs must be > 0 and sigma ≥ 0 (got ${meanMs}, ${sigma})`);
+  if (!(meanMs > 0) || !(sigma >= 0))
+    throw new RangeError(`productionProfile: meanMs must be > 0 and sigma ≥ 0 (got ${meanMs}, ${sigma})`);
   // The mean of a log-normal is median · e^(σ²/2).
   const medianMs = meanMs / Math.exp((sigma * sigma) / 2);
-  return { parallelism: options.parallelism ?? 64, serviceTimeMs: { kind: 'lognormal', medianMs, sigma }, meanServiceMs: meanMs };
+  return {
+    parallelism: options.parallelism ?? 64,
+    serviceTimeMs: { kind: 'lognormal', medianMs, sigma },
+    meanServiceMs: meanMs,
+  };
 }

@@ -22,8 +22,28 @@ export interface PromptParts {
 const LABELS = {
   question: ['question', 'pregunta', 'user_input', 'input', 'query', 'consulta'],
   answer: ['answer', 'respuesta', 'response', 'output', 'generated_answer', 'respuesta_generada'],
-  context: ['contexts', 'context', 'contexto', 'contextos', 'retrieved_contexts', 'documents', 'documentos', 'chunks', 'fragmentos', 'passages'],
-  reference: ['reference', 'referencia', 'ground_truth', 'expected', 'expected_output', 'reference_answer', 'respuesta_de_referencia', 'ideal'],
+  context: [
+    'contexts',
+    'context',
+    'contexto',
+    'contextos',
+    'retrieved_contexts',
+    'documents',
+    'documentos',
+    'chunks',
+    'fragmentos',
+    'passages',
+  ],
+  reference: [
+    'reference',
+    'referencia',
+    'ground_truth',
+    'expected',
+    'expected_output',
+    'reference_answer',
+    'respuesta_de_referencia',
+    'ideal',
+  ],
   statements: ['statements', 'claims', 'afirmaciones', 'declaraciones', 'sentences'],
   text: ['text', 'texto'],
 } as const;
@@ -108,7 +128,11 @@ function partsFromJson(raw: string): PromptParts | undefined {
   };
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const list = (v: unknown): string[] | undefined =>
-    Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))) : typeof v === 'string' ? [v] : undefined;
+    Array.isArray(v)
+      ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)))
+      : typeof v === 'string'
+        ? [v]
+        : undefined;
   const answer = str(get(LABELS.answer));
   const question = str(get(LABELS.question));
   return {
@@ -126,17 +150,25 @@ function partsFromJson(raw: string): PromptParts | undefined {
 export function splitContexts(text: string): string[] {
   const asJson = tryJsonArray(text);
   if (asJson) return asJson;
-  const marked = text.split(/\n?\s*(?:\[\s*(?:C|c|chunk\s*|context\s*|contexto\s*)?\d+\s*\]|(?:Context|Contexto|Chunk|Fragmento|Document|Documento)\s*#?\d+\s*:)\s*/);
+  const marked = text.split(
+    /\n?\s*(?:\[\s*(?:C|c|chunk\s*|context\s*|contexto\s*)?\d+\s*\]|(?:Context|Contexto|Chunk|Fragmento|Document|Documento)\s*#?\d+\s*:)\s*/,
+  );
   const pieces = marked.map((s) => s.trim()).filter((s) => s !== '');
   if (pieces.length > 1) return pieces;
-  const paragraphs = text.split(/\n\s*\n/).map((s) => s.trim()).filter((s) => s !== '');
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   return paragraphs.length > 0 ? paragraphs : [text.trim()];
 }
 
 function parseStatements(text: string): string[] {
   const asJson = tryJsonArray(text);
   if (asJson) return asJson;
-  const lines = text.split('\n').map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|\[\d+\])\s*/, '').trim()).filter((l) => l !== '');
+  const lines = text
+    .split('\n')
+    .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)]|\[\d+\])\s*/, '').trim())
+    .filter((l) => l !== '');
   return lines.length > 1 ? lines : splitSentences(text);
 }
 

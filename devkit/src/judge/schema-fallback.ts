@@ -52,7 +52,8 @@ class Generator {
       const nonNull = options.find((o) => this.resolve(o).type !== 'null') ?? options[0]!;
       return this.value(nonNull, hint, depth + 1);
     }
-    if (Array.isArray(schema.allOf)) return this.value(mergeAll(schema.allOf.map((s) => this.resolve(s as Schema))), hint, depth + 1);
+    if (Array.isArray(schema.allOf))
+      return this.value(mergeAll(schema.allOf.map((s) => this.resolve(s as Schema))), hint, depth + 1);
     const type = pickType(schema);
     switch (type) {
       case 'object':
@@ -87,11 +88,17 @@ class Generator {
     const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
     const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
     let rows = this.rowsFor(hint.name);
-    if (rows.length < min) rows = [...rows, ...Array.from({ length: min - rows.length }, (_, i) => rows[i % Math.max(rows.length, 1)] ?? this.parts.text)];
+    if (rows.length < min)
+      rows = [
+        ...rows,
+        ...Array.from({ length: min - rows.length }, (_, i) => rows[i % Math.max(rows.length, 1)] ?? this.parts.text),
+      ];
     rows = rows.slice(0, max === Infinity ? rows.length : max);
     // Positional rows (`prefixItems`) take their own schema, e.g. `{chunk: {const: 2}, useful: …}` for row 2.
     const prefix = Array.isArray(schema.prefixItems) ? (schema.prefixItems as Schema[]) : [];
-    return rows.map((row, rowIndex) => this.value(prefix[rowIndex] ?? items, { name: hint.name, row, rowIndex }, depth + 1));
+    return rows.map((row, rowIndex) =>
+      this.value(prefix[rowIndex] ?? items, { name: hint.name, row, rowIndex }, depth + 1),
+    );
   }
 
   /** What a list is a list of: questions, keywords, or statements (given, or the answer's sentences). */
@@ -106,10 +113,14 @@ class Generator {
     if (/sentence|oracion|frase/.test(name) && p.contexts.length > 0) {
       // Sentences picked out of the contexts: those sharing words with the question (all when there is none).
       const all = p.contexts.flatMap((c) => splitSentences(c));
-      return p.question === undefined ? all : all.filter((s) => coverage(s, p.question!) > 0 || coverage(p.question!, s) > 0);
+      return p.question === undefined
+        ? all
+        : all.filter((s) => coverage(s, p.question!) > 0 || coverage(p.question!, s) > 0);
     }
     if (p.statements && p.statements.length > 0 && !/reference|referencia/.test(name)) return p.statements;
-    const source = /reference|referencia|ground/.test(name) ? (p.reference ?? p.answer ?? p.text) : (p.answer ?? p.reference ?? p.text);
+    const source = /reference|referencia|ground/.test(name)
+      ? (p.reference ?? p.answer ?? p.text)
+      : (p.answer ?? p.reference ?? p.text);
     return splitSentences(source);
   }
 
@@ -118,7 +129,8 @@ class Generator {
     if (format) return formatSample(format);
     const p = this.parts;
     let s: string;
-    if (/question|pregunta/.test(hint.name)) s = hint.row && /\?$/.test(hint.row) ? hint.row : questionFor(p.answer ?? p.text, p.language, hint.rowIndex);
+    if (/question|pregunta/.test(hint.name))
+      s = hint.row && /\?$/.test(hint.row) ? hint.row : questionFor(p.answer ?? p.text, p.language, hint.rowIndex);
     else if (/reason|explan|rational|justif|razon|motivo|analysis/.test(hint.name)) s = this.reason(hint);
     else if (hint.row !== undefined) s = hint.row;
     else if (/answer|respuesta/.test(hint.name)) s = p.answer ?? keywords(p.text, 12).join(' ');
@@ -138,7 +150,8 @@ class Generator {
     const verdict = this.verdict(hint);
     let v: number;
     if (verdict !== undefined) v = verdict ? Math.min(hi, Math.max(lo, 1)) : lo;
-    else if (/score|rating|confidence|puntu|valor|probab/.test(hint.name)) v = lo + (hi - lo) * this.evidenceCoverage(hint.row ?? this.parts.answer ?? this.parts.text);
+    else if (/score|rating|confidence|puntu|valor|probab/.test(hint.name))
+      v = lo + (hi - lo) * this.evidenceCoverage(hint.row ?? this.parts.answer ?? this.parts.text);
     else v = lo;
     if (integer) v = Math.round(v);
     return Math.min(hi, Math.max(lo, v));
@@ -168,7 +181,8 @@ class Generator {
 
   private reason(hint: Hint): string {
     const es = this.parts.language === 'es';
-    if (hint.row === undefined) return es ? 'Decisión del sustituto léxico de ragwatch.' : "Decision of ragwatch's lexical stand-in.";
+    if (hint.row === undefined)
+      return es ? 'Decisión del sustituto léxico de ragwatch.' : "Decision of ragwatch's lexical stand-in.";
     const pct = Math.round(this.evidenceCoverage(hint.row) * 100);
     return es
       ? `El ${pct} % de las palabras de contenido aparece en el contexto (umbral ${SUPPORT_THRESHOLD * 100} %).`
@@ -179,7 +193,9 @@ class Generator {
     const verdict = this.verdict(hint);
     if (verdict !== undefined) {
       const yes = values.find((v) => /^(yes|true|1|si|sí|supported|attributed|useful|relevant)$/i.test(String(v)));
-      const no = values.find((v) => /^(no|false|0|unsupported|not_supported|not_attributed|useless|irrelevant)$/i.test(String(v)));
+      const no = values.find((v) =>
+        /^(no|false|0|unsupported|not_supported|not_attributed|useless|irrelevant)$/i.test(String(v)),
+      );
       if (verdict && yes !== undefined) return yes;
       if (!verdict && no !== undefined) return no;
     }
@@ -197,8 +213,13 @@ export function resolveSchema(root: Schema, schema: Schema, seen = 0): Schema {
   if (typeof ref !== 'string' || seen > 20) return schema;
   if (!ref.startsWith('#')) return {};
   let target: unknown = root;
-  for (const piece of ref.slice(1).split('/').filter((x) => x !== '')) {
-    target = (target as Record<string, unknown> | undefined)?.[decodeURIComponent(piece.replace(/~1/g, '/').replace(/~0/g, '~'))];
+  for (const piece of ref
+    .slice(1)
+    .split('/')
+    .filter((x) => x !== '')) {
+    target = (target as Record<string, unknown> | undefined)?.[
+      decodeURIComponent(piece.replace(/~1/g, '/').replace(/~0/g, '~'))
+    ];
   }
   const { $ref: _ignored, ...siblings } = schema;
   return resolveSchema(root, { ...((target as Schema | undefined) ?? {}), ...siblings }, seen + 1);

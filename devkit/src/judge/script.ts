@@ -104,7 +104,10 @@ function specificity(e: ScriptedAnswer, request: JudgeRequest): number {
     score += 1;
   }
   if (e.match !== undefined) {
-    const hit = typeof e.match === 'string' ? request.lastUser.includes(e.match) : new RegExp(e.match.source, e.match.flags.replace('g', '')).test(request.lastUser);
+    const hit =
+      typeof e.match === 'string'
+        ? request.lastUser.includes(e.match)
+        : new RegExp(e.match.source, e.match.flags.replace('g', '')).test(request.lastUser);
     if (!hit) return -1;
     score += 2;
   }

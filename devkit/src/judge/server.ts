@@ -94,11 +94,16 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
   const embeddingDim = options.embeddingDim ?? 256;
   let modelRoot = options.modelRoot ?? model;
   let vllmVersion = options.vllmVersion === undefined ? STANDIN_VLLM_VERSION : options.vllmVersion;
-  const rules: readonly JudgeRule[] = [...(options.rules ?? []), ...(options.builtinRules === false ? [] : builtinRules)];
+  const rules: readonly JudgeRule[] = [
+    ...(options.rules ?? []),
+    ...(options.builtinRules === false ? [] : builtinRules),
+  ];
   const random = seededRandom(options.seed ?? 42);
   const faults = new FaultController(options.seed ?? 42);
   const script = new Script();
-  const fuzzer = options.fuzz ? new JudgeFuzzer(typeof options.fuzz === 'object' ? (options.fuzz.seed ?? 1) : 1) : undefined;
+  const fuzzer = options.fuzz
+    ? new JudgeFuzzer(typeof options.fuzz === 'object' ? (options.fuzz.seed ?? 1) : 1)
+    : undefined;
   const limiter = new SlotLimiter(options.parallelism ?? 256);
   const prefixCache = new PrefixCache(options.prefixCacheBlockSize ?? 16);
   const requests: RecordedRequest[] = [];
@@ -238,7 +243,9 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     if (parsed.ignoredFields.length > 0) record.ignoredFields = parsed.ignoredFields;
     const faulted = await applyFaults(res, record, 'chat', signal);
     if (!faulted.go) return;
-    const fuzz = fuzzer ? { fuzzer, ...(parsed.maxTokens !== undefined ? { maxTokens: parsed.maxTokens } : {}) } : undefined;
+    const fuzz = fuzzer
+      ? { fuzzer, ...(parsed.maxTokens !== undefined ? { maxTokens: parsed.maxTokens } : {}) }
+      : undefined;
     const answer = decideAnswer(parsed.request, script, rules, fuzz);
     record.answeredBy = answer.source;
     if (answer.ruleError !== undefined) record.ruleError = answer.ruleError;
@@ -247,14 +254,26 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
       const cachedTokens = prefixCache.lookup(tokens);
       return {
         cachedTokens,
-        ...buildCompletion({ parsed, answer, fault: faulted.fault, reasoning: options.reasoning ?? 'off', promptTokens: tokens.length, cachedTokens }),
+        ...buildCompletion({
+          parsed,
+          answer,
+          fault: faulted.fault,
+          reasoning: options.reasoning ?? 'off',
+          promptTokens: tokens.length,
+          cachedTokens,
+        }),
       };
     });
     if (options.msPerCompletionToken) await wait(options.msPerCompletionToken * built.completionTokens, signal);
-    record.usage = { promptTokens: tokens.length, completionTokens: built.completionTokens, cachedTokens: built.cachedTokens };
+    record.usage = {
+      promptTokens: tokens.length,
+      completionTokens: built.completionTokens,
+      cachedTokens: built.cachedTokens,
+    };
     const headers: Record<string, string> = { 'x-ragwatch-standin-answered-by': answer.source };
     if (parsed.ignoredFields.length > 0) headers['x-ragwatch-standin-ignored-fields'] = parsed.ignoredFields.join(',');
-    if (answer.ruleError !== undefined) headers['x-ragwatch-standin-rule-error'] = answer.ruleError.replace(/[^\x20-\x7e]/g, '?').slice(0, 500);
+    if (answer.ruleError !== undefined)
+      headers['x-ragwatch-standin-rule-error'] = answer.ruleError.replace(/[^\x20-\x7e]/g, '?').slice(0, 500);
     const body = record.body as { stream?: unknown; stream_options?: { include_usage?: unknown } };
     if (body.stream === true) streamCompletion(res, built.body, body.stream_options?.include_usage === true, headers);
     else sendJson(res, 200, built.body, headers);

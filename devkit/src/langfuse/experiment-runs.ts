@@ -29,7 +29,13 @@ export function deriveExperimentRuns(observations: Iterable<ObservationRecord>):
     run.createdAt = Math.min(run.createdAt, obs.startTime);
     run.updatedAt = Math.max(run.updatedAt, obs.endTime ?? obs.startTime);
     if (exp.itemRootObservationId === obs.id && exp.itemId && obs.traceId) {
-      run.items.push({ id: obs.id, datasetItemId: exp.itemId, traceId: obs.traceId, observationId: obs.id, createdAt: obs.startTime });
+      run.items.push({
+        id: obs.id,
+        datasetItemId: exp.itemId,
+        traceId: obs.traceId,
+        observationId: obs.id,
+        createdAt: obs.startTime,
+      });
     }
   }
   return [...runs.values()].sort((a, b) => b.updatedAt - a.updatedAt);

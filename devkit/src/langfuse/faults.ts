@@ -77,7 +77,12 @@ export class Faults {
       return { kind: 'reset', latencyMs };
     }
     if ((knobs.resetRate ?? 0) > 0 && this.random() < (knobs.resetRate ?? 0)) return { kind: 'reset', latencyMs };
-    const error = { kind: 'error' as const, status: knobs.errorStatus ?? 503, retryAfterSeconds: knobs.retryAfterSeconds ?? 1, latencyMs };
+    const error = {
+      kind: 'error' as const,
+      status: knobs.errorStatus ?? 503,
+      retryAfterSeconds: knobs.retryAfterSeconds ?? 1,
+      latencyMs,
+    };
     if ((knobs.failNext ?? 0) > 0) {
       knobs.failNext = (knobs.failNext ?? 0) - 1;
       return error;

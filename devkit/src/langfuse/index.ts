@@ -10,7 +10,14 @@
  *   await lf.close();
  */
 export { startLangfuseServer, type Exchange, type LangfuseServer, type LangfuseServerOptions } from './server.js';
-export { LangfuseStore, type StoreOptions, type StoreSnapshot, type TraceInput, type ObservationInput, type ScoreInput } from './store.js';
+export {
+  LangfuseStore,
+  type StoreOptions,
+  type StoreSnapshot,
+  type TraceInput,
+  type ObservationInput,
+  type ScoreInput,
+} from './store.js';
 export type { ExperimentRun } from './experiment-runs.js';
 export { Faults, seededRandom, type FaultKnobs, type FaultDecision } from './faults.js';
 export { StoreError, type DatasetInput, type DatasetItemInput, type RunItemInput } from './dataset-table.js';

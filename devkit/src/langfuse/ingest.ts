@@ -55,11 +55,19 @@ export function ingestBatch(store: LangfuseStore, batch: unknown[], personality:
     }
     const parsed = IngestionEvent.safeParse(raw);
     if (!parsed.success) {
-      result.errors.push({ id: eventId(raw), status: 400, message: 'Invalid request data', error: parsed.error.message });
+      result.errors.push({
+        id: eventId(raw),
+        status: 400,
+        message: 'Invalid request data',
+        error: parsed.error.message,
+      });
       continue;
     }
     const rawBody = (raw as { body?: unknown }).body;
-    accepted.push({ event: parsed.data, rawBody: typeof rawBody === 'object' && rawBody !== null ? (rawBody as Record<string, unknown>) : undefined });
+    accepted.push({
+      event: parsed.data,
+      rawBody: typeof rawBody === 'object' && rawBody !== null ? (rawBody as Record<string, unknown>) : undefined,
+    });
   }
   // Langfuse processes trace-create before the observations and scores of a batch.
   const ordered = [...accepted].sort((a, b) => rank(a.event.type) - rank(b.event.type));

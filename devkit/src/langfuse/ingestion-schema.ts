@@ -60,7 +60,9 @@ const Usage = z
   ])
   .nullish();
 
-const UsageDetails = z.record(z.string(), z.union([z.number(), z.record(z.string(), z.number().nullish()), z.null()])).nullish();
+const UsageDetails = z
+  .record(z.string(), z.union([z.number(), z.record(z.string(), z.number().nullish()), z.null()]))
+  .nullish();
 
 const GenerationFields = ObservationFields.extend({
   completionStartTime: optionalDateTime,
@@ -101,7 +103,10 @@ const ScoreBodyObject = z.object({
 });
 
 /** Langfuse's discriminated union on dataType, expressed as one refinement: the value must fit the type. */
-function checkScoreValue(body: { value: number | string; dataType?: string | null | undefined }, ctx: z.RefinementCtx): void {
+function checkScoreValue(
+  body: { value: number | string; dataType?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
   const { value, dataType } = body;
   const fail = (message: string) => ctx.addIssue({ code: 'custom', path: ['value'], message });
   if (dataType === 'NUMERIC' && typeof value !== 'number') fail('Value must be a number for data type NUMERIC');

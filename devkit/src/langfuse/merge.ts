@@ -59,10 +59,7 @@ function pick<T>(next: T | null | undefined, previous: T): T {
   return next === undefined || next === null ? previous : next;
 }
 
-function mergeMetadata(
-  previous: Record<string, unknown> | null,
-  next: unknown,
-): Record<string, unknown> | null {
+function mergeMetadata(previous: Record<string, unknown> | null, next: unknown): Record<string, unknown> | null {
   const incoming = toMetadata(next);
   if (!incoming) return previous;
   return previous ? { ...previous, ...incoming } : incoming;

@@ -15,7 +15,8 @@ interface Condition {
 
 type Getter = (o: ObservationRecord, store: LangfuseStore, key?: string) => unknown;
 
-const trace = (o: ObservationRecord, store: LangfuseStore) => (o.traceId === null ? undefined : store.getTrace(o.traceId));
+const trace = (o: ObservationRecord, store: LangfuseStore) =>
+  o.traceId === null ? undefined : store.getTrace(o.traceId);
 
 const COLUMNS: Record<string, Getter> = {
   id: (o) => o.id,
@@ -105,7 +106,9 @@ function evaluate(c: Condition, actual: unknown): boolean {
     case 'boolean':
       return c.operator === '<>' ? actual !== c.value : actual === c.value;
     case 'null':
-      return c.operator === 'is null' ? actual === null || actual === undefined : actual !== null && actual !== undefined;
+      return c.operator === 'is null'
+        ? actual === null || actual === undefined
+        : actual !== null && actual !== undefined;
     case 'stringOptions':
     case 'categoryOptions': {
       const options = Array.isArray(c.value) ? c.value.map(String) : [];

@@ -34,7 +34,7 @@ export function parseObservationFields(raw: string | undefined): Set<Observation
 function metadataView(metadata: Record<string, unknown> | null, expand: ReadonlySet<string>) {
   const result: Record<string, string> = {};
   for (const [key, value] of Object.entries(metadata ?? {})) {
-    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
     result[key] = expand.has(key) ? text : text.slice(0, METADATA_TRUNCATE_CHARS);
   }
   return result;
@@ -84,7 +84,11 @@ export function observationV2View(
   if (groups.has('io')) Object.assign(view, { input: o.input, output: o.output });
   if (groups.has('metadata')) view.metadata = metadataView(o.metadata, expandMetadata);
   if (groups.has('model')) {
-    Object.assign(view, { providedModelName: o.model, internalModelId: null, modelParameters: o.modelParameters ?? {} });
+    Object.assign(view, {
+      providedModelName: o.model,
+      internalModelId: null,
+      modelParameters: o.modelParameters ?? {},
+    });
   }
   if (groups.has('usage')) {
     Object.assign(view, {

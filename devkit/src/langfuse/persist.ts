@@ -6,7 +6,8 @@ import type { LangfuseStore, StoreSnapshot } from './store.js';
 export function loadStore(store: LangfuseStore, path: string): void {
   if (!existsSync(path)) return;
   const snapshot = JSON.parse(readFileSync(path, 'utf8')) as StoreSnapshot;
-  if (snapshot.version !== 1) throw new Error(`${path}: unsupported devkit Langfuse snapshot version ${String(snapshot.version)}`);
+  if (snapshot.version !== 1)
+    throw new Error(`${path}: unsupported devkit Langfuse snapshot version ${String(snapshot.version)}`);
   store.restore(snapshot);
 }
 

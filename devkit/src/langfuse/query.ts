@@ -15,7 +15,10 @@ export function stringList(query: URLSearchParams, name: string): string[] | und
 export function commaList(query: URLSearchParams, name: string): string[] | undefined {
   const value = optionalString(query, name);
   if (value === undefined) return undefined;
-  const parts = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const parts = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   return parts.length > 0 ? parts : undefined;
 }
 

@@ -81,7 +81,9 @@ export class Router {
       if (route.method === method) return { kind: 'found', route, params };
       templateForOtherMethod ??= route.template;
     }
-    return templateForOtherMethod ? { kind: 'method_not_allowed', template: templateForOtherMethod } : { kind: 'not_found' };
+    return templateForOtherMethod
+      ? { kind: 'method_not_allowed', template: templateForOtherMethod }
+      : { kind: 'not_found' };
   }
 }
 

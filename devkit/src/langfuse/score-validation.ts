@@ -32,7 +32,8 @@ export function inflateScore(body: ScoreBodyInput, store: LangfuseStore): Inflat
   if (body.configId) {
     if (!config) return { error: `Score config ${body.configId} not found` };
     if (config.isArchived) return { error: `Score config ${config.id} is archived` };
-    if (config.name !== body.name) return { error: `Score name ${body.name} does not match config name ${config.name}` };
+    if (config.name !== body.name)
+      return { error: `Score name ${body.name} does not match config name ${config.name}` };
     if (dataType && dataType !== config.dataType) {
       return { error: `Data type mismatch: score ${dataType}, config ${config.dataType}` };
     }

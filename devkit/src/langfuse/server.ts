@@ -85,7 +85,11 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
   const secretKey = options.secretKey ?? 'sk-lf-devkit';
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const store = new LangfuseStore({ personality: options.personality, now, ...(options.projectId ? { projectId: options.projectId } : {}) });
+  const store = new LangfuseStore({
+    personality: options.personality,
+    now,
+    ...(options.projectId ? { projectId: options.projectId } : {}),
+  });
   if (options.persistPath) loadStore(store, options.persistPath);
   const persistence = options.persistPath ? persistOnChange(store, options.persistPath) : null;
   const faults = new Faults(options.random);
@@ -101,7 +105,8 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const method = req.method ?? 'GET';
     const match = router.match(method, path);
-    const template = match.kind === 'found' ? match.route.template : match.kind === 'method_not_allowed' ? match.template : null;
+    const template =
+      match.kind === 'found' ? match.route.template : match.kind === 'method_not_allowed' ? match.template : null;
     const decision = faults.decide(method, template, path);
     const knobs = faults.knobsFor(method, template, path);
     const { requestHeaders, query } = describeRequest(req, url);
@@ -140,11 +145,17 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
     if (decision.kind === 'error') {
       const headers: Record<string, string> =
         decision.status === 429 || decision.status === 503 ? { 'retry-after': String(decision.retryAfterSeconds) } : {};
-      const message = decision.status === 429 ? 'Rate limit exceeded' : decision.status === 503 ? 'Service Unavailable' : 'Internal Server Error';
+      const message =
+        decision.status === 429
+          ? 'Rate limit exceeded'
+          : decision.status === 503
+            ? 'Service Unavailable'
+            : 'Internal Server Error';
       send({ status: decision.status, body: { message, error: message }, headers });
       return;
     }
-    if (match.kind === 'not_found') return send({ status: 404, body: { message: 'Route not found', error: 'NotFound' } });
+    if (match.kind === 'not_found')
+      return send({ status: 404, body: { message: 'Route not found', error: 'NotFound' } });
     if (match.kind === 'method_not_allowed') {
       return send({ status: 405, body: { message: 'Method not allowed', error: 'MethodNotAllowedError' } });
     }
@@ -170,12 +181,19 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
     if (match.route.auth !== false && req.headers.authorization !== expectedAuth) {
       return send({
         status: 401,
-        body: { message: 'Invalid credentials. Confirm that you\'ve configured the correct host.', error: 'UnauthorizedError' },
+        body: {
+          message: "Invalid credentials. Confirm that you've configured the correct host.",
+          error: 'UnauthorizedError',
+        },
       });
     }
     try {
       const route = match.route;
-      send(await (route.method === 'GET' ? route.handler(ctx) : store.withVisibilityDelay(ctx.writeLagMs, () => route.handler(ctx))));
+      send(
+        await (route.method === 'GET'
+          ? route.handler(ctx)
+          : store.withVisibilityDelay(ctx.writeLagMs, () => route.handler(ctx))),
+      );
     } catch (error) {
       send(errorResult(error));
     }

@@ -208,10 +208,12 @@ export class LangfuseStore {
 
   // ── score configs ─────────────────────────────────────────────────────────
 
-  createScoreConfig(input: Omit<ScoreConfigRecord, 'id' | 'createdAt' | 'updatedAt' | 'isArchived'> & {
-    id?: string;
-    isArchived?: boolean;
-  }): ScoreConfigRecord {
+  createScoreConfig(
+    input: Omit<ScoreConfigRecord, 'id' | 'createdAt' | 'updatedAt' | 'isArchived'> & {
+      id?: string;
+      isArchived?: boolean;
+    },
+  ): ScoreConfigRecord {
     const now = this.now();
     const record: ScoreConfigRecord = {
       id: input.id ?? randomUUID(),
@@ -276,11 +278,13 @@ export class LangfuseStore {
     const dataset = this.datasetTable.getDataset(datasetName);
     if (!dataset) return [];
     if (this.personality === 'v3') return this.datasetTable.runs(dataset);
-    return this.experimentRuns().filter((run) => run.datasetId === dataset.id).map((run) => ({
-      ...run,
-      datasetId: dataset.id,
-      datasetName: dataset.name,
-    }));
+    return this.experimentRuns()
+      .filter((run) => run.datasetId === dataset.id)
+      .map((run) => ({
+        ...run,
+        datasetId: dataset.id,
+        datasetName: dataset.name,
+      }));
   }
 
   /** v4 experiments derived from observations: one per experiment id, items are the item root spans. */

@@ -59,6 +59,9 @@ export function utcDate(ms: number): string {
 /** Langfuse's public environment rule: lowercase, no `langfuse` prefix, [a-z0-9-_], ≤ 40 chars, else `default`. */
 export function normalizeEnvironment(value: unknown): string {
   if (typeof value !== 'string') return 'default';
-  const stripped = value.toLowerCase().replace(/^(?:langfuse[-_]?)+/, '').slice(0, 40);
+  const stripped = value
+    .toLowerCase()
+    .replace(/^(?:langfuse[-_]?)+/, '')
+    .slice(0, 40);
   return stripped && /^[a-z0-9-_]+$/.test(stripped) ? stripped : 'default';
 }

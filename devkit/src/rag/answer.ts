@@ -37,7 +37,10 @@ const HALLUCINATIONS: Record<DemoLanguage, string[]> = {
 /** Share of the question's terms found in the retrieved chunks below which the toy abstains. */
 const MIN_COVERAGE = 0.34;
 
-export function answerQuestion(question: string, options: { degraded: boolean; distractors?: string[]; k?: number }): ToyAnswer {
+export function answerQuestion(
+  question: string,
+  options: { degraded: boolean; distractors?: string[]; k?: number },
+): ToyAnswer {
   const lang = detectLanguage(question, 'es');
   const k = options.k ?? 3;
   const hits = searchKnowledge(question, { lang, k: k + 2 });
@@ -56,11 +59,16 @@ export function answerQuestion(question: string, options: { degraded: boolean; d
     return { answer: ABSTAIN[lang], contexts, sources, abstained: true };
   }
   const ranked = contexts
-    .flatMap((text, ci) => splitSentences(text).map((sentence, si) => ({ sentence, ci, si, score: overlap(qTerms, sentence) })))
+    .flatMap((text, ci) =>
+      splitSentences(text).map((sentence, si) => ({ sentence, ci, si, score: overlap(qTerms, sentence) })),
+    )
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score || a.ci - b.ci || a.si - b.si);
   const take = options.degraded ? 1 : 2;
-  const chosen = ranked.slice(0, take).sort((a, b) => a.ci - b.ci || a.si - b.si).map((s) => s.sentence);
+  const chosen = ranked
+    .slice(0, take)
+    .sort((a, b) => a.ci - b.ci || a.si - b.si)
+    .map((s) => s.sentence);
   if (chosen.length === 0 && !options.degraded) return { answer: ABSTAIN[lang], contexts, sources, abstained: true };
   if (options.degraded) {
     // Distractors derail the degraded generator: it drops the grounded sentence and invents another one.

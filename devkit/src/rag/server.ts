@@ -50,20 +50,37 @@ export async function startToyRag(options: ToyRagOptions = {}): Promise<ToyRag> 
     }
     const question = typeof body?.question === 'string' ? body.question.trim() : '';
     if (!question) return send(res, 400, { error: 'question (string) is required' });
-    const distractors = Array.isArray(body?.distractors) ? body.distractors.filter((d: unknown): d is string => typeof d === 'string' && d.trim() !== '') : [];
+    const distractors = Array.isArray(body?.distractors)
+      ? body.distractors.filter((d: unknown): d is string => typeof d === 'string' && d.trim() !== '')
+      : [];
     const startMs = now();
-    const answer = answerQuestion(question, { degraded: state.degraded, distractors, ...(options.k ? { k: options.k } : {}) });
+    const answer = answerQuestion(question, {
+      degraded: state.degraded,
+      distractors,
+      ...(options.k ? { k: options.k } : {}),
+    });
     stats.asked++;
     if (distractors.length > 0) stats.withDistractors++;
     let traceId: string | undefined;
     if (options.langfuse) {
       try {
-        traceId = await recordToyTrace(options.langfuse, { question, answer: answer.answer, contexts: answer.contexts, startMs, endMs: Math.max(startMs, now()) });
+        traceId = await recordToyTrace(options.langfuse, {
+          question,
+          answer: answer.answer,
+          contexts: answer.contexts,
+          startMs,
+          endMs: Math.max(startMs, now()),
+        });
       } catch {
         traceId = undefined; // tracing must never fail the answer
       }
     }
-    return send(res, 200, { answer: answer.answer, contexts: answer.contexts, sources: answer.sources, ...(traceId ? { traceId } : {}) });
+    return send(res, 200, {
+      answer: answer.answer,
+      contexts: answer.contexts,
+      sources: answer.sources,
+      ...(traceId ? { traceId } : {}),
+    });
   }
 
   const server = createServer((req, res) => {

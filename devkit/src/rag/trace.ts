@@ -51,7 +51,12 @@ export async function recordToyTrace(
               span(
                 randomBytes(8).toString('hex'),
                 'retrieve',
-                [attr('langfuse.observation.type', 'retriever'), attr('langfuse.observation.input', JSON.stringify({ query: input.question })), attr('langfuse.observation.output', JSON.stringify(input.contexts)), attr('langfuse.environment', 'toy-rag')],
+                [
+                  attr('langfuse.observation.type', 'retriever'),
+                  attr('langfuse.observation.input', JSON.stringify({ query: input.question })),
+                  attr('langfuse.observation.output', JSON.stringify(input.contexts)),
+                  attr('langfuse.environment', 'toy-rag'),
+                ],
                 rootId,
               ),
             ],
@@ -62,7 +67,10 @@ export async function recordToyTrace(
   };
   const res = await fetchImpl(`${target.baseUrl.replace(/\/+$/, '')}/api/public/otel/v1/traces`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${target.publicKey}:${target.secretKey}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${target.publicKey}:${target.secretKey}`).toString('base64')}`,
+    },
     body: JSON.stringify(body),
   });
   await res.text();

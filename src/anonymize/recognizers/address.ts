@@ -19,7 +19,7 @@ const NUMBER =
 // Floor, door, staircase and Latin American unit: "3.º B", "4º 2ª", "2ª planta", "piso 8", "pta. 12", "esc. 1", "bajo A", "dto. B",
 // "apto. 499", "int. B", "of. 629"; after a comma or " - " ("Calle Real, 14 - 2º Dcha.").
 const ES_TAIL =
-  "(?:(?:,|\\s-)?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\.?\\s?[º°ª]\\s?(?:[Pp]lanta(?![\\p{L}])|[A-Za-z](?![\\p{L}])|\\d{1,2}\\s?[ª]?(?![\\d]))?|[Pp]iso\\s\\d{1,2}(?:\\.?\\s?[º°ª])?(?:\\s[A-Za-z](?![\\p{L}]))?|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Pp]ta\\.?\\s?[\\p{L}\\d]{1,3}(?![\\p{L}\\d])|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}(?![\\p{L}\\d])|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico(?:\\s[A-Za-z](?![\\p{L}]))?|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3}|(?:[Dd]e?pto|[Dd]to|[Aa]pto|[Aa]pt|[Ii]nt|[Oo]f|[Oo]ficina|[Ll]ocal|[Cc]asa|[Dd]epartamento)\\.?\\s?[\\p{L}\\d]{1,5}(?![\\p{L}\\d]))){0,4}";
+  '(?:(?:,|\\s-)?\\s*(?:\\d{1,2}(?:r|n|t|º|ª)\\s?\\d{1,2}(?:a|ª)(?![\\p{L}\\d])|\\d{1,2}\\.?\\s?[º°ª]\\s?(?:[Pp]lanta(?![\\p{L}])|[A-Za-z](?![\\p{L}])|\\d{1,2}\\s?[ª]?(?![\\d]))?|[Pp]iso\\s\\d{1,2}(?:\\.?\\s?[º°ª])?(?:\\s[A-Za-z](?![\\p{L}]))?|[Pp]lanta\\s\\d{1,2}|[Pp]uerta\\s[\\p{L}\\d]{1,3}|[Pp]ta\\.?\\s?[\\p{L}\\d]{1,3}(?![\\p{L}\\d])|[Ee]sc(?:alera|\\.)?\\s?[\\p{L}\\d]{1,2}(?![\\p{L}\\d])|[Bb]ajo(?:\\s[A-Za-z](?![\\p{L}]))?|[ÁAáa]tico(?:\\s[A-Za-z](?![\\p{L}]))?|[Dd]cha\\.?|[Ii]zd?a\\.?|[Ii]zq\\.?|[Bb]loque\\s[\\p{L}\\d]{1,3}|[Pp]ortal\\s[\\p{L}\\d]{1,3}|(?:[Dd]e?pto|[Dd]to|[Aa]pto|[Aa]pt|[Ii]nt|[Oo]f|[Oo]ficina|[Ll]ocal|[Cc]asa|[Dd]epartamento)\\.?\\s?[\\p{L}\\d]{1,5}(?![\\p{L}\\d]))){0,4}';
 /** A place word: capitalised, not a lone letter ("A Coruña" aside), not the label of the next field ("…, Madrid, NIE …"). */
 const PLACE_WORD =
   "(?!(?:NIE|NIF|DNI|CIF|IBAN|Tel|Telf|Tfno|Tlf|Fax|Email|E-mail|Correo|M[oó]vil|Tel[eé]fono|Ref|Cita|Fecha|Hora|Paciente|Titular)(?![\\p{L}]))\\p{Lu}(?:[\\p{L}\\p{M}'’-]+|(?=\\s\\p{Lu}\\p{Ll}))";
@@ -46,7 +46,8 @@ const ES_ANY_CASE = spanish(ANY_WORD);
 
 /** Spanish postcodes: a province number 01–52, then three digits. */
 const ES_POSTCODE = '(?:0[1-9]|[1-4]\\d|5[0-2])\\d{3}';
-const ES_PLACE = "\\p{Lu}[\\p{L}\\p{M}'’-]*(?:\\s(?:de\\s(?:la\\s|los\\s|las\\s)?|del\\s|la\\s|el\\s)?\\p{Lu}[\\p{L}\\p{M}'’-]*){0,3}";
+const ES_PLACE =
+  "\\p{Lu}[\\p{L}\\p{M}'’-]*(?:\\s(?:de\\s(?:la\\s|los\\s|las\\s)?|del\\s|la\\s|el\\s)?\\p{Lu}[\\p{L}\\p{M}'’-]*){0,3}";
 /**
  * Spanish addresses written without a street type ("Gran Vía 180, 15027 A Coruña", "Ercilla 24, 3.º B, 48011 Bilbao"):
  * capitalised street words, a house number, then a postcode and a capitalised place. The postcode next to a house
@@ -58,7 +59,9 @@ const ES_BARE = new RegExp(
 );
 /** Words that start references, not street names: "Pedido 1234, 28014 Madrid" is an order shipped to Madrid. */
 const NOT_A_STREET = new Set(
-  'pedido pedidos order orders ticket tickets factura invoice ref referencia reference expediente caso case ley law articulo article art version importe total codigo code numero number lote batch serie serial cliente customer cuenta account contrato contract poliza policy tarifa plan modelo model'.split(' '),
+  'pedido pedidos order orders ticket tickets factura invoice ref referencia reference expediente caso case ley law articulo article art version importe total codigo code numero number lote batch serie serial cliente customer cuenta account contrato contract poliza policy tarifa plan modelo model'.split(
+    ' ',
+  ),
 );
 const firstWordFolded = (s: string) => foldWindow(/^[\p{L}\p{M}'’.-]+/u.exec(s)?.[0] ?? '').replace(/\.$/, '');
 const ES_POSTCODE_ALONE = new RegExp(`(?<!\\d)${ES_POSTCODE}(?!\\d)`, 'g');
@@ -85,7 +88,8 @@ const EN_TYPES =
   'Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park|Yard|Wharf|Quay|Bend|Rise|View|Green|Gate|Trail|Loop|Pike|Alley|Parade|Vale|Heights|Meadows?|Croft|Broadway|Embankment|Passage|Esplanade|Crossing|Ridge|Point|Run|Hollow|Glen|Plaza|Cove|Landing|Expressway|Turnpike';
 const EN_TYPE = `(?:${EN_TYPES})`;
 /** "Flat 26, Belmont Lodge, ", "Apartment 20, The Maltings, ": the unit, then the building's name. */
-const EN_UNIT = "(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite|Room|Studio)\\s[\\p{L}\\d-]{1,5},?\\s(?:(?:The\\s)?\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,3},\\s)?)";
+const EN_UNIT =
+  "(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite|Room|Studio)\\s[\\p{L}\\d-]{1,5},?\\s(?:(?:The\\s)?\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,3},\\s)?)";
 const UK_POSTCODE_FORM = '[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}';
 const UK_POSTCODE = new RegExp(`(?<![A-Za-z0-9])${UK_POSTCODE_FORM}(?![A-Za-z0-9])`, 'g');
 const EN_BARE = new RegExp(
@@ -98,7 +102,8 @@ const EN = new RegExp(
 );
 // Cheap trigger for the English forms: a street type after a capitalised word (Spanish street types: keywords.ts).
 const EN_TRIGGER = new RegExp(` (?:${EN_TYPES})\\b`, 'g');
-const RESIDENCE_CUE = /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
+const RESIDENCE_CUE =
+  /\b(?:vivo|vive|viven|domicilio|direccion|envio|enviar|envien|entregar|entrega|mandar|mandad|residencia|reside|address|live|lives|living|ship|deliver|send|mail)\b[^\n]{0,40}$/;
 
 /** Words that name a public place or an organisation's premises: an address right after one is theirs. */
 const PUBLIC_PLACE_WORDS =
@@ -149,7 +154,12 @@ function institutionNear(text: string, start: number, end: number): boolean {
   const after = text.slice(end, Math.min(lineEnd < 0 ? text.length : lineEnd, end + 60));
   const m = /^\s*(?:[(—–-]|,\s*(?:sede|donde|where|home|headquarters|seat))/u.exec(after);
   // Not when the line before the address already says whose it is ("Mi domicilio es …, cerca del Museo Y").
-  if (!m || PERSONAL_CUE.test(fold(text.slice(lineStart, start))) || RESIDENCE_WORD.test(fold(text.slice(lineStart, start)))) return false;
+  if (
+    !m ||
+    PERSONAL_CUE.test(fold(text.slice(lineStart, start))) ||
+    RESIDENCE_WORD.test(fold(text.slice(lineStart, start)))
+  )
+    return false;
   const window = fold(after);
   const first = firstInstitution(text, end, window);
   return first >= 0 && !PERSONAL_CUE.test(window.slice(0, first));
@@ -159,7 +169,8 @@ function lastInstitution(text: string, from: number, window: string): number {
   let last = -1;
   INSTITUTION_WORD.lastIndex = 0;
   for (let m = INSTITUTION_WORD.exec(window); m !== null; m = INSTITUTION_WORD.exec(window)) {
-    if (isUpperCode(text.charCodeAt(from + m.index)) && inAName(text, from + m.index, from + m.index + m[0].length)) last = m.index + m[0].length;
+    if (isUpperCode(text.charCodeAt(from + m.index)) && inAName(text, from + m.index, from + m.index + m[0].length))
+      last = m.index + m[0].length;
   }
   return last;
 }
@@ -167,13 +178,17 @@ function lastInstitution(text: string, from: number, window: string): number {
 function firstInstitution(text: string, from: number, window: string): number {
   INSTITUTION_WORD.lastIndex = 0;
   for (let m = INSTITUTION_WORD.exec(window); m !== null; m = INSTITUTION_WORD.exec(window)) {
-    if (isUpperCode(text.charCodeAt(from + m.index)) && inAName(text, from + m.index, from + m.index + m[0].length)) return m.index;
+    if (isUpperCode(text.charCodeAt(from + m.index)) && inAName(text, from + m.index, from + m.index + m[0].length))
+      return m.index;
   }
   return -1;
 }
 /** The word at [start, end) is part of a proper name: a capitalised word before it or after it (over "de la", "of the"), not a label ("Oficina:"). */
 function inAName(text: string, start: number, end: number): boolean {
-  return /\p{Lu}[\p{L}\p{M}'’-]*\s$/u.test(text.slice(Math.max(0, start - 30), start)) || /^\s(?:(?:de|del|la|las|los|of|the|for)\s)*\p{Lu}/u.test(text.slice(end, end + 30));
+  return (
+    /\p{Lu}[\p{L}\p{M}'’-]*\s$/u.test(text.slice(Math.max(0, start - 30), start)) ||
+    /^\s(?:(?:de|del|la|las|los|of|the|for)\s)*\p{Lu}/u.test(text.slice(end, end + 30))
+  );
 }
 const INSTITUTION_START = new RegExp(`^(?:${PUBLIC_PLACE_WORDS}|casa)\\b`);
 const INSTITUTION_WORD = new RegExp(`\\b(?:${PUBLIC_PLACE_WORDS}|casa)\\b`, 'g');
@@ -206,7 +221,13 @@ export const addressRecognizer: Recognizer = {
       if (starts.has(start)) return;
       starts.add(start);
       const value = raw.replace(/[,\s]+$/, '');
-      out.push({ type: 'ADDRESS', start, end: start + value.length, score, normalized: collapseSpaces(value.toLowerCase()) });
+      out.push({
+        type: 'ADDRESS',
+        start,
+        end: start + value.length,
+        score,
+        normalized: collapseSpaces(value.toLowerCase()),
+      });
     };
     // A street type is followed by its house number: prose ("el camino", "la plaza") has no digit near it.
     const esHits = keywordsOf(text, facts).street.filter((s) => digitWithin(text, s, STREET_TO_NUMBER));
@@ -215,7 +236,8 @@ export const addressRecognizer: Recognizer = {
     // Lower-case street names ("vivo en calle mayor 12") only count after a residence cue; tried where no
     // capitalised form was found.
     const lowerHits = capitalised.length === 0 ? esHits : esHits.filter((s) => !starts.has(s));
-    for (const m of matchAtStarts(text, lowerHits, ES_ANY_CASE)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
+    for (const m of matchAtStarts(text, lowerHits, ES_ANY_CASE))
+      push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.85 : 0.4);
     if (facts.maxDigitRun >= 5) {
       for (const m of matchInWindowList(text, postcodeWindows(text, facts.digitRuns, 120, 60), ES_BARE)) {
         // Inside an address already found with its street type ("C/ Mayor 23, …" holds "Mayor 23, …").
@@ -223,12 +245,14 @@ export const addressRecognizer: Recognizer = {
         push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
       }
     }
-    for (const m of matchInWindows(text, EN_TRIGGER, EN, 90, 90)) push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
+    for (const m of matchInWindows(text, EN_TRIGGER, EN, 90, 90))
+      push(m.index, m[0], hasCueBefore(text, m.index, RESIDENCE_CUE, 50) ? 0.95 : 0.85);
     // "107 Queensway, Derby DE1 5BH": no street type, a UK postcode.
     for (const m of matchInWindows(text, UK_POSTCODE, EN_BARE, 90, 2)) push(m.index, m[0], 0.85);
     // A public place's own address ("the Metropolitan Museum of Art, 1000 Fifth Avenue, …") is not personal data.
     // An institution named near it owns it too, even after "Dirección:" (institutionNear).
-    for (const c of out) if ((c.score < 0.95 && publicPlaceBefore(text, c.start)) || institutionNear(text, c.start, c.end)) c.score = 0;
+    for (const c of out)
+      if ((c.score < 0.95 && publicPlaceBefore(text, c.start)) || institutionNear(text, c.start, c.end)) c.score = 0;
     return out;
   },
 };

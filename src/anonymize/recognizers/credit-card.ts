@@ -8,7 +8,8 @@ import { luhnValid, plausibleCardNumber } from '../validators/luhn.js';
 
 // 13 to 19 digits, optionally grouped by single spaces or dashes.
 const PATTERN = /(?<![\p{L}\p{N}.,-])\d(?:[ -]?\d){12,18}/gu;
-const CUE = /\b(?:tarjeta|card|visa|mastercard|master card|amex|american express|maestro|credito|debito|credit|debit|pan|cc)\b[^\n]{0,30}$/;
+const CUE =
+  /\b(?:tarjeta|card|visa|mastercard|master card|amex|american express|maestro|credito|debito|credit|debit|pan|cc)\b[^\n]{0,30}$/;
 
 /** Payment card numbers: Luhn-valid and with a known issuer prefix and length. */
 export const creditCardRecognizer: Recognizer = {

@@ -6,7 +6,8 @@ import { keywordsOf } from '../text/keywords.js';
 import { addWindow, matchInWindowList, windowsAfter } from '../text/windows.js';
 import { execAll } from '../text/exec-all.js';
 
-const ES_MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
+const ES_MONTH =
+  '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
 const EN_MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)';
 /** Short month names of both languages, as in "15-ago-1966", "8 May 1958", "19-Oct-1936". */
@@ -35,7 +36,9 @@ const MONTHS: Record<string, number> = {};
 Object.assign(MONTHS, { setiembre: 9, set: 9, sept: 9 });
 
 const iso = (y: number, m: number, d: number) =>
-  m >= 1 && m <= 12 && d >= 1 && d <= 31 ? `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` : undefined;
+  m >= 1 && m <= 12 && d >= 1 && d <= 31
+    ? `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+    : undefined;
 const fullYear = (y: string) => (y.length === 4 ? Number(y) : Number(y) > 30 ? 1900 + Number(y) : 2000 + Number(y));
 
 /**
@@ -70,7 +73,10 @@ export function isoDate(raw: string): { iso: string; alt?: string } | undefined 
 }
 
 /** Every date of a text (any form above), with its ISO key: where a date of birth seen elsewhere is repeated. */
-export function datesIn(text: string, years?: readonly string[]): Array<{ start: number; end: number; iso: string; alt?: string }> {
+export function datesIn(
+  text: string,
+  years?: readonly string[],
+): Array<{ start: number; end: number; iso: string; alt?: string }> {
   const out: Array<{ start: number; end: number; iso: string; alt?: string }> = [];
   // Given the years to look for, only around them: a date's year is its last or first part.
   const matches = years === undefined ? execAll(DATE, text) : matchInWindowList(text, yearWindows(text, years), DATE);
@@ -111,9 +117,16 @@ export const dateOfBirthRecognizer: Recognizer = {
       // A cue names the first date after it: in "nacimiento: 03/05/1985, alta: 12/04/2024" the second date is an event.
       const window = Math.min(50, m.index - previousEnd);
       previousEnd = m.index + m[0].length;
-      if (!hasCueBefore(text, m.index, BIRTH_CUE, window) || hasCueBefore(text, m.index, ORGANISATION_BIRTH, window)) continue;
+      if (!hasCueBefore(text, m.index, BIRTH_CUE, window) || hasCueBefore(text, m.index, ORGANISATION_BIRTH, window))
+        continue;
       const key = isoDate(m[0]);
-      const candidate: Candidate = { type: 'DATE_OF_BIRTH', start: m.index, end: m.index + m[0].length, score: 0.9, normalized: key?.iso ?? collapseSpaces(m[0].toLowerCase()) };
+      const candidate: Candidate = {
+        type: 'DATE_OF_BIRTH',
+        start: m.index,
+        end: m.index + m[0].length,
+        score: 0.9,
+        normalized: key?.iso ?? collapseSpaces(m[0].toLowerCase()),
+      };
       if (key?.alt !== undefined) {
         const alt = key.alt;
         candidate.alternatives = () => [alt];

@@ -4,7 +4,8 @@ import { validEmail } from '../validators/email.js';
 import { isRoleMailbox } from './role-mailboxes.js';
 
 /** [\p{L}\p{N}\p{M}._%+'=-] and [\p{L}\p{N}\p{M}.-] by code unit, without a regex call per character. */
-const isLocalChar = (c: number) => isWordCode(c) || isMarkCode(c) || c === 46 || c === 95 || c === 37 || c === 43 || c === 39 || c === 61 || c === 45;
+const isLocalChar = (c: number) =>
+  isWordCode(c) || isMarkCode(c) || c === 46 || c === 95 || c === 37 || c === 43 || c === 39 || c === 61 || c === 45;
 const isDomainChar = (c: number) => isWordCode(c) || isMarkCode(c) || c === 46 || c === 45;
 const MAX_PART = 255;
 /** ' . = + - : not at the start of a local part. */
@@ -41,7 +42,8 @@ export const emailRecognizer: Recognizer = {
       if (validEmail(local, domain)) {
         const normalized = `${local}@${domain}`.normalize('NFC').toLowerCase();
         const sep = normalized.lastIndexOf('@');
-        if (!isRoleMailbox(normalized.slice(0, sep), normalized.slice(sep + 1))) out.push({ type: 'EMAIL', start: s, end: e, score: 0.95, normalized });
+        if (!isRoleMailbox(normalized.slice(0, sep), normalized.slice(sep + 1)))
+          out.push({ type: 'EMAIL', start: s, end: e, score: 0.95, normalized });
       }
       at = text.indexOf('@', Math.max(at + 1, e));
     }

@@ -18,7 +18,11 @@ export const esNieRecognizer: Recognizer = {
     const out: Candidate[] = [];
     if (facts.maxDigitRun < 7) return out;
     // The letter before the digits and its lookbehind character lie just outside the run.
-    for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 7, 2, 2, (start) => NIE_LETTER.has(text.charCodeAt(start - 1))), PATTERN)) {
+    for (const m of matchInWindowList(
+      text,
+      runWindows(text, facts.digitRuns, 7, 2, 2, (start) => NIE_LETTER.has(text.charCodeAt(start - 1))),
+      PATTERN,
+    )) {
       const compact = `${m[1]!.toUpperCase()}${m[2]}${m[3]!.toUpperCase()}`;
       if (!validNie(compact)) continue;
       const start = m.index;

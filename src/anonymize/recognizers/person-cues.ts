@@ -9,15 +9,84 @@ export const STRONG_CUE =
 
 /** Form fields and headers that introduce a name after a colon: "Nombre: …", "Titular: …", "From: …". */
 const LABEL_FIELDS = [
-  'nombre(?: completo)?', 'nombre y apellidos', 'apellidos?', 'name', 'full name', 'first name', 'last name', 'surname',
-  'titular(?: de la (?:cuenta|tarjeta|linea|poliza))?', 'cardholder', 'card holder', 'account holder', 'holder',
-  'cliente', 'clienta', 'customer', 'paciente', 'patient', 'contacto', 'persona de contacto', 'contact', 'agente',
-  'agent', 'atendido por', 'attended by', 'handled by', 'empleado', 'empleada', 'employee', 'beneficiario', 'beneficiaria',
-  'beneficiary', 'ordenante', 'remitente', 'sender', 'destinatario', 'destinataria', 'recipient', 'solicitante',
-  'applicant', 'de', 'from', 'para', 'to', 'cc', 'attn', 'a la atencion de', 'atencion', 'usuario', 'usuaria', 'user',
-  'tecnico', 'tecnica', 'technician', 'responsable', 'firmante', 'signed by', 'conductor', 'driver', 'tutor', 'autor',
-  'author', 'interesado', 'interesada', 'owner', 'propietario', 'propietaria', 'asegurado', 'asegurada', 'tomador',
-  'insured', 'reported by', 'reportado por', 'assignee', 'asignado a', 'representante', 'representative', 'empleado/a',
+  'nombre(?: completo)?',
+  'nombre y apellidos',
+  'apellidos?',
+  'name',
+  'full name',
+  'first name',
+  'last name',
+  'surname',
+  'titular(?: de la (?:cuenta|tarjeta|linea|poliza))?',
+  'cardholder',
+  'card holder',
+  'account holder',
+  'holder',
+  'cliente',
+  'clienta',
+  'customer',
+  'paciente',
+  'patient',
+  'contacto',
+  'persona de contacto',
+  'contact',
+  'agente',
+  'agent',
+  'atendido por',
+  'attended by',
+  'handled by',
+  'empleado',
+  'empleada',
+  'employee',
+  'beneficiario',
+  'beneficiaria',
+  'beneficiary',
+  'ordenante',
+  'remitente',
+  'sender',
+  'destinatario',
+  'destinataria',
+  'recipient',
+  'solicitante',
+  'applicant',
+  'de',
+  'from',
+  'para',
+  'to',
+  'cc',
+  'attn',
+  'a la atencion de',
+  'atencion',
+  'usuario',
+  'usuaria',
+  'user',
+  'tecnico',
+  'tecnica',
+  'technician',
+  'responsable',
+  'firmante',
+  'signed by',
+  'conductor',
+  'driver',
+  'tutor',
+  'autor',
+  'author',
+  'interesado',
+  'interesada',
+  'owner',
+  'propietario',
+  'propietaria',
+  'asegurado',
+  'asegurada',
+  'tomador',
+  'insured',
+  'reported by',
+  'reportado por',
+  'assignee',
+  'asignado a',
+  'representante',
+  'representative',
+  'empleado/a',
 ];
 
 /** Form fields and headers: "Nombre: …", "Titular: …", "From: …", "a nombre de …". */
@@ -33,7 +102,9 @@ export const LABEL_CUE = new RegExp(
  * before a colon can only end a label if it is one of these, so other colons ("Cliente: Hola") skip LABEL_CUE.
  */
 export const LABEL_FIELD_WORDS = new Set(
-  LABEL_FIELDS.flatMap((field) => [...field.matchAll(/[a-z]+(\?)?/g)].flatMap(([w, optional]) => (optional ? [w.slice(0, -1), w.slice(0, -2)] : [w]))),
+  LABEL_FIELDS.flatMap((field) =>
+    [...field.matchAll(/[a-z]+(\?)?/g)].flatMap(([w, optional]) => (optional ? [w.slice(0, -1), w.slice(0, -2)] : [w])),
+  ),
 );
 
 /** Greetings, introductions and sign-offs: a following given name counts even in lower case ("hola rosa", "soy juan"). */
@@ -58,7 +129,15 @@ export const ROLE_CUE = new RegExp(
     [
       `(?:${ES_DETERMINERS}) (?:${ES_ROLE_NOUNS})`,
       `(?:${EN_DETERMINERS}) (?:${EN_ROLE_NOUNS})`,
-      'customer', 'cliente', 'clienta', 'attention', 'atencion', 'contact', 'contacto', 'por', 'by',
+      'customer',
+      'cliente',
+      'clienta',
+      'attention',
+      'atencion',
+      'contact',
+      'contacto',
+      'por',
+      'by',
     ].join('|') +
     ')\\s*,?\\s*$',
   'u',
@@ -77,9 +156,9 @@ export const CLOSING_LINE =
 /** Last words of each kind of cue: a cheap gate before running that kind's regex. */
 const LAST_WORDS: Record<'strong' | 'label' | 'weak' | 'role', string> = {
   strong: "llamo llama llamas llamaba es is nombre name name's firmado fdo firma",
-  label: "de nombre attn o attention atencion",
+  label: 'de nombre attn o attention atencion',
   weak: "named called soy im i'm i’m am this it's is aqui habla con atiende saluda hola hi hello hey dear estimado estimada estimados estimadas querido querida gracias thanks you dias tardes noches buenas morning afternoon evening adios bye atentamente cordialmente saludos saludo regards best cheers sincerely yours llamame me por for",
-  role: "por by cliente clienta customer client user usuario usuaria titular paciente patient tecnico tecnica technician engineer agente agent empleado empleada employee companero companera colleague coworker jefe jefa manager boss vecino vecina neighbour neighbor madre padre mother father mum mom dad marido mujer husband wife esposo esposa partner pareja hijo hija son daughter hermano hermana brother sister primo prima cousin tio tia uncle aunt abuelo abuela amigo amiga friend novio novia flatmate roommate inquilino inquilina tenant landlord casero casera propietario propietaria repartidor repartidora driver courier contractor comercial gestor gestora asesor asesora administrador administradora abogado abogada lawyer accountant assistant suegro suegra cunado cunada attention atencion contact contacto",
+  role: 'por by cliente clienta customer client user usuario usuaria titular paciente patient tecnico tecnica technician engineer agente agent empleado empleada employee companero companera colleague coworker jefe jefa manager boss vecino vecina neighbour neighbor madre padre mother father mum mom dad marido mujer husband wife esposo esposa partner pareja hijo hija son daughter hermano hermana brother sister primo prima cousin tio tia uncle aunt abuelo abuela amigo amiga friend novio novia flatmate roommate inquilino inquilina tenant landlord casero casera propietario propietaria repartidor repartidora driver courier contractor comercial gestor gestora asesor asesora administrador administradora abogado abogada lawyer accountant assistant suegro suegra cunado cunada attention atencion contact contacto',
 };
 
 export type CueKind = 'strong' | 'label' | 'weak' | 'role';
@@ -151,7 +230,9 @@ inmobiliaria industrias laboratorios bodegas autos ferreteria panaderia hostal e
 holdings partners associates labs systems solutions motors foods services capital ventures studio
 joyeria zapateria floristeria carniceria pescaderia fruteria peluqueria optica perfumeria drogueria papeleria jugueteria
 tintoreria lavanderia muebles confiteria pasteleria bodega marisqueria asador taberna meson tienda tiendas almacenes
-jewellers jewelers bakery pharmacy salon boutique cafe restaurant pub shop store stores market garage outlet`.split(/\s+/),
+jewellers jewelers bakery pharmacy salon boutique cafe restaurant pub shop store stores market garage outlet`.split(
+    /\s+/,
+  ),
 );
 
 /** Words that turn a preceding name into a place: "Victoria Station", "Rose Garden", "Santiago Bernabéu Stadium". */
@@ -166,7 +247,9 @@ foundation fundacion academy hall building house arena`.split(/\s+/),
  * Company-form words that end an organisation's name ("Warren Hughes Ltd", "Miriam Oakes Inc."): a name never runs
  * into one, and a name right before one is the organisation's.
  */
-export const COMPANY_WORDS = new Set('ltd limited inc incorporated corp corporation plc llc llp gmbh ag bv nv srl sas sarl spa'.split(' '));
+export const COMPANY_WORDS = new Set(
+  'ltd limited inc incorporated corp corporation plc llc llp gmbh ag bv nv srl sas sarl spa'.split(' '),
+);
 
 /** What follows an organisation's name: "García y Asociados", "Smith & Co", "Pérez S.L.". */
 export const COMPANY_SUFFIX =

@@ -15,7 +15,8 @@ export interface NameForm {
   key: string;
 }
 
-const NAME_EXPECTED = /(?:^|[,;:(\n]|\b(?:by|por|con|with|from|to|para|de|and|y|cc|attn|signed|firmado|firma|dr|dra|mr|mrs|ms|sr|sra))\s*$/i;
+const NAME_EXPECTED =
+  /(?:^|[,;:(\n]|\b(?:by|por|con|with|from|to|para|de|and|y|cc|attn|signed|firmado|firma|dr|dra|mr|mrs|ms|sr|sra))\s*$/i;
 const known = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
 const strongSurname = (t: Token) => t.cls.surname && !t.cls.ambiguous && !t.cls.common;
 const strongGiven = (t: Token) => t.cls.given && !t.cls.ambiguous && !t.cls.common;
@@ -37,7 +38,8 @@ function surnamesAfter(text: string, tokens: Words, i: number, ok: (t: Token) =>
 /** "R. Stewart", "A. Ellsworth", "J. García López": one capital letter, a dot, a space, a surname. */
 export function initialAndSurname(text: string, tokens: Words, i: number): NameForm | undefined {
   const t = tokens.at(i)!;
-  if (t.raw.length !== 1 || !t.cap || text.charCodeAt(t.end) !== 46 || !gapIs(text, tokens, i + 1, '. ')) return undefined;
+  if (t.raw.length !== 1 || !t.cap || text.charCodeAt(t.end) !== 46 || !gapIs(text, tokens, i + 1, '. '))
+    return undefined;
   // A letter glued to digits is a code's ("Y8969726Q. Bloqueo…"), not an initial.
   if (t.start > 0 && isWordCode(text.charCodeAt(t.start - 1))) return undefined;
   // A name's middle initial ("Juan A. Pérez") belongs to the name before it; "EE. UU.", "S. A." are not names.
@@ -46,19 +48,56 @@ export function initialAndSurname(text: string, tokens: Words, i: number): NameF
   const next = tokens.at(i + 1)!;
   const expected = () => NAME_EXPECTED.test(text.slice(Math.max(0, t.start - 12), t.start));
   // A surname that is also a word ("Miller", "Rosa") counts where a name is expected: "verified by J. Miller".
-  if (!plainWord(next) || (next.cls.ambiguous && !(next.cls.surname && expected())) || (allCaps(next) && !known(next))) return undefined;
+  if (!plainWord(next) || (next.cls.ambiguous && !(next.cls.surname && expected())) || (allCaps(next) && !known(next)))
+    return undefined;
   const last = surnamesAfter(text, tokens, i + 1, (w) => plainWord(w) && !w.cls.ambiguous);
   const surnames = tokens.slice(i + 1, last + 1);
   if (isOrganization(surnames.map((w) => w.key).join(' '))) return undefined;
   // An unknown word after "X." may start a sentence: it is a surname only where a name is expected (after a comma,
   // a colon, a line break or a word such as "by", "por", "con").
   if (!surnames.some(strongSurname) && !expected()) return undefined;
-  return { first: i, last, score: surnames.some(strongSurname) ? 0.85 : 0.7, key: [t.key, ...surnames.map((w) => w.key)].join(' ') };
+  return {
+    first: i,
+    last,
+    score: surnames.some(strongSurname) ? 0.85 : 0.7,
+    key: [t.key, ...surnames.map((w) => w.key)].join(' '),
+  };
 }
 
-const ENGLISH_BEFORE_NAME = new Set(['with', 'by', 'from', 'to', 'and', 'cc', 'attn', 'dear', 'thanks', 'ask', 'call', 'contact', 'signed', 'chaired', 'reviewed', 'approved']);
+const ENGLISH_BEFORE_NAME = new Set([
+  'with',
+  'by',
+  'from',
+  'to',
+  'and',
+  'cc',
+  'attn',
+  'dear',
+  'thanks',
+  'ask',
+  'call',
+  'contact',
+  'signed',
+  'chaired',
+  'reviewed',
+  'approved',
+]);
 const FOREIGN_PARTICLES = new Set(['van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom']);
-const ROMANCE_PARTICLES = new Set(['de', 'del', 'da', 'di', 'du', 'dos', 'das', 'della', 'degli', 'le', 'la', 'las', 'los']);
+const ROMANCE_PARTICLES = new Set([
+  'de',
+  'del',
+  'da',
+  'di',
+  'du',
+  'dos',
+  'das',
+  'della',
+  'degli',
+  'le',
+  'la',
+  'las',
+  'los',
+]);
 
 /**
  * "van Dijk", "van der Meer", "da Silva", "de la Fuente": lower-case particles, then a capitalised surname, not
@@ -70,7 +109,11 @@ export function particleSurname(text: string, tokens: Words, i: number): NameFor
   if (tokens.cap(i) || !(tokens.cap(i + 1) || tokens.cap(i + 2) || tokens.cap(i + 3))) return undefined;
   if (i > 0 && tokens.cap(i - 1) && tokens.start(i) === tokens.end(i - 1) + 1) return undefined;
   const t = tokens.at(i)!;
-  if (!(FOREIGN_PARTICLES.has(t.key) || (ROMANCE_PARTICLES.has(t.key) && t.key !== 'la' && t.key !== 'las' && t.key !== 'los' && t.key !== 'le'))) return undefined;
+  if (!(
+    FOREIGN_PARTICLES.has(t.key) ||
+    (ROMANCE_PARTICLES.has(t.key) && t.key !== 'la' && t.key !== 'las' && t.key !== 'los' && t.key !== 'le')
+  ))
+    return undefined;
   const prev = tokens.at(i - 1);
   if (prev && gapIs(text, tokens, i, ' ') && (prev.cap || PLACE_WORDS.has(prev.key))) return undefined;
   let j = i;
@@ -95,9 +138,22 @@ export function particleSurname(text: string, tokens: Words, i: number): NameFor
   // In English "de", "da", "du" are no preposition: after an English word that expects a name ("with de Villiers",
   // "by du Plessis") an unknown capitalised word is the surname.
   const englishName =
-    !foreign && prev !== undefined && ENGLISH_BEFORE_NAME.has(prev.key) && !s.cls.given && !s.cls.surname && !s.cls.common;
+    !foreign &&
+    prev !== undefined &&
+    ENGLISH_BEFORE_NAME.has(prev.key) &&
+    !s.cls.given &&
+    !s.cls.surname &&
+    !s.cls.common;
   if (foreign ? s.cls.ambiguous && !strongSurname(s) : !romanceSurname && !englishName) return undefined;
-  return { first: i, last: j + 1, score: foreign ? 0.75 : 0.6, key: tokens.slice(i, j + 2).map((w) => w.key).join(' ') };
+  return {
+    first: i,
+    last: j + 1,
+    score: foreign ? 0.75 : 0.6,
+    key: tokens
+      .slice(i, j + 2)
+      .map((w) => w.key)
+      .join(' '),
+  };
 }
 
 /**
@@ -137,5 +193,13 @@ export function lowerCaseName(text: string, tokens: Words, i: number): NameForm 
   const next = tokens.at(i + 1)!;
   if (!surname(next)) return undefined;
   const last = surnamesAfter(text, tokens, i + 1, surname, 1);
-  return { first: i, last, score: 0.7, key: tokens.slice(i, last + 1).map((w) => w.key).join(' ') };
+  return {
+    first: i,
+    last,
+    score: 0.7,
+    key: tokens
+      .slice(i, last + 1)
+      .map((w) => w.key)
+      .join(' '),
+  };
 }

@@ -94,7 +94,11 @@ export class Words {
           else break;
         }
         if (i >= n) break;
-        if ((c === APOSTROPHE || c === RIGHT_QUOTE || c === HYPHEN) && i + 1 < n && isLetterCode(text.charCodeAt(i + 1))) {
+        if (
+          (c === APOSTROPHE || c === RIGHT_QUOTE || c === HYPHEN) &&
+          i + 1 < n &&
+          isLetterCode(text.charCodeAt(i + 1))
+        ) {
           if (c === RIGHT_QUOTE || text.charCodeAt(i + 1) >= 128) ascii = false;
           i += 2;
         } else break;
@@ -189,7 +193,8 @@ function cueShaped(text: string, start: number, end: number): boolean {
 }
 
 const MAX_CUE_LENGTH = 15;
-const shape = (first: number, last: number, len: number) => ((first - 97) * 26 + (last - 97)) * (MAX_CUE_LENGTH + 1) + len;
+const shape = (first: number, last: number, len: number) =>
+  ((first - 97) * 26 + (last - 97)) * (MAX_CUE_LENGTH + 1) + len;
 
 /** First letter × last letter × length of every cue word and title. */
 const CUE_SHAPES = new Uint8Array(26 * 26 * (MAX_CUE_LENGTH + 1));

@@ -3,17 +3,56 @@ import { initialAndSurname, lowerCaseName, particleSurname, registerForm, type N
 import { isSpaceCode } from '../text/chars.js';
 import { before, hasCueAfter } from '../text/context.js';
 import type { Candidate, Recognizer } from '../types.js';
-import { BRAND_AFTER, BRAND_BEFORE, CLOSING_LINE, COMPANY_SUFFIX, COMPANY_WORDS, cueKindsEnding, LABEL_CUE, LABEL_FIELD_WORDS, PLACE_WORDS, ROLE_CUE, STRONG_CUE, TRAILING_PLACE_WORDS, TRAILING_ROLE_CUE, WEAK_CUE } from './person-cues.js';
+import {
+  BRAND_AFTER,
+  BRAND_BEFORE,
+  CLOSING_LINE,
+  COMPANY_SUFFIX,
+  COMPANY_WORDS,
+  cueKindsEnding,
+  LABEL_CUE,
+  LABEL_FIELD_WORDS,
+  PLACE_WORDS,
+  ROLE_CUE,
+  STRONG_CUE,
+  TRAILING_PLACE_WORDS,
+  TRAILING_ROLE_CUE,
+  WEAK_CUE,
+} from './person-cues.js';
 import { GAP_COLON, GAP_EQUALS, GAP_NEWLINE, Words, type Token } from './person-words.js';
 
 /** Particles inside names: "María de la Fuente", "Ortega y Gasset", "Ludwig van Beethoven". */
-const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'dos', 'das', 'le', 'bin', 'ben', 'al', 'el']);
+const PARTICLES = new Set([
+  'de',
+  'del',
+  'la',
+  'las',
+  'los',
+  'van',
+  'von',
+  'der',
+  'den',
+  'da',
+  'di',
+  'du',
+  'dos',
+  'das',
+  'le',
+  'bin',
+  'ben',
+  'al',
+  'el',
+]);
 const AND = new Set(['y', 'i', 'e']);
 const MAX_NAME_TOKENS = 5;
 
 type Cue = 'title' | 'strong' | 'label' | 'role' | 'bare-role' | 'preposition' | 'weak' | 'signature' | 'none';
 
-const DETERMINERS = new Set('el la al del los las mi mis tu tus su sus nuestro nuestra nuestros nuestras the my your our his her their'.split(' '));
+const DETERMINERS = new Set(
+  'el la al del los las mi mis tu tus su sus nuestro nuestra nuestros nuestras the my your our his her their'.split(
+    ' ',
+  ),
+);
 
 /**
  * People's names from a Spanish and English gazetteer, capitalisation and context: titles ("Sra. Gómez"),
@@ -28,7 +67,13 @@ export const personRecognizer: Recognizer = {
     const out: Candidate[] = [];
     const angleBrackets = text.includes(' <');
     const push = (form: NameForm) => {
-      out.push({ type: 'PERSON', start: tokens.start(form.first), end: tokens.end(form.last), score: form.score, normalized: form.key });
+      out.push({
+        type: 'PERSON',
+        start: tokens.start(form.first),
+        end: tokens.end(form.last),
+        score: form.score,
+        normalized: form.key,
+      });
     };
     for (let i = 0; i < tokens.length; i++) {
       const lowerLike = !tokens.cap(i);
@@ -81,7 +126,8 @@ function capitalForm(text: string, tokens: Words, i: number): NameForm | undefin
   // The register form has ", " after its first, second or third word.
   for (let j = i; j < i + 3 && j + 1 < tokens.length; j++) {
     const e = tokens.end(j);
-    if (text.charCodeAt(e) === 44 && text.charCodeAt(e + 1) === 32 && tokens.start(j + 1) === e + 2) return registerForm(text, tokens, i);
+    if (text.charCodeAt(e) === 44 && text.charCodeAt(e + 1) === 32 && tokens.start(j + 1) === e + 2)
+      return registerForm(text, tokens, i);
     if (tokens.start(j + 1) !== e + 1) break;
   }
   return undefined;
@@ -102,7 +148,15 @@ function displayName(text: string, tokens: Words, i: number): NameForm | undefin
   const words = tokens.slice(i, last + 1);
   if (!words.some(nameLike) || words.some((w) => w.cls.common || allCaps(w))) return undefined;
   if (suppressed(text, tokens, i, last)) return undefined;
-  return { first: i, last, score: 0.85, key: words.filter(isNamePart).map((w) => w.key).join(' ') };
+  return {
+    first: i,
+    last,
+    score: 0.85,
+    key: words
+      .filter(isNamePart)
+      .map((w) => w.key)
+      .join(' '),
+  };
 }
 
 /** Particle surnames and lower-case names (person-forms.ts), looked up only for words that can start one. */
@@ -124,7 +178,25 @@ function lowerForm(text: string, tokens: Words, i: number): NameForm | undefined
   if (!names.surname.has(next) && !NON_ASCII.test(next)) return undefined;
   return lowerCaseName(text, tokens, i);
 }
-const PARTICLE_STARTS = new Set(['van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom', 'de', 'del', 'da', 'di', 'du', 'dos', 'das', 'della', 'degli']);
+const PARTICLE_STARTS = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'ter',
+  'ten',
+  'zu',
+  'vom',
+  'de',
+  'del',
+  'da',
+  'di',
+  'du',
+  'dos',
+  'das',
+  'della',
+  'degli',
+]);
 const NON_ASCII = /[^\x00-\x7f]/;
 const PARTICLE_FIRST = new Set([...PARTICLE_STARTS].map((p) => p.charCodeAt(0)));
 
@@ -247,11 +319,16 @@ function extend(text: string, tokens: Words, i: number, next: (t: Token) => bool
       while (PARTICLES.has(tokens.at(k)?.key ?? '') && sameName(text, tokens, k) && k - j < 3) k++;
       const after = tokens.at(k);
       if (!after || !sameName(text, tokens, k) || !after.cap || after.cls.common || isTechnology(after.key)) break;
-      if (AND.has(t.key) ? !(after.cls.surname && !after.cls.given) : after.cls.ambiguous && !strongSurname(after)) break;
+      if (AND.has(t.key) ? !(after.cls.surname && !after.cls.given) : after.cls.ambiguous && !strongSurname(after))
+        break;
       // "el Honda de Eva Sarmiento": after a word that is no given name of the hand lists, "de" and a given name
       // (mainly one, or one followed by a surname) start the owner's own name; "María de Jesús", "Juan de la Cruz" go on.
       if (!AND.has(t.key) && after.cls.given && !startsAsGiven(tokens.at(i)!)) {
-        if (!after.cls.handSurname || (sameName(text, tokens, k + 1) && tokens.cap(k + 1) && tokens.at(k + 1)!.cls.surname)) break;
+        if (
+          !after.cls.handSurname ||
+          (sameName(text, tokens, k + 1) && tokens.cap(k + 1) && tokens.at(k + 1)!.cls.surname)
+        )
+          break;
       }
       j = k;
     } else if (!next(t)) break;
@@ -332,7 +409,12 @@ function afterPlaceName(text: string, tokens: Words, first: number): boolean {
 }
 const nameLikeToken = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
 
-function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: number; last: number; score: number } | undefined {
+function cuedName(
+  text: string,
+  tokens: Words,
+  i: number,
+  cue: Cue,
+): { first: number; last: number; score: number } | undefined {
   const t = tokens.at(i)!;
   if (t.key.length <= 2 && cue !== 'title') return undefined;
   let score: number;
@@ -353,7 +435,8 @@ function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: nu
       // After "Cliente:" an unknown capitalised word is usually the start of an utterance ("Cliente: Lamento…"):
       // only a known name or two capitalised words ("Titular: Xiomara Etxeberria") count.
       if (nameLike(t)) score = 0.85;
-      else if (capWord(t) && capWord(tokens.at(i + 1) ?? t) && tokens.at(i + 1) && sameName(text, tokens, i + 1)) score = 0.7;
+      else if (capWord(t) && capWord(tokens.at(i + 1) ?? t) && tokens.at(i + 1) && sameName(text, tokens, i + 1))
+        score = 0.7;
       else return undefined;
       break;
     case 'role':
@@ -372,7 +455,8 @@ function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: nu
       const next = sameName(text, tokens, i + 1) ? tokens.at(i + 1) : undefined;
       if (t.cls.given && !t.cls.common) score = t.cls.ambiguous ? 0.6 : 0.8;
       else if (capWord(t) && !t.cls.ambiguous && next && strongSurname(next)) score = 0.75;
-      else if (cue === 'bare-role' && capWord(t) && !t.cls.ambiguous && next && capWord(next) && !allCaps(next)) score = 0.7;
+      else if (cue === 'bare-role' && capWord(t) && !t.cls.ambiguous && next && capWord(next) && !allCaps(next))
+        score = 0.7;
       else return undefined;
       break;
     }
@@ -390,7 +474,13 @@ function cuedName(text: string, tokens: Words, i: number, cue: Cue): { first: nu
   if (cue !== 'title' && cue !== 'strong' && suppressed(text, tokens, i, last)) return undefined;
   // "Gracias. Veo que…": an unknown word after a greeting is a name only if it stands alone ("Hola Xiomara,").
   // The same for a role: "el empleado Nido con…", "el cliente Pro y…" name a product or a plan, "mi prima Zuriñe," a person.
-  if ((cue === 'weak' || cue === 'signature' || cue === 'role' || cue === 'bare-role') && last === i && !nameLike(t) && !/^\s*(?:[,.!?:;)\n]|$)/.test(text.slice(t.end, t.end + 2))) return undefined;
+  if (
+    (cue === 'weak' || cue === 'signature' || cue === 'role' || cue === 'bare-role') &&
+    last === i &&
+    !nameLike(t) &&
+    !/^\s*(?:[,.!?:;)\n]|$)/.test(text.slice(t.end, t.end + 2))
+  )
+    return undefined;
   if (last > i && score < 0.8 && tokens.slice(i + 1, last + 1).some(nameLike)) score = 0.8;
   return { first: i, last, score };
 }
@@ -459,7 +549,11 @@ function inNameList(text: string, tokens: Words, i: number): boolean {
 }
 
 /** "Tom Nakamura", "Marcus Webb": a capitalised word the gazetteer lacks, then a known surname, mid-sentence. */
-function unknownThenSurname(text: string, tokens: Words, i: number): { first: number; last: number; score: number } | undefined {
+function unknownThenSurname(
+  text: string,
+  tokens: Words,
+  i: number,
+): { first: number; last: number; score: number } | undefined {
   if (!tokens.cap(i + 1) || !sameName(text, tokens, i + 1)) return undefined;
   const t = tokens.at(i)!;
   const next = tokens.at(i + 1)!;

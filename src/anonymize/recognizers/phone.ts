@@ -9,24 +9,32 @@ import { createPhoneValidator, type PhoneVerdict } from '../validators/phone-num
 
 // Digits with the usual separators, an optional +CC / 00CC prefix and parentheses; 7 to 15 digits are checked below.
 // A time after the digits ("2024-11-07 23:04") makes them a timestamp.
-const PATTERN = /(?<![\p{L}\p{N}_/=+.,-])(?:\(?(?:\+|00)\d{1,4}\)?[ .-]?)?\(?\d[\d .()-]{5,20}\d(?![\p{L}\p{N}_]|[./,:-]\d)/gu;
-const DATE_OR_NUMBER = /^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?|\d+\.\d+(?:\.\d+)+|\d{1,2}[:.]\d{2}(?:[:.]\d{2})?|\d{5,}[.,]\d{1,2})$/;
+const PATTERN =
+  /(?<![\p{L}\p{N}_/=+.,-])(?:\(?(?:\+|00)\d{1,4}\)?[ .-]?)?\(?\d[\d .()-]{5,20}\d(?![\p{L}\p{N}_]|[./,:-]\d)/gu;
+const DATE_OR_NUMBER =
+  /^(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d+)?|\d+\.\d+(?:\.\d+)+|\d{1,2}[:.]\d{2}(?:[:.]\d{2})?|\d{5,}[.,]\d{1,2})$/;
 /** Dotted numbers after an IP word are (mistyped) addresses: "no son IP válidas: 967.67.46.51". */
 const IP_CUE = /\b(?:ip|ips|ipv4|host|server|servidor|direcciones ip|address(?:es)?)\b/;
 /** A calendar date at the start ("2024-11-07 23", "26-05-2023 10"): a timestamp, not a phone. */
-const DATE_FIRST = /^(?:\d{4}[./-](?:0?[1-9]|1[0-2])[./-](?:0?[1-9]|[12]\d|3[01])|(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|1[0-2])[./-](?:\d{4}|\d{2}))\s/;
+const DATE_FIRST =
+  /^(?:\d{4}[./-](?:0?[1-9]|1[0-2])[./-](?:0?[1-9]|[12]\d|3[01])|(?:0?[1-9]|[12]\d|3[01])[./-](?:0?[1-9]|1[0-2])[./-](?:\d{4}|\d{2}))\s/;
 /**
  * Dot-separated numbers are phones when grouped as phones are ("612.345.678", "917.71.07.36", "404.555.0194",
  * "06.12.34.56.78", "33.4343.1821"): three or more groups of 2 to 4 digits. Versions ("3.19.16.875"), thousands
  * ("1.234.567") and dotted quads that could be IPv4 addresses are not.
  */
 function dottedPhone(raw: string): boolean {
-  const groups = raw.replace(/^\(?(?:\+|00)\d{1,4}\)?[ .-]?/, '').split(/[ .()-]+/).filter((g) => g !== '');
+  const groups = raw
+    .replace(/^\(?(?:\+|00)\d{1,4}\)?[ .-]?/, '')
+    .split(/[ .()-]+/)
+    .filter((g) => g !== '');
   if (groups.length < 3 || groups.some((g) => g.length < 2 || g.length > 4)) return false;
   return !(groups.length === 4 && groups.every((g) => g.length <= 3 && Number(g) <= 255));
 }
-const PHONE_CUE = /\b(?:tel|telf|tfno|tlf|telefono|movil|celular|llama|llamar|llamame|contacto|whatsapp|phone|mobile|cell|call|fax|sms|contact|reach|mi numero|my number|su numero|your number|numero de contacto|numero movil|numero de movil)/g;
-const OTHER_NUMBER_CUE = /\b(?:pedido|order|ticket|ref|referencia|reference|factura|invoice|expediente|localizador|tracking|seguimiento|contrato|poliza|policy|albaran|incidencia|caso|case|cliente n|customer n|account n|id\b|serie|serial|lote|batch|importe|amount|total|precio|price|codigo|code|cp\b|build|version|release|v)\b/g;
+const PHONE_CUE =
+  /\b(?:tel|telf|tfno|tlf|telefono|movil|celular|llama|llamar|llamame|contacto|whatsapp|phone|mobile|cell|call|fax|sms|contact|reach|mi numero|my number|su numero|your number|numero de contacto|numero movil|numero de movil)/g;
+const OTHER_NUMBER_CUE =
+  /\b(?:pedido|order|ticket|ref|referencia|reference|factura|invoice|expediente|localizador|tracking|seguimiento|contrato|poliza|policy|albaran|incidencia|caso|case|cliente n|customer n|account n|id\b|serie|serial|lote|batch|importe|amount|total|precio|price|codigo|code|cp\b|build|version|release|v)\b/g;
 const MONEY_AFTER = /^\s?(?:€|eur|euros?|usd|\$|£|%|dolares|dollars)/i;
 
 /** Number types that reach a service, never a person: 900/800 and 0800 free-phone, 901/902 and 0845 shared-cost, 0300 UAN, premium rate. */
@@ -67,7 +75,15 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         const raw = m[0];
         const digits = digitsOf(raw);
         if (digits.length < 7 || digits.length > 15 || DATE_FIRST.test(raw)) continue;
-        if (DATE_OR_NUMBER.test(raw) && !(raw.includes('.') && !raw.includes(',') && (international(raw) || (dottedPhone(raw) && !IP_CUE.test(before(text, m.index, 40)))))) continue;
+        if (
+          DATE_OR_NUMBER.test(raw) &&
+          !(
+            raw.includes('.') &&
+            !raw.includes(',') &&
+            (international(raw) || (dottedPhone(raw) && !IP_CUE.test(before(text, m.index, 40))))
+          )
+        )
+          continue;
         const start = m.index;
         const end = start + raw.length;
         // Written nationally, numbers of the configured regions have 9 to 12 digits (13 with a trunk 0 and the
@@ -76,10 +92,17 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         if (insideIbanShape(text, start, facts.ibanStarts)) continue;
         if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
         let verdict = validateCached(raw);
-        if (verdict !== undefined && !international(raw)) verdict = preferredReading(verdict, raw, digits, () => validator.validateAll(raw));
+        if (verdict !== undefined && !international(raw))
+          verdict = preferredReading(verdict, raw, digits, () => validator.validateAll(raw));
         // Free-phone, shared-cost and premium service lines belong to organisations: the judge may need them as written.
         if (verdict === undefined || SERVICE_TYPES.has(verdict.type ?? '')) continue;
-        const candidate: Candidate = { type: 'PHONE', start, end, score: scoreFor(text, start, raw), normalized: verdict.e164 };
+        const candidate: Candidate = {
+          type: 'PHONE',
+          start,
+          end,
+          score: scoreFor(text, start, raw),
+          normalized: verdict.e164,
+        };
         if (!international(raw)) candidate.alternatives = () => validator.validateAll(raw).map((v) => v.e164);
         out.push(candidate);
       }
@@ -112,7 +135,11 @@ function scoreFor(text: string, start: number, raw: string): number {
   const phoneAt = lastMatch(window, PHONE_CUE);
   const otherAt = lastMatch(window, OTHER_NUMBER_CUE);
   // "+34 …", "0034 …" or a parenthesis not followed by a digit ("(+34) …") still reads as a phone after an order cue.
-  if (otherAt > phoneAt) score = (raw[0] === '+' || raw[0] === '(' || raw.startsWith('00')) && !(raw[0] === '(' && isDigitCode(raw.charCodeAt(1))) ? 0.6 : 0.3;
+  if (otherAt > phoneAt)
+    score =
+      (raw[0] === '+' || raw[0] === '(' || raw.startsWith('00')) && !(raw[0] === '(' && isDigitCode(raw.charCodeAt(1)))
+        ? 0.6
+        : 0.3;
   else if (phoneAt >= 0) score += 0.2;
   return Math.round(score * 100) / 100;
 }

@@ -11,13 +11,21 @@ import type { Candidate } from '../types.js';
  * Also a 40-character base64 key on its own ("wJalrXUt…/K7MDENG/…"), the shape of cloud secret keys.
  */
 const WINDOW = 90;
-const HASH_CUE = /(?:commit|sha-?\d*|md5|checksum|digest|hash|revision|rev|build|etag|fingerprint|huella|uuid|request-id|trace_id)\W{0,3}$/i;
+const HASH_CUE =
+  /(?:commit|sha-?\d*|md5|checksum|digest|hash|revision|rev|build|etag|fingerprint|huella|uuid|request-id|trace_id)\W{0,3}$/i;
 const PASSWORD_KEY = /^(?:pass|pwd|contrase|clave)/i;
 const HEX = /^[0-9a-fA-F]{32,}$/;
 const BASE64ISH = /^[A-Za-z0-9+/_-]{20,}={0,2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN_CHAR = (c: number) =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61 || c === 95 || c === 45;
+  (c >= 48 && c <= 57) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 97 && c <= 122) ||
+  c === 43 ||
+  c === 47 ||
+  c === 61 ||
+  c === 95 ||
+  c === 45;
 
 /** Mixed letters and digits (and, for base64, both cases): not a word, not a number. */
 function highEntropy(token: string): boolean {
@@ -34,7 +42,12 @@ export function passwordShaped(token: string): boolean {
   if (/[@]|:\/\/|^www\./i.test(token)) return false;
   const symbols = token.replace(/[\p{L}\p{N}]/gu, '');
   const digit = /\d/.test(token);
-  if (digit) return /\p{L}.*\d|\d.*\p{L}/u.test(token) && !/^\d{1,4}[.,:/-]/.test(token) && !/^(?:[A-Za-z]{1,3}\d{1,4}|\d+(?:st|nd|rd|th|º|ª|h|am|pm|min|kg|km|gb|mb)s?)$/i.test(token);
+  if (digit)
+    return (
+      /\p{L}.*\d|\d.*\p{L}/u.test(token) &&
+      !/^\d{1,4}[.,:/-]/.test(token) &&
+      !/^(?:[A-Za-z]{1,3}\d{1,4}|\d+(?:st|nd|rd|th|º|ª|h|am|pm|min|kg|km|gb|mb)s?)$/i.test(token)
+    );
   const realSymbols = symbols.replace(/['’-]/g, '');
   return realSymbols.length > 0 && /\p{Lu}/u.test(token) && /\p{Ll}/u.test(token);
 }
@@ -46,7 +59,20 @@ function tokenAt(text: string, at: number, end: number): [number, number] {
   return [at, e];
 }
 
-const isBreak = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 34 || c === 39 || c === 96 || c === 44 || c === 59 || c === 60 || c === 62 || c === 40 || c === 41;
+const isBreak = (c: number) =>
+  c === 32 ||
+  c === 9 ||
+  c === 10 ||
+  c === 13 ||
+  c === 34 ||
+  c === 39 ||
+  c === 96 ||
+  c === 44 ||
+  c === 59 ||
+  c === 60 ||
+  c === 62 ||
+  c === 40 ||
+  c === 41;
 
 const trimEnd = (s: string) => s.replace(/[.,;:)\]}]+$/, '');
 
@@ -56,11 +82,12 @@ export function valuesAfterKeywords(text: string, hits: number[], out: Candidate
     if (hit < done) continue;
     // The keyword itself, then the window up to the end of its line.
     let k = hit;
-    while (k < text.length && !isBreak(text.charCodeAt(k)) && text.charCodeAt(k) !== 58 && text.charCodeAt(k) !== 61) k++;
+    while (k < text.length && !isBreak(text.charCodeAt(k)) && text.charCodeAt(k) !== 58 && text.charCodeAt(k) !== 61)
+      k++;
     const lineEnd = text.indexOf('\n', k);
     const end = Math.min(text.length, hit + WINDOW, lineEnd < 0 ? text.length : lineEnd);
     const password = PASSWORD_KEY.test(text.slice(hit, hit + 8));
-    for (let i = k; i < end; ) {
+    for (let i = k; i < end;) {
       const c = text.charCodeAt(i);
       if (isBreak(c) || c === 58 || c === 61) {
         i++;

@@ -45,10 +45,12 @@ const DOTTED_KEY = new RegExp(
 const BEARER = /\b(?:Bearer|Basic|Token)\s+([A-Za-z0-9._~+/=-]{16,})/g;
 /** `password: hunter2`, `contraseña es Perro2024!`, `api_key=...`, `PIN 1234`. */
 const KEY_VALUE =
-  /(?<![\p{L}\p{N}])(password|passwd|pwd|pass|passcode|contrase[ñn]a|clave(?: de acceso)?|pin|secret|secreto|token|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|client[_ -]?secret|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|private[_ -]?key|c[oó]digo de (?:acceso|seguridad|verificaci[oó]n)|cvv|cvc|cvv2|otp)(?![\p{L}\p{N}])["']?\s*(:|=|->|\bes\b|\bis\b|\bera\b|\bwas\b|\bsería\b)?\s*["'`]?([^\s"'`,;<>]{3,200})/iyu;
+  /(?<![\p{L}\p{N}])(password|passwd|pwd|pass|passcode|contrase[ñn]a|clave(?: de acceso)?|pin|secret|secreto|token|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|client[_ -]?secret|auth[_ -]?token|access[_ -]?token|refresh[_ -]?token|private[_ -]?key|c[oó]digo de (?:acceso|seguridad|verificaci[oó]n)|cvv|cvc|cvv2|otp)(?![\p{L}\p{N}])["']?\s*(:|=|->|\bes\b|\bis\b|\bera\b|\bwas\b|\bsería\b)?\s*["'`]?([^\s"'`,;<>]{3,200})/iuy;
 const PLACEHOLDER_VALUE = /^(?:\*+|x+|X+|•+|\.+|-+|\[.*\]|<.*>|\{.*\}|null|none|n\/a|undefined|redacted)$/i;
 const NOT_A_SECRET = new Set(
-  'incorrecta incorrecto incorrect wrong invalid invalida valida valid caducada caducado expired expirado nueva nuevo new old antigua correcta correct required obligatorio obligatoria olvidada forgotten reset segura secure fuerte strong debil weak larga corta long short vacia empty distinta different igual same mismo misma demasiado too muy very the la el una un mi my your su tu que not no'.split(' '),
+  'incorrecta incorrecto incorrect wrong invalid invalida valida valid caducada caducado expired expirado nueva nuevo new old antigua correcta correct required obligatorio obligatoria olvidada forgotten reset segura secure fuerte strong debil weak larga corta long short vacia empty distinta different igual same mismo misma demasiado too muy very the la el una un mi my your su tu que not no'.split(
+    ' ',
+  ),
 );
 
 /** Keys that introduce a value even without ':' ("PIN 1234", "password Hunter22"). */
@@ -64,10 +66,12 @@ export const secretRecognizer: Recognizer = {
     for (let r = 0; r < runs.length; r += 2) {
       VENDOR_KEY.lastIndex = runs[r]!;
       const m = VENDOR_KEY.exec(text);
-      if (m !== null && m.index + m[0].length === runs[r + 1]) out.push({ type: 'SECRET', start: m.index, end: runs[r + 1]!, score: 0.95, normalized: m[0] });
+      if (m !== null && m.index + m[0].length === runs[r + 1])
+        out.push({ type: 'SECRET', start: m.index, end: runs[r + 1]!, score: 0.95, normalized: m[0] });
     }
     if (text.includes('eyJ') || text.includes('SG.') || text.includes('-----BEGIN')) {
-      for (const m of execAll(DOTTED_KEY, text)) out.push({ type: 'SECRET', start: m.index, end: m.index + m[0].length, score: 0.95, normalized: m[0] });
+      for (const m of execAll(DOTTED_KEY, text))
+        out.push({ type: 'SECRET', start: m.index, end: m.index + m[0].length, score: 0.95, normalized: m[0] });
     }
     for (const m of execAll(BEARER, text)) {
       const value = m[1]!;
@@ -81,7 +85,13 @@ export const secretRecognizer: Recognizer = {
       const value = m[3]!.replace(/[.)\]}]+$/, '');
       if (!acceptValue(key, separator, value)) continue;
       const start = m.index + m[0].length - m[3]!.length;
-      out.push({ type: 'SECRET', start, end: start + value.length, score: separator === '' ? 0.8 : 0.9, normalized: value });
+      out.push({
+        type: 'SECRET',
+        start,
+        end: start + value.length,
+        score: separator === '' ? 0.8 : 0.9,
+        normalized: value,
+      });
     }
     if (keyHits.length > 0) valuesAfterKeywords(text, keyHits, out);
     if (facts.keyRuns.length > 0) base64Keys(text, facts.keyRuns, out);
@@ -97,6 +107,7 @@ function acceptValue(key: string, separator: string, value: string): boolean {
   if (separator === '') return NO_SEPARATOR_KEYS.test(key) && /\d/.test(value) && !/[:=]$/.test(value);
   const symbolic = separator === ':' || separator === '=' || separator === '->';
   // After "es"/"is" or with no separator, ordinary words are prose ("la contraseña es incorrecta"): demand a digit, a symbol or mixed case.
-  if (!symbolic) return /\d/.test(value) || /[^\p{L}]/u.test(value) || (/\p{Lu}/u.test(value.slice(1)) && /\p{Ll}/u.test(value));
+  if (!symbolic)
+    return /\d/.test(value) || /[^\p{L}]/u.test(value) || (/\p{Lu}/u.test(value.slice(1)) && /\p{Ll}/u.test(value));
   return true;
 }

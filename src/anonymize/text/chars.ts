@@ -53,7 +53,8 @@ export function isWordCode(code: number): boolean {
   if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
   if (isLetterCode(code)) return true;
   let n = numberTable[code]!;
-  if (n === 0) numberTable[code] = n = code < 0xd800 || code > 0xdfff ? (IS_NUMBER.test(String.fromCharCode(code)) ? 1 : -1) : -1;
+  if (n === 0)
+    numberTable[code] = n = code < 0xd800 || code > 0xdfff ? (IS_NUMBER.test(String.fromCharCode(code)) ? 1 : -1) : -1;
   return n === 1;
 }
 
@@ -65,7 +66,19 @@ export function isUpperCode(code: number): boolean {
 
 /** JavaScript's \s (white space and line terminators), by code unit. */
 export function isSpaceCode(c: number): boolean {
-  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 32 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** The ASCII digits of `s`, in order (as s.replace(/\D/g, '')). */
@@ -97,5 +110,7 @@ export function withoutSpacesAndDashes(s: string): string {
 
 /** `s` with each run of whitespace turned into one space (as s.replace(/\s+/g, ' ')). */
 export function collapseSpaces(s: string): string {
-  return /\s\s|[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/.test(s) ? s.replace(/\s+/g, ' ') : s;
+  return /\s\s|[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/.test(s)
+    ? s.replace(/\s+/g, ' ')
+    : s;
 }

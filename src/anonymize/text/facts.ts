@@ -133,7 +133,8 @@ export function factsOf(text: string): TextFacts {
       else if (c === 58) colons++;
     }
     if (k & UPPER) upper = true;
-    if (!hexColon && prevCode === 58 && (c === 58 || (isHex(c) && i >= 2 && isHex(text.charCodeAt(i - 2))))) hexColon = true;
+    if (!hexColon && prevCode === 58 && (c === 58 || (isHex(c) && i >= 2 && isHex(text.charCodeAt(i - 2)))))
+      hexColon = true;
     prev3 = prev2;
     prev2 = prev1;
     prev1 = k;

@@ -12,7 +12,10 @@ function foldCode(code: number): number {
   const ch = String.fromCharCode(code);
   const lower = ch.toLowerCase();
   let result = lower.length === 1 ? lower.charCodeAt(0) : code;
-  const base = String.fromCharCode(result).normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  const base = String.fromCharCode(result)
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   if (base.length === 1) result = base.charCodeAt(0);
   // Final sigma: whole-string lower-casing writes 'ς' where a lone 'Σ' gives 'σ'; both fold to 'σ'.
   if (result === 0x3c2) result = 0x3c3;

@@ -4,7 +4,9 @@
  */
 export function insideIbanShape(text: string, start: number, ibanStarts?: number[]): boolean {
   if (ibanStarts !== undefined && !anyIn(ibanStarts, start - 45, start)) return false;
-  return /(?:^|[^\p{L}\p{N}])[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){0,7}[ -]?$/u.test(text.slice(Math.max(0, start - 45), start));
+  return /(?:^|[^\p{L}\p{N}])[A-Za-z]{2}\d{2}(?:[ -]?[A-Za-z0-9]{4}){0,7}[ -]?$/u.test(
+    text.slice(Math.max(0, start - 45), start),
+  );
 }
 
 /** Whether the sorted list holds a value in [from, to): a binary search, as long texts hold thousands of values. */

@@ -4,8 +4,10 @@ import type { KeywordHits, TextFacts } from './facts.js';
  * The word-start keywords of the address, secret and date-of-birth recognizers in one scan of the text instead of
  * one scan each. Each list is a cheap trigger; the recognizer's own pattern decides.
  */
-const STREET = 'calle|c/|cl\\.|aven|avd|av\\.|plaza|pza|paseo|pº|p\\.º|ronda|rda\\.|traves|trav\\.|glorieta|gta\\.|camino|carretera|ctra|carrer|passeig|pla[çc]a|avinguda|r[uú]a |urbaniz|urb\\.|pol[ií]gono|callej|cuesta|bulevar|bv\\.|alameda|pasaje|pje\\.|rambla|calz|jir[oó]n|jr\\.|carrera|cra\\.';
-const SECRET_KEY = 'pass|pwd|contrase|clave|pin|secret|token|api|access|client|auth|refresh|private|c[oó]digo de|cvv|cvc|otp';
+const STREET =
+  'calle|c/|cl\\.|aven|avd|av\\.|plaza|pza|paseo|pº|p\\.º|ronda|rda\\.|traves|trav\\.|glorieta|gta\\.|camino|carretera|ctra|carrer|passeig|pla[çc]a|avinguda|r[uú]a |urbaniz|urb\\.|pol[ií]gono|callej|cuesta|bulevar|bv\\.|alameda|pasaje|pje\\.|rambla|calz|jir[oó]n|jr\\.|carrera|cra\\.';
+const SECRET_KEY =
+  'pass|pwd|contrase|clave|pin|secret|token|api|access|client|auth|refresh|private|c[oó]digo de|cvv|cvc|otp';
 const BIRTH = 'nac|fnac|natal|born|birth|dob|d\\.o\\.b|cumplea|f\\.\\s?n';
 
 /**

@@ -3,7 +3,13 @@
  * the expensive pattern sees windows of `before` characters before and `after` characters after each hit,
  * merged where they touch. Matches are reported with positions in the whole text.
  */
-export function matchInWindows(text: string, trigger: RegExp, pattern: RegExp, before: number, after: number): RegExpExecArray[] {
+export function matchInWindows(
+  text: string,
+  trigger: RegExp,
+  pattern: RegExp,
+  before: number,
+  after: number,
+): RegExpExecArray[] {
   return matchInWindowList(text, triggerWindows(text, trigger, before, after), pattern);
 }
 
@@ -37,10 +43,21 @@ export function windowsAfter(text: string, hits: number[], after: number): numbe
  * `before` and `after` characters wider than the run: room for lookbehinds, lookaheads and letters next to it.
  * `keep` may drop runs by their start, end and number of dots.
  */
-export function runWindows(text: string, digitRuns: number[], minDigits: number, before: number, after: number, keep?: (start: number, end: number, dots: number) => boolean): number[] {
+export function runWindows(
+  text: string,
+  digitRuns: number[],
+  minDigits: number,
+  before: number,
+  after: number,
+  keep?: (start: number, end: number, dots: number) => boolean,
+): number[] {
   const windows: number[] = [];
   for (let r = 0; r < digitRuns.length; r += 4) {
-    if (digitRuns[r + 2]! < minDigits || (keep !== undefined && !keep(digitRuns[r]!, digitRuns[r + 1]!, digitRuns[r + 3]!))) continue;
+    if (
+      digitRuns[r + 2]! < minDigits ||
+      (keep !== undefined && !keep(digitRuns[r]!, digitRuns[r + 1]!, digitRuns[r + 3]!))
+    )
+      continue;
     const s = Math.max(0, digitRuns[r]! - before);
     const e = Math.min(text.length, digitRuns[r + 1]! + after);
     addWindow(windows, s, e);

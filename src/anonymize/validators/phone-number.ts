@@ -44,12 +44,29 @@ interface MetadataInstance {
   isNonGeographicCallingCode(code: string): boolean;
   getCountryCodesForCallingCode(code: string): string[] | undefined;
 }
-const METHODS = ['selectNumberingPlan', 'hasTypes', 'hasCountry', 'hasCallingCode', 'isNonGeographicCallingCode', 'getCountryCodesForCallingCode'] as const;
+const METHODS = [
+  'selectNumberingPlan',
+  'hasTypes',
+  'hasCountry',
+  'hasCallingCode',
+  'isNonGeographicCallingCode',
+  'getCountryCodesForCallingCode',
+] as const;
 
 const MIN_NSN = 2;
 const MAX_NSN = 17;
 /** The types libphonenumber-js tries after FIXED_LINE, in its order. */
-const NON_FIXED_TYPES = ['MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL'];
+const NON_FIXED_TYPES = [
+  'MOBILE',
+  'PREMIUM_RATE',
+  'TOLL_FREE',
+  'SHARED_COST',
+  'VOIP',
+  'PERSONAL_NUMBER',
+  'PAGER',
+  'UAN',
+  'VOICEMAIL',
+];
 
 interface TypePattern {
   name: string;
@@ -85,7 +102,9 @@ class Plan {
     const compile = (name: string): TypePattern | undefined => {
       const type = plan.type(name);
       const pattern = type?.pattern();
-      return type && pattern ? { name, pattern: new RegExp(`^(?:${pattern})$`), lengths: type.possibleLengths() || undefined } : undefined;
+      return type && pattern
+        ? { name, pattern: new RegExp(`^(?:${pattern})$`), lengths: type.possibleLengths() || undefined }
+        : undefined;
     };
     this.fixedLine = compile('FIXED_LINE');
     this.types = NON_FIXED_TYPES.map(compile).filter((t) => t !== undefined);
@@ -261,7 +280,10 @@ export function createPhoneValidator(regions: string[], options: PhoneValidatorO
   const meta = metadata();
   const compiled = options.compiled !== false && meta !== undefined;
   const known = regions.map((r) => r.toUpperCase()).filter((r) => meta === undefined || meta.hasCountry(r));
-  const candidates = known.map((region) => ({ region, lengths: meta ? new Set(planFor(region).lengths ?? []) : new Set<number>() }));
+  const candidates = known.map((region) => ({
+    region,
+    lengths: meta ? new Set(planFor(region).lengths ?? []) : new Set<number>(),
+  }));
   const inRegions = (cleaned: string, all: boolean): PhoneVerdict[] => {
     const digits = digitsOf(cleaned);
     const out: PhoneVerdict[] = [];
@@ -301,7 +323,12 @@ function mayBelong(region: string, lengths: Set<number>, digits: string): boolea
   if (lengths.size === 0) return true;
   if (lengths.size >= 5 && !/^[03]/.test(digits)) return false;
   const n = digits.length;
-  if (lengths.has(n) || (digits[0] === '0' && lengths.has(n - 1)) || (region === 'US' && digits[0] === '1' && lengths.has(n - 1))) return true;
+  if (
+    lengths.has(n) ||
+    (digits[0] === '0' && lengths.has(n - 1)) ||
+    (region === 'US' && digits[0] === '1' && lengths.has(n - 1))
+  )
+    return true;
   // Argentine mobiles written nationally carry the trunk 0 and a 15 after the area code: "011 15-2371-4269".
   return region === 'AR' && digits[0] === '0' && lengths.has(n - 3);
 }

@@ -77,41 +77,57 @@ export function itemSpans(input: ItemSpansInput, childSpanId: string = newSpanId
     [A.EXPERIMENT_METADATA]: serialize(e.metadata),
     [A.EXPERIMENT_DATASET_ID]: e.datasetId,
     [A.EXPERIMENT_ITEM_ID]: input.itemId,
-    [A.EXPERIMENT_ITEM_METADATA]: input.itemMetadata === null || input.itemMetadata === undefined ? undefined : serialize(input.itemMetadata),
+    [A.EXPERIMENT_ITEM_METADATA]:
+      input.itemMetadata === null || input.itemMetadata === undefined ? undefined : serialize(input.itemMetadata),
     [A.EXPERIMENT_ITEM_ROOT_OBSERVATION_ID]: input.rootSpanId,
     [A.ENVIRONMENT]: EXPERIMENT_ENVIRONMENT,
   };
   const output = { answer: input.answer, contexts: input.contexts };
-  const root = span(input, { spanId: input.rootSpanId, name: ITEM_SPAN_NAME }, {
-    ...experiment,
-    [A.OBSERVATION_TYPE]: 'span',
-    [A.EXPERIMENT_DESCRIPTION]: e.description || undefined,
-    [A.EXPERIMENT_ITEM_EXPECTED_OUTPUT]: input.expectedOutput === null || input.expectedOutput === undefined ? undefined : serialize(input.expectedOutput),
-    [A.OBSERVATION_INPUT]: serialize({ question: input.question }),
-    [A.OBSERVATION_OUTPUT]: serialize(output),
-    [`${A.OBSERVATION_METADATA}.source`]: 'ragwatch',
-    [`${A.OBSERVATION_METADATA}.dataset_item_id`]: input.itemId,
-    [`${A.OBSERVATION_METADATA}.experiment_run_name`]: e.runName,
-    [`${A.OBSERVATION_METADATA}.service_trace_id`]: input.serviceTraceId ?? undefined,
-    ...(input.ownTrace
-      ? {
-          [A.TRACE_NAME]: 'ragwatch-experiment',
-          [A.TRACE_INPUT]: serialize({ question: input.question }),
-          [A.TRACE_OUTPUT]: serialize(output),
-        }
-      : {}),
-  });
-  const retriever = span(input, { spanId: childSpanId, parentSpanId: input.rootSpanId, name: 'rag-contexts' }, {
-    ...experiment,
-    [A.OBSERVATION_TYPE]: 'retriever',
-    [A.OBSERVATION_INPUT]: serialize({ query: input.question }),
-    [A.OBSERVATION_OUTPUT]: serialize(input.contexts),
-  });
+  const root = span(
+    input,
+    { spanId: input.rootSpanId, name: ITEM_SPAN_NAME },
+    {
+      ...experiment,
+      [A.OBSERVATION_TYPE]: 'span',
+      [A.EXPERIMENT_DESCRIPTION]: e.description || undefined,
+      [A.EXPERIMENT_ITEM_EXPECTED_OUTPUT]:
+        input.expectedOutput === null || input.expectedOutput === undefined
+          ? undefined
+          : serialize(input.expectedOutput),
+      [A.OBSERVATION_INPUT]: serialize({ question: input.question }),
+      [A.OBSERVATION_OUTPUT]: serialize(output),
+      [`${A.OBSERVATION_METADATA}.source`]: 'ragwatch',
+      [`${A.OBSERVATION_METADATA}.dataset_item_id`]: input.itemId,
+      [`${A.OBSERVATION_METADATA}.experiment_run_name`]: e.runName,
+      [`${A.OBSERVATION_METADATA}.service_trace_id`]: input.serviceTraceId ?? undefined,
+      ...(input.ownTrace
+        ? {
+            [A.TRACE_NAME]: 'ragwatch-experiment',
+            [A.TRACE_INPUT]: serialize({ question: input.question }),
+            [A.TRACE_OUTPUT]: serialize(output),
+          }
+        : {}),
+    },
+  );
+  const retriever = span(
+    input,
+    { spanId: childSpanId, parentSpanId: input.rootSpanId, name: 'rag-contexts' },
+    {
+      ...experiment,
+      [A.OBSERVATION_TYPE]: 'retriever',
+      [A.OBSERVATION_INPUT]: serialize({ query: input.question }),
+      [A.OBSERVATION_OUTPUT]: serialize(input.contexts),
+    },
+  );
   return [root, retriever];
 }
 
 /** An internal span of the item's trace over the item's time, status unset. */
-function span(input: ItemSpansInput, id: { spanId: string; parentSpanId?: string; name: string }, attrs: Record<string, string | undefined>): OtlpSpan {
+function span(
+  input: ItemSpansInput,
+  id: { spanId: string; parentSpanId?: string; name: string },
+  attrs: Record<string, string | undefined>,
+): OtlpSpan {
   return {
     traceId: input.traceId,
     spanId: id.spanId,

@@ -6,7 +6,15 @@ import {
   type LangfuseHttp,
   type ApiGeneration,
 } from '../../langfuse/index.js';
-import { exportBody, isOtelTraceId, itemSpans, newSpanId, newTraceId, type ExperimentContext, type OtlpSpan } from './otlp.js';
+import {
+  exportBody,
+  isOtelTraceId,
+  itemSpans,
+  newSpanId,
+  newTraceId,
+  type ExperimentContext,
+  type OtlpSpan,
+} from './otlp.js';
 
 /**
  * Records one execution as a Langfuse dataset run, once its items are done. Per item: the trace (the RAG
@@ -213,7 +221,9 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
   /** One OTLP export; a partial success (rejected spans) is a failure: their items are not linked. */
   async function send(spans: OtlpSpan[]): Promise<void> {
     if (spans.length === 0) return;
-    const res = await options.http.request<{ partialSuccess?: { rejectedSpans?: number | string; errorMessage?: string } }>({
+    const res = await options.http.request<{
+      partialSuccess?: { rejectedSpans?: number | string; errorMessage?: string };
+    }>({
       method: 'POST',
       path: '/api/public/otel/v1/traces',
       route: 'POST /api/public/otel/v1/traces',

@@ -18,7 +18,13 @@ export interface RunScoreFailure {
  * Scores on the dataset run itself (`score-create` with `datasetRunId`, no trace): each metric's mean and the
  * gate verdict. Deterministic ids (run id + name), so a re-send replaces; every event's status is checked.
  */
-export async function writeRunScores(http: LangfuseHttp, datasetRunId: string, scores: RunScore[], timestamp: string, signal?: AbortSignal): Promise<RunScoreFailure[]> {
+export async function writeRunScores(
+  http: LangfuseHttp,
+  datasetRunId: string,
+  scores: RunScore[],
+  timestamp: string,
+  signal?: AbortSignal,
+): Promise<RunScoreFailure[]> {
   if (scores.length === 0) return [];
   const events = scores.map((s) => ({
     id: randomUUID(),
@@ -44,7 +50,9 @@ export async function writeRunScores(http: LangfuseHttp, datasetRunId: string, s
     const status = error?.status;
     failures.push({
       name: scores[i]!.name,
-      message: error ? `ingestion rejected the run score (status ${status}): ${error.message ?? 'no message'}` : 'the ingestion answer did not acknowledge the run score',
+      message: error
+        ? `ingestion rejected the run score (status ${status}): ${error.message ?? 'no message'}`
+        : 'the ingestion answer did not acknowledge the run score',
       retryable: status === undefined || status === 0 || status === 429 || status >= 500,
     });
   });

@@ -43,14 +43,22 @@ export interface EarlierRuns {
 export function earlierRuns(http: LangfuseHttp, generation: ApiGeneration, dataset: DatasetRef): EarlierRuns {
   return {
     list: (options) => listDatasetRuns(http, generation, dataset, options),
-    itemValues: (run, metricOfScore, options) => readRunItemValues(http, generation, dataset, run, metricOfScore, options),
+    itemValues: (run, metricOfScore, options) =>
+      readRunItemValues(http, generation, dataset, run, metricOfScore, options),
   };
 }
 
 /** Every run of the dataset, newest first. */
-export async function listDatasetRuns(http: LangfuseHttp, generation: ApiGeneration, dataset: DatasetRef, options: ReadOptions): Promise<RunSummary[]> {
+export async function listDatasetRuns(
+  http: LangfuseHttp,
+  generation: ApiGeneration,
+  dataset: DatasetRef,
+  options: ReadOptions,
+): Promise<RunSummary[]> {
   const runs = generation === 'v3' ? await listV3(http, dataset, options) : await listV4(http, dataset, options);
-  return runs.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.name < b.name ? 1 : -1));
+  return runs.sort((a, b) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.name < b.name ? 1 : -1,
+  );
 }
 
 async function listV3(http: LangfuseHttp, dataset: DatasetRef, options: ReadOptions): Promise<RunSummary[]> {
@@ -68,7 +76,13 @@ async function listV3(http: LangfuseHttp, dataset: DatasetRef, options: ReadOpti
     for (const row of rows) {
       const r = row as Record<string, unknown>;
       if (typeof r.id !== 'string' || typeof r.name !== 'string') continue;
-      out.push({ id: r.id, name: r.name, createdAt: String(r.createdAt ?? ''), metadata: asRecord(r.metadata), runScores: {} });
+      out.push({
+        id: r.id,
+        name: r.name,
+        createdAt: String(r.createdAt ?? ''),
+        metadata: asRecord(r.metadata),
+        runScores: {},
+      });
     }
     const totalPages = res.data?.meta?.totalPages;
     if (rows.length < limit || (typeof totalPages === 'number' && page >= totalPages)) return out;
@@ -83,13 +97,26 @@ async function listV4(http: LangfuseHttp, dataset: DatasetRef, options: ReadOpti
       method: 'GET',
       path: '/api/public/experiments',
       route: 'GET /api/public/experiments',
-      query: { fromStartTime: options.since, datasetId: dataset.id, fields: 'core,metadata,scores', limit: 100, scoreLimit: 50, cursor },
+      query: {
+        fromStartTime: options.since,
+        datasetId: dataset.id,
+        fields: 'core,metadata,scores',
+        limit: 100,
+        scoreLimit: 50,
+        cursor,
+      },
       signal: options.signal,
     });
     for (const row of Array.isArray(res.data?.data) ? res.data.data : []) {
       const r = row as Record<string, unknown>;
       if (typeof r.id !== 'string') continue;
-      out.push({ id: r.id, name: String(r.name ?? ''), createdAt: String(r.startTime ?? ''), metadata: asRecord(r.metadata), runScores: numericScores(r.scores) });
+      out.push({
+        id: r.id,
+        name: String(r.name ?? ''),
+        createdAt: String(r.startTime ?? ''),
+        metadata: asRecord(r.metadata),
+        runScores: numericScores(r.scores),
+      });
     }
     cursor = res.data?.meta?.cursor ?? undefined;
   } while (cursor);
@@ -119,7 +146,14 @@ export async function readRunItemValues(
         method: 'GET',
         path: '/api/public/experiment-items',
         route: 'GET /api/public/experiment-items',
-        query: { fromStartTime: options.since, experimentId: run.id, fields: 'core,scores', limit: 100, scoreLimit: 50, cursor },
+        query: {
+          fromStartTime: options.since,
+          experimentId: run.id,
+          fields: 'core,scores',
+          limit: 100,
+          scoreLimit: 50,
+          cursor,
+        },
         signal: options.signal,
       });
       for (const row of Array.isArray(res.data?.data) ? res.data.data : []) {

@@ -90,7 +90,9 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
   for (const metric of input.metrics) {
     for (const split of ['all', ...splits]) {
       for (const stratum of ['all', ...strata]) {
-        const group = scored.filter((o) => (split === 'all' || o.split === split) && (stratum === 'all' || o.stratum === stratum));
+        const group = scored.filter(
+          (o) => (split === 'all' || o.split === split) && (stratum === 'all' || o.stratum === stratum),
+        );
         if (group.length === 0 && !(split === 'all' && stratum === 'all')) continue;
         const results = group.map((o) => o.results.find((r) => r.metric === metric));
         const values = results.flatMap((r) => (r?.status === 'scored' ? [r.value] : []));
@@ -105,7 +107,8 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
       }
     }
   }
-  const meanOf = (metric: MetricName, split: string) => cells.find((c) => c.metric === metric && c.split === split && c.stratum === 'all')?.summary.mean ?? undefined;
+  const meanOf = (metric: MetricName, split: string) =>
+    cells.find((c) => c.metric === metric && c.split === split && c.stratum === 'all')?.summary.mean ?? undefined;
 
   const judgedOn: 'test' | 'all' = scored.some((o) => o.split === 'test') ? 'test' : 'all';
   const gateValues: Partial<Record<MetricName, number>> = {};
@@ -122,16 +125,24 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
     decidedOn.perMetric[metric] = {
       scored: results.filter((r) => r?.status === 'scored').length,
       notScorable: results.filter((r) => r?.status === 'not_scorable').length,
-      failed: results.filter((r) => r?.status === 'failed').length + judgedItems.filter((o) => o.targetError !== undefined).length,
+      failed:
+        results.filter((r) => r?.status === 'failed').length +
+        judgedItems.filter((o) => o.targetError !== undefined).length,
     };
   }
   const f = gateValues.faithfulness;
   const r = gateValues.context_recall;
-  const diagnosis = f !== undefined && r !== undefined ? diagnose({ faithfulness: f, context_recall: r }, input.thresholds) : null;
+  const diagnosis =
+    f !== undefined && r !== undefined ? diagnose({ faithfulness: f, context_recall: r }, input.thresholds) : null;
 
   const adversarial = outcomes.filter((o) => o.adversarial && typeof o.abstained === 'boolean');
-  const abstentionSummary = summarize(adversarial.map((o) => (o.abstained ? 1 : 0)), input.bootstrap);
-  const abstention = outcomes.some((o) => o.adversarial) ? { n: abstentionSummary.n, rate: abstentionSummary.mean, ci: abstentionSummary.ci } : null;
+  const abstentionSummary = summarize(
+    adversarial.map((o) => (o.abstained ? 1 : 0)),
+    input.bootstrap,
+  );
+  const abstention = outcomes.some((o) => o.adversarial)
+    ? { n: abstentionSummary.n, rate: abstentionSummary.mean, ci: abstentionSummary.ci }
+    : null;
 
   const noiseThreshold = input.noiseThreshold ?? NOISE_DELTA_THRESHOLD;
   const deltas = scored.flatMap((o) => {
@@ -142,7 +153,13 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
   const measuredNoise = scored.some((o) => o.noisyFaithfulness !== undefined);
   const noiseSummary = summarize(deltas, input.bootstrap);
   const noise = measuredNoise
-    ? { n: noiseSummary.n, deltaFaithfulness: noiseSummary.mean, ci: noiseSummary.ci, flagged: noiseSummary.mean !== null && noiseSummary.mean > noiseThreshold, threshold: noiseThreshold }
+    ? {
+        n: noiseSummary.n,
+        deltaFaithfulness: noiseSummary.mean,
+        ci: noiseSummary.ci,
+        flagged: noiseSummary.mean !== null && noiseSummary.mean > noiseThreshold,
+        threshold: noiseThreshold,
+      }
     : null;
 
   const currentPerItem = perItemValues(scored, input.metrics);
@@ -153,28 +170,49 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
     const perMetric = input.metrics.map((metric) => {
       const before = previous.definitionVersions[metric] ?? '1';
       const now = input.run.definitionVersions[metric] ?? '1';
-      const compared = comparePaired(previous.perItem.get(metric) ?? new Map(), currentPerItem.get(metric) ?? new Map(), {
-        ...input.bootstrap,
-        higherIsBetter: getMetric(metric).higherIsBetter,
-      });
+      const compared = comparePaired(
+        previous.perItem.get(metric) ?? new Map(),
+        currentPerItem.get(metric) ?? new Map(),
+        {
+          ...input.bootstrap,
+          higherIsBetter: getMetric(metric).higherIsBetter,
+        },
+      );
       // Values under two definitions measure different things: shown, never flagged.
       const definitionChange = before === now ? null : { previous: before, current: now };
       const comparison = definitionChange ? { ...compared, regression: false, improvement: false } : compared;
       return { metric, comparison, definitionChange };
     });
-    comparison = { previousRun: input.previous.runName, perMetric, regressions: perMetric.filter((p) => p.comparison.regression).map((p) => p.metric) };
+    comparison = {
+      previousRun: input.previous.runName,
+      perMetric,
+      regressions: perMetric.filter((p) => p.comparison.regression).map((p) => p.metric),
+    };
     for (const metric of input.metrics) {
       const before = [...(input.previous.perItem.get(metric)?.values() ?? [])];
       const b = before.length > 0 ? before.reduce((s, v) => s + v, 0) / before.length : null;
       const c = meanOf(metric, 'all') ?? null;
-      baseline.push({ metric, baseline: b, current: c, changePct: b !== null && c !== null && b !== 0 ? ((c - b) / b) * 100 : null });
+      baseline.push({
+        metric,
+        baseline: b,
+        current: c,
+        changePct: b !== null && c !== null && b !== 0 ? ((c - b) / b) * 100 : null,
+      });
     }
   }
 
   const incomplete = input.incomplete ?? null;
   const trend: TrendPoint[] = [
     ...input.history,
-    ...(incomplete ? [] : [{ runName: input.runName, date: input.startedAt, means: Object.fromEntries(input.metrics.map((m) => [m, meanOf(m, 'all') ?? null])) }]),
+    ...(incomplete
+      ? []
+      : [
+          {
+            runName: input.runName,
+            date: input.startedAt,
+            means: Object.fromEntries(input.metrics.map((m) => [m, meanOf(m, 'all') ?? null])),
+          },
+        ]),
   ];
   const failures = summarizeFailures(outcomes, input.maxFailedShare ?? 0.1);
 
@@ -189,7 +227,9 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
     incomplete,
     run: input.run,
     metrics: input.metrics,
-    thresholds: Object.fromEntries(input.metrics.flatMap((m) => (m in input.thresholds ? [[m, input.thresholds[m as keyof Thresholds]]] : []))),
+    thresholds: Object.fromEntries(
+      input.metrics.flatMap((m) => (m in input.thresholds ? [[m, input.thresholds[m as keyof Thresholds]]] : [])),
+    ),
     items: {
       total: outcomes.length,
       bySplit: countBy(outcomes, (o) => o.split),
@@ -214,7 +254,11 @@ export function buildReport(input: BuildReportInput): ExperimentReport {
 /** The release gate's verdict, opening with the judge's change when there was one. */
 function gateVerdict(gate: { passed: boolean; lines: string[] }, judge: JudgeSection | null | undefined) {
   const warning = judge?.warning ?? null;
-  return { passed: gate.passed, judgeChanged: warning !== null, lines: warning ? [warning, ...gate.lines] : gate.lines };
+  return {
+    passed: gate.passed,
+    judgeChanged: warning !== null,
+    lines: warning ? [warning, ...gate.lines] : gate.lines,
+  };
 }
 
 /** metric → item → value, for the next run's paired comparison. */
@@ -244,7 +288,12 @@ function worstDevItems(outcomes: ItemOutcome[], count: number): WorstItem[] {
     }
   }
   const badness = (w: WorstItem) => (getMetric(w.metric).higherIsBetter ? 1 - w.value : w.value);
-  rows.sort((a, b) => badness(b) - badness(a) || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0) || (a.metric < b.metric ? -1 : 1));
+  rows.sort(
+    (a, b) =>
+      badness(b) - badness(a) ||
+      (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0) ||
+      (a.metric < b.metric ? -1 : 1),
+  );
   return rows.slice(0, count);
 }
 

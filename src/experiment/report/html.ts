@@ -26,19 +26,29 @@ export function renderHtml(report: ExperimentReport): string {
     `<p class="meta">Dataset <b>${esc(report.datasetName)}</b> · ${report.items.total} items · covers ${esc(splitText)} · ${esc(report.startedAt)} → ${esc(report.finishedAt)}<br>` +
       `Judge <code>${esc(report.run.judgeModel)}</code> · embeddings <code>${esc(report.run.embeddingsModel)}</code> · ragwatch ${esc(report.run.ragwatchVersion)} · config ${esc(report.run.configHash)} · seed ${report.run.seed}</p>`,
   );
-  parts.push('<p class="note">Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.</p>');
+  parts.push(
+    '<p class="note">Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.</p>',
+  );
 
   if (report.judge?.warning) {
     parts.push(`<p class="note" id="judge-changed"><b>The judge changed.</b> ${esc(report.judge.warning)}.</p>`);
   }
-  if (report.incomplete) parts.push(`<p class="note" id="incomplete"><b>Incomplete run:</b> ${esc(incompleteText(report.incomplete))}</p>`);
+  if (report.incomplete)
+    parts.push(`<p class="note" id="incomplete"><b>Incomplete run:</b> ${esc(incompleteText(report.incomplete))}</p>`);
   const gate = report.gate;
   if (gate) {
-    parts.push(`<h2>Verdict</h2><p><span class="verdict ${gate.passed ? 'pass' : 'fail'}" id="gate">${gate.passed ? 'PASS' : 'FAIL'}</span> release gate judged on ${gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}, decided on ${esc(decidedOnText(gate))}.</p>`);
+    parts.push(
+      `<h2>Verdict</h2><p><span class="verdict ${gate.passed ? 'pass' : 'fail'}" id="gate">${gate.passed ? 'PASS' : 'FAIL'}</span> release gate judged on ${gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}, decided on ${esc(decidedOnText(gate))}.</p>`,
+    );
     if (gate.lines.length > 0) parts.push(`<ul>${gate.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`);
-  } else parts.push('<h2>Verdict</h2><p id="gate">None: an incomplete run is not a regression, and it is never a later run’s baseline.</p>');
+  } else
+    parts.push(
+      '<h2>Verdict</h2><p id="gate">None: an incomplete run is not a regression, and it is never a later run’s baseline.</p>',
+    );
   if (report.diagnosis) {
-    parts.push(`<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>`);
+    parts.push(
+      `<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>`,
+    );
   }
 
   if (report.judge) parts.push(judgeHtml(report.judge));
@@ -57,20 +67,29 @@ export function renderHtml(report: ExperimentReport): string {
   parts.push(failuresHtml(report));
   if (report.abstention) {
     const a = report.abstention;
-    parts.push(`<h2>Adversarial items: abstention</h2><p>The RAG said it lacks the information on <b>${a.rate === null ? '—' : `${(a.rate * 100).toFixed(1)}%`}</b> of ${a.n} adversarial items, 95% CI ${formatInterval(a.ci)}. These items are kept out of the metric means.</p>`);
+    parts.push(
+      `<h2>Adversarial items: abstention</h2><p>The RAG said it lacks the information on <b>${a.rate === null ? '—' : `${(a.rate * 100).toFixed(1)}%`}</b> of ${a.n} adversarial items, 95% CI ${formatInterval(a.ci)}. These items are kept out of the metric means.</p>`,
+    );
   }
   if (report.noise) {
     const n = report.noise;
-    parts.push(`<h2>Noise sensitivity</h2><p>ΔFaithfulness (clean − noisy) <b class="${n.flagged ? 'regression' : ''}">${formatScore(n.deltaFaithfulness)}</b>, 95% CI ${formatInterval(n.ci)}, over ${n.n} items. ${n.flagged ? `Above ${n.threshold}: the prompt or the model is fragile under contaminated context.` : `Below the ${n.threshold} alarm.`}</p>`);
+    parts.push(
+      `<h2>Noise sensitivity</h2><p>ΔFaithfulness (clean − noisy) <b class="${n.flagged ? 'regression' : ''}">${formatScore(n.deltaFaithfulness)}</b>, 95% CI ${formatInterval(n.ci)}, over ${n.n} items. ${n.flagged ? `Above ${n.threshold}: the prompt or the model is fragile under contaminated context.` : `Below the ${n.threshold} alarm.`}</p>`,
+    );
   }
   if (report.comparison) parts.push(comparisonTable(report));
   const trend = trendSvg(report);
   if (trend) parts.push('<h2>Trend</h2>', trend);
   if (report.worstItems.length > 0) {
     const rows = report.worstItems
-      .map((w) => `<tr><td>${esc(w.itemId)}</td><td>${esc(w.stratum)}</td><td>${esc(getMetric(w.metric).label)}</td><td class="num">${formatScore(w.value)}</td><td>${esc(w.reason)}</td></tr>`)
+      .map(
+        (w) =>
+          `<tr><td>${esc(w.itemId)}</td><td>${esc(w.stratum)}</td><td>${esc(getMetric(w.metric).label)}</td><td class="num">${formatScore(w.value)}</td><td>${esc(w.reason)}</td></tr>`,
+      )
       .join('');
-    parts.push(`<h2>Worst dev items</h2><table id="worst"><tr><th>Item</th><th>Stratum</th><th>Metric</th><th>Score</th><th>Why</th></tr>${rows}</table>`);
+    parts.push(
+      `<h2>Worst dev items</h2><table id="worst"><tr><th>Item</th><th>Stratum</th><th>Metric</th><th>Score</th><th>Why</th></tr>${rows}</table>`,
+    );
   }
   if (report.calibration) parts.push(calibrationHtml(report.calibration));
   return `<!doctype html>
@@ -88,7 +107,9 @@ function failuresHtml(report: ExperimentReport): string {
   if (f.rows.length === 0) return '<h2>Failures</h2><p id="failures">No item failed.</p>';
   const rows = f.rows
     .map((r) => {
-      const kinds = Object.entries(r.kinds).map(([k, n]) => `${k} ×${n}`).join(', ');
+      const kinds = Object.entries(r.kinds)
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(', ');
       return `<tr><td>${esc(r.what)}</td><td class="num">${r.count}</td><td>${esc(kinds)}</td><td>${esc(r.devItems.join(', ') || '—')}</td><td class="num">${r.otherItems}</td></tr>`;
     })
     .join('');
@@ -97,7 +118,12 @@ function failuresHtml(report: ExperimentReport): string {
 }
 
 function scoresTable(report: ExperimentReport): string {
-  const splits = ['all', ...Object.keys(report.items.bySplit).filter((s) => s !== 'all').sort()];
+  const splits = [
+    'all',
+    ...Object.keys(report.items.bySplit)
+      .filter((s) => s !== 'all')
+      .sort(),
+  ];
   const head = `<tr><th>Metric</th><th>Threshold</th>${splits.map((s) => `<th>${esc(s)}: mean [95% CI] (n)</th>`).join('')}</tr>`;
   const rows = report.metrics.map((metric) => {
     const cols = splits.map((split) => {
@@ -129,11 +155,24 @@ function comparisonTable(report: ExperimentReport): string {
   const previous = report.comparison!.previousRun;
   const rows = comparisonRows(report)
     .map((r) => {
-      const flag = r.definitionChange ? esc(definitionChangeText(r.definitionChange)) : r.flag ? `<span class="${r.flag}">${r.flag}</span>` : '—';
-      const cells = [formatScore(r.previous), formatScore(r.current), formatChange(r.changePct), formatSigned(r.pairedDelta), formatInterval(r.ci), String(r.n)];
+      const flag = r.definitionChange
+        ? esc(definitionChangeText(r.definitionChange))
+        : r.flag
+          ? `<span class="${r.flag}">${r.flag}</span>`
+          : '—';
+      const cells = [
+        formatScore(r.previous),
+        formatScore(r.current),
+        formatChange(r.changePct),
+        formatSigned(r.pairedDelta),
+        formatInterval(r.ci),
+        String(r.n),
+      ];
       return `<tr><td>${esc(getMetric(r.metric).label)}</td>${cells.map((c) => `<td class="num">${c}</td>`).join('')}<td>${flag}</td></tr>`;
     })
     .join('');
-  const head = ['Metric', esc(previous), 'This run', 'Change', 'Mean Δ (paired)', '95% CI', 'n', 'Flag'].map((h) => `<th>${h}</th>`).join('');
+  const head = ['Metric', esc(previous), 'This run', 'Change', 'Mean Δ (paired)', '95% CI', 'n', 'Flag']
+    .map((h) => `<th>${h}</th>`)
+    .join('');
   return `<h2>Change against ${esc(previous)}</h2><table id="comparison"><tr>${head}</tr>${rows}</table>`;
 }

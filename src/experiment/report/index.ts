@@ -1,5 +1,12 @@
 export * from './model.js';
-export { buildReport, perItemValues, NOISE_DELTA_THRESHOLD, type BuildReportInput, type ItemOutcome, type PreviousRun } from './build.js';
+export {
+  buildReport,
+  perItemValues,
+  NOISE_DELTA_THRESHOLD,
+  type BuildReportInput,
+  type ItemOutcome,
+  type PreviousRun,
+} from './build.js';
 export { renderMarkdown } from './markdown.js';
 export { renderHtml } from './html.js';
 export { writeReportFiles, safeDirName, type WrittenReport } from './write.js';

@@ -8,16 +8,26 @@ export function renderMarkdown(report: ExperimentReport): string {
   const out: string[] = [];
   const splitText = report.split === 'all' ? 'all items (dev and test)' : `the ${report.split} split only`;
   out.push(`# Golden-set report: ${report.runName}`, '');
-  out.push(`Dataset **${report.datasetName}**, ${report.items.total} items, covering ${splitText}. Run ${report.startedAt} → ${report.finishedAt}.`);
-  out.push(`Judge \`${report.run.judgeModel}\`, embeddings \`${report.run.embeddingsModel}\`, ragwatch ${report.run.ragwatchVersion}, config ${report.run.configHash}, seed ${report.run.seed}.`, '');
-  out.push('Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.', '');
+  out.push(
+    `Dataset **${report.datasetName}**, ${report.items.total} items, covering ${splitText}. Run ${report.startedAt} → ${report.finishedAt}.`,
+  );
+  out.push(
+    `Judge \`${report.run.judgeModel}\`, embeddings \`${report.run.embeddingsModel}\`, ragwatch ${report.run.ragwatchVersion}, config ${report.run.configHash}, seed ${report.run.seed}.`,
+    '',
+  );
+  out.push(
+    'Test-split items appear in this report only in aggregate; per-item detail is shown for the dev split alone.',
+    '',
+  );
 
   if (report.judge?.warning) out.push(`**The judge changed.** ${report.judge.warning}.`, '');
   if (report.incomplete) out.push(`**Incomplete run:** ${incompleteText(report.incomplete)}`, '');
   const gate = report.gate;
   out.push(`## Verdict: ${gate ? (gate.passed ? 'PASS' : 'FAIL') : 'none (incomplete run)'}`, '');
   if (gate) {
-    out.push(`Release gate judged on ${gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}, decided on ${decidedOnText(gate)}.`);
+    out.push(
+      `Release gate judged on ${gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}, decided on ${decidedOnText(gate)}.`,
+    );
     if (gate.lines.length > 0) {
       out.push('');
       for (const line of gate.lines) out.push(`- ${line}`);
@@ -32,7 +42,12 @@ export function renderMarkdown(report: ExperimentReport): string {
 
   if (report.judge) out.push(...judgeMarkdown(report.judge));
 
-  const splits = ['all', ...Object.keys(report.items.bySplit).filter((s) => s !== 'all').sort()];
+  const splits = [
+    'all',
+    ...Object.keys(report.items.bySplit)
+      .filter((s) => s !== 'all')
+      .sort(),
+  ];
   out.push('## Scores', '');
   out.push(`| Metric | Threshold | ${splits.map((s) => `${s}: mean [95% CI] (n)`).join(' | ')} |`);
   out.push(`|---|---|${splits.map(() => '---').join('|')}|`);
@@ -69,22 +84,37 @@ export function renderMarkdown(report: ExperimentReport): string {
   if (report.abstention) {
     const a = report.abstention;
     out.push('## Adversarial items: abstention', '');
-    out.push(`The RAG said it lacks the information on ${formatRate(a.rate)} of ${a.n} adversarial items, 95% CI ${formatInterval(a.ci)}. These items are kept out of the metric means above.`, '');
+    out.push(
+      `The RAG said it lacks the information on ${formatRate(a.rate)} of ${a.n} adversarial items, 95% CI ${formatInterval(a.ci)}. These items are kept out of the metric means above.`,
+      '',
+    );
   }
 
   if (report.noise) {
     const n = report.noise;
     out.push('## Noise sensitivity (ΔFaithfulness = clean − noisy)', '');
-    out.push(`ΔFaithfulness ${formatScore(n.deltaFaithfulness)}, 95% CI ${formatInterval(n.ci)}, over ${n.n} items.${n.flagged ? ` **Above ${n.threshold}: the prompt or the model is fragile under contaminated context.**` : ` Below the ${n.threshold} alarm.`}`, '');
+    out.push(
+      `ΔFaithfulness ${formatScore(n.deltaFaithfulness)}, 95% CI ${formatInterval(n.ci)}, over ${n.n} items.${n.flagged ? ` **Above ${n.threshold}: the prompt or the model is fragile under contaminated context.**` : ` Below the ${n.threshold} alarm.`}`,
+      '',
+    );
   }
 
   if (report.comparison) {
     const previous = report.comparison.previousRun;
     out.push(`## Change against ${previous}`, '');
-    out.push(`| Metric | ${previous} | This run | Change | Mean Δ (paired) | 95% CI | n | Flag |`, '|---|---|---|---|---|---|---|---|');
+    out.push(
+      `| Metric | ${previous} | This run | Change | Mean Δ (paired) | 95% CI | n | Flag |`,
+      '|---|---|---|---|---|---|---|---|',
+    );
     for (const r of comparisonRows(report)) {
-      const flag = r.definitionChange ? definitionChangeText(r.definitionChange) : r.flag === 'regression' ? '**regression**' : (r.flag ?? '—');
-      out.push(`| ${getMetric(r.metric).label} | ${formatScore(r.previous)} | ${formatScore(r.current)} | ${formatChange(r.changePct)} | ${formatSigned(r.pairedDelta)} | ${formatInterval(r.ci)} | ${r.n} | ${flag} |`);
+      const flag = r.definitionChange
+        ? definitionChangeText(r.definitionChange)
+        : r.flag === 'regression'
+          ? '**regression**'
+          : (r.flag ?? '—');
+      out.push(
+        `| ${getMetric(r.metric).label} | ${formatScore(r.previous)} | ${formatScore(r.current)} | ${formatChange(r.changePct)} | ${formatSigned(r.pairedDelta)} | ${formatInterval(r.ci)} | ${r.n} | ${flag} |`,
+      );
     }
     out.push('');
   }
@@ -94,7 +124,9 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push(`| Run | Date | ${report.metrics.map((m) => getMetric(m).label).join(' | ')} |`);
     out.push(`|---|---|${report.metrics.map(() => '---').join('|')}|`);
     for (const point of report.trend) {
-      out.push(`| ${point.runName} | ${point.date.slice(0, 10)} | ${report.metrics.map((m) => formatScore(point.means[m])).join(' | ')} |`);
+      out.push(
+        `| ${point.runName} | ${point.date.slice(0, 10)} | ${report.metrics.map((m) => formatScore(point.means[m])).join(' | ')} |`,
+      );
     }
     out.push('');
   }
@@ -103,7 +135,9 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push('## Worst dev items', '');
     out.push('| Item | Stratum | Metric | Score | Why |', '|---|---|---|---|---|');
     for (const w of report.worstItems) {
-      out.push(`| ${w.itemId} | ${w.stratum} | ${getMetric(w.metric).label} | ${formatScore(w.value)} | ${escapeCell(w.reason)} |`);
+      out.push(
+        `| ${w.itemId} | ${w.stratum} | ${getMetric(w.metric).label} | ${formatScore(w.value)} | ${escapeCell(w.reason)} |`,
+      );
     }
     out.push('');
   }
@@ -115,10 +149,15 @@ function failureLines(report: ExperimentReport): string[] {
   const f = report.failures;
   const share = `${(f.share * 100).toFixed(1)}% of the items run (the run stops above ${(f.maxShare * 100).toFixed(1)}%)`;
   if (f.rows.length === 0) return ['No item failed.'];
-  const lines = [`${f.items} item${f.items === 1 ? '' : 's'} failed after retries: ${share}. Each failure is that item’s only; its other results stand.`, ''];
+  const lines = [
+    `${f.items} item${f.items === 1 ? '' : 's'} failed after retries: ${share}. Each failure is that item’s only; its other results stand.`,
+    '',
+  ];
   lines.push('| What | Failed | Kinds | Dev items | Test items |', '|---|---|---|---|---|');
   for (const r of f.rows) {
-    const kinds = Object.entries(r.kinds).map(([k, n]) => `${k} ×${n}`).join(', ');
+    const kinds = Object.entries(r.kinds)
+      .map(([k, n]) => `${k} ×${n}`)
+      .join(', ');
     lines.push(`| ${r.what} | ${r.count} | ${kinds} | ${r.devItems.join(', ') || '—'} | ${r.otherItems} |`);
   }
   return lines;
@@ -129,7 +168,9 @@ export function incompleteText(i: NonNullable<ExperimentReport['incomplete']>): 
 }
 
 export function decidedOnText(gate: NonNullable<ExperimentReport['gate']>): string {
-  const parts = Object.entries(gate.decidedOn.perMetric).map(([m, c]) => `${m} ${c.scored}${c.failed > 0 ? ` (${c.failed} failed)` : ''}`);
+  const parts = Object.entries(gate.decidedOn.perMetric).map(
+    ([m, c]) => `${m} ${c.scored}${c.failed > 0 ? ` (${c.failed} failed)` : ''}`,
+  );
   return `${gate.decidedOn.items} items${parts.length > 0 ? ` (scored: ${parts.join(', ')})` : ''}`;
 }
 

@@ -132,13 +132,20 @@ export interface GateSummary {
   lines: string[];
   values: Partial<Record<MetricName, number>>;
   /** How many items the verdict rests on: the split's scored items, and per gated metric what each item gave. */
-  decidedOn: { items: number; perMetric: Partial<Record<MetricName, { scored: number; notScorable: number; failed: number }>> };
+  decidedOn: {
+    items: number;
+    perMetric: Partial<Record<MetricName, { scored: number; notScorable: number; failed: number }>>;
+  };
 }
 
 export interface ComparisonSummary {
   previousRun: string;
   /** `definitionChange`: the metric's definition differs between the runs; the values are not compared. */
-  perMetric: Array<{ metric: MetricName; comparison: PairedComparison; definitionChange: { previous: string; current: string } | null }>;
+  perMetric: Array<{
+    metric: MetricName;
+    comparison: PairedComparison;
+    definitionChange: { previous: string; current: string } | null;
+  }>;
   regressions: MetricName[];
 }
 
@@ -164,7 +171,12 @@ export interface WorstItem {
   reason: string;
 }
 
-export function cell(report: Pick<ExperimentReport, 'cells'>, metric: MetricName, split = 'all', stratum = 'all'): ReportCell | undefined {
+export function cell(
+  report: Pick<ExperimentReport, 'cells'>,
+  metric: MetricName,
+  split = 'all',
+  stratum = 'all',
+): ReportCell | undefined {
   return report.cells.find((c) => c.metric === metric && c.split === split && c.stratum === stratum);
 }
 

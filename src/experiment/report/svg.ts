@@ -11,7 +11,12 @@ export function metricColor(metric: MetricName): string {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** One horizontal bar per metric (mean of the split), whiskers for the 95 % interval, a threshold line. */
@@ -28,7 +33,10 @@ export function metricBarsSvg(report: ExperimentReport, split: string): string {
     const threshold = report.thresholds[metric];
     const label = `<text class="label" x="${left - 10}" y="${y + 20}" text-anchor="end">${escapeXml(getMetric(metric).label)}</text>`;
     const mean = c?.summary.mean ?? null;
-    const below = mean !== null && threshold !== undefined && (getMetric(metric).higherIsBetter ? mean < threshold : mean > threshold);
+    const below =
+      mean !== null &&
+      threshold !== undefined &&
+      (getMetric(metric).higherIsBetter ? mean < threshold : mean > threshold);
     const bar =
       mean === null
         ? `<text class="nodata" x="${left + 6}" y="${y + 20}">no data</text>`
@@ -47,7 +55,10 @@ export function metricBarsSvg(report: ExperimentReport, split: string): string {
     return `<g class="metric" data-metric="${metric}">${label}${bar}${whiskers}${thresholdLine}</g>`;
   });
   const axis = [0, 0.25, 0.5, 0.75, 1]
-    .map((t) => `<g class="tick"><line x1="${x(t)}" x2="${x(t)}" y1="14" y2="${height - 20}"/><text x="${x(t)}" y="${height - 6}" text-anchor="middle">${t}</text></g>`)
+    .map(
+      (t) =>
+        `<g class="tick"><line x1="${x(t)}" x2="${x(t)}" y1="14" y2="${height - 20}"/><text x="${x(t)}" y="${height - 6}" text-anchor="middle">${t}</text></g>`,
+    )
     .join('');
   return `<svg class="chart bars" data-split="${escapeXml(split)}" role="img" aria-label="Mean score per metric on the ${escapeXml(split)} split, with 95% confidence interval and threshold" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${axis}${rows.join('')}</svg>`;
 }
@@ -71,7 +82,9 @@ export function trendSvg(report: ExperimentReport): string {
       .filter((p): p is { i: number; v: number } => typeof p.v === 'number');
     if (coords.length === 0) return '';
     const path = coords.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(' ');
-    const dots = coords.map((p) => `<circle cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3" fill="${color}"/>`).join('');
+    const dots = coords
+      .map((p) => `<circle cx="${x(p.i).toFixed(1)}" cy="${y(p.v).toFixed(1)}" r="3" fill="${color}"/>`)
+      .join('');
     const legendY = top + 14 + m * 18;
     const lx = width - right + 12;
     // The style attribute, not `fill=`: the report's stylesheet greys every svg text, and CSS beats presentation attributes.
@@ -80,9 +93,17 @@ export function trendSvg(report: ExperimentReport): string {
       `<text class="legend" x="${lx + 20}" y="${legendY}" style="fill:${color}">${escapeXml(getMetric(metric).label)}</text>`;
     return `<g class="series" data-metric="${metric}"><polyline fill="none" stroke="${color}" stroke-width="2" points="${path}"/>${dots}${legend}</g>`;
   });
-  const grid = [0, 0.5, 1].map((t) => `<g class="tick"><line x1="${left}" x2="${width - right}" y1="${y(t)}" y2="${y(t)}"/><text x="${left - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text></g>`).join('');
+  const grid = [0, 0.5, 1]
+    .map(
+      (t) =>
+        `<g class="tick"><line x1="${left}" x2="${width - right}" y1="${y(t)}" y2="${y(t)}"/><text x="${left - 6}" y="${y(t) + 4}" text-anchor="end">${t}</text></g>`,
+    )
+    .join('');
   const labels = points
-    .map((p, i) => `<text class="run" x="${x(i).toFixed(1)}" y="${height - 18}" text-anchor="middle">${escapeXml(p.runName.length > 18 ? `…${p.runName.slice(-17)}` : p.runName)}</text>`)
+    .map(
+      (p, i) =>
+        `<text class="run" x="${x(i).toFixed(1)}" y="${height - 18}" text-anchor="middle">${escapeXml(p.runName.length > 18 ? `…${p.runName.slice(-17)}` : p.runName)}</text>`,
+    )
     .join('');
   return `<svg class="chart trend" role="img" aria-label="Trend over the last runs" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${grid}${series.join('')}${labels}</svg>`;
 }

@@ -31,19 +31,39 @@ export interface BatchDeps extends ScoreDeps {
   concurrency?: number;
 }
 
-export async function scoreOne(sample: RagSample, metrics: readonly MetricName[], deps: BatchDeps): Promise<BatchRecord> {
+export async function scoreOne(
+  sample: RagSample,
+  metrics: readonly MetricName[],
+  deps: BatchDeps,
+): Promise<BatchRecord> {
   const line = typeof sample.meta.line === 'number' ? sample.meta.line : undefined;
-  const base = { id: sample.traceId, ...(line === undefined ? {} : { line }), language: promptLanguage(deps.options.language, sample) };
+  const base = {
+    id: sample.traceId,
+    ...(line === undefined ? {} : { line }),
+    language: promptLanguage(deps.options.language, sample),
+  };
   if (!deps.anonymizer) {
     return { ...base, anonymized: false, piiEntities: 0, results: await scoreSample(sample, metrics, deps) };
   }
   const a = deps.anonymizer.anonymizeSample(sample);
   if (a.residual.length > 0) {
-    deps.logger?.warn({ traceId: sample.traceId, residual: a.residual.length }, 'personal data left after anonymization: not sent to the judge');
-    const results: MetricResult[] = [...new Set(metrics)].map((metric) => ({ metric, status: 'not_scorable', reason: PII_RESIDUAL }));
+    deps.logger?.warn(
+      { traceId: sample.traceId, residual: a.residual.length },
+      'personal data left after anonymization: not sent to the judge',
+    );
+    const results: MetricResult[] = [...new Set(metrics)].map((metric) => ({
+      metric,
+      status: 'not_scorable',
+      reason: PII_RESIDUAL,
+    }));
     return { ...base, anonymized: true, piiEntities: a.entities.length, results };
   }
-  return { ...base, anonymized: true, piiEntities: a.entities.length, results: await scoreSample(a.sample, metrics, deps) };
+  return {
+    ...base,
+    anonymized: true,
+    piiEntities: a.entities.length,
+    results: await scoreSample(a.sample, metrics, deps),
+  };
 }
 
 /** Scores every sample; `onRecord` sees records in input order, as soon as every earlier one is done. */

@@ -15,7 +15,17 @@ export interface MetricSummary {
 
 export function summarise(metrics: readonly MetricName[], results: readonly MetricResult[][]): MetricSummary[] {
   return metrics.map((metric) => {
-    const s: MetricSummary = { metric, mean: null, scored: 0, notScorable: 0, failed: 0, calls: 0, promptTokens: 0, completionTokens: 0, embeddingRequests: 0 };
+    const s: MetricSummary = {
+      metric,
+      mean: null,
+      scored: 0,
+      notScorable: 0,
+      failed: 0,
+      calls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      embeddingRequests: 0,
+    };
     let sum = 0;
     for (const row of results) {
       const r = row.find((x) => x.metric === metric);
@@ -35,8 +45,21 @@ export function summarise(metrics: readonly MetricName[], results: readonly Metr
   });
 }
 
-export function renderSummary(rows: readonly MetricSummary[], extra: { samples: number; malformed: number; piiBlocked: number }): string {
-  const header = ['metric', 'mean', 'scored', 'not_scorable', 'failed', 'calls', 'prompt_tok', 'compl_tok', 'embed_req'];
+export function renderSummary(
+  rows: readonly MetricSummary[],
+  extra: { samples: number; malformed: number; piiBlocked: number },
+): string {
+  const header = [
+    'metric',
+    'mean',
+    'scored',
+    'not_scorable',
+    'failed',
+    'calls',
+    'prompt_tok',
+    'compl_tok',
+    'embed_req',
+  ];
   const body = rows.map((r) => [
     r.metric,
     r.mean === null ? '-' : r.mean.toFixed(3),
@@ -49,12 +72,28 @@ export function renderSummary(rows: readonly MetricSummary[], extra: { samples: 
     String(r.embeddingRequests),
   ]);
   const total = rows.reduce(
-    (t, r) => ({ calls: t.calls + r.calls, prompt: t.prompt + r.promptTokens, compl: t.compl + r.completionTokens, emb: t.emb + r.embeddingRequests }),
+    (t, r) => ({
+      calls: t.calls + r.calls,
+      prompt: t.prompt + r.promptTokens,
+      compl: t.compl + r.completionTokens,
+      emb: t.emb + r.embeddingRequests,
+    }),
     { calls: 0, prompt: 0, compl: 0, emb: 0 },
   );
-  body.push(['total', '', '', '', '', String(total.calls), String(total.prompt), String(total.compl), String(total.emb)]);
+  body.push([
+    'total',
+    '',
+    '',
+    '',
+    '',
+    String(total.calls),
+    String(total.prompt),
+    String(total.compl),
+    String(total.emb),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
-  const fmt = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  const fmt = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   const lines = [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(fmt)];
   const notes = [`${extra.samples} sample${extra.samples === 1 ? '' : 's'} evaluated`];
   if (extra.piiBlocked > 0) notes.push(`${extra.piiBlocked} kept from the judge (pii_residual)`);

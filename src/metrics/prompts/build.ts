@@ -29,7 +29,8 @@ import {
 } from './schemas.js';
 import { promptTexts } from './texts.js';
 
-export type JudgeTask = 'faithfulness' | 'answer_relevancy' | 'context_precision' | 'context_recall' | 'claims_in_reference';
+export type JudgeTask =
+  'faithfulness' | 'answer_relevancy' | 'context_precision' | 'context_recall' | 'claims_in_reference';
 export type PromptFamily = 'answer' | 'reference';
 
 const FAMILY: Record<JudgeTask, PromptFamily> = {
@@ -95,7 +96,10 @@ export function combinedVersion(parts: string[]): string {
 }
 
 function contextsBlock(p: PreparedSample): string {
-  const body = p.contexts.length === 0 ? promptTexts[p.language].noContexts : p.contexts.map((c, i) => `[${i + 1}] ${c}`).join('\n');
+  const body =
+    p.contexts.length === 0
+      ? promptTexts[p.language].noContexts
+      : p.contexts.map((c, i) => `[${i + 1}] ${c}`).join('\n');
   return `<contexts>\n${body}\n</contexts>`;
 }
 
@@ -107,7 +111,14 @@ function referenceFamilyBlock(p: PreparedSample): string {
   return `<question>${p.question}</question>\n${contextsBlock(p)}\n<reference>${p.reference ?? ''}</reference>`;
 }
 
-function request<T>(task: JudgeTask, p: PreparedSample, user: string, schema: Record<string, unknown>, parse: (v: unknown) => T, maxTokens: number): StructuredRequest<T> {
+function request<T>(
+  task: JudgeTask,
+  p: PreparedSample,
+  user: string,
+  schema: Record<string, unknown>,
+  parse: (v: unknown) => T,
+  maxTokens: number,
+): StructuredRequest<T> {
   return {
     name: SCHEMA_NAMES[task],
     schema,
@@ -132,28 +143,66 @@ function approxTokens(text: string): number {
 export function faithfulnessRequest(p: PreparedSample): StructuredRequest<Judged<JudgedClaim>> {
   const user = `${answerBlock(p)}\n<question>${p.question}</question>\n${contextsBlock(p)}\nTASK: faithfulness`;
   const k = p.contexts.length;
-  return request('faithfulness', p, user, faithfulnessSchema(k), parseFaithfulness(k), allowance(256, 2, approxTokens(p.answer)));
+  return request(
+    'faithfulness',
+    p,
+    user,
+    faithfulnessSchema(k),
+    parseFaithfulness(k),
+    allowance(256, 2, approxTokens(p.answer)),
+  );
 }
 
-export function answerRelevancyRequest(p: PreparedSample, questionCount: number): StructuredRequest<GeneratedQuestion[]> {
+export function answerRelevancyRequest(
+  p: PreparedSample,
+  questionCount: number,
+): StructuredRequest<GeneratedQuestion[]> {
   const user = `${answerBlock(p)}\nTASK: answer_relevancy (${promptTexts[p.language].questionCount(questionCount)})`;
-  return request('answer_relevancy', p, user, answerRelevancySchema(questionCount), parseAnswerRelevancy(questionCount), allowance(64, 80, questionCount));
+  return request(
+    'answer_relevancy',
+    p,
+    user,
+    answerRelevancySchema(questionCount),
+    parseAnswerRelevancy(questionCount),
+    allowance(64, 80, questionCount),
+  );
 }
 
 export function contextPrecisionRequest(p: PreparedSample): StructuredRequest<Verdicts> {
   const k = p.contexts.length;
   const user = `${referenceFamilyBlock(p)}\nTASK: context_precision`;
-  return request('context_precision', p, user, contextPrecisionSchema(k), parseContextPrecision(k), allowance(32, 16, k));
+  return request(
+    'context_precision',
+    p,
+    user,
+    contextPrecisionSchema(k),
+    parseContextPrecision(k),
+    allowance(32, 16, k),
+  );
 }
 
 export function contextRecallRequest(p: PreparedSample): StructuredRequest<Judged<AttributedStatement>> {
   const k = p.contexts.length;
   const user = `${referenceFamilyBlock(p)}\nTASK: context_recall`;
-  return request('context_recall', p, user, contextRecallSchema(k), parseContextRecall(k), allowance(256, 2, approxTokens(p.reference ?? '')));
+  return request(
+    'context_recall',
+    p,
+    user,
+    contextRecallSchema(k),
+    parseContextRecall(k),
+    allowance(256, 2, approxTokens(p.reference ?? '')),
+  );
 }
 
 export function claimsInReferenceRequest(p: PreparedSample, claims: string[]): StructuredRequest<Verdicts> {
   const list = claims.map((c, i) => `${i + 1}. ${c.replace(/\s+/g, ' ')}`).join('\n');
   const user = `${referenceFamilyBlock(p)}\n<claims>\n${list}\n</claims>\nTASK: claims_in_reference`;
-  return request('claims_in_reference', p, user, claimsInReferenceSchema(claims.length), parseClaimsInReference(claims.length), allowance(32, 16, claims.length));
+  return request(
+    'claims_in_reference',
+    p,
+    user,
+    claimsInReferenceSchema(claims.length),
+    parseClaimsInReference(claims.length),
+    allowance(32, 16, claims.length),
+  );
 }

@@ -41,8 +41,14 @@ function chunkList(count: number): Record<string, unknown> {
  * number is fixed per position (`const`), so no item can be judged twice or left out.
  */
 function positionalRows(count: number, key: string, verdict: string): Record<string, unknown> {
-  const row = (n: number) => strictObject({ [key]: { type: 'integer', const: n }, [verdict]: { type: 'integer', enum: [0, 1] } });
-  return { type: 'array', minItems: count, maxItems: count, prefixItems: Array.from({ length: count }, (_, i) => row(i + 1)) };
+  const row = (n: number) =>
+    strictObject({ [key]: { type: 'integer', const: n }, [verdict]: { type: 'integer', enum: [0, 1] } });
+  return {
+    type: 'array',
+    minItems: count,
+    maxItems: count,
+    prefixItems: Array.from({ length: count }, (_, i) => row(i + 1)),
+  };
 }
 
 function strictObject(properties: Record<string, unknown>): Record<string, unknown> {
@@ -51,7 +57,8 @@ function strictObject(properties: Record<string, unknown>): Record<string, unkno
 
 function checkChunkRange(list: number[], k: number, ctx: z.RefinementCtx, path: (string | number)[]): void {
   for (const n of list) {
-    if (n < 1 || n > k) ctx.addIssue({ code: 'custom', message: `chunk ${n} does not exist (chunks are 1 to ${k})`, path });
+    if (n < 1 || n > k)
+      ctx.addIssue({ code: 'custom', message: `chunk ${n} does not exist (chunks are 1 to ${k})`, path });
   }
 }
 
@@ -74,7 +81,11 @@ export function faithfulnessSchema(chunkCount: number): Record<string, unknown> 
   return strictObject({
     claims: {
       type: 'array',
-      items: strictObject({ claim: { type: 'string' }, chunks: chunkList(chunkCount), verdict: { type: 'integer', enum: [0, 1] } }),
+      items: strictObject({
+        claim: { type: 'string' },
+        chunks: chunkList(chunkCount),
+        verdict: { type: 'integer', enum: [0, 1] },
+      }),
     },
   });
 }
@@ -82,7 +93,9 @@ export function faithfulnessSchema(chunkCount: number): Record<string, unknown> 
 const faithfulnessShape = memoByCount((chunkCount) =>
   z
     .object({ claims: z.array(z.object({ claim: z.string(), chunks: chunkNumbers, verdict: binary })) })
-    .superRefine((v, ctx) => v.claims.forEach((c, i) => checkChunkRange(c.chunks, chunkCount, ctx, ['claims', i, 'chunks']))),
+    .superRefine((v, ctx) =>
+      v.claims.forEach((c, i) => checkChunkRange(c.chunks, chunkCount, ctx, ['claims', i, 'chunks'])),
+    ),
 );
 
 export function parseFaithfulness(chunkCount: number): (value: unknown) => Judged<JudgedClaim> {
@@ -164,7 +177,12 @@ const contextPrecisionShape = z.object({ chunks: z.array(z.object({ chunk: z.num
 
 export function parseContextPrecision(chunkCount: number): (value: unknown) => Verdicts {
   const shape = contextPrecisionShape;
-  return (value) => verdictPerItem(shape.parse(value).chunks.map((c) => [c.chunk, c.useful]), chunkCount, 'chunk');
+  return (value) =>
+    verdictPerItem(
+      shape.parse(value).chunks.map((c) => [c.chunk, c.useful]),
+      chunkCount,
+      'chunk',
+    );
 }
 
 // context recall --------------------------------------------------------------------------------------------
@@ -179,7 +197,11 @@ export function contextRecallSchema(chunkCount: number): Record<string, unknown>
   return strictObject({
     statements: {
       type: 'array',
-      items: strictObject({ statement: { type: 'string' }, chunks: chunkList(chunkCount), attributed: { type: 'integer', enum: [0, 1] } }),
+      items: strictObject({
+        statement: { type: 'string' },
+        chunks: chunkList(chunkCount),
+        attributed: { type: 'integer', enum: [0, 1] },
+      }),
     },
   });
 }
@@ -187,14 +209,18 @@ export function contextRecallSchema(chunkCount: number): Record<string, unknown>
 const contextRecallShape = memoByCount((chunkCount) =>
   z
     .object({ statements: z.array(z.object({ statement: z.string(), chunks: chunkNumbers, attributed: binary })) })
-    .superRefine((v, ctx) => v.statements.forEach((s, i) => checkChunkRange(s.chunks, chunkCount, ctx, ['statements', i, 'chunks']))),
+    .superRefine((v, ctx) =>
+      v.statements.forEach((s, i) => checkChunkRange(s.chunks, chunkCount, ctx, ['statements', i, 'chunks'])),
+    ),
 );
 
 export function parseContextRecall(chunkCount: number): (value: unknown) => Judged<AttributedStatement> {
   const shape = contextRecallShape(chunkCount);
   return (value) =>
     distinctTexts(
-      shape.parse(value).statements.map((s) => ({ statement: s.statement.trim(), chunks: s.chunks, attributed: s.attributed })),
+      shape
+        .parse(value)
+        .statements.map((s) => ({ statement: s.statement.trim(), chunks: s.chunks, attributed: s.attributed })),
       (s) => s.statement,
     );
 }
@@ -210,7 +236,12 @@ const claimsInReferenceShape = z.object({ claims: z.array(z.object({ claim: z.nu
 
 export function parseClaimsInReference(claimCount: number): (value: unknown) => Verdicts {
   const shape = claimsInReferenceShape;
-  return (value) => verdictPerItem(shape.parse(value).claims.map((c) => [c.claim, c.verdict]), claimCount, 'claim');
+  return (value) =>
+    verdictPerItem(
+      shape.parse(value).claims.map((c) => [c.claim, c.verdict]),
+      claimCount,
+      'claim',
+    );
 }
 
 /** A verdict per numbered item, in order; `repeated` lists numbers judged again (the first verdict counts). */
@@ -233,6 +264,7 @@ function verdictPerItem(pairs: [number, boolean][], count: number, what: string)
     else verdicts[n - 1] = v;
   }
   const missing = verdicts.flatMap((v, i) => (v === undefined ? [i + 1] : []));
-  if (missing.length > 0) throw new Error(`no verdict for ${what}${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`no verdict for ${what}${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
   return { verdicts: verdicts as boolean[], repeated };
 }

@@ -21,8 +21,7 @@ export function postgresKind(err: unknown): StateErrorKind | null {
   // pg's query_timeout (the server did not answer in time; the connection is dropped) and our own deadline.
   if (/Query read timeout/i.test(message)) return 'timeout';
   if (
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection ended/i
-      .test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Connection ended/i.test(
       message,
     )
   ) {

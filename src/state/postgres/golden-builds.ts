@@ -116,7 +116,9 @@ export function postgresGoldenStore(db: Db): GoldenBuildStore {
       );
     },
     async publications(prefix) {
-      const r = await db.query<PublicationRow>('SELECT * FROM golden_publications WHERE prefix = $1 ORDER BY version', [prefix]);
+      const r = await db.query<PublicationRow>('SELECT * FROM golden_publications WHERE prefix = $1 ORDER BY version', [
+        prefix,
+      ]);
       return r.rows.map(toPublicationRecord);
     },
     async recordPublication(pub) {

@@ -180,7 +180,10 @@ export function postgresLedger(db: Db, attemptRetentionMs: number): Ledger {
       return r.rowCount ?? 0;
     },
     async releaseClaims(holder) {
-      const r = await db.query(`UPDATE ledger SET ${UNCLAIM} WHERE claimed_by = $1 AND status IN ('pending', 'failed')`, [holder]);
+      const r = await db.query(
+        `UPDATE ledger SET ${UNCLAIM} WHERE claimed_by = $1 AND status IN ('pending', 'failed')`,
+        [holder],
+      );
       return r.rowCount ?? 0;
     },
     async claimsByHolder(now) {

@@ -17,8 +17,17 @@ export interface LangfuseApiRecord {
   at: number;
 }
 
-export async function recordLangfuseApi(state: Pick<StateStore, 'setMeta'>, generation: LangfuseApiGeneration, setting: 'auto' | LangfuseApiGeneration, now: number): Promise<void> {
-  await state.setMeta(LANGFUSE_API_META_KEY, JSON.stringify({ generation, source: setting === 'auto' ? 'detected' : 'configured' }), now);
+export async function recordLangfuseApi(
+  state: Pick<StateStore, 'setMeta'>,
+  generation: LangfuseApiGeneration,
+  setting: 'auto' | LangfuseApiGeneration,
+  now: number,
+): Promise<void> {
+  await state.setMeta(
+    LANGFUSE_API_META_KEY,
+    JSON.stringify({ generation, source: setting === 'auto' ? 'detected' : 'configured' }),
+    now,
+  );
 }
 
 /** Null for a missing or unrecognisable record (a state file from an older ragwatch has none). */

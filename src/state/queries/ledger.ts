@@ -56,7 +56,10 @@ function emptyDay(day: string): DayRow {
 }
 
 /** The `days` UTC days ending with the day of `now`, oldest first, every day present (zeros included). */
-export function ledgerByDay(state: ReadOnlyState | null, options: { now: number; days: number; basis: DayBasis }): DayRow[] {
+export function ledgerByDay(
+  state: ReadOnlyState | null,
+  options: { now: number; days: number; basis: DayBasis },
+): DayRow[] {
   const lastDayStart = Math.floor(options.now / DAY_MS) * DAY_MS;
   const firstDayStart = lastDayStart - (options.days - 1) * DAY_MS;
   const rows = new Map<number, DayRow>();
@@ -68,7 +71,12 @@ export function ledgerByDay(state: ReadOnlyState | null, options: { now: number;
       `SELECT CAST(${column} / ${DAY_MS} AS INTEGER) AS d, status, reason, COUNT(*) AS n FROM ledger
        WHERE ${column} >= ? AND ${column} < ? GROUP BY d, status, reason`,
     )
-    .all(firstDayStart, lastDayStart + DAY_MS) as { d: number; status: LedgerStatus; reason: string | null; n: number }[];
+    .all(firstDayStart, lastDayStart + DAY_MS) as {
+    d: number;
+    status: LedgerStatus;
+    reason: string | null;
+    n: number;
+  }[];
   for (const g of groups) {
     const row = rows.get(g.d);
     if (!row) continue;
@@ -87,7 +95,10 @@ export function ledgerTotals(state: ReadOnlyState | null): LedgerTotals {
   const totals: LedgerTotals = { entries: 0, ...zeroCounts(), skippedByReason: {}, deadByError: {}, failedByError: {} };
   if (!state?.hasTable('ledger')) return totals;
   // Two passes: the status counts come from the status index alone; reasons are read for two statuses only.
-  for (const g of state.db.prepare('SELECT status, COUNT(*) AS n FROM ledger GROUP BY status').all() as { status: LedgerStatus; n: number }[]) {
+  for (const g of state.db.prepare('SELECT status, COUNT(*) AS n FROM ledger GROUP BY status').all() as {
+    status: LedgerStatus;
+    n: number;
+  }[]) {
     totals.entries += g.n;
     totals[g.status] += g.n;
   }
@@ -98,7 +109,8 @@ export function ledgerTotals(state: ReadOnlyState | null): LedgerTotals {
     )
     .all() as { status: 'skipped' | 'dead' | 'failed'; reason: string | null; n: number }[];
   for (const g of reasons) {
-    const into = g.status === 'skipped' ? totals.skippedByReason : g.status === 'dead' ? totals.deadByError : totals.failedByError;
+    const into =
+      g.status === 'skipped' ? totals.skippedByReason : g.status === 'dead' ? totals.deadByError : totals.failedByError;
     const reason = g.reason ?? 'unknown';
     into[reason] = (into[reason] ?? 0) + g.n;
   }
@@ -106,7 +118,10 @@ export function ledgerTotals(state: ReadOnlyState | null): LedgerTotals {
 }
 
 /** Dead entries, most recently dead first; only those dead since `diedSince` when given. */
-export function deadEntries(state: ReadOnlyState | null, options: { diedSince?: number; limit?: number } = {}): DeadEntrySummary[] {
+export function deadEntries(
+  state: ReadOnlyState | null,
+  options: { diedSince?: number; limit?: number } = {},
+): DeadEntrySummary[] {
   if (!state?.hasTable('ledger')) return [];
   const rows = state.db
     .prepare(
@@ -120,7 +135,13 @@ export function deadEntries(state: ReadOnlyState | null, options: { diedSince?: 
     updated_at: number;
     trace_timestamp: number;
   }[];
-  return rows.map((r) => ({ traceId: r.trace_id, attempts: r.attempts, lastError: r.last_error, diedAt: r.updated_at, traceTimestamp: r.trace_timestamp }));
+  return rows.map((r) => ({
+    traceId: r.trace_id,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    diedAt: r.updated_at,
+    traceTimestamp: r.trace_timestamp,
+  }));
 }
 
 export interface FailingEntrySummary {
@@ -141,11 +162,27 @@ export function failingEntries(state: ReadOnlyState | null, options: { limit?: n
       `SELECT trace_id, attempts, last_error, next_attempt_at, trace_timestamp FROM ledger
        WHERE status = 'failed' ORDER BY updated_at DESC, trace_id LIMIT ?`,
     )
-    .all(options.limit ?? -1) as { trace_id: string; attempts: number; last_error: string | null; next_attempt_at: number | null; trace_timestamp: number }[];
-  return rows.map((r) => ({ traceId: r.trace_id, attempts: r.attempts, lastError: r.last_error, nextAttemptAt: r.next_attempt_at, traceTimestamp: r.trace_timestamp }));
+    .all(options.limit ?? -1) as {
+    trace_id: string;
+    attempts: number;
+    last_error: string | null;
+    next_attempt_at: number | null;
+    trace_timestamp: number;
+  }[];
+  return rows.map((r) => ({
+    traceId: r.trace_id,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    nextAttemptAt: r.next_attempt_at,
+    traceTimestamp: r.trace_timestamp,
+  }));
 }
 
 export function countDead(state: ReadOnlyState | null, diedSince?: number): number {
   if (!state?.hasTable('ledger')) return 0;
-  return (state.db.prepare("SELECT COUNT(*) AS n FROM ledger WHERE status = 'dead' AND updated_at >= ?").get(diedSince ?? Number.MIN_SAFE_INTEGER) as { n: number }).n;
+  return (
+    state.db
+      .prepare("SELECT COUNT(*) AS n FROM ledger WHERE status = 'dead' AND updated_at >= ?")
+      .get(diedSince ?? Number.MIN_SAFE_INTEGER) as { n: number }
+  ).n;
 }

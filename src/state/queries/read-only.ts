@@ -37,7 +37,11 @@ export function openStateReadOnly(path: string, options: { busyTimeoutMs?: numbe
   try {
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     const schemaVersion = checkSchema(db, path);
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
+    );
     return {
       db,
       path,
@@ -53,5 +57,7 @@ export function openStateReadOnly(path: string, options: { busyTimeoutMs?: numbe
 
 function stateErrorOf(err: unknown, path: string): StateError {
   const converted = asStateError(err, path);
-  return isStateError(converted) ? converted : new StateError(path, 'io', undefined, err instanceof Error ? err.message : String(err));
+  return isStateError(converted)
+    ? converted
+    : new StateError(path, 'io', undefined, err instanceof Error ? err.message : String(err));
 }

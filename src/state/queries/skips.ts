@@ -67,7 +67,8 @@ export function skipsByTraceName(state: ReadOnlyState | null, options: SkipsWind
   for (const r of rest) {
     others.sampled += r.sampled;
     others.skipped += r.skipped;
-    for (const [reason, n] of Object.entries(r.skippedByReason)) others.skippedByReason[reason] = (others.skippedByReason[reason] ?? 0) + n;
+    for (const [reason, n] of Object.entries(r.skippedByReason))
+      others.skippedByReason[reason] = (others.skippedByReason[reason] ?? 0) + n;
   }
   return { ...empty, rows: skipped.slice(0, limit), others };
 }

@@ -1,5 +1,13 @@
 import type { JobRun } from '../types.js';
-import { deadEntries, failingEntries, ledgerByDay, ledgerTotals, type DayBasis, type DayRow, type LedgerTotals } from './ledger.js';
+import {
+  deadEntries,
+  failingEntries,
+  ledgerByDay,
+  ledgerTotals,
+  type DayBasis,
+  type DayRow,
+  type LedgerTotals,
+} from './ledger.js';
 import { LANGFUSE_API_META_KEY, parseLangfuseApi } from './langfuse-api.js';
 import type { ReadOnlyState } from './read-only.js';
 import { cursors, gauges, jobRuns, leases, readMeta, type LeaseRecord } from './runs.js';
@@ -63,13 +71,36 @@ export interface StatusReport {
   totals: LedgerTotals;
   /** Skips per trace name over the days of `days`. */
   skipsByTraceName: SkipsByTraceName;
-  dead: { count: number; shown: Array<{ traceId: string; attempts: number; lastError: string | null; diedAt: string; traceTimestamp: string }> };
+  dead: {
+    count: number;
+    shown: Array<{
+      traceId: string;
+      attempts: number;
+      lastError: string | null;
+      diedAt: string;
+      traceTimestamp: string;
+    }>;
+  };
   /** Failed traces still to be retried, most recently failed first: what goes dead next if nothing changes. */
-  failing: { count: number; shown: Array<{ traceId: string; attempts: number; lastError: string | null; nextAttemptAt: string | null; traceTimestamp: string }> };
+  failing: {
+    count: number;
+    shown: Array<{
+      traceId: string;
+      attempts: number;
+      lastError: string | null;
+      nextAttemptAt: string | null;
+      traceTimestamp: string;
+    }>;
+  };
   jobs: JobStatus[];
   timezone: string;
   cursors: Array<{ job: string; position: string; updatedAt: string; lagSeconds: number }>;
-  langfuse: { configured: string; apiGeneration: 'v3' | 'v4' | null; source: 'detected' | 'configured' | null; recordedAt: string | null };
+  langfuse: {
+    configured: string;
+    apiGeneration: 'v3' | 'v4' | null;
+    source: 'detected' | 'configured' | null;
+    recordedAt: string | null;
+  };
   gauges: Record<string, number>;
 }
 
@@ -96,7 +127,14 @@ export function buildStatusReport(state: ReadOnlyState | null, options: StatusOp
   const described = new Map(options.jobs.filter((j) => !j.onlyIfRun || runs.has(j.name)).map((j) => [j.name, j]));
   // Jobs found in the state that the configuration does not describe (e.g. `backfill`) are shown too.
   for (const job of runs.keys()) {
-    if (!described.has(job)) described.set(job, { name: job, enabled: true, schedule: null, lease: null, stuckAfterMs: Number.POSITIVE_INFINITY });
+    if (!described.has(job))
+      described.set(job, {
+        name: job,
+        enabled: true,
+        schedule: null,
+        lease: null,
+        stuckAfterMs: Number.POSITIVE_INFINITY,
+      });
   }
   const api = parseLangfuseApi(readMeta(state, LANGFUSE_API_META_KEY));
   return {
@@ -126,16 +164,40 @@ export function buildStatusReport(state: ReadOnlyState | null, options: StatusOp
         traceTimestamp: iso(f.traceTimestamp)!,
       })),
     },
-    jobs: [...described.values()].map((job) => jobStatus(job, runs.get(job.name) ?? null, job.lease ? (leaseByName.get(job.lease) ?? null) : null, options.timezone, now)),
+    jobs: [...described.values()].map((job) =>
+      jobStatus(
+        job,
+        runs.get(job.name) ?? null,
+        job.lease ? (leaseByName.get(job.lease) ?? null) : null,
+        options.timezone,
+        now,
+      ),
+    ),
     timezone: options.timezone,
-    cursors: cursors(state).map((c) => ({ job: c.job, position: iso(c.position)!, updatedAt: iso(c.updatedAt)!, lagSeconds: Math.max(0, Math.round((now - c.position) / 1000)) })),
-    langfuse: { configured: options.langfuseSetting, apiGeneration: api?.generation ?? null, source: api?.source ?? null, recordedAt: iso(api?.at ?? null) },
+    cursors: cursors(state).map((c) => ({
+      job: c.job,
+      position: iso(c.position)!,
+      updatedAt: iso(c.updatedAt)!,
+      lagSeconds: Math.max(0, Math.round((now - c.position) / 1000)),
+    })),
+    langfuse: {
+      configured: options.langfuseSetting,
+      apiGeneration: api?.generation ?? null,
+      source: api?.source ?? null,
+      recordedAt: iso(api?.at ?? null),
+    },
     gauges: gauges(state),
   };
 }
 
 /** Where a job stands: pure, from its recorded run, its lease and the clock. */
-export function jobState(run: JobRun | null, lease: LeaseRecord | null, hasLease: boolean, stuckAfterMs: number, now: number): { state: JobState; runningSeconds: number | null } {
+export function jobState(
+  run: JobRun | null,
+  lease: LeaseRecord | null,
+  hasLease: boolean,
+  stuckAfterMs: number,
+  now: number,
+): { state: JobState; runningSeconds: number | null } {
   if (!run || run.lastStartAt === null) return { state: 'never_run', runningSeconds: null };
   const unfinished = run.lastFinishAt === null || run.lastFinishAt < run.lastStartAt;
   if (!unfinished) return { state: 'idle', runningSeconds: null };
@@ -144,7 +206,13 @@ export function jobState(run: JobRun | null, lease: LeaseRecord | null, hasLease
   return { state: now - run.lastStartAt > stuckAfterMs ? 'stuck' : 'running', runningSeconds };
 }
 
-function jobStatus(job: JobDescriptor, run: JobRun | null, lease: LeaseRecord | null, timezone: string, now: number): JobStatus {
+function jobStatus(
+  job: JobDescriptor,
+  run: JobRun | null,
+  lease: LeaseRecord | null,
+  timezone: string,
+  now: number,
+): JobStatus {
   const { state, runningSeconds } = jobState(run, lease, job.lease !== null, job.stuckAfterMs, now);
   let nextRunAt: string | null = null;
   let intervalSeconds: number | null = null;
@@ -162,8 +230,14 @@ function jobStatus(job: JobDescriptor, run: JobRun | null, lease: LeaseRecord | 
   const lastSuccess = run?.lastSuccessAt ?? null;
   // Never succeeded counts as stale once a run has finished (the stalled-job alert fires on the same).
   const stale =
-    job.enabled && intervalSeconds !== null && run !== null && (lastSuccess === null ? run.lastFinishAt !== null : now - lastSuccess > 3 * intervalSeconds * 1000);
-  const liveLease = lease && lease.expiresAt > now ? { holder: lease.holder, host: lease.host, pid: lease.pid, expiresAt: iso(lease.expiresAt)! } : null;
+    job.enabled &&
+    intervalSeconds !== null &&
+    run !== null &&
+    (lastSuccess === null ? run.lastFinishAt !== null : now - lastSuccess > 3 * intervalSeconds * 1000);
+  const liveLease =
+    lease && lease.expiresAt > now
+      ? { holder: lease.holder, host: lease.host, pid: lease.pid, expiresAt: iso(lease.expiresAt)! }
+      : null;
   return {
     name: job.name,
     enabled: job.enabled,

@@ -15,7 +15,10 @@ export function textTable(headers: string[], rows: string[][], align: Align[] = 
 
 /** `2025-06-02 11:58:01Z`. */
 export function utcTime(isoOrMs: string | number): string {
-  return new Date(isoOrMs).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
+  return new Date(isoOrMs)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** `45s`, `12m`, `3h 5m`, `2d 4h`. */

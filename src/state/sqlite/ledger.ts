@@ -93,11 +93,22 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = 
   const insertEntriesTx = db.transaction((entries: readonly NewLedgerEntry[], now: number): number => {
     let added = 0;
     for (const e of entries) {
-      added += (stmt.insertEntry.all(e.traceId, e.traceTimestamp, e.environment, e.traceName, e.sampleRate, now, now) as LedgerRow[]).length;
+      added += (
+        stmt.insertEntry.all(
+          e.traceId,
+          e.traceTimestamp,
+          e.environment,
+          e.traceName,
+          e.sampleRate,
+          now,
+          now,
+        ) as LedgerRow[]
+      ).length;
     }
     return added;
   });
-  const insertEntries = (entries: readonly NewLedgerEntry[], now: number): number => insertEntriesTx.immediate(entries, now);
+  const insertEntries = (entries: readonly NewLedgerEntry[], now: number): number =>
+    insertEntriesTx.immediate(entries, now);
   const startAttemptTx = db.transaction((traceId: string, now: number): LedgerRow => {
     const row = (stmt.startAttempt.all(now, now, traceId) as LedgerRow[])[0];
     if (!row) throw new Error(`state: no ledger entry for trace ${traceId}`);
@@ -179,7 +190,14 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = 
     async claimDue(claim, now, limit, options = {}) {
       if (limit < 1) return [];
       const attemptedBefore = options.attemptedBefore ?? Number.MAX_SAFE_INTEGER;
-      const params = { holder: claim.holder, until: claim.until, now, limit, attemptedBefore, othersHold: shared ? 1 : 0 };
+      const params = {
+        holder: claim.holder,
+        until: claim.until,
+        now,
+        limit,
+        attemptedBefore,
+        othersHold: shared ? 1 : 0,
+      };
       const claimed = stmt.claimDue.all(params) as LedgerRow[];
       claimed.sort((a, b) => a.trace_timestamp - b.trace_timestamp || (a.trace_id < b.trace_id ? -1 : 1));
       return claimed.map(toEntry);

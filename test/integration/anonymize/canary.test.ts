@@ -47,7 +47,9 @@ const samples = [
     id: 'canary-en',
     question: `I'm ${CANARIES.english} (${CANARIES.englishEmail}). Was my card ${CANARIES.card} charged twice for order 7781?`,
     answer: `No, ${CANARIES.english}: the second $42.10 authorisation on ${CANARIES.card} was voided two minutes later.`,
-    contexts: [`Payment log for order 7781: card ${CANARIES.card} authorised $42.10 twice, second voided. Customer NIE ${CANARIES.nie}. Support key used: ${CANARIES.secret}.`],
+    contexts: [
+      `Payment log for order 7781: card ${CANARIES.card} authorised $42.10 twice, second voided. Customer NIE ${CANARIES.nie}. Support key used: ${CANARIES.secret}.`,
+    ],
     language: 'en',
   },
 ];
@@ -69,12 +71,21 @@ beforeEach(() => {
 
 async function evaluate(extraArgs: string[] = []) {
   const config = join(dir, 'ragwatch.yaml');
-  await writeFile(config, `judge:\n  baseUrl: ${server.url}\n  maxAttempts: 1\n  timeoutMs: 20000\nembeddings:\n  model: ${server.embeddingModel}\nlog:\n  level: debug\n`);
+  await writeFile(
+    config,
+    `judge:\n  baseUrl: ${server.url}\n  maxAttempts: 1\n  timeoutMs: 20000\nembeddings:\n  model: ${server.embeddingModel}\nlog:\n  level: debug\n`,
+  );
   const input = join(dir, 'samples.jsonl');
   await writeFile(input, samples.map((s) => JSON.stringify(s)).join('\n'));
   const output = join(dir, `results-${extraArgs.join('') || 'default'}.jsonl`);
-  const res = await runCli(['--config', config, 'evaluate', '--input', input, '--output', output, ...extraArgs], { timeoutMs: 120_000 });
-  return { res, judgeTraffic: JSON.stringify(server.requests.map((q) => ({ body: q.body, headers: q.headers, path: q.path }))), results: await readFile(output, 'utf8') };
+  const res = await runCli(['--config', config, 'evaluate', '--input', input, '--output', output, ...extraArgs], {
+    timeoutMs: 120_000,
+  });
+  return {
+    res,
+    judgeTraffic: JSON.stringify(server.requests.map((q) => ({ body: q.body, headers: q.headers, path: q.path }))),
+    results: await readFile(output, 'utf8'),
+  };
 }
 
 function leaked(haystack: string): string[] {

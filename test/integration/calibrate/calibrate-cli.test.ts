@@ -26,7 +26,12 @@ describe.each(['v3', 'v4'] as const)('ragwatch calibrate on Langfuse %s', (perso
     await h.seedTraces(40, 'calibrate-cli', end);
     const sampled = await h.cli(['sample', '--once', '--no-progress']);
     expect(sampled.code, sampled.stderr).toBe(0);
-    const scored = new Set(h.langfuse.store.scores().filter((s) => s.name === 'ragas-faithfulness').map((s) => s.traceId));
+    const scored = new Set(
+      h.langfuse.store
+        .scores()
+        .filter((s) => s.name === 'ragas-faithfulness')
+        .map((s) => s.traceId),
+    );
     expect(scored.size).toBeGreaterThan(10);
     const now = end + 3600_000;
 
@@ -42,7 +47,13 @@ describe.each(['v3', 'v4'] as const)('ragwatch calibrate on Langfuse %s', (perso
     expect(plan.enqueued).toEqual(JSON.parse(dry.stdout).picked);
     expect(plan.enqueued).toHaveLength(plan.target);
     // Stratified by language, trace name and score bucket, in proportion.
-    const strata = plan.strata as Array<{ language: string; traceName: string; bucket: string; candidates: number; picked: number }>;
+    const strata = plan.strata as Array<{
+      language: string;
+      traceName: string;
+      bucket: string;
+      candidates: number;
+      picked: number;
+    }>;
     expect(new Set(strata.map((s) => s.language)).size).toBeGreaterThan(1);
     expect(new Set(strata.map((s) => s.traceName)).size).toBeGreaterThan(1);
     for (const s of strata) expect(Math.abs(s.picked - 0.5 * s.candidates)).toBeLessThanOrEqual(1);
@@ -98,7 +109,12 @@ describe.each(['v3', 'v4'] as const)('ragwatch calibrate on Langfuse %s', (perso
     for (const a of annotations.filter((x) => x.metric === 'faithfulness')) {
       const judged = h.langfuse.store.scores().find((s) => s.traceId === a.traceId && s.name === 'ragas-faithfulness')!;
       const opposite = a.judge >= 0.5 ? 0 : 1;
-      await createAnnotationScore(h.http, { traceId: a.traceId, name: 'ragas-faithfulness', value: opposite, configId: ragasConfig.id });
+      await createAnnotationScore(h.http, {
+        traceId: a.traceId,
+        name: 'ragas-faithfulness',
+        value: opposite,
+        configId: ragasConfig.id,
+      });
       h.langfuse.store.upsertScore({
         traceId: a.traceId,
         name: 'ragas-faithfulness',
@@ -114,7 +130,10 @@ describe.each(['v3', 'v4'] as const)('ragwatch calibrate on Langfuse %s', (perso
     expect(report.code, report.stderr).toBe(0);
     const summary = JSON.parse(report.stdout);
     const all = (metric: string) =>
-      summary.table.cells.find((c: { metric: string; language: unknown; stratum: unknown }) => c.metric === metric && c.language === null && c.stratum === null);
+      summary.table.cells.find(
+        (c: { metric: string; language: unknown; stratum: unknown }) =>
+          c.metric === metric && c.language === null && c.stratum === null,
+      );
     expect(all('faithfulness').n).toBe(items.length + 1);
     expect(all('answer_relevancy').n).toBe(items.length);
     for (const figure of all('faithfulness').figures) {
@@ -124,8 +143,11 @@ describe.each(['v3', 'v4'] as const)('ragwatch calibrate on Langfuse %s', (perso
     // The figures agree with the pairs the annotator made.
     const pairs = annotations.filter((a) => a.metric === 'faithfulness');
     const mae = all('faithfulness').figures.find((f: { statistic: string }) => f.statistic === 'mae');
-    const judgeOutside = h.langfuse.store.scores().find((s) => s.traceId === outside && s.name === 'ragas-faithfulness')!.value;
-    const expectedMae = (pairs.reduce((sum, a) => sum + Math.abs(a.judge - a.human), 0) + judgeOutside) / (pairs.length + 1);
+    const judgeOutside = h.langfuse.store
+      .scores()
+      .find((s) => s.traceId === outside && s.name === 'ragas-faithfulness')!.value;
+    const expectedMae =
+      (pairs.reduce((sum, a) => sum + Math.abs(a.judge - a.human), 0) + judgeOutside) / (pairs.length + 1);
     expect(mae.value).toBeCloseTo(expectedMae, 10);
     expect(summary.humanScores).toBe(2 * items.length + 1);
 

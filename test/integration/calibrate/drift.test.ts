@@ -40,19 +40,28 @@ describe.each(['v3', 'v4'] as const)('judge drift anchors on Langfuse %s', (pers
     try {
       const anchors = join(h.dir, 'anchors', 'judge-anchors.json');
       const calibrate = { anchors: { path: anchors, minAnchors: 5 }, bootstrapSamples: 300, minPairs: 5 };
-      const yaml = `${h.yaml(`experiment: {target: {url: "${rag.askUrl}", response: {answer: answer, contexts: contexts}}}`)}\n` +
+      const yaml =
+        `${h.yaml(`experiment: {target: {url: "${rag.askUrl}", response: {answer: answer, contexts: contexts}}}`)}\n` +
         `calibrate: {anchors: {path: "${anchors}", minAnchors: 5}, rate: 1, bootstrapSamples: 300, minPairs: 5}\n`;
       await writeFile(join(h.dir, 'ragwatch.yaml'), yaml);
-      const built = await runCliInProcess(['--config', join(h.dir, 'ragwatch.yaml'), 'calibrate', 'anchors', 'build', '--json'], { cwd: h.dir });
+      const built = await runCliInProcess(
+        ['--config', join(h.dir, 'ragwatch.yaml'), 'calibrate', 'anchors', 'build', '--json'],
+        { cwd: h.dir },
+      );
       expect(built.code, built.stderr).toBe(0);
       const summary = JSON.parse(built.stdout);
       expect(summary.anchors).toBe(12);
-      expect(summary.judge).toMatchObject({ model: `${judge.model} (standin/judge-8b-instruct)`, vllmVersion: STANDIN_VLLM_VERSION });
+      expect(summary.judge).toMatchObject({
+        model: `${judge.model} (standin/judge-8b-instruct)`,
+        vllmVersion: STANDIN_VLLM_VERSION,
+      });
       const file = JSON.parse(await readFile(anchors, 'utf8')) as AnchorFile;
       expect(file.version).toBe(summary.version);
       expect(file.anchors.every((a) => a.contexts.length > 0 && typeof a.answer === 'string')).toBe(true);
       // Building again without --force refuses: an anchor set is fixed.
-      const again = await runCliInProcess(['--config', join(h.dir, 'ragwatch.yaml'), 'calibrate', 'anchors', 'build'], { cwd: h.dir });
+      const again = await runCliInProcess(['--config', join(h.dir, 'ragwatch.yaml'), 'calibrate', 'anchors', 'build'], {
+        cwd: h.dir,
+      });
       expect(again.code).toBe(2);
       expect(again.stderr).toMatch(/exists: an anchor set is fixed; --force replaces it/);
 
@@ -64,17 +73,29 @@ describe.each(['v3', 'v4'] as const)('judge drift anchors on Langfuse %s', (pers
         ['faithfulness', 'within_tolerance', 12],
       ]);
       expect(steady.report.gate.judgeChanged).toBe(false);
-      expect(steady.report.run).toMatchObject({ judgeModelRoot: 'standin/judge-8b-instruct', judgeVllmVersion: STANDIN_VLLM_VERSION });
+      expect(steady.report.run).toMatchObject({
+        judgeModelRoot: 'standin/judge-8b-instruct',
+        judgeVllmVersion: STANDIN_VLLM_VERSION,
+      });
 
       // People annotate the run's traces in the calibration queue; the next weekly report carries the figures.
       const cli = (...args: string[]) =>
-        runCliInProcess(['--config', join(h.dir, 'ragwatch.yaml'), ...args], { cwd: h.dir, context: { now: () => h.clock.now } });
+        runCliInProcess(['--config', join(h.dir, 'ragwatch.yaml'), ...args], {
+          cwd: h.dir,
+          context: { now: () => h.clock.now },
+        });
       const enqueued = await cli('calibrate', 'enqueue', '--json');
       expect(enqueued.code, enqueued.stderr).toBe(0);
       const queued = JSON.parse(enqueued.stdout).enqueued as string[];
-      const scoredItems = steady.report.cells.find((c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all')!;
+      const scoredItems = steady.report.cells.find(
+        (c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all',
+      )!;
       expect(queued.length).toBeGreaterThanOrEqual(scoredItems.summary.n);
-      const http = createLangfuseHttp({ baseUrl: h.langfuse.url, publicKey: h.langfuse.publicKey, secretKey: h.langfuse.secretKey });
+      const http = createLangfuseHttp({
+        baseUrl: h.langfuse.url,
+        publicKey: h.langfuse.publicKey,
+        secretKey: h.langfuse.secretKey,
+      });
       const annotations = await annotateCalibrationQueue(http, personality, {
         queueName: 'ragwatch calibration',
         judgeScoreNames: { faithfulness: 'ragas-faithfulness', answer_relevancy: 'ragas-answer-relevancy' },
@@ -85,7 +106,8 @@ describe.each(['v3', 'v4'] as const)('judge drift anchors on Langfuse %s', (pers
       expect(annotations.filter((a) => a.metric === 'faithfulness')).toHaveLength(scoredItems.summary.n);
 
       // The stored verdicts were an older judge's: its faithfulness sat 0.3 lower; the server was upgraded too.
-      for (const a of file.anchors) if (a.scores.faithfulness != null) a.scores.faithfulness = Math.max(0, a.scores.faithfulness - 0.3);
+      for (const a of file.anchors)
+        if (a.scores.faithfulness != null) a.scores.faithfulness = Math.max(0, a.scores.faithfulness - 0.3);
       await writeFile(anchors, JSON.stringify(file));
       judge.setIdentity({ vllmVersion: '0.12.1' });
       h.clock.now += 7 * 86_400_000;
@@ -104,11 +126,16 @@ describe.each(['v3', 'v4'] as const)('judge drift anchors on Langfuse %s', (pers
       const json = JSON.parse(await readFile(moved.files.json, 'utf8'));
       expect(json.judge.drift.judgeChanged).toBe(true);
       // The agreement figures in the weekly report, every pair the person made.
-      const all = report.calibration!.table.cells.find((c) => c.metric === 'faithfulness' && c.language === null && c.stratum === null)!;
+      const all = report.calibration!.table.cells.find(
+        (c) => c.metric === 'faithfulness' && c.language === null && c.stratum === null,
+      )!;
       expect(all.n).toBe(scoredItems.summary.n);
       const mae = all.figures.find((f) => f.statistic === 'mae')!;
       const pairs = annotations.filter((a) => a.metric === 'faithfulness');
-      expect(mae.estimable && mae.value).toBeCloseTo(pairs.reduce((t, a) => t + Math.abs(a.judge - a.human), 0) / pairs.length, 10);
+      expect(mae.estimable && mae.value).toBeCloseTo(
+        pairs.reduce((t, a) => t + Math.abs(a.judge - a.human), 0) / pairs.length,
+        10,
+      );
       expect(json.calibration.table.cells.length).toBe(report.calibration!.table.cells.length);
       expect(markdown).toContain('## Judge agreement with people');
       expect(markdown).toMatch(/\| all \| \d+ \| /);

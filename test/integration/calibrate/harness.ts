@@ -54,7 +54,10 @@ export async function startCalibrateHarness(
     exchanges,
     violations,
     cli: (args, now) =>
-      runCliInProcess(['--config', join(dir, 'ragwatch.yaml'), ...args], { cwd: dir, ...(now ? { context: { now: () => now } } : {}) }),
+      runCliInProcess(['--config', join(dir, 'ragwatch.yaml'), ...args], {
+        cwd: dir,
+        ...(now ? { context: { now: () => now } } : {}),
+      }),
     async seedTraces(count, seed, end = Date.now() - 2 * 60_000) {
       await seedDemo({
         langfuseUrl: langfuse.url,

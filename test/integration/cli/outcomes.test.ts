@@ -42,7 +42,13 @@ type Sections = Record<string, Record<string, unknown>>;
 function config(extra: Sections = {}): { file: string; statePath: string } {
   const statePath = join(dir, `state-${++n}.db`);
   const base: Sections = {
-    langfuse: { baseUrl: stack.lf.url, publicKey: stack.lf.publicKey, secretKey: stack.lf.secretKey, maxAttempts: 2, timeoutMs: 5000 },
+    langfuse: {
+      baseUrl: stack.lf.url,
+      publicKey: stack.lf.publicKey,
+      secretKey: stack.lf.secretKey,
+      maxAttempts: 2,
+      timeoutMs: 5000,
+    },
     judge: { baseUrl: stack.judge.url, model: stack.judge.model, maxAttempts: 1, timeoutMs: 5000 },
     embeddings: { model: stack.judge.embeddingModel, maxAttempts: 1 },
     sampling: { rate: 0.5 },
@@ -60,8 +66,10 @@ const judgeWithKey = (key: string): Sections => ({
   embeddings: { model: lockedJudge.embeddingModel, baseUrl: lockedJudge.url, apiKey: key, maxAttempts: 1 },
 });
 const wrongLangfuseKeys: Sections = { langfuse: { publicKey: 'pk-lf-rotated', secretKey: 'sk-lf-rotated' } };
-const LANGFUSE_KEYS_LINE = /^langfuse\.publicKey and langfuse\.secretKey \(LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY\): Langfuse rejected ragwatch's credentials \(.*401\)$/;
-const JUDGE_KEY_LINE = /^judge\.apiKey \(RAGWATCH_JUDGE_API_KEY\): the judge rejected ragwatch's credentials \(.*401\)$/;
+const LANGFUSE_KEYS_LINE =
+  /^langfuse\.publicKey and langfuse\.secretKey \(LANGFUSE_PUBLIC_KEY, LANGFUSE_SECRET_KEY\): Langfuse rejected ragwatch's credentials \(.*401\)$/;
+const JUDGE_KEY_LINE =
+  /^judge\.apiKey \(RAGWATCH_JUDGE_API_KEY\): the judge rejected ragwatch's credentials \(.*401\)$/;
 
 async function cli(args: string[], file: string, stdin?: string) {
   const r = await runCliInProcess(['--config', file, ...args], { cwd: dir, ...(stdin !== undefined ? { stdin } : {}) });
@@ -111,7 +119,10 @@ describe('ragwatch sample --once', () => {
     expect(r.lines).toEqual([expect.stringMatching(/^langfuse unreachable after retries: /)]);
   });
   it('the judge unreachable → 3, the tick incomplete and nothing charged', async () => {
-    const r = await cli(['sample', '--once'], config({ judge: { baseUrl: UNREACHABLE }, embeddings: { baseUrl: UNREACHABLE } }).file);
+    const r = await cli(
+      ['sample', '--once'],
+      config({ judge: { baseUrl: UNREACHABLE }, embeddings: { baseUrl: UNREACHABLE } }).file,
+    );
     expect(r.code).toBe(3);
     expect(r.lines).toEqual([expect.stringMatching(/^sample: incomplete: metric:[a-z_]+:connection$/)]);
   });
@@ -128,7 +139,9 @@ describe('ragwatch sample --trace', () => {
     expect(r.lines).toEqual(['sample: trace no-such-trace not found']);
   });
   it('the judge rejects the key → 2, one line naming the key', async () => {
-    const rag = stack.lf.store.traces().find((t) => stack.lf.store.observationsOfTrace(t.id).some((o) => o.type === 'RETRIEVER'))!;
+    const rag = stack.lf.store
+      .traces()
+      .find((t) => stack.lf.store.observationsOfTrace(t.id).some((o) => o.type === 'RETRIEVER'))!;
     const r = await cli(['sample', '--trace', rag.id], config(judgeWithKey('a-rotated-key')).file);
     expect(r.code).toBe(2);
     expect(r.lines).toEqual([expect.stringMatching(JUDGE_KEY_LINE)]);
@@ -144,16 +157,28 @@ describe('ragwatch evaluate', () => {
     expect(r.code, r.stderr).toBe(0);
   });
   it('a malformed line → 2', async () => {
-    const r = await cli(['evaluate', '--input', '-', '--metrics', 'faithfulness'], config().file, `${sampleLine()}{not json\n`);
+    const r = await cli(
+      ['evaluate', '--input', '-', '--metrics', 'faithfulness'],
+      config().file,
+      `${sampleLine()}{not json\n`,
+    );
     expect(r.code).toBe(2);
   });
   it('the judge rejects the key → 2, one line naming the key', async () => {
-    const r = await cli(['evaluate', '--input', '-', '--metrics', 'faithfulness'], config(judgeWithKey('a-rotated-key')).file, sampleLine());
+    const r = await cli(
+      ['evaluate', '--input', '-', '--metrics', 'faithfulness'],
+      config(judgeWithKey('a-rotated-key')).file,
+      sampleLine(),
+    );
     expect(r.code).toBe(2);
     expect(r.lines.at(-1)).toMatch(JUDGE_KEY_LINE);
   });
   it('the judge unreachable → 3', async () => {
-    const r = await cli(['evaluate', '--input', '-', '--metrics', 'faithfulness'], config({ judge: { baseUrl: UNREACHABLE } }).file, sampleLine());
+    const r = await cli(
+      ['evaluate', '--input', '-', '--metrics', 'faithfulness'],
+      config({ judge: { baseUrl: UNREACHABLE } }).file,
+      sampleLine(),
+    );
     expect(r.code).toBe(3);
   });
 });
@@ -173,7 +198,7 @@ describe('ragwatch doctor', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/FAIL\s+judge-model\s+.*HTTP 401 \(the API key was rejected\)/);
   });
-  it('a state file that is not ragwatch\'s → 2', async () => {
+  it("a state file that is not ragwatch's → 2", async () => {
     const r = await cli(['doctor'], config({ state: { path: emptyStateFile() } }).file);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/FAIL\s+state\s+state\.path: .* is empty \(0 bytes\)/);
@@ -210,7 +235,9 @@ describe('ragwatch status and retry-dead', () => {
     try {
       const r = await cli(['status'], file);
       expect(r.code).toBe(3);
-      expect(r.lines).toEqual([expect.stringMatching(/^state\.path: .* is locked by another process .*\(SQLITE_BUSY\)/)]);
+      expect(r.lines).toEqual([
+        expect.stringMatching(/^state\.path: .* is locked by another process .*\(SQLITE_BUSY\)/),
+      ]);
     } finally {
       holder.exec('ROLLBACK');
       holder.close();
@@ -235,12 +262,18 @@ describe('ragwatch experiment run', () => {
   it('the judge rejects the key → 2, one line naming the key, no verdict', async () => {
     const { startHarness } = await import('../experiment/harness.js');
     const { GOLDEN_ITEMS } = await import('@ragwatch/devkit/corpus/index.js');
-    const h = await startHarness('v3', { judge: lockedJudge, items: GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 2) });
+    const h = await startHarness('v3', {
+      judge: lockedJudge,
+      items: GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 2),
+    });
     try {
       const file = join(h.dir, 'ragwatch.yaml');
       const judgeLine = `judge: {baseUrl: "${lockedJudge.url}", model: ${lockedJudge.model}, apiKey: a-rotated-key, maxAttempts: 1}`;
       const embeddingsLine = `embeddings: {model: ${lockedJudge.embeddingModel}, apiKey: a-rotated-key}`;
-      writeFileSync(file, `${h.yaml(`${judgeLine}\n${embeddingsLine}`)}\nexperiment:\n  reportsDir: ${join(h.dir, 'reports')}\n  target: {url: "${h.rag.askUrl}", response: {answer: answer, contexts: contexts}}\n`);
+      writeFileSync(
+        file,
+        `${h.yaml(`${judgeLine}\n${embeddingsLine}`)}\nexperiment:\n  reportsDir: ${join(h.dir, 'reports')}\n  target: {url: "${h.rag.askUrl}", response: {answer: answer, contexts: contexts}}\n`,
+      );
       const r = await runCliInProcess(['--config', file, 'experiment', 'run'], { cwd: h.dir });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(JUDGE_KEY_LINE)]);

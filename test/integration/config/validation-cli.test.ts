@@ -29,7 +29,9 @@ describe('configuration errors stop every command with exit 2 before anything st
     const { file, statePath } = configDir({ online: { schedule: 'not a cron' } });
     const check = await runCliInProcess(['config', 'check', '--config', file]);
     expect(check.code).toBe(2);
-    expect(lines(check.stderr)).toEqual(['config: online.schedule: must be a cron expression (5 or 6 fields, such as "*/5 * * * *") (got "not a cron")']);
+    expect(lines(check.stderr)).toEqual([
+      'config: online.schedule: must be a cron expression (5 or 6 fields, such as "*/5 * * * *") (got "not a cron")',
+    ]);
     const run = await runCliInProcess(['run', '--config', file]);
     expect(run.code).toBe(2);
     expect(lines(run.stderr)).toEqual(lines(check.stderr));
@@ -40,7 +42,9 @@ describe('configuration errors stop every command with exit 2 before anything st
     const { file, statePath } = configDir({ http: { host: 'bad host!' } });
     const run = await runCliInProcess(['run', '--config', file]);
     expect(run.code).toBe(2);
-    expect(lines(run.stderr)).toEqual(['config: http.host: must be an IP address or a host name (such as 0.0.0.0, :: or localhost) (got "bad host!")']);
+    expect(lines(run.stderr)).toEqual([
+      'config: http.host: must be an IP address or a host name (such as 0.0.0.0, :: or localhost) (got "bad host!")',
+    ]);
     expect(existsSync(statePath)).toBe(false);
   });
 
@@ -64,7 +68,9 @@ describe('configuration errors stop every command with exit 2 before anything st
     });
     expect(code).toBe(2);
     expect(looked).toEqual(['ragwatch-metrics.example']);
-    expect(lines(err)).toEqual(['config: http.host: cannot be resolved on this machine (got "ragwatch-metrics.example": ENOTFOUND)']);
+    expect(lines(err)).toEqual([
+      'config: http.host: cannot be resolved on this machine (got "ragwatch-metrics.example": ENOTFOUND)',
+    ]);
     expect(existsSync(statePath)).toBe(false);
   });
 
@@ -73,7 +79,9 @@ describe('configuration errors stop every command with exit 2 before anything st
     const { file } = configDir({ http: { host: '192.0.2.1', port: 0 }, online: { enabled: false } });
     const run = await runCli(['run', '--config', file], { timeoutMs: 30_000 });
     expect(run.code).toBe(2);
-    expect(lines(run.stderr).filter((l) => !l.startsWith('{'))).toEqual(['config: http.host: cannot listen on 192.0.2.1:0: the address is not on this machine']);
+    expect(lines(run.stderr).filter((l) => !l.startsWith('{'))).toEqual([
+      'config: http.host: cannot listen on 192.0.2.1:0: the address is not on this machine',
+    ]);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -88,9 +96,14 @@ describe('configuration errors stop every command with exit 2 before anything st
   });
 
   it('an out-of-range RAGWATCH_HTTP_PORT is one line', async () => {
-    const check = await runCliInProcess(['config', 'check'], { env: { RAGWATCH_HTTP_PORT: '99999999999999999999' }, cwd: tmpdir() });
+    const check = await runCliInProcess(['config', 'check'], {
+      env: { RAGWATCH_HTTP_PORT: '99999999999999999999' },
+      cwd: tmpdir(),
+    });
     expect(check.code).toBe(2);
-    expect(lines(check.stderr)).toEqual(['config: http.port: must be between 0 and 65535 (got 100000000000000000000 from RAGWATCH_HTTP_PORT)']);
+    expect(lines(check.stderr)).toEqual([
+      'config: http.port: must be between 0 and 65535 (got 100000000000000000000 from RAGWATCH_HTTP_PORT)',
+    ]);
   });
 });
 
@@ -103,7 +116,16 @@ describe('credentials and headers are never printed', () => {
     expect(rejected.stderr).not.toMatch(/hunter2|pk-lf-user/);
 
     const good = configDir({
-      experiment: { target: { url: 'http://rag:8080/ask', headers: { 'X-Api-Key': 'rag-key-0123456789', 'X-Tenant': 'tenant-secret-42', Authorization: 'Bearer ${RAG_TOKEN}' } } },
+      experiment: {
+        target: {
+          url: 'http://rag:8080/ask',
+          headers: {
+            'X-Api-Key': 'rag-key-0123456789',
+            'X-Tenant': 'tenant-secret-42',
+            Authorization: 'Bearer ${RAG_TOKEN}',
+          },
+        },
+      },
     });
     for (const format of [[], ['--json']]) {
       const check = await runCliInProcess(['config', 'check', '--config', good.file, ...format]);

@@ -1,6 +1,14 @@
 import { LangfuseClient } from '@langfuse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAI_DEFAULT_GENERATION_NAME, generations, retrievals, seedDemo, type DemoTrace, type DemoVariant, type SeedDemoSummary } from '@ragwatch/devkit/corpus/index.js';
+import {
+  OPENAI_DEFAULT_GENERATION_NAME,
+  generations,
+  retrievals,
+  seedDemo,
+  type DemoTrace,
+  type DemoVariant,
+  type SeedDemoSummary,
+} from '@ragwatch/devkit/corpus/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { createOpenApiValidator } from '../../helpers/openapi.js';
 
@@ -33,16 +41,41 @@ for (const personality of ['v3', 'v4'] as const) {
     beforeAll(async () => {
       server = await startLangfuseServer({ personality, port: 0, host: '127.0.0.1' });
       const validator = createOpenApiValidator();
-      server.onExchange((e) => violations.push(...validator.validate({ method: e.method, path: e.path, query: e.query, requestBody: e.requestBody, status: e.status, responseBody: e.responseBody })));
+      server.onExchange((e) =>
+        violations.push(
+          ...validator.validate({
+            method: e.method,
+            path: e.path,
+            query: e.query,
+            requestBody: e.requestBody,
+            status: e.status,
+            responseBody: e.responseBody,
+          }),
+        ),
+      );
       client = new LangfuseClient({ baseUrl: server.url, publicKey: server.publicKey, secretKey: server.secretKey });
-      summary = await seedDemo({ langfuseUrl: server.url, publicKey: server.publicKey, secretKey: server.secretKey, personality, seed: 'it', count: 80, now: NOW });
+      summary = await seedDemo({
+        langfuseUrl: server.url,
+        publicKey: server.publicKey,
+        secretKey: server.secretKey,
+        personality,
+        seed: 'it',
+        count: 80,
+        now: NOW,
+      });
     }, 60_000);
 
     afterAll(() => server?.close());
 
     async function observationsOf(trace: DemoTrace): Promise<V2Observation[]> {
-      const page = await client.api.observations.getMany({ traceId: trace.id, fields: 'core,basic,io,model,usage', limit: 1000 });
-      return (page.data as unknown as V2Observation[]).sort((a, b) => a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id));
+      const page = await client.api.observations.getMany({
+        traceId: trace.id,
+        fields: 'core,basic,io,model,usage',
+        limit: 1000,
+      });
+      return (page.data as unknown as V2Observation[]).sort(
+        (a, b) => a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id),
+      );
     }
 
     function pick(variant: DemoVariant, pred: (t: DemoTrace) => boolean = (t) => t.kind === 'rag'): DemoTrace {
@@ -86,8 +119,19 @@ for (const personality of ['v3', 'v4'] as const) {
       expect(llm.providedModelName).toBe(step.responseModel);
       expect(parse(llm.input)).toEqual(step.messages.map((m) => ({ content: m.content, role: m.role })));
       expect(parse(llm.output)).toEqual({ content: trace.answer, role: 'assistant' });
-      expect(llm.usageDetails).toMatchObject({ input: step.usage.input, output: step.usage.output, total: step.usage.total });
-      for (const name of ['RunnableMap', 'RunnablePassthrough', 'ChatPromptTemplate', 'StrOutputParser', 'formatDocumentsAsString']) expect(obs.map((o) => o.name)).toContain(name);
+      expect(llm.usageDetails).toMatchObject({
+        input: step.usage.input,
+        output: step.usage.output,
+        total: step.usage.total,
+      });
+      for (const name of [
+        'RunnableMap',
+        'RunnablePassthrough',
+        'ChatPromptTemplate',
+        'StrOutputParser',
+        'formatDocumentsAsString',
+      ])
+        expect(obs.map((o) => o.name)).toContain(name);
     });
 
     it('records the @langfuse/openai wrapper alone: one generation holding messages and completion', async () => {
@@ -114,7 +158,11 @@ for (const personality of ['v3', 'v4'] as const) {
       const retriever = obs.find((o) => o.type === 'RETRIEVER')!;
       expect(retriever.parentObservationId).toBe(root.id);
       const answer = obs.find((o) => o.name === 'generate-answer')!;
-      expect(answer).toMatchObject({ type: 'GENERATION', parentObservationId: root.id, startTime: generations(trace).at(-1)!.startTime.toISOString() });
+      expect(answer).toMatchObject({
+        type: 'GENERATION',
+        parentObservationId: root.id,
+        startTime: generations(trace).at(-1)!.startTime.toISOString(),
+      });
       expect(parse(answer.output)).toMatchObject({ content: trace.answer });
     });
 
@@ -149,19 +197,33 @@ for (const personality of ['v3', 'v4'] as const) {
       expect((await observationsOf(plain)).every((o) => o.environment === 'default')).toBe(true);
     });
 
-    it(personality === 'v3' ? 'stores legacy ingestion traces with their spans and generations' : 'does not send legacy ingestion traces', async () => {
-      const trace = pick('ingestion-legacy');
-      const obs = await observationsOf(trace);
-      if (personality === 'v4') {
-        expect(obs).toEqual([]);
-        return;
-      }
-      const full = await client.api.trace.get(trace.id);
-      expect(full).toMatchObject({ name: 'support-bot', input: { query: trace.question }, output: trace.answer, release: 'support-bot@1.9.3' });
-      expect(obs.find((o) => o.name === 'retrieval')!.type).toBe('SPAN');
-      const gen = obs.find((o) => o.name === 'llm-answer')!;
-      expect(gen).toMatchObject({ type: 'GENERATION', output: trace.answer, endTime: generations(trace).at(-1)!.endTime.toISOString() });
-    });
+    it(
+      personality === 'v3'
+        ? 'stores legacy ingestion traces with their spans and generations'
+        : 'does not send legacy ingestion traces',
+      async () => {
+        const trace = pick('ingestion-legacy');
+        const obs = await observationsOf(trace);
+        if (personality === 'v4') {
+          expect(obs).toEqual([]);
+          return;
+        }
+        const full = await client.api.trace.get(trace.id);
+        expect(full).toMatchObject({
+          name: 'support-bot',
+          input: { query: trace.question },
+          output: trace.answer,
+          release: 'support-bot@1.9.3',
+        });
+        expect(obs.find((o) => o.name === 'retrieval')!.type).toBe('SPAN');
+        const gen = obs.find((o) => o.name === 'llm-answer')!;
+        expect(gen).toMatchObject({
+          type: 'GENERATION',
+          output: trace.answer,
+          endTime: generations(trace).at(-1)!.endTime.toISOString(),
+        });
+      },
+    );
 
     it('creates the golden dataset with strata and splits in item metadata', async () => {
       expect(summary.dataset).toMatchObject({ name: 'rag-golden', items: 66 });
@@ -170,7 +232,11 @@ for (const personality of ['v3', 'v4'] as const) {
       const item = dataset.items.find((i) => i.id === 'golden-es-021')!;
       expect(item.input).toEqual({ question: expect.stringContaining('suelo radiante') });
       expect(item.expectedOutput).toContain('317 €');
-      expect(item.metadata).toMatchObject({ type: 'multi-hop', split: expect.stringMatching(/^(dev|test)$/), language: 'es' });
+      expect(item.metadata).toMatchObject({
+        type: 'multi-hop',
+        split: expect.stringMatching(/^(dev|test)$/),
+        language: 'es',
+      });
       const types = new Set(dataset.items.map((i) => (i.metadata as { type: string }).type));
       expect([...types].sort()).toEqual(['adversarial', 'multi-hop', 'single-hop']);
     });

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { runCli, spawnCli } from '../../helpers/run-cli.js';
 
-
 describe('ragwatch demo', () => {
   it('runs with defaults, exits 0 and prints what happened and where to look', async () => {
     const result = await runCli(['demo'], { timeoutMs: 170_000 });
@@ -20,11 +19,17 @@ describe('ragwatch demo', () => {
     expect(out).toContain('doctor: all');
     expect(out).toContain('[3/5] Online tick');
     expect(out).toMatch(/listed 120 · sampled \d+ · .* scores written [1-9]\d*/);
-    expect(out).toMatch(/[0-9a-f]{32}  (langchain|openai|tracing|ingestion)\/[a-z-]+ +rag, \S+ +done  ragas-answer-relevancy \d\.\d{3} · ragas-faithfulness \d\.\d{3}/);
-    expect(out).toMatch(/look at one: curl -u pk-lf-devkit:sk-lf-devkit 'http:\/\/127\.0\.0\.1:\d+\/api\/public\/traces\/[0-9a-f]{32}'/);
+    expect(out).toMatch(
+      /[0-9a-f]{32}  (langchain|openai|tracing|ingestion)\/[a-z-]+ +rag, \S+ +done  ragas-answer-relevancy \d\.\d{3} · ragas-faithfulness \d\.\d{3}/,
+    );
+    expect(out).toMatch(
+      /look at one: curl -u pk-lf-devkit:sk-lf-devkit 'http:\/\/127\.0\.0\.1:\d+\/api\/public\/traces\/[0-9a-f]{32}'/,
+    );
     expect(out).toMatch(/second tick right after: success, .* scores written 0: the ledger remembers/);
     expect(out).toContain('[4/5] Golden-set experiment');
-    expect(out).toContain('answer relevancy judged against 0.55 instead of metrics.thresholds.answer_relevancy (0.8): the stand-in judge');
+    expect(out).toContain(
+      'answer relevancy judged against 0.55 instead of metrics.thresholds.answer_relevancy (0.8): the stand-in judge',
+    );
     expect(out).toContain('[5/5] Golden set from the corpus');
     expect(out).toMatch(/corpus export: 67 chunks in .*; 2 left out for personal data/);
     expect(out).toMatch(/review: a scripted reviewer annotated \d+ queue items in Langfuse/);
@@ -48,14 +53,31 @@ describe('ragwatch demo', () => {
   }, 120_000);
 
   it('prints a JSON report against a v4 stand-in, where legacy ingestion traces are not sent', async () => {
-    const { code, stdout, stderr } = await runCliInProcess(['demo', '--personality', 'v4', '--traces', '25', '--seed', 'json', '--json']);
+    const { code, stdout, stderr } = await runCliInProcess([
+      'demo',
+      '--personality',
+      'v4',
+      '--traces',
+      '25',
+      '--seed',
+      'json',
+      '--json',
+    ]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as {
       personality: string;
       ok: boolean;
       reports: { dir: string; url: string };
-      steps: Array<{ name: string; ok: boolean; data: { emitted: { total: number; byShape: Record<string, number> }; skipped: unknown[]; dataset: { items: number } } }>;
+      steps: Array<{
+        name: string;
+        ok: boolean;
+        data: {
+          emitted: { total: number; byShape: Record<string, number> };
+          skipped: unknown[];
+          dataset: { items: number };
+        };
+      }>;
     };
     rmSync(report.reports.dir, { recursive: true, force: true });
     expect(report.personality).toBe('v4');
@@ -66,7 +88,10 @@ describe('ragwatch demo', () => {
     expect(seed.data.emitted.total + seed.data.skipped.length).toBe(25);
     expect(seed.data.dataset.items).toBe(66);
     expect(report.steps.map((s) => s.name)).toEqual(['seed', 'doctor', 'online', 'experiment', 'golden']);
-    const golden = report.steps.find((s) => s.name === 'golden')! as unknown as { ok: boolean; data: { published: { datasetName: string; items: number } } };
+    const golden = report.steps.find((s) => s.name === 'golden')! as unknown as {
+      ok: boolean;
+      data: { published: { datasetName: string; items: number } };
+    };
     expect(golden.ok).toBe(true);
     expect(golden.data.published).toMatchObject({ datasetName: 'rag-golden-v1', items: expect.any(Number) });
     expect(report.steps.find((s) => s.name === 'online')!.ok).toBe(true);
@@ -92,7 +117,9 @@ describe('ragwatch demo', () => {
     expect(out).toContain("/api/public/traces?limit=5'");
 
     // The report links in the runs' metadata open while the servers are up.
-    const runs = (await (await fetch(`${url}/api/public/datasets/rag-golden/runs`, { headers: { authorization: auth } })).json()) as { data: Array<{ name: string; metadata: { reportUrl: string } }> };
+    const runs = (await (
+      await fetch(`${url}/api/public/datasets/rag-golden/runs`, { headers: { authorization: auth } })
+    ).json()) as { data: Array<{ name: string; metadata: { reportUrl: string } }> };
     expect(runs.data.map((r) => r.name).sort()).toEqual(['demo-baseline', 'demo-degraded']);
     for (const run of runs.data) {
       const page = await fetch(run.metadata.reportUrl);
@@ -102,15 +129,24 @@ describe('ragwatch demo', () => {
 
     // The toy RAG service is kept, with a configuration `experiment run` takes as it is.
     const askUrl = /The toy RAG service answers at (\S+);/.exec(out)![1]!;
-    const answer = await fetch(askUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: 'How do I reset the hub?' }) });
+    const answer = await fetch(askUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'How do I reset the hub?' }),
+    });
     expect(answer.status).toBe(200);
     const configFile = /experiment run --config (\S+)/.exec(out)![1]!;
-    const mine = await runCliInProcess(['--config', configFile, 'experiment', 'run', '--split', 'dev', '--run-name', 'mine', '--no-progress'], { env: {} });
+    const mine = await runCliInProcess(
+      ['--config', configFile, 'experiment', 'run', '--split', 'dev', '--run-name', 'mine', '--no-progress'],
+      { env: {} },
+    );
     expect([0, 1], mine.stderr).toContain(mine.code);
     expect(mine.stdout).toContain('run mine on dataset rag-golden (split dev)');
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     rmSync(/files in (\S+), kept after the demo/.exec(out)![1]!, { recursive: true, force: true });
-    await expect(fetch(`${url}/api/public/v2/observations?limit=1`, { headers: { authorization: auth } })).rejects.toThrow();
+    await expect(
+      fetch(`${url}/api/public/v2/observations?limit=1`, { headers: { authorization: auth } }),
+    ).rejects.toThrow();
   }, 180_000);
 });

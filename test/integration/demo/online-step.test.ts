@@ -29,7 +29,10 @@ function scoreSnapshot(env: DemoEnvironment) {
 }
 
 /** A third tick from outside the demo step, against the same state file, watching every ingestion call. */
-function afterwardsTick(observed: { ingestionPosts: number; report?: Awaited<ReturnType<typeof runOnlineTick>> }): DemoStep {
+function afterwardsTick(observed: {
+  ingestionPosts: number;
+  report?: Awaited<ReturnType<typeof runOnlineTick>>;
+}): DemoStep {
   return {
     name: 'again',
     title: 'one more tick on the same state file',
@@ -39,7 +42,11 @@ function afterwardsTick(observed: { ingestionPosts: number; report?: Awaited<Ret
       });
       const state = openSqliteState({ path: env.config.state.path });
       try {
-        const runtime = await createOnlineRuntime(env.config, { state, logger: createLogger({ level: 'silent' }), clock: { now: env.now } });
+        const runtime = await createOnlineRuntime(env.config, {
+          state,
+          logger: createLogger({ level: 'silent' }),
+          clock: { now: env.now },
+        });
         observed.report = await runOnlineTick(runtime.deps, runtime.settings);
         return { ok: true, lines: [] };
       } finally {
@@ -52,7 +59,9 @@ function afterwardsTick(observed: { ingestionPosts: number; report?: Awaited<Ret
 
 describe.each<Personality>(['v3', 'v4'])('demo online step (%s stand-in)', (personality) => {
   it('ticks over the seeded window, writes one score per metric on each sampled RAG trace, and a later tick writes nothing', async () => {
-    const observed: { ingestionPosts: number; report?: Awaited<ReturnType<typeof runOnlineTick>> } = { ingestionPosts: 0 };
+    const observed: { ingestionPosts: number; report?: Awaited<ReturnType<typeof runOnlineTick>> } = {
+      ingestionPosts: 0,
+    };
     let before: ReturnType<typeof scoreSnapshot> = [];
     const snapshot: DemoStep = {
       name: 'snapshot',
@@ -62,7 +71,13 @@ describe.each<Personality>(['v3', 'v4'])('demo online step (%s stand-in)', (pers
         return { ok: true, lines: [] };
       },
     };
-    const run = await runDemo({ personality, seed: `online-${personality}`, traces: 60, now: () => NOW, steps: [seedCorpusStep, onlineStep, snapshot, afterwardsTick(observed)] });
+    const run = await runDemo({
+      personality,
+      seed: `online-${personality}`,
+      traces: 60,
+      now: () => NOW,
+      steps: [seedCorpusStep, onlineStep, snapshot, afterwardsTick(observed)],
+    });
     try {
       const online = run.steps.find((s) => s.name === 'online')!;
       expect(online.result.ok, online.result.lines.join('\n')).toBe(true);
@@ -114,7 +129,11 @@ describe.each<Personality>(['v3', 'v4'])('demo online step (%s stand-in)', (pers
       expect(text).toContain('production uses 0.05–0.1');
       expect(text).toContain(`${done[0]!.traceId}  ${done[0]!.shape}/`);
       expect(text).toMatch(/ragas-faithfulness \d\.\d{3}/);
-      expect(text).toContain(personality === 'v3' ? `${env.langfuse.url}/api/public/traces/` : `${env.langfuse.url}/api/public/v2/observations?traceId=`);
+      expect(text).toContain(
+        personality === 'v3'
+          ? `${env.langfuse.url}/api/public/traces/`
+          : `${env.langfuse.url}/api/public/v2/observations?traceId=`,
+      );
       expect(text).toMatch(/second tick right after: success, .*scores written 0/);
     } finally {
       await run.close();

@@ -12,7 +12,9 @@ describe('runDemo', () => {
       async run(env) {
         const models = await fetch(`${env.judge.url}/models`);
         const projects = await fetch(`${env.langfuse.url}/api/public/projects`, {
-          headers: { authorization: `Basic ${Buffer.from(`${env.langfuse.publicKey}:${env.langfuse.secretKey}`).toString('base64')}` },
+          headers: {
+            authorization: `Basic ${Buffer.from(`${env.langfuse.publicKey}:${env.langfuse.secretKey}`).toString('base64')}`,
+          },
         });
         seen.push('probe');
         return { ok: models.ok && projects.ok, lines: [`judge ${models.status}`, `langfuse ${projects.status}`] };
@@ -40,7 +42,10 @@ describe('runDemo', () => {
       seed: 's',
       traces: 1,
       steps: [probe, broken, after],
-      onReady: (env) => events.push(`ready ${env.config.langfuse.baseUrl === env.langfuse.url} ${env.config.judge.baseUrl === env.judge.url}`),
+      onReady: (env) =>
+        events.push(
+          `ready ${env.config.langfuse.baseUrl === env.langfuse.url} ${env.config.judge.baseUrl === env.judge.url}`,
+        ),
       onStepStart: (s, i, total) => events.push(`start ${s.name} ${i + 1}/${total}`),
     });
     try {
@@ -76,7 +81,10 @@ describe('runDemo', () => {
         return { ok: served.status === 200 && (await served.text()).includes('r1'), lines: [] };
       },
     };
-    const runs = [await runDemo({ personality: 'v3', seed: 's', traces: 1, steps: [write] }), await runDemo({ personality: 'v3', seed: 's', traces: 1, steps: [write] })];
+    const runs = [
+      await runDemo({ personality: 'v3', seed: 's', traces: 1, steps: [write] }),
+      await runDemo({ personality: 'v3', seed: 's', traces: 1, steps: [write] }),
+    ];
     for (const run of runs) await run.close();
     const [a, b] = runs.map((r) => r.env);
     expect(runs.every((r) => r.ok)).toBe(true);

@@ -8,7 +8,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, posix } from 'node:path';
-import { commandArgv, dockerignoreFilter, envPairs, parseDockerfile, type Instruction } from '../../unit/deploy/support/dockerfile.js';
+import {
+  commandArgv,
+  dockerignoreFilter,
+  envPairs,
+  parseDockerfile,
+  type Instruction,
+} from '../../unit/deploy/support/dockerfile.js';
 
 export interface BuiltStage {
   name: string;
@@ -28,7 +34,22 @@ export interface BuildLog {
 }
 
 const OS_COMMANDS = new Set(['apt-get', 'mkdir', 'chown', 'chmod', 'rm', 'useradd', 'groupadd', 'ln']);
-const HANDLED = new Set(['FROM', 'WORKDIR', 'COPY', 'RUN', 'ENV', 'USER', 'VOLUME', 'EXPOSE', 'HEALTHCHECK', 'ENTRYPOINT', 'CMD', 'LABEL', 'STOPSIGNAL', 'ARG']);
+const HANDLED = new Set([
+  'FROM',
+  'WORKDIR',
+  'COPY',
+  'RUN',
+  'ENV',
+  'USER',
+  'VOLUME',
+  'EXPOSE',
+  'HEALTHCHECK',
+  'ENTRYPOINT',
+  'CMD',
+  'LABEL',
+  'STOPSIGNAL',
+  'ARG',
+]);
 
 /** A container path inside a stage directory. */
 export const onHost = (root: string, containerPath: string) => join(root, posix.resolve('/', containerPath));
@@ -50,7 +71,12 @@ export function makeContext(repo: string, dest: string, dockerignore: string): n
   return files.length;
 }
 
-export function buildDockerfile(dockerfileText: string, context: string, stagesDir: string, env: NodeJS.ProcessEnv): { stages: BuiltStage[]; log: BuildLog } {
+export function buildDockerfile(
+  dockerfileText: string,
+  context: string,
+  stagesDir: string,
+  env: NodeJS.ProcessEnv,
+): { stages: BuiltStage[]; log: BuildLog } {
   const { stages } = parseDockerfile(dockerfileText);
   const built: BuiltStage[] = [];
   const log: BuildLog = { ran: [], notRun: [] };
@@ -68,8 +94,13 @@ export function buildDockerfile(dockerfileText: string, context: string, stagesD
   return { stages: built, log };
 }
 
-function apply(b: BuiltStage, ins: Instruction, ctx: { context: string; built: BuiltStage[]; log: BuildLog; env: NodeJS.ProcessEnv }) {
-  if (!HANDLED.has(ins.keyword)) throw new Error(`Dockerfile line ${ins.line}: ${ins.keyword} is not simulated by this test`);
+function apply(
+  b: BuiltStage,
+  ins: Instruction,
+  ctx: { context: string; built: BuiltStage[]; log: BuildLog; env: NodeJS.ProcessEnv },
+) {
+  if (!HANDLED.has(ins.keyword))
+    throw new Error(`Dockerfile line ${ins.line}: ${ins.keyword} is not simulated by this test`);
   switch (ins.keyword) {
     case 'WORKDIR':
       b.workdir = posix.resolve(b.workdir, ins.body);
@@ -110,13 +141,19 @@ function copy(b: BuiltStage, ins: Instruction, ctx: { context: string; built: Bu
   const parts = ins.body.trim().startsWith('[') ? commandArgv(ins.body) : ins.body.trim().split(/\s+/);
   const dest = parts.pop() as string;
   const from = ins.flags.from ? ctx.built.find((s) => s.name === ins.flags.from) : undefined;
-  if (ins.flags.from && !from) throw new Error(`Dockerfile line ${ins.line}: COPY --from=${ins.flags.from}: no such earlier stage`);
+  if (ins.flags.from && !from)
+    throw new Error(`Dockerfile line ${ins.line}: COPY --from=${ins.flags.from}: no such earlier stage`);
   const destPath = posix.resolve(b.workdir, dest);
   const intoDir = dest.endsWith('/') || parts.length > 1;
   for (const src of parts) {
     const source = from ? onHost(from.root, src) : join(ctx.context, src);
-    if (!existsSync(source)) throw new Error(`Dockerfile line ${ins.line}: COPY source ${src} not found${from ? ` in stage ${from.name}` : ' in the build context'}`);
-    const target = statSync(source).isDirectory() ? onHost(b.root, destPath) : onHost(b.root, intoDir ? posix.join(destPath, basename(src)) : destPath);
+    if (!existsSync(source))
+      throw new Error(
+        `Dockerfile line ${ins.line}: COPY source ${src} not found${from ? ` in stage ${from.name}` : ' in the build context'}`,
+      );
+    const target = statSync(source).isDirectory()
+      ? onHost(b.root, destPath)
+      : onHost(b.root, intoDir ? posix.join(destPath, basename(src)) : destPath);
     mkdirSync(dirname(target), { recursive: true });
     cpSync(source, target, { recursive: true, verbatimSymlinks: true });
   }
@@ -144,8 +181,16 @@ function run(b: BuiltStage, ins: Instruction, ctx: { log: BuildLog; env: NodeJS.
   }
   for (const s of segments) {
     const command = s.split(/\s+/)[0] as string;
-    if (!OS_COMMANDS.has(command)) throw new Error(`Dockerfile line ${ins.line}: \`${s}\` mixes ${command} into an OS-level RUN; keep npm work in its own RUN line`);
-    if (command === 'mkdir') for (const p of s.split(/\s+/).slice(1).filter((a) => a.startsWith('/'))) mkdirSync(onHost(b.root, p), { recursive: true });
+    if (!OS_COMMANDS.has(command))
+      throw new Error(
+        `Dockerfile line ${ins.line}: \`${s}\` mixes ${command} into an OS-level RUN; keep npm work in its own RUN line`,
+      );
+    if (command === 'mkdir')
+      for (const p of s
+        .split(/\s+/)
+        .slice(1)
+        .filter((a) => a.startsWith('/')))
+        mkdirSync(onHost(b.root, p), { recursive: true });
   }
   ctx.log.notRun.push({ stage: b.name, command: text });
 }

@@ -9,7 +9,12 @@ import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { DOCKERFILE, readText } from '../../unit/deploy/support/paths.js';
 import { buildDockerfile, devOnlyPackages, makeContext, mapEnv, mapPath, onHost } from './dockerfile-runner.js';
 import { freePort } from '../../helpers/free-port.js';
-import { devkitOnlyPackages, installedPackages, type Lockfile, productionPackages } from '../../helpers/production-tree.js';
+import {
+  devkitOnlyPackages,
+  installedPackages,
+  type Lockfile,
+  productionPackages,
+} from '../../helpers/production-tree.js';
 import { standInEnv } from '../../helpers/stand-in-env.js';
 
 /**
@@ -29,7 +34,8 @@ afterAll(async () => {
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<Response> {
   for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`ragwatch exited ${child.exitCode} before /healthz answered:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`ragwatch exited ${child.exitCode} before /healthz answered:\n${output()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return res;
@@ -63,7 +69,8 @@ describe('deploy/Dockerfile, run without Docker', () => {
     expect(ran.some((c) => /\bnpm ci\b.*--omit=dev/.test(c))).toBe(true);
     expect(ran.some((c) => /\bnpm run build\b/.test(c))).toBe(true);
     for (const r of log.ran) console.log(`dockerfile: ${r.stage}: ${r.command} (${r.seconds.toFixed(1)} s)`);
-    for (const r of log.notRun) console.log(`dockerfile: ${r.stage}: not run here (base image setup): ${r.command.replace(/\s+/g, ' ')}`);
+    for (const r of log.notRun)
+      console.log(`dockerfile: ${r.stage}: not run here (base image setup): ${r.command.replace(/\s+/g, ' ')}`);
 
     // The runtime image holds production dependencies only: none of the dev dependencies, none of the
     // devkit workspace's, nothing the root package's dependencies do not reach.
@@ -87,7 +94,12 @@ describe('deploy/Dockerfile, run without Docker', () => {
     // The CLI runs from that tree; the demo, whose devkit it leaves out, says how to get it.
     const cliEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
     const cli = (args: string[]) =>
-      spawnSync(process.execPath, [join(appDir, 'dist', 'cli.js'), ...args], { cwd: appDir, encoding: 'utf8', timeout: 60_000, env: cliEnv });
+      spawnSync(process.execPath, [join(appDir, 'dist', 'cli.js'), ...args], {
+        cwd: appDir,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: cliEnv,
+      });
     const help = cli(['--help']);
     expect(help.status, help.stderr).toBe(0);
     expect(help.stdout).toContain('demo');
@@ -96,7 +108,10 @@ describe('deploy/Dockerfile, run without Docker', () => {
     expect(demo.stderr).toContain('@ragwatch/devkit is not installed');
     expect(demo.stderr).toContain('npm ci && npm run demo');
 
-    [langfuse, judge] = await Promise.all([startLangfuseServer({ personality: 'v3', host: '127.0.0.1', port: 0 }), startJudgeServer({ host: '127.0.0.1', port: 0 })]);
+    [langfuse, judge] = await Promise.all([
+      startLangfuseServer({ personality: 'v3', host: '127.0.0.1', port: 0 }),
+      startJudgeServer({ host: '127.0.0.1', port: 0 }),
+    ]);
     const port = await freePort();
     const runtimeEnv: Record<string, string | undefined> = {
       PATH: process.env.PATH,
@@ -122,7 +137,12 @@ describe('deploy/Dockerfile, run without Docker', () => {
     expect(health.status).toBe(200);
 
     // The image's own HEALTHCHECK command, with the image's environment.
-    const check = spawnSync(image.healthcheck![0]!, image.healthcheck!.slice(1), { cwd, env: runtimeEnv, encoding: 'utf8', timeout: 30_000 });
+    const check = spawnSync(image.healthcheck![0]!, image.healthcheck!.slice(1), {
+      cwd,
+      env: runtimeEnv,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(check.status, check.stderr).toBe(0);
 
     // The state file lands in the declared volume.

@@ -71,10 +71,15 @@ describe('a freshly deployed ragwatch without traffic', () => {
   });
 
   it('the check would see a real problem (the same series with a failing gate after a run)', () => {
-    const series = inputSeries(daemon!.metrics, 60).filter((s) => !/^rag_golden_(gate_passed|last_run_timestamp_seconds)\{/.test(s.series));
+    const series = inputSeries(daemon!.metrics, 60).filter(
+      (s) => !/^rag_golden_(gate_passed|last_run_timestamp_seconds)\{/.test(s.series),
+    );
     series.push(
       { series: 'rag_golden_gate_passed{job="ragwatch", instance="ragwatch:9464"}', values: '0x60' },
-      { series: 'rag_golden_last_run_timestamp_seconds{job="ragwatch", instance="ragwatch:9464"}', values: '1764000000x60' },
+      {
+        series: 'rag_golden_last_run_timestamp_seconds{job="ragwatch", instance="ragwatch:9464"}',
+        values: '1764000000x60',
+      },
     );
     const testFile = join(work, 'failing-gate.test.yaml');
     writeFileSync(
@@ -82,7 +87,14 @@ describe('a freshly deployed ragwatch without traffic', () => {
       stringify({
         rule_files: ['alerts.yaml'],
         evaluation_interval: '1m',
-        tests: [{ name: 'failing gate', interval: '1m', input_series: series, alert_rule_test: [{ eval_time: '50m', alertname: 'RAGGoldenGateFailing', exp_alerts: [] }] }],
+        tests: [
+          {
+            name: 'failing gate',
+            interval: '1m',
+            input_series: series,
+            alert_rule_test: [{ eval_time: '50m', alertname: 'RAGGoldenGateFailing', exp_alerts: [] }],
+          },
+        ],
       }),
     );
     const res = runTool('promtool', ['test', 'rules', testFile], { cwd: work, debianPackage: 'prometheus' });

@@ -28,19 +28,25 @@ function typedModule(objects: { label: string; object: K8sObject }[]): string {
     if (!imports.has(module)) imports.set(module, alias);
     lines.push(`// ${label}`, `export const o${i}: ${imports.get(module)} = ${JSON.stringify(object, null, 2)};`);
   });
-  const head = [...imports].map(([module, alias]) => `import type { I${module.split('/').pop()} as ${alias} } from '${module}';`);
+  const head = [...imports].map(
+    ([module, alias]) => `import type { I${module.split('/').pop()} as ${alias} } from '${module}';`,
+  );
   return [...head, ...lines, ''].join('\n');
 }
 
 describe('deploy/k8s fields', () => {
   it('uses only fields the Kubernetes and Prometheus Operator APIs define', () => {
-    const manifests = (dir: string) => readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml' && f !== 'ragwatch.yaml');
+    const manifests = (dir: string) =>
+      readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml' && f !== 'ragwatch.yaml');
     const objects = [
       ...[K8S_DIR, OPERATOR_COMPONENT_DIR].flatMap((dir) =>
         manifests(dir).flatMap((f) => readObjects(join(dir, f)).map((object) => ({ label: f, object }))),
       ),
       ...renderKustomization(K8S_DIR).map((object) => ({ label: `rendered ${object.kind}`, object })),
-      ...renderKustomization(EXAMPLE_OVERLAY_DIR).map((object) => ({ label: `example overlay ${object.kind}`, object })),
+      ...renderKustomization(EXAMPLE_OVERLAY_DIR).map((object) => ({
+        label: `example overlay ${object.kind}`,
+        object,
+      })),
     ];
     writeFileSync(join(work, 'manifests.ts'), typedModule(objects));
 
@@ -55,18 +61,34 @@ describe('deploy/k8s fields', () => {
     writeFileSync(
       join(work, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: [], skipLibCheck: true },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          types: [],
+          skipLibCheck: true,
+        },
         files: ['manifests.ts', 'canary.ts'],
       }),
     );
-    const tsc = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', work, '--pretty', 'false'], {
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const tsc = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', work, '--pretty', 'false'],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     const errors = tsc.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
-    const inManifests = errors.filter((l) => l.startsWith('manifests.ts') || l.includes(`${relative(REPO_ROOT, work)}/manifests.ts`));
+    const inManifests = errors.filter(
+      (l) => l.startsWith('manifests.ts') || l.includes(`${relative(REPO_ROOT, work)}/manifests.ts`),
+    );
     expect(inManifests, tsc.stdout).toEqual([]);
-    expect(errors.filter((l) => l.includes('canary.ts')).join('\n')).toMatch(/livenessProbee\W* does not exist in type 'IContainer'/);
+    expect(errors.filter((l) => l.includes('canary.ts')).join('\n')).toMatch(
+      /livenessProbee\W* does not exist in type 'IContainer'/,
+    );
     expect(errors.length, tsc.stdout + tsc.stderr).toBe(1);
   });
 });

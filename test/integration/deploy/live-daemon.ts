@@ -28,7 +28,11 @@ export interface LiveDaemon {
  * `persistedGauges`: gauge values already in the state file, as an earlier run (e.g. the weekly
  * experiment) leaves them; the daemon restores them at start-up.
  */
-export async function startLiveDaemon(options: { traces: number; seed: string; persistedGauges?: Record<string, number> }): Promise<LiveDaemon> {
+export async function startLiveDaemon(options: {
+  traces: number;
+  seed: string;
+  persistedGauges?: Record<string, number>;
+}): Promise<LiveDaemon> {
   const work = mkdtempSync(join(tmpdir(), 'ragwatch-live-'));
   let langfuse: LangfuseServer | undefined;
   let judge: JudgeServer | undefined;
@@ -44,7 +48,10 @@ export async function startLiveDaemon(options: { traces: number; seed: string; p
     rmSync(work, { recursive: true, force: true });
   };
   try {
-    [langfuse, judge] = await Promise.all([startLangfuseServer({ personality: 'v3', host: '127.0.0.1', port: 0 }), startJudgeServer({ host: '127.0.0.1', port: 0 })]);
+    [langfuse, judge] = await Promise.all([
+      startLangfuseServer({ personality: 'v3', host: '127.0.0.1', port: 0 }),
+      startJudgeServer({ host: '127.0.0.1', port: 0 }),
+    ]);
     if (options.traces > 0) {
       // Settled production traces in the daemon's first window: RAG traces of several shapes, non-RAG ones.
       await seedDemo({
@@ -66,7 +73,15 @@ export async function startLiveDaemon(options: { traces: number; seed: string; p
       await state.close();
     }
     const configFile = join(work, 'ragwatch.yaml');
-    writeFileSync(configFile, stringify({ sampling: { rate: 1 }, online: { schedule: '* * * * *' }, state: { path: join(work, 'ragwatch.db') }, http: { host: '127.0.0.1' } }));
+    writeFileSync(
+      configFile,
+      stringify({
+        sampling: { rate: 1 },
+        online: { schedule: '* * * * *' },
+        state: { path: join(work, 'ragwatch.db') },
+        http: { host: '127.0.0.1' },
+      }),
+    );
     const port = await freePort();
     daemon = spawnCli(['run', '--config', configFile], {
       cwd: work,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseExposition, type ExportedFamily } from '../../unit/deploy/support/exposition.js';
 import { readObjects } from '../../unit/deploy/support/k8s.js';
-import { ALERTS_FILE, DASHBOARD_FILE, PROMETHEUS_RULE_FILE, readText, readYaml, type RuleFile } from '../../unit/deploy/support/paths.js';
+import {
+  ALERTS_FILE,
+  DASHBOARD_FILE,
+  PROMETHEUS_RULE_FILE,
+  readText,
+  readYaml,
+  type RuleFile,
+} from '../../unit/deploy/support/paths.js';
 import { metricUses, type MetricUse } from '../../unit/deploy/support/promql.js';
 import { startLiveDaemon, type LiveDaemon } from './live-daemon.js';
 
@@ -20,16 +27,22 @@ interface Use extends MetricUse {
 }
 
 function ruleUses(file: string, groups: RuleFile['groups']): Use[] {
-  return groups.flatMap((g) => g.rules.flatMap((r) => metricUses(r.expr).map((u) => ({ ...u, where: `${file}: ${r.alert ?? r.record}` }))));
+  return groups.flatMap((g) =>
+    g.rules.flatMap((r) => metricUses(r.expr).map((u) => ({ ...u, where: `${file}: ${r.alert ?? r.record}` }))),
+  );
 }
 
 function queryUses(): Use[] {
   const [rule] = readObjects(PROMETHEUS_RULE_FILE) as unknown as { spec: RuleFile }[];
-  const dashboard = JSON.parse(readText(DASHBOARD_FILE)) as { panels: { title: string; targets?: { expr: string }[] }[] };
+  const dashboard = JSON.parse(readText(DASHBOARD_FILE)) as {
+    panels: { title: string; targets?: { expr: string }[] }[];
+  };
   return [
     ...ruleUses('alerts.yaml', readYaml<RuleFile>(ALERTS_FILE).groups),
     ...ruleUses('prometheusrule.yaml', rule!.spec.groups),
-    ...dashboard.panels.flatMap((p) => (p.targets ?? []).flatMap((t) => metricUses(t.expr).map((u) => ({ ...u, where: `ragwatch.json: ${p.title}` })))),
+    ...dashboard.panels.flatMap((p) =>
+      (p.targets ?? []).flatMap((t) => metricUses(t.expr).map((u) => ({ ...u, where: `ragwatch.json: ${p.title}` }))),
+    ),
   ];
 }
 
@@ -94,6 +107,7 @@ describe('metrics named by the alerts and the dashboard', () => {
   });
 
   it('include the score gauges of the first seed’s alert, with values in [0, 1]', () => {
-    for (const name of ['rag_faithfulness_score', 'rag_answer_relevancy_score']) expect(exported.get(name)?.type).toBe('gauge');
+    for (const name of ['rag_faithfulness_score', 'rag_answer_relevancy_score'])
+      expect(exported.get(name)?.type).toBe('gauge');
   });
 });

@@ -5,7 +5,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { readObjects } from '../../unit/deploy/support/k8s.js';
 import { substituteGrafanaVariables } from '../../unit/deploy/support/promql.js';
-import { ALERTS_FILE, DASHBOARD_FILE, DEPLOY, PROMETHEUS_RULE_FILE, readText, readYaml, type RuleFile } from '../../unit/deploy/support/paths.js';
+import {
+  ALERTS_FILE,
+  DASHBOARD_FILE,
+  DEPLOY,
+  PROMETHEUS_RULE_FILE,
+  readText,
+  readYaml,
+  type RuleFile,
+} from '../../unit/deploy/support/paths.js';
 import { runTool } from './tools.js';
 
 const work = mkdtempSync(join(tmpdir(), 'ragwatch-promtool-'));
@@ -26,8 +34,14 @@ describe('promtool', () => {
     expect(res.stdout + res.stderr).toMatch(/SUCCESS/);
     expect(res.status).toBe(0);
     // Every alert has at least one test that expects it to fire.
-    const tests = readYaml<{ tests: { alert_rule_test?: { alertname: string; exp_alerts: unknown[] }[] }[] }>(join(DEPLOY, 'prometheus', 'alerts.test.yaml'));
-    const fired = new Set(tests.tests.flatMap((t) => (t.alert_rule_test ?? []).filter((a) => a.exp_alerts.length > 0).map((a) => a.alertname)));
+    const tests = readYaml<{ tests: { alert_rule_test?: { alertname: string; exp_alerts: unknown[] }[] }[] }>(
+      join(DEPLOY, 'prometheus', 'alerts.test.yaml'),
+    );
+    const fired = new Set(
+      tests.tests.flatMap((t) =>
+        (t.alert_rule_test ?? []).filter((a) => a.exp_alerts.length > 0).map((a) => a.alertname),
+      ),
+    );
     const alerts = readYaml<RuleFile>(ALERTS_FILE).groups.flatMap((g) => g.rules.map((r) => r.alert));
     expect([...fired].sort()).toEqual([...alerts].sort());
   });
@@ -42,9 +56,14 @@ describe('promtool', () => {
   });
 
   it('parses every dashboard query (as recording rules)', () => {
-    const dashboard = JSON.parse(readText(DASHBOARD_FILE)) as { panels: { title: string; targets?: { expr: string }[] }[] };
+    const dashboard = JSON.parse(readText(DASHBOARD_FILE)) as {
+      panels: { title: string; targets?: { expr: string }[] }[];
+    };
     const rules = dashboard.panels.flatMap((p, i) =>
-      (p.targets ?? []).map((t, j) => ({ record: `dashboard:panel_${i}_${j}`, expr: substituteGrafanaVariables(t.expr) })),
+      (p.targets ?? []).map((t, j) => ({
+        record: `dashboard:panel_${i}_${j}`,
+        expr: substituteGrafanaVariables(t.expr),
+      })),
     );
     expect(rules.length).toBeGreaterThan(10);
     const file = join(work, 'dashboard-queries.yaml');
@@ -56,7 +75,14 @@ describe('promtool', () => {
 
   it('rejects a broken rule (the check is not a no-op)', () => {
     const file = join(work, 'broken.yaml');
-    writeFileSync(file, stringify({ groups: [{ name: 'x', rules: [{ alert: 'X', expr: 'avg_over_time(rag_faithfulness_score[30m] < 0.8', for: '10m' }] }] }));
+    writeFileSync(
+      file,
+      stringify({
+        groups: [
+          { name: 'x', rules: [{ alert: 'X', expr: 'avg_over_time(rag_faithfulness_score[30m] < 0.8', for: '10m' }] },
+        ],
+      }),
+    );
     const res = promtool('check', 'rules', file);
     expect(res.status).not.toBe(0);
   });

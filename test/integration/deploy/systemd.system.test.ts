@@ -51,7 +51,8 @@ describe('deploy/systemd/ragwatch.service', () => {
     const level = /Overall exposure level for ragwatch\.service: ([\d.]+)/.exec(res.stdout);
     expect(level, res.stdout + res.stderr).not.toBeNull();
     expect(Number(level![1])).toBeLessThan(2);
-    for (const key of ['NoNewPrivileges', 'ProtectSystem', 'ProtectHome', 'PrivateTmp', 'DynamicUser']) expect(get(key), key).not.toEqual([]);
+    for (const key of ['NoNewPrivileges', 'ProtectSystem', 'ProtectHome', 'PrivateTmp', 'DynamicUser'])
+      expect(get(key), key).not.toEqual([]);
   });
 
   it('runs the daemon with the state in its StateDirectory and stops more slowly than the shutdown deadline', () => {

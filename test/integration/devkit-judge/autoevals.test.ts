@@ -18,7 +18,10 @@ describe('autoevals against the stand-in', () => {
     server = await startJudgeServer();
     client = new OpenAI({ baseURL: server.url, apiKey: 'k', maxRetries: 0 });
     // Scorers that build nested scorers (ContextEntityRecall → EmbeddingSimilarity) read the global client.
-    autoevals.init({ client: client as never, defaultModel: { completion: server.model, embedding: server.embeddingModel } } as never);
+    autoevals.init({
+      client: client as never,
+      defaultModel: { completion: server.model, embedding: server.embeddingModel },
+    } as never);
   });
   afterAll(async () => {
     autoevals.init({});
@@ -44,10 +47,13 @@ describe('autoevals against the stand-in', () => {
     expect(made.filter((r) => r.path === '/v1/embeddings').length).toBeGreaterThan(0);
   });
 
-  it.each(['ContextPrecision', 'ContextRelevancy', 'ContextEntityRecall'] as const)('scores %s within [0, 1]', async (name) => {
-    const result = await run(autoevals[name] as never);
-    expect(result.score).not.toBeNull();
-    expect(result.score!).toBeGreaterThanOrEqual(0);
-    expect(result.score!).toBeLessThanOrEqual(1);
-  });
+  it.each(['ContextPrecision', 'ContextRelevancy', 'ContextEntityRecall'] as const)(
+    'scores %s within [0, 1]',
+    async (name) => {
+      const result = await run(autoevals[name] as never);
+      expect(result.score).not.toBeNull();
+      expect(result.score!).toBeGreaterThanOrEqual(0);
+      expect(result.score!).toBeLessThanOrEqual(1);
+    },
+  );
 });

@@ -5,7 +5,13 @@ import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index
 import { createEmbeddingsClient } from '../../../src/judge/index.js';
 import { JudgeCallError } from '../../../src/judge/types.js';
 import { defaultMetricsOptions, prepareSample } from '../../../src/metrics/index.js';
-import { answerRelevancyRequest, claimsInReferenceRequest, contextPrecisionRequest, contextRecallRequest, faithfulnessRequest } from '../../../src/metrics/prompts/build.js';
+import {
+  answerRelevancyRequest,
+  claimsInReferenceRequest,
+  contextPrecisionRequest,
+  contextRecallRequest,
+  faithfulnessRequest,
+} from '../../../src/metrics/prompts/build.js';
 
 let server: JudgeServer | undefined;
 afterEach(async () => {
@@ -14,7 +20,14 @@ afterEach(async () => {
 });
 
 const sample = prepareSample(
-  { traceId: 't', question: 'What latency does Redis offer?', answer: 'Under a millisecond.', contexts: ['Redis is in memory.', 'GET is fast.'], reference: 'Sub-millisecond.', meta: {} },
+  {
+    traceId: 't',
+    question: 'What latency does Redis offer?',
+    answer: 'Under a millisecond.',
+    contexts: ['Redis is in memory.', 'GET is fast.'],
+    reference: 'Sub-millisecond.',
+    meta: {},
+  },
   defaultMetricsOptions(),
 );
 const requests = [
@@ -51,14 +64,30 @@ describe('the stand-in in fuzzing mode', () => {
     expect(new Set(server.requests.map((r) => r.answeredBy))).toEqual(new Set(['fuzz']));
     const stats = server.fuzzStats()!;
     expect(stats.chatAnswers).toBe(200);
-    for (const edge of ['empty_array', 'max_items', 'long_array', 'duplicate_items', 'blank_string', 'odd_unicode', 'markup_string']) {
+    for (const edge of [
+      'empty_array',
+      'max_items',
+      'long_array',
+      'duplicate_items',
+      'blank_string',
+      'odd_unicode',
+      'markup_string',
+    ]) {
       expect(stats.edges[edge as keyof typeof stats.edges] ?? 0, edge).toBeGreaterThan(0);
     }
   });
 
   it('scripted answers still win, and the normal stand-in reports no fuzzing', async () => {
     server = await startJudgeServer({ fuzz: true });
-    server.script.answer({ schema: 'ragwatch_context_precision', value: { chunks: [{ chunk: 1, useful: 1 }, { chunk: 2, useful: 0 }] } });
+    server.script.answer({
+      schema: 'ragwatch_context_precision',
+      value: {
+        chunks: [
+          { chunk: 1, useful: 1 },
+          { chunk: 2, useful: 0 },
+        ],
+      },
+    });
     const client = new OpenAI({ baseURL: server.url, apiKey: 'k', maxRetries: 0 });
     const r = requests[2]!;
     const completion = await client.chat.completions.create({
@@ -66,7 +95,12 @@ describe('the stand-in in fuzzing mode', () => {
       messages: r.messages,
       response_format: { type: 'json_schema', json_schema: { name: r.name, strict: true, schema: r.schema } },
     });
-    expect(JSON.parse(completion.choices[0]!.message.content!)).toEqual({ chunks: [{ chunk: 1, useful: 1 }, { chunk: 2, useful: 0 }] });
+    expect(JSON.parse(completion.choices[0]!.message.content!)).toEqual({
+      chunks: [
+        { chunk: 1, useful: 1 },
+        { chunk: 2, useful: 0 },
+      ],
+    });
     await server.close();
     server = await startJudgeServer();
     expect(server.fuzzStats()).toBeNull();
@@ -81,23 +115,36 @@ describe('the stand-in in fuzzing mode', () => {
       for (const d of res.data) expect(d.embedding).toHaveLength(32);
     }
     const edges = server.fuzzStats()!.edges;
-    for (const edge of ['vector_random', 'vector_zero', 'vector_opposite', 'vector_identical', 'vector_extreme'] as const) expect(edges[edge] ?? 0, edge).toBeGreaterThan(0);
+    for (const edge of [
+      'vector_random',
+      'vector_zero',
+      'vector_opposite',
+      'vector_identical',
+      'vector_extreme',
+    ] as const)
+      expect(edges[edge] ?? 0, edge).toBeGreaterThan(0);
   });
 });
 
 describe('embeddings of the wrong count or dimension', () => {
-  const client = (s: JudgeServer) => createEmbeddingsClient({ baseUrl: s.url, model: 'e', maxAttempts: 3, sleep: async () => {}, backoffBaseMs: 1 });
+  const client = (s: JudgeServer) =>
+    createEmbeddingsClient({ baseUrl: s.url, model: 'e', maxAttempts: 3, sleep: async () => {}, backoffBaseMs: 1 });
 
-  it.each(['wrong_count', 'wrong_dimension'] as const)('%s is retried, then the call fails with what it cost', async (kind) => {
-    server = await startJudgeServer();
-    server.faults.always(kind, { route: 'embeddings' });
-    const error = await client(server).embed(['q', 'a', 'b']).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(JudgeCallError);
-    expect((error as JudgeCallError).kind).toBe('invalid_response');
-    expect((error as JudgeCallError).usage?.calls).toBe(3);
-    expect((error as JudgeCallError).usage?.promptTokens).toBeGreaterThan(0);
-    expect(server.faults.counts()[kind]).toBe(3);
-  });
+  it.each(['wrong_count', 'wrong_dimension'] as const)(
+    '%s is retried, then the call fails with what it cost',
+    async (kind) => {
+      server = await startJudgeServer();
+      server.faults.always(kind, { route: 'embeddings' });
+      const error = await client(server)
+        .embed(['q', 'a', 'b'])
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(JudgeCallError);
+      expect((error as JudgeCallError).kind).toBe('invalid_response');
+      expect((error as JudgeCallError).usage?.calls).toBe(3);
+      expect((error as JudgeCallError).usage?.promptTokens).toBeGreaterThan(0);
+      expect(server.faults.counts()[kind]).toBe(3);
+    },
+  );
 
   it.each(['wrong_count', 'wrong_dimension'] as const)('%s once: the retry gets good vectors', async (kind) => {
     server = await startJudgeServer();

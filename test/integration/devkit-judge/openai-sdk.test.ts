@@ -58,19 +58,31 @@ describe('judge stand-in through the openai SDK', () => {
     expect(server.requests[0]?.path).toBe('/v1/chat/completions');
   });
 
-  it('rejects n > 1 at temperature 0 with vLLM\'s message and status', async () => {
+  it("rejects n > 1 at temperature 0 with vLLM's message and status", async () => {
     const error = await client.chat.completions
       .create({ model: server.model, temperature: 0, n: 3, messages: [{ role: 'user', content: 'hi' }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     const e = error as InstanceType<typeof OpenAI.BadRequestError>;
     expect(e.status).toBe(400);
-    expect(e.error).toEqual({ message: 'n must be 1 when using greedy sampling, got 3.', type: 'BadRequestError', param: null, code: 400 });
+    expect(e.error).toEqual({
+      message: 'n must be 1 when using greedy sampling, got 3.',
+      type: 'BadRequestError',
+      param: null,
+      code: 400,
+    });
   });
 
   it('serves float and base64 embeddings that decode to the same vector', async () => {
-    const asFloat = await client.embeddings.create({ model: server.embeddingModel, input: ['Redis keeps data in memory'], encoding_format: 'float' });
-    const asBase64 = await client.embeddings.create({ model: server.embeddingModel, input: ['Redis keeps data in memory'] });
+    const asFloat = await client.embeddings.create({
+      model: server.embeddingModel,
+      input: ['Redis keeps data in memory'],
+      encoding_format: 'float',
+    });
+    const asBase64 = await client.embeddings.create({
+      model: server.embeddingModel,
+      input: ['Redis keeps data in memory'],
+    });
     const a = asFloat.data[0]!.embedding;
     const b = asBase64.data[0]!.embedding;
     expect(a).toHaveLength(256);

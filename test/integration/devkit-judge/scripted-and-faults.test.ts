@@ -47,7 +47,9 @@ describe('scripted mode', () => {
 
   it('honours times, value functions and raw content', async () => {
     const { client, server: s } = await start();
-    s.script.answer({ schema: 'verdicts', raw: 'not json', times: 1 }).answer({ schema: 'verdicts', value: (r: { lastUser: string }) => ({ verdicts: [r.lastUser.length % 2] }) });
+    s.script
+      .answer({ schema: 'verdicts', raw: 'not json', times: 1 })
+      .answer({ schema: 'verdicts', value: (r: { lastUser: string }) => ({ verdicts: [r.lastUser.length % 2] }) });
     expect((await ask(client, 'abc')).choices[0]!.message.content).toBe('not json');
     expect(content(await ask(client, 'abc'))).toEqual({ verdicts: [1] });
   });
@@ -77,7 +79,12 @@ describe('fault knobs', () => {
     s.faults.next('http_500', 1).next('http_503', 1);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push(await ask(client, 'x').then(() => 200, (e: { status: number }) => e.status));
+      statuses.push(
+        await ask(client, 'x').then(
+          () => 200,
+          (e: { status: number }) => e.status,
+        ),
+      );
     }
     expect(statuses).toEqual([500, 503, 200]);
     expect(s.requests.map((r) => r.fault)).toEqual(['http_500', 'http_503', undefined]);
@@ -99,7 +106,13 @@ describe('fault knobs', () => {
       const { client, server: s } = await start({ seed: 7 });
       s.faults.rate('http_500', 0.5, { route: 'all' });
       const out: number[] = [];
-      for (let i = 0; i < 12; i++) out.push(await ask(client, 'x').then(() => 200, (e: { status: number }) => e.status));
+      for (let i = 0; i < 12; i++)
+        out.push(
+          await ask(client, 'x').then(
+            () => 200,
+            (e: { status: number }) => e.status,
+          ),
+        );
       await s.close();
       server = undefined;
       return out;
@@ -122,7 +135,9 @@ describe('fault knobs', () => {
     const { client, server: s } = await start({ parallelism: 1 });
     s.faults.next('hang', 1);
     const controller = new AbortController();
-    const hung = client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'y' }] }, { signal: controller.signal }).catch((e: unknown) => e);
+    const hung = client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'y' }] }, { signal: controller.signal })
+      .catch((e: unknown) => e);
     const normal = await ask(client, 'z');
     expect(normal.choices).toHaveLength(1);
     controller.abort();

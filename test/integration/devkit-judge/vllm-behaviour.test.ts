@@ -14,9 +14,18 @@ async function start(options: JudgeServerOptions = {}) {
 }
 
 const rawPost = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${server!.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
-const schema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'], additionalProperties: false };
+const schema = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' } },
+  required: ['ok'],
+  additionalProperties: false,
+};
 
 describe('vLLM behaviour of the stand-in', () => {
   it('rejects the removed guided_json field by default, naming it', async () => {
@@ -33,7 +42,12 @@ describe('vLLM behaviour of the stand-in', () => {
   it('drops guided_json silently and answers unconstrained under the vLLM-exact ignore policy', async () => {
     const { client, server: s } = await start({ legacyGuidedFields: 'ignore' });
     const response = await client.chat.completions
-      .create({ model: 'm', temperature: 0, messages: [{ role: 'user', content: 'answer: Redis is fast.' }], guided_json: schema } as never)
+      .create({
+        model: 'm',
+        temperature: 0,
+        messages: [{ role: 'user', content: 'answer: Redis is fast.' }],
+        guided_json: schema,
+      } as never)
       .withResponse();
     expect(response.response.headers.get('x-ragwatch-standin-ignored-fields')).toBe('guided_json');
     const content = response.data.choices[0]!.message.content ?? '';
@@ -43,7 +57,12 @@ describe('vLLM behaviour of the stand-in', () => {
 
   it('allows n > 1 when sampling and returns n choices', async () => {
     const { client } = await start();
-    const completion = await client.chat.completions.create({ model: 'm', temperature: 0.7, n: 3, messages: [{ role: 'user', content: 'hi' }] });
+    const completion = await client.chat.completions.create({
+      model: 'm',
+      temperature: 0.7,
+      n: 3,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(completion.choices.map((c) => c.index)).toEqual([0, 1, 2]);
   });
 
@@ -64,7 +83,13 @@ describe('vLLM behaviour of the stand-in', () => {
     const completion = await client.chat.completions.create({
       model: 'm',
       temperature: 0,
-      messages: [{ role: 'user', content: 'context: Paris is the capital of France.\nstatements: ["Paris is the capital of France.", "Paris has ten million bridges."]' }],
+      messages: [
+        {
+          role: 'user',
+          content:
+            'context: Paris is the capital of France.\nstatements: ["Paris is the capital of France.", "Paris has ten million bridges."]',
+        },
+      ],
       tools: [
         {
           type: 'function',
@@ -72,7 +97,16 @@ describe('vLLM behaviour of the stand-in', () => {
             name: 'judge',
             parameters: {
               type: 'object',
-              properties: { items: { type: 'array', items: { type: 'object', properties: { statement: { type: 'string' }, verdict: { type: 'integer' } }, required: ['statement', 'verdict'] } } },
+              properties: {
+                items: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { statement: { type: 'string' }, verdict: { type: 'integer' } },
+                    required: ['statement', 'verdict'],
+                  },
+                },
+              },
               required: ['items'],
             },
           },
@@ -84,7 +118,9 @@ describe('vLLM behaviour of the stand-in', () => {
     expect(choice.finish_reason).toBe('stop');
     const call = choice.message.tool_calls?.[0];
     expect(call?.type).toBe('function');
-    const args = JSON.parse((call as { function: { arguments: string } }).function.arguments) as { items: Array<{ verdict: number }> };
+    const args = JSON.parse((call as { function: { arguments: string } }).function.arguments) as {
+      items: Array<{ verdict: number }>;
+    };
     expect(args.items.map((i) => i.verdict)).toEqual([1, 0]);
   });
 
@@ -92,10 +128,17 @@ describe('vLLM behaviour of the stand-in', () => {
     const { client } = await start();
     const tools = [{ type: 'function' as const, function: { name: 'a', parameters: schema } }];
     const named = await client.chat.completions
-      .create({ model: 'm', messages: [{ role: 'user', content: 'x' }], tools, tool_choice: { type: 'function', function: { name: 'b' } } })
+      .create({
+        model: 'm',
+        messages: [{ role: 'user', content: 'x' }],
+        tools,
+        tool_choice: { type: 'function', function: { name: 'b' } },
+      })
       .catch((e: unknown) => e);
     expect((named as { error: { message: string } }).error.message).toBe("Tool 'b' has not been passed in `tools`.");
-    const auto = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'x' }], tools, tool_choice: 'auto' }).catch((e: unknown) => e);
+    const auto = await client.chat.completions
+      .create({ model: 'm', messages: [{ role: 'user', content: 'x' }], tools, tool_choice: 'auto' })
+      .catch((e: unknown) => e);
     expect((auto as { status: number }).status).toBe(400);
   });
 
@@ -105,8 +148,20 @@ describe('vLLM behaviour of the stand-in', () => {
       model: 'm',
       temperature: 0,
       max_tokens: 5,
-      messages: [{ role: 'user', content: 'answer: Redis is an in-memory store. It is fast. It is popular. It has modules.' }],
-      response_format: { type: 'json_schema', json_schema: { name: 'claims', schema: { type: 'object', properties: { claims: { type: 'array', items: { type: 'string' } } }, required: ['claims'] } } },
+      messages: [
+        { role: 'user', content: 'answer: Redis is an in-memory store. It is fast. It is popular. It has modules.' },
+      ],
+      response_format: {
+        type: 'json_schema',
+        json_schema: {
+          name: 'claims',
+          schema: {
+            type: 'object',
+            properties: { claims: { type: 'array', items: { type: 'string' } } },
+            required: ['claims'],
+          },
+        },
+      },
     });
     expect(completion.choices[0]!.finish_reason).toBe('length');
     expect(completion.usage?.completion_tokens).toBe(5);
@@ -115,12 +170,20 @@ describe('vLLM behaviour of the stand-in', () => {
 
   it('puts thinking in reasoning_content unless enable_thinking is false', async () => {
     const { client } = await start({ reasoning: 'field' });
-    const body = { model: 'm', temperature: 0, messages: [{ role: 'user' as const, content: 'hi' }], response_format: { type: 'json_schema' as const, json_schema: { name: 'x', schema } } };
+    const body = {
+      model: 'm',
+      temperature: 0,
+      messages: [{ role: 'user' as const, content: 'hi' }],
+      response_format: { type: 'json_schema' as const, json_schema: { name: 'x', schema } },
+    };
     const thinking = await client.chat.completions.create(body);
     const message = thinking.choices[0]!.message as { content: string; reasoning_content?: string };
     expect(message.reasoning_content).toContain('not a quality judge');
     expect(JSON.parse(message.content)).toEqual({ ok: false });
-    const plain = await client.chat.completions.create({ ...body, chat_template_kwargs: { enable_thinking: false } } as never);
+    const plain = await client.chat.completions.create({
+      ...body,
+      chat_template_kwargs: { enable_thinking: false },
+    } as never);
     expect((plain.choices[0]!.message as { reasoning_content?: string }).reasoning_content).toBeUndefined();
     expect(plain.usage!.completion_tokens).toBeLessThan(thinking.usage!.completion_tokens);
   });
@@ -128,7 +191,15 @@ describe('vLLM behaviour of the stand-in', () => {
   it('reports prompt tokens already seen as a prefix as cached', async () => {
     const { client } = await start();
     const system = 'You are a careful judge. '.repeat(20);
-    const ask = (q: string) => client.chat.completions.create({ model: 'm', temperature: 0, messages: [{ role: 'system', content: system }, { role: 'user', content: q }] });
+    const ask = (q: string) =>
+      client.chat.completions.create({
+        model: 'm',
+        temperature: 0,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: q },
+        ],
+      });
     const first = await ask('answer: one');
     const second = await ask('answer: two');
     expect(first.usage?.prompt_tokens_details?.cached_tokens).toBe(0);
@@ -140,11 +211,21 @@ describe('vLLM behaviour of the stand-in', () => {
 
   it('answers 400 to a schema that does not compile and to invalid sampling parameters', async () => {
     await start();
-    const bad = await rawPost('/chat/completions', { model: 'm', messages: [{ role: 'user', content: 'x' }], response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'nonsense' } } } });
+    const bad = await rawPost('/chat/completions', {
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'nonsense' } } },
+    });
     expect(bad.status).toBe(400);
-    const hot = await rawPost('/chat/completions', { model: 'm', temperature: 3, messages: [{ role: 'user', content: 'x' }] });
+    const hot = await rawPost('/chat/completions', {
+      model: 'm',
+      temperature: 3,
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(hot.status).toBe(400);
-    expect(((await hot.json()) as { error: { message: string } }).error.message).toBe('temperature must be in [0, 2], got 3.');
+    expect(((await hot.json()) as { error: { message: string } }).error.message).toBe(
+      'temperature must be in [0, 2], got 3.',
+    );
     const empty = await rawPost('/chat/completions', { model: 'm', messages: [] });
     expect(empty.status).toBe(400);
     const notJson = await fetch(`${server!.url}/chat/completions`, { method: 'POST', body: '{nope' });
@@ -160,11 +241,13 @@ describe('vLLM behaviour of the stand-in', () => {
     expect(JSON.stringify(s.requests)).not.toContain('sekret');
   });
 
-  it('answers 404 for another model only in strict mode, with vLLM\'s message', async () => {
+  it("answers 404 for another model only in strict mode, with vLLM's message", async () => {
     await start({ strictModel: true, model: 'served' });
     const res = await rawPost('/chat/completions', { model: 'other', messages: [{ role: 'user', content: 'x' }] });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { message: 'The model `other` does not exist.', type: 'NotFoundError', param: 'model', code: 404 } });
+    expect(await res.json()).toEqual({
+      error: { message: 'The model `other` does not exist.', type: 'NotFoundError', param: 'model', code: 404 },
+    });
   });
 
   it('streams a completion as server-sent events, usage last when asked', async () => {

@@ -55,7 +55,11 @@ describe('devkit Langfuse: fault knobs', () => {
   it('adds real latency that a client deadline observes', async () => {
     harness = await startHarness({ personality: 'v3' });
     harness.server.faults.set('*', { latencyMs: 3000 });
-    const impatient = new LangfuseClient({ publicKey: harness.server.publicKey, secretKey: harness.server.secretKey, baseUrl: harness.server.url });
+    const impatient = new LangfuseClient({
+      publicKey: harness.server.publicKey,
+      secretKey: harness.server.secretKey,
+      baseUrl: harness.server.url,
+    });
     await expect(impatient.api.trace.list({}, { maxRetries: 0, timeoutInSeconds: 0.2 })).rejects.toThrow(/time/i);
   });
 
@@ -111,7 +115,23 @@ describe('devkit Langfuse: fault knobs', () => {
       method: 'POST',
       headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'ab'.repeat(16), spanId: 'cd'.repeat(8), name: 'late', startTimeUnixNano: nanos, endTimeUnixNano: nanos }] }] }],
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                spans: [
+                  {
+                    traceId: 'ab'.repeat(16),
+                    spanId: 'cd'.repeat(8),
+                    name: 'late',
+                    startTimeUnixNano: nanos,
+                    endTimeUnixNano: nanos,
+                  },
+                ],
+              },
+            ],
+          },
+        ],
       }),
     });
     expect(res.status).toBe(200);

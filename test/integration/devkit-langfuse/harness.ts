@@ -2,7 +2,12 @@ import { LangfuseClient } from '@langfuse/client';
 import { LangfuseSpanProcessor } from '@langfuse/otel';
 import { setLangfuseTracerProvider } from '@langfuse/tracing';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { startLangfuseServer, type Exchange, type LangfuseServer, type LangfuseServerOptions } from '@ragwatch/devkit/langfuse/index.js';
+import {
+  startLangfuseServer,
+  type Exchange,
+  type LangfuseServer,
+  type LangfuseServerOptions,
+} from '@ragwatch/devkit/langfuse/index.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 
 /** A stand-in whose every exchange is validated against the OpenAPI spec; `violations` collects what failed. */

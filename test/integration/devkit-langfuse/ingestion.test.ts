@@ -11,12 +11,24 @@ const T0 = '2025-03-10T09:00:00.000Z';
 
 function legacyTraceBatch(traceId: string) {
   return [
-    { id: 'e1', type: 'trace-create' as const, timestamp: T0, body: { id: traceId, name: 'qa', userId: 'u1', input: { q: 'hola' }, tags: ['a'] } },
+    {
+      id: 'e1',
+      type: 'trace-create' as const,
+      timestamp: T0,
+      body: { id: traceId, name: 'qa', userId: 'u1', input: { q: 'hola' }, tags: ['a'] },
+    },
     {
       id: 'e2',
       type: 'span-create' as const,
       timestamp: T0,
-      body: { id: `${traceId}-ret`, traceId, name: 'retriever', startTime: T0, input: 'hola', output: [{ pageContent: 'doc' }] },
+      body: {
+        id: `${traceId}-ret`,
+        traceId,
+        name: 'retriever',
+        startTime: T0,
+        input: 'hola',
+        output: [{ pageContent: 'doc' }],
+      },
     },
     {
       id: 'e3',
@@ -32,9 +44,24 @@ function legacyTraceBatch(traceId: string) {
         usage: { input: 10, output: 5, total: 15, unit: 'TOKENS' as const },
       },
     },
-    { id: 'e4', type: 'generation-update' as const, timestamp: T0, body: { id: `${traceId}-gen`, traceId, output: 'adiós', endTime: '2025-03-10T09:00:02.000Z' } },
-    { id: 'e5', type: 'span-update' as const, timestamp: T0, body: { id: `${traceId}-ret`, traceId, endTime: '2025-03-10T09:00:01.000Z' } },
-    { id: 'e6', type: 'event-create' as const, timestamp: T0, body: { id: `${traceId}-evt`, traceId, name: 'cache-hit', startTime: T0 } },
+    {
+      id: 'e4',
+      type: 'generation-update' as const,
+      timestamp: T0,
+      body: { id: `${traceId}-gen`, traceId, output: 'adiós', endTime: '2025-03-10T09:00:02.000Z' },
+    },
+    {
+      id: 'e5',
+      type: 'span-update' as const,
+      timestamp: T0,
+      body: { id: `${traceId}-ret`, traceId, endTime: '2025-03-10T09:00:01.000Z' },
+    },
+    {
+      id: 'e6',
+      type: 'event-create' as const,
+      timestamp: T0,
+      body: { id: `${traceId}-evt`, traceId, name: 'cache-hit', startTime: T0 },
+    },
     { id: 'e7', type: 'trace-create' as const, timestamp: T0, body: { id: traceId, output: 'adiós', tags: ['b'] } },
   ];
 }
@@ -53,7 +80,13 @@ describe('devkit Langfuse: POST /api/public/ingestion', () => {
     expect(trace.tags.sort()).toEqual(['a', 'b']);
     expect(trace.timestamp).toBe(T0);
     const gen = trace.observations.find((o) => o.id === 't1-gen');
-    expect(gen).toMatchObject({ type: 'GENERATION', model: 'gpt-4o', output: 'adiós', parentObservationId: 't1-ret', endTime: '2025-03-10T09:00:02.000Z' });
+    expect(gen).toMatchObject({
+      type: 'GENERATION',
+      model: 'gpt-4o',
+      output: 'adiós',
+      parentObservationId: 't1-ret',
+      endTime: '2025-03-10T09:00:02.000Z',
+    });
     expect(gen?.usageDetails).toEqual({ input: 10, output: 5, total: 15 });
     expect(trace.observations.find((o) => o.id === 't1-evt')?.type).toBe('EVENT');
     expect(trace.latency).toBe(2);
@@ -64,9 +97,24 @@ describe('devkit Langfuse: POST /api/public/ingestion', () => {
     harness = await startHarness({ personality: 'v3' });
     const result = await harness.client.api.ingestion.batch({
       batch: [
-        { id: 'ok', type: 'score-create', timestamp: T0, body: { id: 's1', traceId: 't1', name: 'faithfulness', value: 0.5 } },
-        { id: 'no-body-id', type: 'score-create', timestamp: T0, body: { traceId: 't1', name: 'faithfulness', value: 0.9 } },
-        { id: 'bad-type', type: 'score-create', timestamp: T0, body: { id: 's2', traceId: 't1', name: 'x', value: 'high', dataType: 'NUMERIC' } },
+        {
+          id: 'ok',
+          type: 'score-create',
+          timestamp: T0,
+          body: { id: 's1', traceId: 't1', name: 'faithfulness', value: 0.5 },
+        },
+        {
+          id: 'no-body-id',
+          type: 'score-create',
+          timestamp: T0,
+          body: { traceId: 't1', name: 'faithfulness', value: 0.9 },
+        },
+        {
+          id: 'bad-type',
+          type: 'score-create',
+          timestamp: T0,
+          body: { id: 's2', traceId: 't1', name: 'x', value: 'high', dataType: 'NUMERIC' },
+        },
         { id: 'bad-time', type: 'trace-create', timestamp: 'yesterday', body: { id: 't9' } },
       ],
     });
@@ -83,7 +131,9 @@ describe('devkit Langfuse: POST /api/public/ingestion', () => {
 
   it('replaces a score only for the same id + name + UTC date, otherwise adds a visible duplicate', async () => {
     harness = await startHarness({ personality: 'v3' });
-    await harness.client.api.ingestion.batch({ batch: [{ id: 'tr', type: 'trace-create', timestamp: T0, body: { id: 't1', name: 'qa' } }] });
+    await harness.client.api.ingestion.batch({
+      batch: [{ id: 'tr', type: 'trace-create', timestamp: T0, body: { id: 't1', name: 'qa' } }],
+    });
     const score = (eventId: string, timestamp: string, name: string, value: number) => ({
       id: eventId,
       type: 'score-create' as const,
@@ -96,7 +146,9 @@ describe('devkit Langfuse: POST /api/public/ingestion', () => {
     expect(trace.scores.map((s) => ('value' in s ? s.value : null))).toEqual([0.7]);
 
     await harness.client.api.ingestion.batch({ batch: [score('c', '2025-03-11T00:00:01.000Z', 'faithfulness', 0.9)] });
-    await harness.client.api.ingestion.batch({ batch: [score('d', '2025-03-10T12:00:00.000Z', 'answer_relevancy', 0.4)] });
+    await harness.client.api.ingestion.batch({
+      batch: [score('d', '2025-03-10T12:00:00.000Z', 'answer_relevancy', 0.4)],
+    });
     trace = await harness.client.api.trace.get('t1');
     expect(trace.scores.filter((s) => s.id === 'score-1')).toHaveLength(3);
     expect(harness.violations).toEqual([]);
@@ -104,11 +156,26 @@ describe('devkit Langfuse: POST /api/public/ingestion', () => {
 
   it('drops (after acknowledging) a score that breaks its score config, like the Langfuse worker', async () => {
     harness = await startHarness({ personality: 'v3' });
-    const config = await harness.client.api.scoreConfigs.create({ name: 'faithfulness', dataType: 'NUMERIC', minValue: 0, maxValue: 1 });
+    const config = await harness.client.api.scoreConfigs.create({
+      name: 'faithfulness',
+      dataType: 'NUMERIC',
+      minValue: 0,
+      maxValue: 1,
+    });
     const result = await harness.client.api.ingestion.batch({
       batch: [
-        { id: 'in-range', type: 'score-create', timestamp: T0, body: { id: 's1', traceId: 't1', name: 'faithfulness', value: 0.5, configId: config.id } },
-        { id: 'out-of-range', type: 'score-create', timestamp: T0, body: { id: 's2', traceId: 't1', name: 'faithfulness', value: 3, configId: config.id } },
+        {
+          id: 'in-range',
+          type: 'score-create',
+          timestamp: T0,
+          body: { id: 's1', traceId: 't1', name: 'faithfulness', value: 0.5, configId: config.id },
+        },
+        {
+          id: 'out-of-range',
+          type: 'score-create',
+          timestamp: T0,
+          body: { id: 's2', traceId: 't1', name: 'faithfulness', value: 3, configId: config.id },
+        },
       ],
     });
     expect(result.successes).toHaveLength(2);
@@ -122,7 +189,12 @@ describe('devkit Langfuse: POST /api/public/ingestion', () => {
     const result = await harness.client.api.ingestion.batch({
       batch: [
         ...legacyTraceBatch('t1').slice(0, 2),
-        { id: 'score', type: 'score-create', timestamp: T0, body: { id: 's1', traceId: 't1', name: 'faithfulness', value: 1 } },
+        {
+          id: 'score',
+          type: 'score-create',
+          timestamp: T0,
+          body: { id: 's1', traceId: 't1', name: 'faithfulness', value: 1 },
+        },
         { id: 'log', type: 'sdk-log', timestamp: T0, body: { log: 'hello' } },
       ],
     });
@@ -141,7 +213,10 @@ describe('devkit Langfuse: POST /api/public/ingestion', () => {
     harness = await startHarness({ personality: 'v3' });
     const big = 'x'.repeat(3.6 * 1024 * 1024);
     await expect(
-      harness.client.api.ingestion.batch({ batch: [{ id: 'e', type: 'trace-create', timestamp: T0, body: { id: 't', input: big } }] }, noRetry),
+      harness.client.api.ingestion.batch(
+        { batch: [{ id: 'e', type: 'trace-create', timestamp: T0, body: { id: 't', input: big } }] },
+        noRetry,
+      ),
     ).rejects.toMatchObject({ statusCode: 413 });
     expect(harness.server.store.traceCount).toBe(0);
     expect(harness.violations).toEqual([]);
@@ -150,7 +225,12 @@ describe('devkit Langfuse: POST /api/public/ingestion', () => {
   it('POST /api/public/scores writes one score stamped with the server clock', async () => {
     const now = Date.parse('2025-05-01T08:00:00.000Z');
     harness = await startHarness({ personality: 'v4', now: () => now });
-    const { id } = await harness.client.api.legacy.scoreV1.create({ traceId: 't1', name: 'helpful', value: 'yes', dataType: 'CATEGORICAL' });
+    const { id } = await harness.client.api.legacy.scoreV1.create({
+      traceId: 't1',
+      name: 'helpful',
+      value: 'yes',
+      dataType: 'CATEGORICAL',
+    });
     const [score] = harness.server.store.scores({ id });
     expect(score).toMatchObject({ name: 'helpful', stringValue: 'yes', dataType: 'CATEGORICAL', timestamp: now });
     await expect(

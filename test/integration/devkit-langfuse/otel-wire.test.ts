@@ -21,7 +21,12 @@ afterEach(async () => {
 describe('devkit Langfuse: OTLP wire format', () => {
   it('receives what @langfuse/otel sends: JSON, hex ids, nanosecond strings', async () => {
     harness = await startHarness({ personality: 'v4' });
-    const processor = new LangfuseSpanProcessor({ publicKey: harness.server.publicKey, secretKey: harness.server.secretKey, baseUrl: harness.server.url, exportMode: 'immediate' });
+    const processor = new LangfuseSpanProcessor({
+      publicKey: harness.server.publicKey,
+      secretKey: harness.server.secretKey,
+      baseUrl: harness.server.url,
+      exportMode: 'immediate',
+    });
     const provider = new NodeTracerProvider({ spanProcessors: [processor] });
     provider.register();
     setLangfuseTracerProvider(provider);
@@ -30,8 +35,8 @@ describe('devkit Langfuse: OTLP wire format', () => {
     await provider.shutdown();
     const otlp = harness.exchanges.find((e) => e.route === '/api/public/otel/v1/traces');
     expect(otlp?.requestHeaders['content-type']).toContain('application/json');
-    const span = (otlp?.requestBody as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] }).resourceSpans[0]
-      ?.scopeSpans[0]?.spans[0];
+    const span = (otlp?.requestBody as { resourceSpans: { scopeSpans: { spans: Record<string, unknown>[] }[] }[] })
+      .resourceSpans[0]?.scopeSpans[0]?.spans[0];
     expect(span?.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(span?.spanId).toMatch(/^[0-9a-f]{16}$/);
     expect(typeof span?.startTimeUnixNano).toBe('string');
@@ -45,7 +50,9 @@ describe('devkit Langfuse: OTLP wire format', () => {
       url: `${harness.server.url}/api/public/otel/v1/traces`,
       headers: { Authorization: `Basic ${auth}` },
       // The enum lives in a transitive package; its runtime value is the string.
-      compression: 'gzip' as NonNullable<NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression']>,
+      compression: 'gzip' as NonNullable<
+        NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression']
+      >,
     });
     const processor = new LangfuseSpanProcessor({ exporter, exportMode: 'immediate' });
     const provider = new NodeTracerProvider({ spanProcessors: [processor] });
@@ -57,7 +64,9 @@ describe('devkit Langfuse: OTLP wire format', () => {
     });
     await provider.forceFlush();
     await provider.shutdown();
-    expect(harness.exchanges.find((e) => e.route === '/api/public/otel/v1/traces')?.requestHeaders['content-encoding']).toBe('gzip');
+    expect(
+      harness.exchanges.find((e) => e.route === '/api/public/otel/v1/traces')?.requestHeaders['content-encoding'],
+    ).toBe('gzip');
     expect(harness.server.store.getTrace(traceId)?.name).toBe('zipped');
 
     const raw = await fetch(`${harness.server.url}/api/public/otel/v1/traces`, {
@@ -69,11 +78,13 @@ describe('devkit Langfuse: OTLP wire format', () => {
     expect(harness.violations).toEqual([]);
   });
 
-  it('accepts OTLP protobuf (what OpenLLMetry\'s exporter sends) and answers in protobuf; a broken message is a 400', async () => {
+  it("accepts OTLP protobuf (what OpenLLMetry's exporter sends) and answers in protobuf; a broken message is a 400", async () => {
     harness = await startHarness({ personality: 'v3' });
     const exporter = new InMemorySpanExporter();
     const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-    const span = provider.getTracer('proto-test').startSpan('retrieve', { attributes: { 'traceloop.entity.output': '["doc"]' } });
+    const span = provider
+      .getTracer('proto-test')
+      .startSpan('retrieve', { attributes: { 'traceloop.entity.output': '["doc"]' } });
     span.end();
     const body = ProtobufTraceSerializer.serializeRequest(exporter.getFinishedSpans())!;
     const auth = Buffer.from(`${harness.server.publicKey}:${harness.server.secretKey}`).toString('base64');
@@ -87,7 +98,10 @@ describe('devkit Langfuse: OTLP wire format', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-protobuf');
     expect((await res.arrayBuffer()).byteLength).toBe(0);
-    expect(harness.server.store.getObservation(span.spanContext().spanId)).toMatchObject({ name: 'retrieve', output: '["doc"]' });
+    expect(harness.server.store.getObservation(span.spanContext().spanId)).toMatchObject({
+      name: 'retrieve',
+      output: '["doc"]',
+    });
     const broken = await post(body.subarray(0, body.length - 3));
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { message: string }).message).toMatch(/protobuf/);

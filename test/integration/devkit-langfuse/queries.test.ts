@@ -24,7 +24,15 @@ function seed(h: Harness): void {
       input: { question: `q${i}` },
       metadata: { long: 'x'.repeat(300) },
     });
-    h.server.store.upsertObservation({ id: `t${i}-root`, traceId: `t${String(i).padStart(2, '0')}`, startTime: at(i), endTime: at(i) + 1000, name: 'root', input: `q${i}`, environment });
+    h.server.store.upsertObservation({
+      id: `t${i}-root`,
+      traceId: `t${String(i).padStart(2, '0')}`,
+      startTime: at(i),
+      endTime: at(i) + 1000,
+      name: 'root',
+      input: `q${i}`,
+      environment,
+    });
     h.server.store.upsertObservation({
       id: `t${i}-gen`,
       traceId: `t${String(i).padStart(2, '0')}`,
@@ -104,7 +112,12 @@ describe('devkit Langfuse: read APIs', () => {
     expect(roots.data[0]).toHaveProperty('name', 'root');
     expect(roots.data[0]).not.toHaveProperty('input');
 
-    const gens = await harness.client.api.observations.getMany({ type: 'GENERATION', traceId: 't05', fields: 'core,metadata', expandMetadata: 'short' });
+    const gens = await harness.client.api.observations.getMany({
+      type: 'GENERATION',
+      traceId: 't05',
+      fields: 'core,metadata',
+      expandMetadata: 'short',
+    });
     expect(gens.data).toHaveLength(1);
     expect(gens.data[0]).not.toHaveProperty('name');
     const metadata = gens.data[0]?.metadata as Record<string, string>;
@@ -123,9 +136,15 @@ describe('devkit Langfuse: read APIs', () => {
     });
     expect(structured.data.map((o) => o.id)).toEqual(['t11-gen']);
 
-    await expect(harness.client.api.observations.getMany({ limit: 1001 }, noRetry)).rejects.toMatchObject({ statusCode: 400 });
-    await expect(harness.client.api.observations.getMany({ parseIoAsJson: true }, noRetry)).rejects.toMatchObject({ statusCode: 400 });
-    await expect(harness.client.api.observations.getMany({ cursor: 'not-a-cursor' }, noRetry)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(harness.client.api.observations.getMany({ limit: 1001 }, noRetry)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(harness.client.api.observations.getMany({ parseIoAsJson: true }, noRetry)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(harness.client.api.observations.getMany({ cursor: 'not-a-cursor' }, noRetry)).rejects.toMatchObject({
+      statusCode: 400,
+    });
     expect(harness.violations).toEqual([]);
   });
 });

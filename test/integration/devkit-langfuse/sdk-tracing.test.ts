@@ -13,12 +13,24 @@ async function traceRagAnswer(h: Harness): Promise<{ traceId: string; rootId: st
   let ids = { traceId: '', rootId: '' };
   await startActiveObservation('rag-answer', async (root) => {
     await propagateAttributes(
-      { traceName: 'rag-answer', userId: 'user-7', sessionId: 'session-1', tags: ['rag', 'es'], metadata: { channel: 'web' } },
+      {
+        traceName: 'rag-answer',
+        userId: 'user-7',
+        sessionId: 'session-1',
+        tags: ['rag', 'es'],
+        metadata: { channel: 'web' },
+      },
       async () => {
         root.setTraceIO({ input: { question: '¿Cuál es el plazo de devolución?' } });
         root.update({ input: { question: '¿Cuál es el plazo de devolución?' } });
-        const retriever = root.startObservation('retrieve', { input: { query: 'plazo devolución' } }, { asType: 'retriever' });
-        retriever.update({ output: [{ pageContent: 'Devoluciones en 30 días', metadata: { source: 'faq.md' } }] }).end();
+        const retriever = root.startObservation(
+          'retrieve',
+          { input: { query: 'plazo devolución' } },
+          { asType: 'retriever' },
+        );
+        retriever
+          .update({ output: [{ pageContent: 'Devoluciones en 30 días', metadata: { source: 'faq.md' } }] })
+          .end();
         const generation = root.startObservation(
           'answer',
           {
@@ -62,7 +74,9 @@ describe('devkit Langfuse: spans from @langfuse/tracing', () => {
     const byName = Object.fromEntries(trace.observations.map((o) => [o.name, o]));
     expect(byName.retrieve?.type).toBe('RETRIEVER');
     expect(byName.retrieve?.parentObservationId).toBe(rootId);
-    expect(byName.retrieve?.output).toEqual([{ pageContent: 'Devoluciones en 30 días', metadata: { source: 'faq.md' } }]);
+    expect(byName.retrieve?.output).toEqual([
+      { pageContent: 'Devoluciones en 30 días', metadata: { source: 'faq.md' } },
+    ]);
     expect(byName.answer?.type).toBe('GENERATION');
     expect(byName.answer?.model).toBe('gpt-4o-mini');
     expect(byName.answer?.usageDetails).toEqual({ input: 120, output: 30, total: 150 });
@@ -74,14 +88,21 @@ describe('devkit Langfuse: spans from @langfuse/tracing', () => {
     harness = await startHarness({ personality: 'v4' });
     const { traceId, rootId } = await traceRagAnswer(harness);
 
-    const roots = await harness.client.api.observations.getMany({ traceId, isRootObservation: true, fields: 'core,basic,io' });
+    const roots = await harness.client.api.observations.getMany({
+      traceId,
+      isRootObservation: true,
+      fields: 'core,basic,io',
+    });
     expect(roots.data).toHaveLength(1);
     expect(roots.data[0]?.id).toBe(rootId);
     expect(roots.data[0]?.input).toBe(JSON.stringify({ question: '¿Cuál es el plazo de devolución?' }));
     expect(roots.data[0]?.output).toBe('Tienes 30 días.');
     expect(roots.data[0]?.userId).toBe('user-7');
 
-    const all = await harness.client.api.observations.getMany({ traceId, fields: 'core,basic,io,model,usage,trace_context' });
+    const all = await harness.client.api.observations.getMany({
+      traceId,
+      fields: 'core,basic,io,model,usage,trace_context',
+    });
     expect(all.data).toHaveLength(3);
     const answer = all.data.find((o) => o.name === 'answer');
     expect(answer?.type).toBe('GENERATION');

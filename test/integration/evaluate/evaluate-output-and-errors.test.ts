@@ -31,7 +31,10 @@ const sample = {
 
 async function setup(lines: string[]): Promise<{ config: string; input: string }> {
   const config = join(dir, `ragwatch-${Math.random().toString(16).slice(2)}.yaml`);
-  await writeFile(config, `judge:\n  baseUrl: ${server.url}\n  maxAttempts: 1\nembeddings:\n  model: ${server.embeddingModel}\nlog:\n  level: silent\n`);
+  await writeFile(
+    config,
+    `judge:\n  baseUrl: ${server.url}\n  maxAttempts: 1\nembeddings:\n  model: ${server.embeddingModel}\nlog:\n  level: silent\n`,
+  );
   const input = join(dir, `in-${Math.random().toString(16).slice(2)}.jsonl`);
   await writeFile(input, `${lines.join('\n')}\n`);
   return { config, input };
@@ -43,7 +46,9 @@ describe('evaluate --output', () => {
     const output = join(dir, 'no-such-dir', 'results.jsonl');
     const res = await runCliInProcess(['evaluate', '--config', config, '--input', input, '--output', output]);
     expect(res.code).toBe(2);
-    expect(res.stderr.trim().split('\n')).toEqual([`evaluate: cannot write --output ${output}: the directory does not exist`]);
+    expect(res.stderr.trim().split('\n')).toEqual([
+      `evaluate: cannot write --output ${output}: the directory does not exist`,
+    ]);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -60,7 +65,17 @@ describe('evaluate --output', () => {
   it('still writes the results to a file it can write', async () => {
     const { config, input } = await setup([JSON.stringify(sample)]);
     const output = join(dir, 'results.jsonl');
-    const res = await runCliInProcess(['evaluate', '--config', config, '--input', input, '--output', output, '--metrics', 'faithfulness']);
+    const res = await runCliInProcess([
+      'evaluate',
+      '--config',
+      config,
+      '--input',
+      input,
+      '--output',
+      output,
+      '--metrics',
+      'faithfulness',
+    ]);
     expect(res.code).toBe(0);
     expect(JSON.parse((await readFile(output, 'utf8')).trim())).toMatchObject({ id: 's1' });
   });
@@ -79,7 +94,8 @@ describe('evaluate never quotes its input in an error', () => {
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/line 1: not valid JSON/);
     expect(res.stderr).toMatch(/line 4: answer: answer must be a string/);
-    for (const leak of ['laura', 'gomez', 'ES91', '2100', 'pwned', 'crimsonmark', '\u001b', '\u0007']) expect(res.stderr, JSON.stringify(leak)).not.toContain(leak);
+    for (const leak of ['laura', 'gomez', 'ES91', '2100', 'pwned', 'crimsonmark', '\u001b', '\u0007'])
+      expect(res.stderr, JSON.stringify(leak)).not.toContain(leak);
   });
 
   it('property: no error says anything the line said', () => {
@@ -88,7 +104,9 @@ describe('evaluate never quotes its input in an error', () => {
       fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
       fc.string({ minLength: 1, maxLength: 40 }).map((s) => `{"question": ${s}`),
       fc.string({ minLength: 1, maxLength: 40 }).map((s) => `["${s}"]`),
-      fc.string({ minLength: 4, maxLength: 40 }).map((s) => JSON.stringify({ question: 'q', answer: 'a', contexts: s })),
+      fc
+        .string({ minLength: 4, maxLength: 40 })
+        .map((s) => JSON.stringify({ question: 'q', answer: 'a', contexts: s })),
     );
     fc.assert(
       fc.property(junk, (line) => {
@@ -97,7 +115,20 @@ describe('evaluate never quotes its input in an error', () => {
         if (!parsed || !('error' in parsed)) return;
         const error = parsed.error;
         for (const run of line.match(/[^\s"{}[\]:,]{4,}/gu) ?? []) {
-          if (['question', 'answer', 'contexts', 'reference', 'language', 'string', 'strings', 'array', 'required'].includes(run)) continue;
+          if (
+            [
+              'question',
+              'answer',
+              'contexts',
+              'reference',
+              'language',
+              'string',
+              'strings',
+              'array',
+              'required',
+            ].includes(run)
+          )
+            continue;
           expect(error.includes(run), `${JSON.stringify(run)} quoted in ${JSON.stringify(error)}`).toBe(false);
         }
       }),

@@ -26,7 +26,8 @@ beforeEach(() => {
 const en = {
   id: 'en-1',
   question: 'How long does a plain VACUUM lock a PostgreSQL table?',
-  answer: 'A plain VACUUM only takes a SHARE UPDATE EXCLUSIVE lock, so it runs alongside reads and writes. VACUUM FULL holds an ACCESS EXCLUSIVE lock. VACUUM also compresses the table with zstd.',
+  answer:
+    'A plain VACUUM only takes a SHARE UPDATE EXCLUSIVE lock, so it runs alongside reads and writes. VACUUM FULL holds an ACCESS EXCLUSIVE lock. VACUUM also compresses the table with zstd.',
   contexts: [
     'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock and runs alongside normal reads and writes.',
     'VACUUM FULL rewrites the table and holds an ACCESS EXCLUSIVE lock for the entire time.',
@@ -35,7 +36,8 @@ const en = {
 };
 const es = {
   question: '¿Qué diferencia hay entre RDB y AOF en Redis?',
-  answer: 'RDB guarda instantáneas compactas del dataset. AOF registra cada operación de escritura. Con appendfsync everysec se pierde como mucho un segundo.',
+  answer:
+    'RDB guarda instantáneas compactas del dataset. AOF registra cada operación de escritura. Con appendfsync everysec se pierde como mucho un segundo.',
   contexts: [
     'Las instantáneas RDB guardan en disco una copia compacta de todo el dataset en momentos concretos.',
     'El fichero AOF registra cada operación de escritura que recibe el servidor.',
@@ -96,9 +98,14 @@ describe('ragwatch evaluate', () => {
     expect(f.usage.calls).toBe(1);
     expect(rows[0]?.metrics.answer_relevancy.status).toBe('scored');
     expect(rows[0]?.metrics.context_recall).toMatchObject({ status: 'scored', value: 1 });
-    expect(rows[1]?.metrics.context_precision).toMatchObject({ status: 'not_scorable', reason: 'needs a reference answer' });
+    expect(rows[1]?.metrics.context_precision).toMatchObject({
+      status: 'not_scorable',
+      reason: 'needs a reference answer',
+    });
     expect(rows[1]?.metrics.faithfulness.promptVersion).toMatch(/^es-/);
-    expect(res.stdout).toMatch(/metric\s+mean\s+scored\s+not_scorable\s+failed\s+calls\s+prompt_tok\s+compl_tok\s+embed_req/);
+    expect(res.stdout).toMatch(
+      /metric\s+mean\s+scored\s+not_scorable\s+failed\s+calls\s+prompt_tok\s+compl_tok\s+embed_req/,
+    );
     expect(res.stdout).toMatch(/faithfulness\s+0\.\d{3}\s+2\s+0\s+0\s+2\s+\d+/);
     expect(res.stdout).toMatch(/context_precision\s+\S+\s+1\s+1\s+0/);
     expect(res.stdout).toContain('2 samples evaluated');
@@ -106,9 +113,24 @@ describe('ragwatch evaluate', () => {
 
   it('names malformed lines, still scores every other line, and exits 2', async () => {
     const config = await writeConfig();
-    const input = await writeInput([JSON.stringify(en), '{"question": "broken', JSON.stringify({ question: 'q', answer: 'a' }), JSON.stringify(es)]);
+    const input = await writeInput([
+      JSON.stringify(en),
+      '{"question": "broken',
+      JSON.stringify({ question: 'q', answer: 'a' }),
+      JSON.stringify(es),
+    ]);
     const output = join(dir, 'out-malformed.jsonl');
-    const res = await evaluate(['--config', config, 'evaluate', '--input', input, '--output', output, '--metrics', 'faithfulness']);
+    const res = await evaluate([
+      '--config',
+      config,
+      'evaluate',
+      '--input',
+      input,
+      '--output',
+      output,
+      '--metrics',
+      'faithfulness',
+    ]);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('line 2: not valid JSON');
     expect(res.stderr).toContain('line 3: contexts: is required');
@@ -123,7 +145,15 @@ describe('ragwatch evaluate', () => {
     const config = await writeConfig();
     server.faults.always('http_500');
     const input = await writeInput([JSON.stringify(en)]);
-    const res = await evaluate(['--config', config, 'evaluate', '--input', input, '--metrics', 'faithfulness,answer_relevancy']);
+    const res = await evaluate([
+      '--config',
+      config,
+      'evaluate',
+      '--input',
+      input,
+      '--metrics',
+      'faithfulness,answer_relevancy',
+    ]);
     expect(res.code).toBe(3);
     const row = JSON.parse(res.stdout.trim());
     expect(row.metrics.faithfulness).toMatchObject({ status: 'failed', retryable: true });
@@ -156,7 +186,16 @@ describe('ragwatch evaluate', () => {
     expect(JSON.parse(on.stdout.trim()).pii_entities).toBeGreaterThan(0);
 
     server.requests.length = 0;
-    const off = await evaluate(['--config', config, 'evaluate', '--input', input, '--metrics', 'faithfulness', '--no-anonymize']);
+    const off = await evaluate([
+      '--config',
+      config,
+      'evaluate',
+      '--input',
+      input,
+      '--metrics',
+      'faithfulness',
+      '--no-anonymize',
+    ]);
     expect(off.code).toBe(0);
     expect(JSON.stringify(server.requests.map((r) => r.body))).toContain('laura.gomez@example.com');
     expect(off.stderr).toContain('anonymization off');

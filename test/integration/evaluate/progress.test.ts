@@ -32,7 +32,10 @@ const sample = (i: number) =>
 
 async function files(level: string) {
   const config = join(dir, `ragwatch-${level}.yaml`);
-  await writeFile(config, `judge:\n  baseUrl: ${judge.url}\n  maxAttempts: 1\nembeddings:\n  model: ${judge.embeddingModel}\nlog:\n  level: ${level}\n`);
+  await writeFile(
+    config,
+    `judge:\n  baseUrl: ${judge.url}\n  maxAttempts: 1\nembeddings:\n  model: ${judge.embeddingModel}\nlog:\n  level: ${level}\n`,
+  );
   const input = join(dir, 'in.jsonl');
   await writeFile(input, `${[1, 2, 3].map(sample).join('\n')}\n`);
   return { config, input };
@@ -46,7 +49,12 @@ function handTimers() {
     setInterval: (fn) => callbacks.push(fn),
     clearInterval: (id) => void (callbacks[(id as number) - 1] = () => {}),
   };
-  return { now: () => now, timers, fire: (advanceMs: number) => ((now += advanceMs), callbacks.forEach((fn) => fn())), registered: () => callbacks.length };
+  return {
+    now: () => now,
+    timers,
+    fire: (advanceMs: number) => ((now += advanceMs), callbacks.forEach((fn) => fn())),
+    registered: () => callbacks.length,
+  };
 }
 
 /** Runs `evaluate`, firing the progress timer once while the judge holds a request. */
@@ -74,7 +82,10 @@ async function evaluateWithTick(args: string[], hand: ReturnType<typeof handTime
 describe('evaluate progress', () => {
   it('on a terminal: a live line on stderr, cleared at the end, nothing on stdout', async () => {
     const { config, input } = await files('silent');
-    const res = await runCliInProcess(['--config', config, 'evaluate', '--input', input, '--metrics', 'faithfulness'], { cwd: dir, stderrIsTTY: true });
+    const res = await runCliInProcess(['--config', config, 'evaluate', '--input', input, '--metrics', 'faithfulness'], {
+      cwd: dir,
+      stderrIsTTY: true,
+    });
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('\r\x1b[2Kevaluate 0/3 samples (0 %) · 0 judge calls in flight · 0:00 elapsed');
     // The line is cleared before the summary is printed under it.
@@ -90,7 +101,10 @@ describe('evaluate progress', () => {
   it('without a terminal: a JSON progress record per timer tick, with the judge calls in flight', async () => {
     const { config, input } = await files('info');
     const hand = handTimers();
-    const res = await evaluateWithTick(['--config', config, 'evaluate', '--input', input, '--metrics', 'faithfulness'], hand);
+    const res = await evaluateWithTick(
+      ['--config', config, 'evaluate', '--input', input, '--metrics', 'faithfulness'],
+      hand,
+    );
     expect(res.code).toBe(0);
     expect(hand.registered()).toBe(1);
     expect(res.stderr).not.toContain('\r');
@@ -102,15 +116,26 @@ describe('evaluate progress', () => {
     expect(records).toHaveLength(1);
     const [record] = records;
     expect(record!.level).toBe(30);
-    expect(record!.msg).toMatch(/^progress: evaluate \d\/3 samples \(\d+ %\) · [1-9]\d* judge calls? in flight · 0:15 elapsed/);
-    expect(record!.progress).toMatchObject({ label: 'evaluate', unit: 'samples', total: 3, totalFinal: true, elapsedMs: 15_000 });
+    expect(record!.msg).toMatch(
+      /^progress: evaluate \d\/3 samples \(\d+ %\) · [1-9]\d* judge calls? in flight · 0:15 elapsed/,
+    );
+    expect(record!.progress).toMatchObject({
+      label: 'evaluate',
+      unit: 'samples',
+      total: 3,
+      totalFinal: true,
+      elapsedMs: 15_000,
+    });
     expect(record!.progress!.inFlight).toBeGreaterThan(0);
   });
 
   it('--no-progress: no line and no record, even when the timer would fire', async () => {
     const { config, input } = await files('info');
     const hand = handTimers();
-    const res = await evaluateWithTick(['--config', config, 'evaluate', '--input', input, '--metrics', 'faithfulness', '--no-progress'], hand);
+    const res = await evaluateWithTick(
+      ['--config', config, 'evaluate', '--input', input, '--metrics', 'faithfulness', '--no-progress'],
+      hand,
+    );
     expect(res.code).toBe(0);
     expect(hand.registered()).toBe(0);
     expect(res.stderr).not.toContain('progress');

@@ -27,12 +27,17 @@ afterAll(async () => {
 
 async function configFile(experiment: string, extra = ''): Promise<string> {
   const file = join(h.dir, `ragwatch-${++n}.yaml`);
-  await writeFile(file, `${h.yaml(extra)}\nexperiment:\n  reportsDir: ${join(h.dir, 'cli-reports')}\n  bootstrapSamples: 300\n${experiment}\n`);
+  await writeFile(
+    file,
+    `${h.yaml(extra)}\nexperiment:\n  reportsDir: ${join(h.dir, 'cli-reports')}\n  bootstrapSamples: 300\n${experiment}\n`,
+  );
   return file;
 }
 
-const target = (url: string, more = '') => `  target: {url: "${url}", response: {answer: answer, contexts: contexts}, maxAttempts: 2${more}}`;
-const run = (config: string, ...args: string[]) => runCli(['--config', config, 'experiment', 'run', ...args], { cwd: h.dir, timeoutMs: 120_000 });
+const target = (url: string, more = '') =>
+  `  target: {url: "${url}", response: {answer: answer, contexts: contexts}, maxAttempts: 2${more}}`;
+const run = (config: string, ...args: string[]) =>
+  runCli(['--config', config, 'experiment', 'run', ...args], { cwd: h.dir, timeoutMs: 120_000 });
 
 describe('ragwatch experiment run', () => {
   it('exits 0 when the gate passes, prints the verdict and where the report is', async () => {
@@ -94,7 +99,12 @@ describe('ragwatch experiment run', () => {
     } finally {
       h.rag.failWith = null;
     }
-    const judge = await run(await configFile(target(h.rag.askUrl), `judge: {baseUrl: "http://127.0.0.1:9/v1", model: x, maxAttempts: 1, timeoutMs: 2000}`));
+    const judge = await run(
+      await configFile(
+        target(h.rag.askUrl),
+        `judge: {baseUrl: "http://127.0.0.1:9/v1", model: x, maxAttempts: 1, timeoutMs: 2000}`,
+      ),
+    );
     expect(judge.code).toBe(3);
     expect(judge.stderr).toContain('judge unreachable after retries');
     h.langfuse.faults.set('POST /api/public/ingestion', { errorRate: 1, errorStatus: 500 });
@@ -110,9 +120,14 @@ describe('ragwatch experiment run', () => {
   it('shows its progress on a terminal: each pass with its items, on stderr only', async () => {
     const noisy = `${target(h.rag.askUrl, ', body: {question: "{{question}}", distractors: "{{distractors}}"}')}\n  noise: {enabled: true, distractors: 2}`;
     const config = await configFile(noisy, LOOSE);
-    const result = await runCliInProcess(['--config', config, 'experiment', 'run', '--run-name', 'cli-progress'], { cwd: h.dir, stderrIsTTY: true });
+    const result = await runCliInProcess(['--config', config, 'experiment', 'run', '--run-name', 'cli-progress'], {
+      cwd: h.dir,
+      stderrIsTTY: true,
+    });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('\r\x1b[2Kexperiment: clean pass 0/8 items (0 %) · 0 judge calls in flight · 0:00 elapsed');
+    expect(result.stderr).toContain(
+      '\r\x1b[2Kexperiment: clean pass 0/8 items (0 %) · 0 judge calls in flight · 0:00 elapsed',
+    );
     // The noise pass runs the 6 items that are not adversarial.
     expect(result.stderr).toContain('\r\x1b[2Kexperiment: noise pass 0/6 items (0 %)');
     expect(result.stderr.endsWith('\r\x1b[2K')).toBe(true);

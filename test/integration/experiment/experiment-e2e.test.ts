@@ -4,7 +4,12 @@ import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
 import type { ExperimentResult } from '../../../src/experiment/run.js';
 import { startHarness, type Harness } from './harness.js';
 
-const METRIC_SCORES = ['ragas-answer-relevancy', 'ragas-context-precision', 'ragas-context-recall', 'ragas-faithfulness'];
+const METRIC_SCORES = [
+  'ragas-answer-relevancy',
+  'ragas-context-precision',
+  'ragas-context-recall',
+  'ragas-faithfulness',
+];
 const adversarial = new Set(GOLDEN_ITEMS.filter((i) => i.type === 'adversarial').map((i) => i.id));
 
 /** The dataset run as the stand-in holds it: v3 run items, or v4 experiment item root spans. */
@@ -44,11 +49,15 @@ describe.each([
     for (const item of run.items) {
       const trace = h.langfuse.store.getTrace(item.traceId);
       expect(trace, `trace of ${item.datasetItemId}`).toBeDefined();
-      const names = h.langfuse.store.scores({ traceId: item.traceId }).map((s) => s.name).sort();
+      const names = h.langfuse.store
+        .scores({ traceId: item.traceId })
+        .map((s) => s.name)
+        .sort();
       if (adversarial.has(item.datasetItemId)) {
         expect(names).toEqual(['rag-abstention']);
       } else {
-        for (const score of h.langfuse.store.scores({ traceId: item.traceId })) expect((score.metadata as { definitionVersion?: string }).definitionVersion).toBe('2');
+        for (const score of h.langfuse.store.scores({ traceId: item.traceId }))
+          expect((score.metadata as { definitionVersion?: string }).definitionVersion).toBe('2');
         for (const name of names) expect(METRIC_SCORES).toContain(name);
         if (names.length === 4) withFour++;
       }
@@ -76,15 +85,30 @@ describe.each([
 
   it('puts run metadata and run-level scores (means and the gate verdict) on the dataset run', () => {
     const run = runItems(h, baseline.runName)!;
-    expect(run.metadata).toMatchObject({ source: 'ragwatch', judgeModel: h.judge.model, dataset: 'rag-golden', split: 'all' });
-    for (const key of ['ragwatchVersion', 'promptVersions', 'definitionVersions', 'thresholds', 'configHash', 'reportUrl']) expect(run.metadata).toHaveProperty(key);
+    expect(run.metadata).toMatchObject({
+      source: 'ragwatch',
+      judgeModel: h.judge.model,
+      dataset: 'rag-golden',
+      split: 'all',
+    });
+    for (const key of [
+      'ragwatchVersion',
+      'promptVersions',
+      'definitionVersions',
+      'thresholds',
+      'configHash',
+      'reportUrl',
+    ])
+      expect(run.metadata).toHaveProperty(key);
     expect(run.metadata).not.toHaveProperty('incomplete');
     expect(String(run.metadata.reportUrl)).toMatch(/\/reports\/weekly-2026-W48\/report\.html$/);
     const runScores = h.langfuse.store.scores().filter((s) => s.datasetRunId === run.id);
     const byName = new Map(runScores.map((s) => [s.name, s.value]));
     for (const name of [...METRIC_SCORES, 'rag-gate', 'rag-abstention']) expect(byName.has(name), name).toBe(true);
     expect(byName.get('rag-gate')).toBe(1);
-    const faithfulness = baseline.report.cells.find((c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all')!;
+    const faithfulness = baseline.report.cells.find(
+      (c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all',
+    )!;
     expect(byName.get('ragas-faithfulness')).toBeCloseTo(faithfulness.summary.mean!, 10);
   });
 
@@ -93,13 +117,22 @@ describe.each([
     const json = JSON.parse(await readFile(baseline.files.json, 'utf8'));
     expect(json).toEqual(JSON.parse(JSON.stringify(baseline.report)));
     expect(json.gate).toMatchObject({ passed: true, judgedOn: 'test' });
-    expect(json.gate.decidedOn.items).toBe(GOLDEN_ITEMS.filter((i) => i.split === 'test' && i.type !== 'adversarial').length);
+    expect(json.gate.decidedOn.items).toBe(
+      GOLDEN_ITEMS.filter((i) => i.split === 'test' && i.type !== 'adversarial').length,
+    );
     // The normal stand-in: no item failed, and the report says so.
     expect(json).toMatchObject({ status: 'complete', incomplete: null, failures: { items: 0, rows: [] } });
-    expect(json.run.definitionVersions).toMatchObject({ faithfulness: '2', answer_relevancy: '2', context_precision: '2', context_recall: '2' });
+    expect(json.run.definitionVersions).toMatchObject({
+      faithfulness: '2',
+      answer_relevancy: '2',
+      context_precision: '2',
+      context_recall: '2',
+    });
     expect(json.items.total).toBe(GOLDEN_ITEMS.length);
     expect(json.abstention.n).toBe(adversarial.size);
-    expect(json.worstItems.every((w: { itemId: string }) => GOLDEN_ITEMS.find((i) => i.id === w.itemId)?.split === 'dev')).toBe(true);
+    expect(
+      json.worstItems.every((w: { itemId: string }) => GOLDEN_ITEMS.find((i) => i.id === w.itemId)?.split === 'dev'),
+    ).toBe(true);
     const md = await readFile(baseline.files.markdown, 'utf8');
     expect(md).toContain('weekly-2026-W48');
     expect(md).toContain('## Failures\n\nNo item failed.');
@@ -125,10 +158,14 @@ describe.each([
       expect(degraded.runName).toBe('weekly-2026-W48-3');
       expect(degraded.passed).toBe(false);
       expect(degraded.report.comparison?.previousRun).toBe('weekly-2026-W48-2');
-      expect(degraded.report.comparison?.regressions).toEqual(expect.arrayContaining(['faithfulness', 'context_precision', 'context_recall']));
+      expect(degraded.report.comparison?.regressions).toEqual(
+        expect.arrayContaining(['faithfulness', 'context_precision', 'context_recall']),
+      );
       expect(degraded.report.gate.lines.join('\n')).toMatch(/faithfulness: 0\.\d+ < 0\.85/);
       expect(degraded.report.diagnosis?.status).toBe('compound_failure');
-      const gate = h.langfuse.store.scores().find((s) => s.datasetRunId === degraded.datasetRunId && s.name === 'rag-gate');
+      const gate = h.langfuse.store
+        .scores()
+        .find((s) => s.datasetRunId === degraded.datasetRunId && s.name === 'rag-gate');
       expect(gate?.value).toBe(0);
     } finally {
       h.rag.degraded = false;

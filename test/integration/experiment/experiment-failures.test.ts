@@ -41,7 +41,8 @@ function runOf(harness: Harness, runName: string) {
 /** Every run item links a trace Langfuse has. */
 function expectNothingDangling(harness: Harness, runName: string): number {
   const run = runOf(harness, runName);
-  for (const item of run?.items ?? []) expect(harness.langfuse.store.getTrace(item.traceId), `trace of ${item.datasetItemId}`).toBeDefined();
+  for (const item of run?.items ?? [])
+    expect(harness.langfuse.store.getTrace(item.traceId), `trace of ${item.datasetItemId}`).toBeDefined();
   return run?.items.length ?? 0;
 }
 
@@ -49,7 +50,10 @@ async function cliConfig(harness: Harness, name: string, extra = '', targetExtra
   const file = join(harness.dir, `${name}.yaml`);
   const response = '{answer: answer, contexts: contexts, traceId: traceId}';
   const target = `  target: {url: "${harness.rag.askUrl}", response: ${response}, maxAttempts: 2${targetExtra}}`;
-  await writeFile(file, `${harness.yaml(extra)}\nexperiment:\n  reportsDir: ${join(harness.dir, 'reports')}\n  bootstrapSamples: 200\n${target}\n`);
+  await writeFile(
+    file,
+    `${harness.yaml(extra)}\nexperiment:\n  reportsDir: ${join(harness.dir, 'reports')}\n  bootstrapSamples: 200\n${target}\n`,
+  );
   return file;
 }
 
@@ -63,9 +67,13 @@ describe.each([
   it('experiment run completes the demo golden set: exit 0 or 1, three reports, every item linked to an existing trace with its scores', async () => {
     judge = await startJudgeServer({ fuzz: { seed: personality === 'v3' ? 3 : 4 } });
     h = await startHarness(personality, { judge, ragTraces });
-    const result = await runCli(['--config', await cliConfig(h, 'fuzz'), 'experiment', 'run', '--run-name', 'fuzzed'], { cwd: h.dir, timeoutMs: 200_000 });
+    const result = await runCli(['--config', await cliConfig(h, 'fuzz'), 'experiment', 'run', '--run-name', 'fuzzed'], {
+      cwd: h.dir,
+      timeoutMs: 200_000,
+    });
     expect([0, 1], result.stderr).toContain(result.code);
-    for (const ext of ['md', 'html', 'json']) expect(existsSync(join(h.dir, 'reports', 'fuzzed', `report.${ext}`))).toBe(true);
+    for (const ext of ['md', 'html', 'json'])
+      expect(existsSync(join(h.dir, 'reports', 'fuzzed', `report.${ext}`))).toBe(true);
     const report = await readReport(h, 'fuzzed');
     expect(report.status).toBe('complete');
     expect(report.items.total).toBe(GOLDEN_ITEMS.length);
@@ -77,7 +85,10 @@ describe.each([
     // Each scored result is a score on its item's trace: as many scores as the report's n's.
     const traces = new Set(runOf(h, 'fuzzed')!.items.map((i) => i.traceId));
     const scores = h.langfuse.store.scores().filter((s) => s.traceId && traces.has(s.traceId));
-    const scoredResults = report.metrics.reduce((n, m) => n + report.cells.find((c) => c.metric === m && c.split === 'all' && c.stratum === 'all')!.summary.n, 0);
+    const scoredResults = report.metrics.reduce(
+      (n, m) => n + report.cells.find((c) => c.metric === m && c.split === 'all' && c.stratum === 'all')!.summary.n,
+      0,
+    );
     expect(scores).toHaveLength(scoredResults + (report.abstention?.n ?? 0));
   }, 240_000);
 
@@ -93,7 +104,10 @@ describe.each([
       // One item at a time, so the items before the 40th request are done when the judge goes away.
       const judgeLine = `judge: {baseUrl: "${server.url}", model: ${server.model}, maxAttempts: 2, timeoutMs: 20000, concurrency: 1}`;
       const config = await cliConfig(h, 'refused', judgeLine, ', concurrency: 1');
-      result = await runCli(['--config', config, 'experiment', 'run', '--run-name', 'refused'], { cwd: h.dir, timeoutMs: 200_000 });
+      result = await runCli(['--config', config, 'experiment', 'run', '--run-name', 'refused'], {
+        cwd: h.dir,
+        timeoutMs: 200_000,
+      });
     } finally {
       clearInterval(watcher);
     }
@@ -104,7 +118,9 @@ describe.each([
     expect(report).toMatchObject({ status: 'incomplete', gate: null, incomplete: { dependency: 'judge' } });
     expect(report.incomplete!.itemsNotRun).toBeGreaterThan(0);
     expect(report.items.total + report.incomplete!.itemsNotRun).toBe(SUBSET.length);
-    expect(await readFile(join(h.dir, 'reports', 'refused', 'report.md'), 'utf8')).toContain('## Verdict: none (incomplete run)');
+    expect(await readFile(join(h.dir, 'reports', 'refused', 'report.md'), 'utf8')).toContain(
+      '## Verdict: none (incomplete run)',
+    );
     // The items that finished before the outage are recorded, in a run marked incomplete, each with its trace.
     expect(expectNothingDangling(h, 'refused')).toBe(report.items.total);
     expect(report.items.total).toBeGreaterThan(0);
@@ -117,8 +133,15 @@ describe('one item’s trouble is that item’s failure', () => {
     h = await startHarness('v3', { items: SUBSET });
     const victim = SUBSET[0]!;
     // Every answer about this item's context precision is unusable, on every retry.
-    h.judge.script.answer({ schema: 'ragwatch_context_precision', match: victim.question.slice(0, 40), raw: '{"chunks": [' });
-    const result = await runCli(['--config', await cliConfig(h, 'one-bad'), 'experiment', 'run', '--run-name', 'one-bad'], { cwd: h.dir, timeoutMs: 200_000 });
+    h.judge.script.answer({
+      schema: 'ragwatch_context_precision',
+      match: victim.question.slice(0, 40),
+      raw: '{"chunks": [',
+    });
+    const result = await runCli(
+      ['--config', await cliConfig(h, 'one-bad'), 'experiment', 'run', '--run-name', 'one-bad'],
+      { cwd: h.dir, timeoutMs: 200_000 },
+    );
     expect([0, 1], result.stderr).toContain(result.code);
     expect(result.stdout).toContain('failed: context_precision on 1 item (invalid_json)');
     const report = await readReport(h, 'one-bad');
@@ -137,7 +160,13 @@ describe('one item’s trouble is that item’s failure', () => {
     h = await startHarness('v4', { items: SUBSET });
     const adversarial = SUBSET.find((i) => i.type === 'adversarial')!;
     h.judge.script.answer({ schema: 'ragwatch_abstention', match: adversarial.question.slice(0, 30), raw: 'no' });
-    const config = h.config({ experiment: { noise: { enabled: true, distractors: 2 }, maxFailedShare: 0.95, target: { body: { question: '{{question}}', distractors: '{{distractors}}' } } } });
+    const config = h.config({
+      experiment: {
+        noise: { enabled: true, distractors: 2 },
+        maxFailedShare: 0.95,
+        target: { body: { question: '{{question}}', distractors: '{{distractors}}' } },
+      },
+    });
     // Once every item has had its clean answer, the RAG service rejects the noise-pass requests (400: each item's failure).
     const rag = h.rag;
     const watcher = setInterval(() => {
@@ -156,7 +185,10 @@ describe('one item’s trouble is that item’s failure', () => {
     expect(rows.noise_faithfulness).toMatchObject({ kinds: { http_400: rows.noise_faithfulness!.count } });
     expect(rows.noise_faithfulness!.count).toBeGreaterThan(5);
     // The clean results of those items stand.
-    expect(result.report.cells.find((c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all')!.summary.n).toBeGreaterThan(5);
+    expect(
+      result.report.cells.find((c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all')!.summary
+        .n,
+    ).toBeGreaterThan(5);
     expect(result.report.status).toBe('complete');
   }, 240_000);
 });
@@ -173,7 +205,11 @@ describe('too many failed items', () => {
     expect(incomplete.dependency).toBeNull();
     expect(incomplete.message).toMatch(/items failed after retries, more than experiment\.maxFailedShare \(0\.1\)/);
     const report = JSON.parse(await readFile(incomplete.report!.json, 'utf8')) as ExperimentReport;
-    expect(report).toMatchObject({ status: 'incomplete', gate: null, incomplete: { dependency: null, itemsNotRun: 0 } });
+    expect(report).toMatchObject({
+      status: 'incomplete',
+      gate: null,
+      incomplete: { dependency: null, itemsNotRun: 0 },
+    });
     expect(report.failures.rows[0]).toMatchObject({ what: 'context_precision', count: SUBSET.length - 3 });
     expect(runOf(h, 'broken')!.metadata.incomplete).toBe(true);
     expectNothingDangling(h, 'broken');
@@ -198,7 +234,9 @@ describe('too many failed items', () => {
     }
     expect(error).toBeInstanceOf(ExperimentIncompleteError);
     expect((error as ExperimentIncompleteError).dependency).toBe('rag');
-    const report = JSON.parse(await readFile((error as ExperimentIncompleteError).report!.json, 'utf8')) as ExperimentReport;
+    const report = JSON.parse(
+      await readFile((error as ExperimentIncompleteError).report!.json, 'utf8'),
+    ) as ExperimentReport;
     expect(report.status).toBe('incomplete');
     expect(report.items.total).toBeGreaterThanOrEqual(1);
     // The items the RAG service failed on before it counted as down are the outage's, not failures.
@@ -218,7 +256,10 @@ describe('metric definitions across runs', () => {
     const stored = runOf(h, 'old-definitions')!;
     h.langfuse.store.recordDatasetRunItem({
       runName: 'old-definitions',
-      metadata: { ...stored.metadata, definitionVersions: { ...first.report.run.definitionVersions, answer_relevancy: '1' } },
+      metadata: {
+        ...stored.metadata,
+        definitionVersions: { ...first.report.run.definitionVersions, answer_relevancy: '1' },
+      },
       datasetItemId: stored.items[0]!.datasetItemId,
       traceId: stored.items[0]!.traceId,
     });

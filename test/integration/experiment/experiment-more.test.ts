@@ -18,7 +18,12 @@ const SUBSET = [
   ...GOLDEN_ITEMS.filter((i) => i.type === 'multi-hop').slice(0, 3),
   ...GOLDEN_ITEMS.filter((i) => i.type === 'adversarial').slice(0, 3),
 ];
-const NOISE = { experiment: { noise: { enabled: true, distractors: 2 }, target: { body: { question: '{{question}}', distractors: '{{distractors}}' } } } };
+const NOISE = {
+  experiment: {
+    noise: { enabled: true, distractors: 2 },
+    target: { body: { question: '{{question}}', distractors: '{{distractors}}' } },
+  },
+};
 
 let judge: JudgeServer;
 let rag: ToyRag;
@@ -60,7 +65,9 @@ describe('reproducibility and the noise run', () => {
       const confused = await h.run({}, h.config(NOISE));
       expect(confused.report.noise!.flagged).toBe(true);
       expect(confused.report.noise!.deltaFaithfulness!).toBeGreaterThan(0.15);
-      const delta = h.langfuse.store.scores().find((s) => s.datasetRunId === confused.datasetRunId && s.name === 'rag-noise-delta-faithfulness');
+      const delta = h.langfuse.store
+        .scores()
+        .find((s) => s.datasetRunId === confused.datasetRunId && s.name === 'rag-noise-delta-faithfulness');
       expect(delta?.value).toBeCloseTo(confused.report.noise!.deltaFaithfulness!, 10);
     } finally {
       rag.degraded = false;
@@ -73,7 +80,11 @@ describe('replay mode and ragwatch’s own record', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness('v4', { judge, rag, items: [] });
-    const client = new LangfuseClient({ baseUrl: h.langfuse.url, publicKey: h.langfuse.publicKey, secretKey: h.langfuse.secretKey });
+    const client = new LangfuseClient({
+      baseUrl: h.langfuse.url,
+      publicKey: h.langfuse.publicKey,
+      secretKey: h.langfuse.secretKey,
+    });
     // A golden set with the outputs already stored: a plain string input is the question.
     for (const item of SUBSET) {
       const stored = answerQuestion(item.question, { degraded: false });
@@ -98,7 +109,9 @@ describe('replay mode and ragwatch’s own record', () => {
     expect(result.report.items.total).toBe(SUBSET.length);
     expect(result.report.items.byStratum).toEqual({ adversarial: 3, 'multi-hop': 3, 'single-hop': 6 });
     expect(result.report.abstention?.n).toBe(3);
-    const faithfulness = result.report.cells.find((c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all')!;
+    const faithfulness = result.report.cells.find(
+      (c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all',
+    )!;
     expect(faithfulness.summary.n).toBeGreaterThan(5);
     const run = h.langfuse.store.experimentRuns().find((r) => r.name === result.runName)!;
     expect(run.items).toHaveLength(SUBSET.length);
@@ -136,11 +149,16 @@ describe('the trend of a run this state never recorded', () => {
     try {
       for (const name of ['trend-1', 'trend-2', 'trend-3']) await h.run({ runName: name });
       // Another machine, or a lost state file: none of the earlier runs is in this record.
-      const deps = await connectExperiment(h.config(), { logger: createLogger({ level: 'silent' }), state: openSqliteState({ path: ':memory:' }), sleep: async () => {} });
+      const deps = await connectExperiment(h.config(), {
+        logger: createLogger({ level: 'silent' }),
+        state: openSqliteState({ path: ':memory:' }),
+        sleep: async () => {},
+      });
       const result = await runExperiment(deps, { reportsDir: h.config().experiment.reportsDir, runName: 'trend-4' });
       expect(result.report.trend.map((p) => p.runName)).toEqual(['trend-1', 'trend-2', 'trend-3', 'trend-4']);
       for (const point of result.report.trend) {
-        for (const metric of result.report.metrics) expect(point.means[metric], `${point.runName} ${metric}`).toEqual(expect.any(Number));
+        for (const metric of result.report.metrics)
+          expect(point.means[metric], `${point.runName} ${metric}`).toEqual(expect.any(Number));
       }
       const svg = /<svg class="chart trend"[\s\S]*?<\/svg>/.exec(await readFile(result.files.html, 'utf8'))![0];
       expect(svg.match(/<circle /g)).toHaveLength(4 * result.report.metrics.length);
@@ -167,7 +185,15 @@ describe('the daemon’s weekly slot', () => {
       await daemon.ready;
       const next = daemon.scheduler.nextRun('experiment');
       expect(next).not.toBeNull();
-      expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(next!)).toBe('Mon 03:00');
+      expect(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Europe/Madrid',
+          weekday: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(next!),
+      ).toBe('Mon 03:00');
       await daemon.scheduler.trigger('experiment');
       const base = `http://127.0.0.1:${daemon.http.port}`;
       const list = await (await fetch(`${base}/reports/`)).text();
@@ -175,7 +201,9 @@ describe('the daemon’s weekly slot', () => {
       const json = await fetch(`${base}/reports/weekly-2026-W48/report.json`);
       expect(json.status).toBe(200);
       expect(((await json.json()) as { runName: string }).runName).toBe('weekly-2026-W48');
-      expect((await fetch(`${base}/reports/weekly-2026-W48/report.html`)).headers.get('content-type')).toContain('text/html');
+      expect((await fetch(`${base}/reports/weekly-2026-W48/report.html`)).headers.get('content-type')).toContain(
+        'text/html',
+      );
       expect((await fetch(`${base}/reports/..%2F..%2Fetc/report.json`)).status).toBe(404);
       expect((await fetch(`${base}/reports/weekly-2026-W48/state.db`)).status).toBe(404);
       const metrics = await (await fetch(`${base}/metrics`)).text();
@@ -186,7 +214,13 @@ describe('the daemon’s weekly slot', () => {
       await daemon.shutdown('test');
 
       const again = openSqliteState({ path: `${h.dir}/daemon.db` });
-      const restarted = await startDaemon({ config: { ...config, experiment: { ...config.experiment, enabled: false } }, logger, state: again, clock: { now: () => START }, connectBackoffMs: 10 });
+      const restarted = await startDaemon({
+        config: { ...config, experiment: { ...config.experiment, enabled: false } },
+        logger,
+        state: again,
+        clock: { now: () => START },
+        connectBackoffMs: 10,
+      });
       await restarted.ready;
       const restored = await (await fetch(`http://127.0.0.1:${restarted.http.port}/metrics`)).text();
       expect(restored).toMatch(/rag_golden_score\{metric="faithfulness",split="all"\} 1/);

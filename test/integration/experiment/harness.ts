@@ -30,7 +30,16 @@ export interface Harness {
 
 export const START = Date.parse('2026-11-23T03:00:00Z'); // a Monday, ISO week 48
 
-export async function startHarness(personality: 'v3' | 'v4', options: { ragTraces?: boolean; judge?: JudgeServer; rag?: ToyRag; clock?: { now: number }; items?: readonly GoldenItem[] } = {}): Promise<Harness> {
+export async function startHarness(
+  personality: 'v3' | 'v4',
+  options: {
+    ragTraces?: boolean;
+    judge?: JudgeServer;
+    rag?: ToyRag;
+    clock?: { now: number };
+    items?: readonly GoldenItem[];
+  } = {},
+): Promise<Harness> {
   const clock = options.clock ?? { now: START };
   const langfuse = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0 });
   const ownJudge = !options.judge;
@@ -38,8 +47,16 @@ export async function startHarness(personality: 'v3' | 'v4', options: { ragTrace
   const ownRag = !options.rag;
   const rag =
     options.rag ??
-    (await startToyRag(options.ragTraces ? { langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey } } : {}));
-  const client = new LangfuseClient({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey });
+    (await startToyRag(
+      options.ragTraces
+        ? { langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey } }
+        : {},
+    ));
+  const client = new LangfuseClient({
+    baseUrl: langfuse.url,
+    publicKey: langfuse.publicKey,
+    secretKey: langfuse.secretKey,
+  });
   await seedGoldenDataset(client, options.items ? { items: options.items } : {});
   const dir = await mkdtemp(join(tmpdir(), 'ragwatch-experiment-'));
   const state = openSqliteState({ path: ':memory:' });
@@ -55,7 +72,12 @@ export async function startHarness(personality: 'v3' | 'v4', options: { ragTrace
       bootstrapSamples: 500,
       reportsDir: join(dir, 'reports'),
       ...((extra.experiment as object) ?? {}),
-      target: { url: rag.askUrl, response: { answer: 'answer', contexts: 'contexts', traceId: 'traceId' }, maxAttempts: 2, ...(((extra.experiment as { target?: object })?.target) ?? {}) },
+      target: {
+        url: rag.askUrl,
+        response: { answer: 'answer', contexts: 'contexts', traceId: 'traceId' },
+        maxAttempts: 2,
+        ...((extra.experiment as { target?: object })?.target ?? {}),
+      },
     },
   });
   const harness: Harness = {
@@ -80,7 +102,12 @@ export async function startHarness(personality: 'v3' | 'v4', options: { ragTrace
         .concat(extra)
         .join('\n'),
     async run(runOptions = {}, config = harness.config()) {
-      const deps = await connectExperiment(config, { logger: createLogger({ level: 'silent' }), state, now: () => clock.now, sleep: async () => {} });
+      const deps = await connectExperiment(config, {
+        logger: createLogger({ level: 'silent' }),
+        state,
+        now: () => clock.now,
+        sleep: async () => {},
+      });
       return runExperiment(deps, { reportsDir: config.experiment.reportsDir, ...runOptions });
     },
     async close() {

@@ -34,20 +34,46 @@ describe.each(['v3', 'v4'] as const)('human scores on Langfuse %s', (personality
     const h = await startHarness(personality, { judge, rag, items: SUBSET });
     try {
       const first = await h.run();
-      const judged = first.report.cells.find((c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all')!;
-      const http = createLangfuseHttp({ baseUrl: h.langfuse.url, publicKey: h.langfuse.publicKey, secretKey: h.langfuse.secretKey });
+      const judged = first.report.cells.find(
+        (c) => c.metric === 'faithfulness' && c.split === 'all' && c.stratum === 'all',
+      )!;
+      const http = createLangfuseHttp({
+        baseUrl: h.langfuse.url,
+        publicKey: h.langfuse.publicKey,
+        secretKey: h.langfuse.secretKey,
+      });
       const configs = await listScoreConfigs(http);
       const ragasConfig = configs.find((c) => c.name === 'ragas-faithfulness')!;
-      const traces = h.langfuse.store.scores().filter((s) => s.name === 'ragas-faithfulness' && s.source === 'API' && s.traceId);
+      const traces = h.langfuse.store
+        .scores()
+        .filter((s) => s.name === 'ragas-faithfulness' && s.source === 'API' && s.traceId);
       expect(traces.length).toBe(judged.summary.n);
       for (const s of traces) {
         // A person disagreeing completely, under ragwatch's own name and under their own.
         const opposite = s.value >= 0.5 ? 0 : 1;
-        await createAnnotationScore(http, { traceId: s.traceId!, name: 'ragas-faithfulness', value: opposite, configId: ragasConfig.id });
+        await createAnnotationScore(http, {
+          traceId: s.traceId!,
+          name: 'ragas-faithfulness',
+          value: opposite,
+          configId: ragasConfig.id,
+        });
         // And one older than the judge's, so it is listed after it: whichever a reader took last, a person's shows.
         const older = { timestamp: s.timestamp - 3_600_000, configId: ragasConfig.id };
-        h.langfuse.store.upsertScore({ traceId: s.traceId!, name: 'ragas-faithfulness', value: opposite, dataType: 'NUMERIC', source: 'ANNOTATION', ...older });
-        h.langfuse.store.upsertScore({ traceId: s.traceId!, name: 'human-faithfulness', value: opposite, dataType: 'NUMERIC', source: 'ANNOTATION' });
+        h.langfuse.store.upsertScore({
+          traceId: s.traceId!,
+          name: 'ragas-faithfulness',
+          value: opposite,
+          dataType: 'NUMERIC',
+          source: 'ANNOTATION',
+          ...older,
+        });
+        h.langfuse.store.upsertScore({
+          traceId: s.traceId!,
+          name: 'human-faithfulness',
+          value: opposite,
+          dataType: 'NUMERIC',
+          source: 'ANNOTATION',
+        });
       }
       h.clock.now += 7 * 86_400_000;
       const second = await h.run();

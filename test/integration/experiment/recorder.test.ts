@@ -15,7 +15,9 @@ afterEach(async () => {
 
 async function setUp(personality: 'v3' | 'v4') {
   langfuse = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0 });
-  await seedGoldenDataset(new LangfuseClient({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey }));
+  await seedGoldenDataset(
+    new LangfuseClient({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey }),
+  );
   const calls: string[] = [];
   const http = createLangfuseHttp({
     baseUrl: langfuse.url,
@@ -31,7 +33,15 @@ async function setUp(personality: 'v3' | 'v4') {
 }
 
 function toRecord(item: ItemToRecord['item'], serviceTraceId: string | null = null): ItemToRecord {
-  return { item, question: `q ${item.id}`, answer: 'a', contexts: ['c1'], serviceTraceId, startMs: 1_700_000_000_000, endMs: 1_700_000_001_000 };
+  return {
+    item,
+    question: `q ${item.id}`,
+    answer: 'a',
+    contexts: ['c1'],
+    serviceTraceId,
+    startMs: 1_700_000_000_000,
+    endMs: 1_700_000_001_000,
+  };
 }
 
 function recorder(http: LangfuseHttp, generation: 'v3' | 'v4', waits: number[] = []) {
@@ -50,9 +60,16 @@ function recorder(http: LangfuseHttp, generation: 'v3' | 'v4', waits: number[] =
 describe('the run recorder (v3)', () => {
   it('links each item only after its trace was accepted; a service trace that never arrives is replaced by ragwatch’s', async () => {
     const { server, http, calls, items } = await setUp('v3');
-    const service = await recordToyTrace({ baseUrl: server.url, publicKey: server.publicKey, secretKey: server.secretKey }, { question: 'q', answer: 'a', contexts: [], startMs: 0, endMs: 1 });
+    const service = await recordToyTrace(
+      { baseUrl: server.url, publicKey: server.publicKey, secretKey: server.secretKey },
+      { question: 'q', answer: 'a', contexts: [], startMs: 0, endMs: 1 },
+    );
     const waits: number[] = [];
-    const input = [toRecord(items[0]!, service), toRecord(items[1]!, 'f'.repeat(32)), ...items.slice(2).map((i) => toRecord(i))];
+    const input = [
+      toRecord(items[0]!, service),
+      toRecord(items[1]!, 'f'.repeat(32)),
+      ...items.slice(2).map((i) => toRecord(i)),
+    ];
     const run = await recorder(http, 'v3', waits).record(input, { complete: true });
     expect(run.items.size).toBe(items.length);
     expect(run.items.get(items[0]!.id)).toMatchObject({ traceId: service, serviceTrace: true });
@@ -74,14 +91,22 @@ describe('the run recorder (v3)', () => {
   it('an export Langfuse does not take links nothing of its items', async () => {
     const { server, http, items } = await setUp('v3');
     server.faults.set('POST /api/public/otel/v1/traces', { errorRate: 1, errorStatus: 500 });
-    const error = await recorder(http, 'v3').record(items.map((i) => toRecord(i)), { complete: true }).catch((e: unknown) => e);
+    const error = await recorder(http, 'v3')
+      .record(
+        items.map((i) => toRecord(i)),
+        { complete: true },
+      )
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LangfuseApiError);
     expect(server.store.datasetRuns('rag-golden')).toEqual([]);
   });
 
   it('marks an incomplete run in its metadata', async () => {
     const { server, http, items } = await setUp('v3');
-    await recorder(http, 'v3').record(items.slice(0, 2).map((i) => toRecord(i)), { complete: false });
+    await recorder(http, 'v3').record(
+      items.slice(0, 2).map((i) => toRecord(i)),
+      { complete: false },
+    );
     expect(server.store.datasetRuns('rag-golden')[0]!.metadata).toEqual({ source: 'ragwatch', incomplete: true });
   });
 });
@@ -90,7 +115,10 @@ describe('the run recorder (v4)', () => {
   it('sends each item’s experiment spans with its trace, into the service’s trace when it has a W3C id', async () => {
     const { server, http, items } = await setUp('v4');
     const service = 'a'.repeat(32);
-    const run = await recorder(http, 'v4').record([toRecord(items[0]!, service), ...items.slice(1).map((i) => toRecord(i, 'not-a-w3c-id'))], { complete: false });
+    const run = await recorder(http, 'v4').record(
+      [toRecord(items[0]!, service), ...items.slice(1).map((i) => toRecord(i, 'not-a-w3c-id'))],
+      { complete: false },
+    );
     expect(run.items.get(items[0]!.id)).toMatchObject({ traceId: service, serviceTrace: true });
     const stored = server.store.experimentRuns().find((r) => r.name === 'run-1')!;
     expect(stored.id).toBe(run.datasetRunId);
@@ -101,7 +129,10 @@ describe('the run recorder (v4)', () => {
 
   it('nothing is recorded when no item finished', async () => {
     const { server, http } = await setUp('v4');
-    expect(await recorder(http, 'v4').record([], { complete: false })).toEqual({ datasetRunId: null, items: new Map() });
+    expect(await recorder(http, 'v4').record([], { complete: false })).toEqual({
+      datasetRunId: null,
+      items: new Map(),
+    });
     expect(server.store.experimentRuns()).toEqual([]);
   });
 });

@@ -14,10 +14,19 @@ const CHROMIUM = chromiumPath();
 describe('HTML report in headless Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!CHROMIUM) throw new Error('Chromium is missing: apt-get install chromium, or set CHROMIUM_PATH (.ci/run installs it)');
+    if (!CHROMIUM)
+      throw new Error('Chromium is missing: apt-get install chromium, or set CHROMIUM_PATH (.ci/run installs it)');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
   afterAll(async () => {
@@ -25,10 +34,27 @@ describe('HTML report in headless Chromium', () => {
   });
 
   it('shows a bar with whiskers and a threshold line per metric, with no console error and no network request', async () => {
-    const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(sampleOutcomes(-0.05), ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']), definitionVersions: DEFINITIONS };
+    const previous = {
+      runName: 'weekly-2026-W47',
+      perItem: perItemValues(sampleOutcomes(-0.05), [
+        'faithfulness',
+        'answer_relevancy',
+        'context_precision',
+        'context_recall',
+      ]),
+      definitionVersions: DEFINITIONS,
+    };
     const history = [
-      { runName: 'weekly-2026-W46', date: '2026-11-09T03:00:00.000Z', means: { faithfulness: 0.78, answer_relevancy: 0.8, context_precision: 0.7, context_recall: 0.74 } },
-      { runName: 'weekly-2026-W47', date: '2026-11-16T03:00:00.000Z', means: { faithfulness: 0.8, answer_relevancy: 0.81, context_precision: 0.73, context_recall: 0.77 } },
+      {
+        runName: 'weekly-2026-W46',
+        date: '2026-11-09T03:00:00.000Z',
+        means: { faithfulness: 0.78, answer_relevancy: 0.8, context_precision: 0.7, context_recall: 0.74 },
+      },
+      {
+        runName: 'weekly-2026-W47',
+        date: '2026-11-16T03:00:00.000Z',
+        means: { faithfulness: 0.8, answer_relevancy: 0.81, context_precision: 0.73, context_recall: 0.77 },
+      },
     ];
     const report = buildReport(reportInput({ previous, history }));
     const written = await writeReportFiles(mkdtempSync(join(tmpdir(), 'ragwatch-report-')), report);
@@ -63,10 +89,20 @@ describe('HTML report in headless Chromium', () => {
     expect(await page.$$eval('svg.trend g.series', (s) => s.length)).toBe(report.metrics.length);
     // The trend legend is written in each metric's colour: the computed fill of its text is its line's stroke.
     const legend = await page.$$eval('svg.trend g.series', (series) => {
-      const style = (e: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { fill: string; stroke: string } }).getComputedStyle(e);
-      return series.map((g) => ({ metric: g.getAttribute('data-metric'), stroke: style(g.querySelector('polyline')!).stroke, text: style(g.querySelector('text')!).fill }));
+      const style = (e: unknown) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { fill: string; stroke: string } }).getComputedStyle(
+          e,
+        );
+      return series.map((g) => ({
+        metric: g.getAttribute('data-metric'),
+        stroke: style(g.querySelector('polyline')!).stroke,
+        text: style(g.querySelector('text')!).fill,
+      }));
     });
-    const grey = await page.$eval('svg.trend g.tick text', (t) => (globalThis as unknown as { getComputedStyle(e: unknown): { fill: string } }).getComputedStyle(t).fill);
+    const grey = await page.$eval(
+      'svg.trend g.tick text',
+      (t) => (globalThis as unknown as { getComputedStyle(e: unknown): { fill: string } }).getComputedStyle(t).fill,
+    );
     for (const l of legend) {
       expect(l.text, `${l.metric} legend`).toBe(l.stroke);
       expect(l.text, `${l.metric} legend`).not.toBe(grey);
@@ -77,7 +113,8 @@ describe('HTML report in headless Chromium', () => {
 
     const shot = join(written.dir, 'report.png');
     await page.screenshot({ path: shot, fullPage: true });
-    if (process.env.RAGWATCH_UPDATE_SCREENSHOT === '1') copyFileSync(shot, join(REPO_ROOT, 'docs', 'report-screenshot.png'));
+    if (process.env.RAGWATCH_UPDATE_SCREENSHOT === '1')
+      copyFileSync(shot, join(REPO_ROOT, 'docs', 'report-screenshot.png'));
     await page.close();
   });
 });

@@ -34,17 +34,28 @@ for (const personality of ['v3', 'v4'] as const) {
       const root = tracer.startSpan('POST /chat');
       const inRoot = trace.setSpan(context.active(), root);
       const docs = JSON.stringify([{ id: 'd1', score: 0.9, content: 'Orders ship within 48 hours.' }]);
-      tracer.startSpan('retrieval kb', { attributes: { 'gen_ai.operation.name': 'retrieval', 'gen_ai.retrieval.documents': docs } }, inRoot).end();
-      const messages = (role: string, text: string) => JSON.stringify([{ role, parts: [{ type: 'text', content: text }] }]);
       tracer
-        .startSpan('chat gpt-4o-mini', {
-          attributes: {
-            'gen_ai.operation.name': 'chat',
-            'gen_ai.request.model': 'gpt-4o-mini',
-            'gen_ai.input.messages': messages('user', `I am ${EMAIL}, when will my order ship?`),
-            'gen_ai.output.messages': messages('assistant', 'Within 48 hours.'),
+        .startSpan(
+          'retrieval kb',
+          { attributes: { 'gen_ai.operation.name': 'retrieval', 'gen_ai.retrieval.documents': docs } },
+          inRoot,
+        )
+        .end();
+      const messages = (role: string, text: string) =>
+        JSON.stringify([{ role, parts: [{ type: 'text', content: text }] }]);
+      tracer
+        .startSpan(
+          'chat gpt-4o-mini',
+          {
+            attributes: {
+              'gen_ai.operation.name': 'chat',
+              'gen_ai.request.model': 'gpt-4o-mini',
+              'gen_ai.input.messages': messages('user', `I am ${EMAIL}, when will my order ship?`),
+              'gen_ai.output.messages': messages('assistant', 'Within 48 hours.'),
+            },
           },
-        }, inRoot)
+          inRoot,
+        )
         .end();
       root.end();
       await session.flush();
@@ -64,17 +75,24 @@ for (const personality of ['v3', 'v4'] as const) {
     });
 
     it('names the rule behind each part and shows the texts the judge would get', async () => {
-      const { code, stdout } = await runCliInProcess(['extract', '--trace', ids['retrieval-documents-attribute']!], { env });
+      const { code, stdout } = await runCliInProcess(['extract', '--trace', ids['retrieval-documents-attribute']!], {
+        env,
+      });
       expect(code).toBe(0);
       expect(stdout).toContain(`read through the ${personality} API`);
-      expect(stdout).toMatch(/contexts +retrieval-span:retrieval kb-en +\[rule retriever\.gen_ai: OpenTelemetry gen_ai\.retrieval\.documents; from retrieval\]/);
+      expect(stdout).toMatch(
+        /contexts +retrieval-span:retrieval kb-en +\[rule retriever\.gen_ai: OpenTelemetry gen_ai\.retrieval\.documents; from retrieval\]/,
+      );
       expect(stdout).toMatch(/question +generation:chat gpt-4o-mini\.input +\[rule generation\.prompt/);
       expect(stdout).toContain('context 2: ');
       expect(stdout).toMatch(/SPAN "retrieval kb-en"  <- retrieval, gave contexts/);
     });
 
     it('--json carries the parts and the observation map', async () => {
-      const { code, stdout } = await runCliInProcess(['extract', '--trace', ids['retrieval-documents-attribute']!, '--json'], { env });
+      const { code, stdout } = await runCliInProcess(
+        ['extract', '--trace', ids['retrieval-documents-attribute']!, '--json'],
+        { env },
+      );
       expect(code).toBe(0);
       const report = JSON.parse(stdout) as {
         apiGeneration: string;
@@ -94,7 +112,9 @@ for (const personality of ['v3', 'v4'] as const) {
       const { code, stdout } = await runCliInProcess(['extract', '--trace', ids['tool-call-not-retrieval']!], { env });
       expect(code).toBe(1);
       expect(stdout).toContain('skipped: not_rag (no retrieval and no context in the prompt)');
-      expect(stdout).toContain('  - no retrieval step among 3 observation(s) (tools get_order_status returned no documents)');
+      expect(stdout).toContain(
+        '  - no retrieval step among 3 observation(s) (tools get_order_status returned no documents)',
+      );
       expect(stdout).toContain('contexts: { observation: "get_order_status", path: "output" }');
       expect(stdout).not.toContain('LUM-10023');
     });
@@ -102,16 +122,28 @@ for (const personality of ['v3', 'v4'] as const) {
     it('uses the configured online.extract mapping unless told not to', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'ragwatch-extract-'));
       const file = join(dir, 'ragwatch.yaml');
-      writeFileSync(file, 'online:\n  extract:\n    contexts: { observation: get_order_status, path: output.status }\n');
-      const mapped = await runCliInProcess(['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!], { env });
+      writeFileSync(
+        file,
+        'online:\n  extract:\n    contexts: { observation: get_order_status, path: output.status }\n',
+      );
+      const mapped = await runCliInProcess(['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!], {
+        env,
+      });
       expect(mapped.code).toBe(0);
       expect(mapped.stdout).toContain('online.extract mapping: configured');
-      expect(mapped.stdout).toMatch(/contexts +mapping:get_order_status\.output\.status +\[rule mapping: your online\.extract mapping; from mapping\]/);
-      const auto = await runCliInProcess(['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!, '--ignore-mapping'], { env });
+      expect(mapped.stdout).toMatch(
+        /contexts +mapping:get_order_status\.output\.status +\[rule mapping: your online\.extract mapping; from mapping\]/,
+      );
+      const auto = await runCliInProcess(
+        ['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!, '--ignore-mapping'],
+        { env },
+      );
       expect(auto.code).toBe(1);
       expect(auto.stdout).toContain('online.extract mapping: ignored (--ignore-mapping)');
       writeFileSync(file, 'online:\n  extract:\n    contexts: { observation: x, path: "output[" }\n');
-      const invalid = await runCliInProcess(['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!], { env });
+      const invalid = await runCliInProcess(['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!], {
+        env,
+      });
       expect(invalid.code).toBe(2);
       expect(invalid.stderr).toMatch(/^config: online\.extract\.contexts\.path: invalid path/m);
     });
@@ -131,4 +163,3 @@ for (const personality of ['v3', 'v4'] as const) {
     });
   });
 }
-

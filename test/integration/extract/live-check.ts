@@ -2,7 +2,12 @@ import { expect } from 'vitest';
 import { captureIntegration, INTEGRATIONS } from '@ragwatch/devkit/corpus/integrations/index.js';
 import { extractRagSample } from '../../../src/extract/extract.js';
 import { traceShape } from '../../helpers/trace-shape.js';
-import { integrationExpectations, loadIntegrationTrace, READ_PATHS, traceFromBody } from '../../unit/extract/integration-fixtures.js';
+import {
+  integrationExpectations,
+  loadIntegrationTrace,
+  READ_PATHS,
+  traceFromBody,
+} from '../../unit/extract/integration-fixtures.js';
 
 /**
  * Runs an integration's scenarios live with the installed packages and checks, for each trace on both read
@@ -15,11 +20,15 @@ export async function checkLive(name: string): Promise<void> {
   const committed = integrationExpectations(name);
   expect(captured.map((c) => c.scenario).sort()).toEqual(Object.keys(committed.scenarios).sort());
   for (const c of captured) {
-    expect(c.expectation, `${name}/${c.scenario}: the app's own values`).toEqual(committed.scenarios[c.scenario]!.expect);
+    expect(c.expectation, `${name}/${c.scenario}: the app's own values`).toEqual(
+      committed.scenarios[c.scenario]!.expect,
+    );
     for (const path of READ_PATHS) {
       const label = `${name}/${c.scenario} (${path})`;
       const trace = traceFromBody(path, c.traceId, c[path]);
-      expect(traceShape(trace), `${label}: shape differs from the committed fixture`).toEqual(traceShape(loadIntegrationTrace(name, c.scenario, path)));
+      expect(traceShape(trace), `${label}: shape differs from the committed fixture`).toEqual(
+        traceShape(loadIntegrationTrace(name, c.scenario, path)),
+      );
       const result = extractRagSample(trace);
       const want = c.expectation;
       if (want.kind === 'skip') {
@@ -27,7 +36,15 @@ export async function checkLive(name: string): Promise<void> {
         continue;
       }
       if (!result.ok) throw new Error(`${label}: skipped with ${result.reason} (${result.detail ?? ''})`);
-      expect({ question: result.sample.question, answer: result.sample.answer, contexts: result.sample.contexts, from: result.parts.contexts.from }, label).toEqual({
+      expect(
+        {
+          question: result.sample.question,
+          answer: result.sample.answer,
+          contexts: result.sample.contexts,
+          from: result.parts.contexts.from,
+        },
+        label,
+      ).toEqual({
         question: want.question,
         answer: want.answer,
         contexts: want.contexts,

@@ -75,7 +75,11 @@ describe('keep-alive fetch: bodies larger than its buffer stream', () => {
     const gz = zlib.gzipSync(text);
     expect(gz.length).toBeLessThan(MB);
     const url = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': gz.length });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': gz.length,
+      });
       res.end(gz);
     });
     const fetchImpl = createKeepAliveFetch({ bufferLimit: MB });

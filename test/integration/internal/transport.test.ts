@@ -30,7 +30,13 @@ describe('keep-alive fetch', () => {
   it('sends method, headers and body, returns a real Response, and reuses one connection', async () => {
     const seen: { method?: string; auth?: string; type?: string; body: string; port?: number }[] = [];
     const url = await serve((req, body, res) => {
-      seen.push({ method: req.method!, auth: req.headers.authorization!, type: req.headers['content-type']!, body, port: req.socket.remotePort! });
+      seen.push({
+        method: req.method!,
+        auth: req.headers.authorization!,
+        type: req.headers['content-type']!,
+        body,
+        port: req.socket.remotePort!,
+      });
       res.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r1' });
       res.end(JSON.stringify({ echo: JSON.parse(body) as unknown }));
     });
@@ -52,10 +58,15 @@ describe('keep-alive fetch', () => {
     expect(new Set(seen.map((s) => s.port)).size).toBe(1);
   });
 
-  it('sends Host and the byte length of a non-ASCII body, keeps a caller\'s Accept-Encoding, and refuses a header that would split the request', async () => {
+  it("sends Host and the byte length of a non-ASCII body, keeps a caller's Accept-Encoding, and refuses a header that would split the request", async () => {
     const seen: { host?: string; length?: string; encoding?: string; body: string }[] = [];
     const url = await serve((req, body, res) => {
-      seen.push({ host: req.headers.host!, length: req.headers['content-length']!, encoding: req.headers['accept-encoding']!, body });
+      seen.push({
+        host: req.headers.host!,
+        length: req.headers['content-length']!,
+        encoding: req.headers['accept-encoding']!,
+        body,
+      });
       res.writeHead(204);
       res.end();
     });
@@ -63,7 +74,12 @@ describe('keep-alive fetch', () => {
     const res = await fetchImpl(url, { method: 'POST', headers: { 'Accept-Encoding': 'identity' }, body: 'ñandú 🦤' });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
-    expect(seen[0]).toEqual({ host: new URL(url).host, length: String(Buffer.byteLength('ñandú 🦤')), encoding: 'identity', body: 'ñandú 🦤' });
+    expect(seen[0]).toEqual({
+      host: new URL(url).host,
+      length: String(Buffer.byteLength('ñandú 🦤')),
+      encoding: 'identity',
+      body: 'ñandú 🦤',
+    });
     await expect(fetchImpl(url, { headers: { 'x-evil': 'a\r\nx-injected: 1' } })).rejects.toBeInstanceOf(TypeError);
     expect(seen).toHaveLength(1);
   });
@@ -133,13 +149,18 @@ describe('keep-alive fetch', () => {
           object: 'chat.completion',
           created: 0,
           model: request.model,
-          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: `{"path":"${req.url}"}` } }],
+          choices: [
+            { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: `{"path":"${req.url}"}` } },
+          ],
           usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
         }),
       );
     });
     const openai = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'k', maxRetries: 0, fetch: createKeepAliveFetch() });
-    const completion = await openai.chat.completions.create({ model: 'judge', messages: [{ role: 'user', content: 'hi' }] });
+    const completion = await openai.chat.completions.create({
+      model: 'judge',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(completion.model).toBe('judge');
     expect(completion.choices[0]!.message.content).toBe('{"path":"/v1/chat/completions"}');
     expect(completion.usage?.total_tokens).toBe(5);

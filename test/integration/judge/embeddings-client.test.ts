@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lexicalEmbedding, startJudgeServer, type FaultKind, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
-import { createEmbeddingsClient, JudgeCallError, type EmbeddingsClientOptions, type RequestEvent } from '../../../src/judge/index.js';
+import {
+  createEmbeddingsClient,
+  JudgeCallError,
+  type EmbeddingsClientOptions,
+  type RequestEvent,
+} from '../../../src/judge/index.js';
 import { recordingSleep } from './helpers.js';
 
 describe('embeddings client against the stand-in', () => {
@@ -35,8 +40,14 @@ describe('embeddings client against the stand-in', () => {
     const { vectors, usage } = await client().embed(texts);
     expect(vectors).toHaveLength(5);
     vectors.forEach((v, i) => v.forEach((x, j) => expect(x).toBeCloseTo(lexicalEmbedding(texts[i]!, 64)[j]!, 12)));
-    expect(server.requests.map((r) => (r.body as { input: string[] }).input)).toEqual([['uno dos', 'one two'], ['three four', 'five six'], ['seven']]);
-    expect(server.requests.every((r) => (r.body as { encoding_format?: string }).encoding_format === 'float')).toBe(true);
+    expect(server.requests.map((r) => (r.body as { input: string[] }).input)).toEqual([
+      ['uno dos', 'one two'],
+      ['three four', 'five six'],
+      ['seven'],
+    ]);
+    expect(server.requests.every((r) => (r.body as { encoding_format?: string }).encoding_format === 'float')).toBe(
+      true,
+    );
     expect(usage.requests).toBe(3);
     expect(usage.promptTokens).toBeGreaterThan(0);
   });
@@ -59,16 +70,22 @@ describe('embeddings client against the stand-in', () => {
   it('returns scripted vectors exactly', async () => {
     server.script.embedding('question', [1, 0, 0]).embedding('generated', [0.6, 0.8, 0]);
     const { vectors } = await client().embed(['question', 'generated']);
-    expect(vectors).toEqual([[1, 0, 0], [0.6, 0.8, 0]]);
+    expect(vectors).toEqual([
+      [1, 0, 0],
+      [0.6, 0.8, 0],
+    ]);
   });
 
-  it.each(['http_500', 'http_503', 'malformed_json', 'reset'] as FaultKind[])('retries after a %s fault', async (fault) => {
-    server.faults.next(fault, 1, { route: 'embeddings' });
-    const { vectors, usage } = await client().embed(['retry me']);
-    expect(vectors[0]).toEqual(lexicalEmbedding('retry me', 64).map((x) => expect.closeTo(x, 12)));
-    expect(usage.requests).toBe(2);
-    expect(events.map((e) => e.outcome)).toEqual(['retry', 'ok']);
-  });
+  it.each(['http_500', 'http_503', 'malformed_json', 'reset'] as FaultKind[])(
+    'retries after a %s fault',
+    async (fault) => {
+      server.faults.next(fault, 1, { route: 'embeddings' });
+      const { vectors, usage } = await client().embed(['retry me']);
+      expect(vectors[0]).toEqual(lexicalEmbedding('retry me', 64).map((x) => expect.closeTo(x, 12)));
+      expect(usage.requests).toBe(2);
+      expect(events.map((e) => e.outcome)).toEqual(['retry', 'ok']);
+    },
+  );
 
   it('ends a persistent fault in JudgeCallError after maxAttempts, and can embed later', async () => {
     server.faults.always('http_503', { route: 'embeddings' });

@@ -35,7 +35,11 @@ export function verdictRequest(signal?: AbortSignal): StructuredRequest<Verdicts
     parse: (v) => verdictZod.parse(v),
     messages: [
       { role: 'system', content: 'Judge every statement against the context.' },
-      { role: 'user', content: 'context: Redis keeps data in memory and can persist snapshots.\nstatements: ["Redis keeps data in memory.", "Redis was written in Java."]' },
+      {
+        role: 'user',
+        content:
+          'context: Redis keeps data in memory and can persist snapshots.\nstatements: ["Redis keeps data in memory.", "Redis was written in Java."]',
+      },
     ],
     maxTokens: 400,
     ...(signal ? { signal } : {}),

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startJudgeServer, type FaultKind, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
-import { createJudgeClient, JudgeCallError, type JudgeClientOptions, type RequestEvent } from '../../../src/judge/index.js';
+import {
+  createJudgeClient,
+  JudgeCallError,
+  type JudgeClientOptions,
+  type RequestEvent,
+} from '../../../src/judge/index.js';
 import { expectedVerdicts, recordingSleep, until, verdictRequest } from './helpers.js';
 
 describe('judge client against the stand-in', () => {
@@ -108,22 +113,29 @@ describe('judge client against the stand-in', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it.each(['http_500', 'malformed_json', 'truncated', 'hang'] as FaultKind[])('ends a persistent %s fault in JudgeCallError after maxAttempts', async (fault) => {
-    server.faults.always(fault);
-    const error = await client({ timeoutMs: 100 }).structured(verdictRequest()).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(JudgeCallError);
-    const e = error as JudgeCallError;
-    expect(e.attempts).toBe(3);
-    expect(e.retryable).toBe(true);
-    expect(server.requests).toHaveLength(3);
-    expect(backoff.delays).toHaveLength(2);
-    expect(events.map((x) => x.outcome)).toEqual(['retry', 'retry', 'error']);
-  });
+  it.each(['http_500', 'malformed_json', 'truncated', 'hang'] as FaultKind[])(
+    'ends a persistent %s fault in JudgeCallError after maxAttempts',
+    async (fault) => {
+      server.faults.always(fault);
+      const error = await client({ timeoutMs: 100 })
+        .structured(verdictRequest())
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(JudgeCallError);
+      const e = error as JudgeCallError;
+      expect(e.attempts).toBe(3);
+      expect(e.retryable).toBe(true);
+      expect(server.requests).toHaveLength(3);
+      expect(backoff.delays).toHaveLength(2);
+      expect(events.map((x) => x.outcome)).toEqual(['retry', 'retry', 'error']);
+    },
+  );
 
   it('does not retry a request the server rejects (4xx)', async () => {
     await server.close();
     server = await startJudgeServer({ strictModel: true });
-    const error = await client({ model: 'another-model' }).structured(verdictRequest()).catch((e: unknown) => e);
+    const error = await client({ model: 'another-model' })
+      .structured(verdictRequest())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'JudgeCallError', kind: 'http_404', retryable: false, attempts: 1 });
   });
 
@@ -148,7 +160,9 @@ describe('judge client against the stand-in', () => {
   it('backs off exponentially with full jitter', async () => {
     server.faults.always('http_503');
     const draws = [1, 0.5, 0.25];
-    await client({ maxAttempts: 4, backoffBaseMs: 100, random: () => draws.shift() ?? 0 }).structured(verdictRequest()).catch(() => undefined);
+    await client({ maxAttempts: 4, backoffBaseMs: 100, random: () => draws.shift() ?? 0 })
+      .structured(verdictRequest())
+      .catch(() => undefined);
     expect(backoff.delays).toEqual([100, 100, 100]);
   });
 
@@ -169,7 +183,9 @@ describe('judge client against the stand-in', () => {
   it('stops when the caller aborts', async () => {
     server.faults.always('hang');
     const controller = new AbortController();
-    const pending = client().structured(verdictRequest(controller.signal)).catch((e: unknown) => e);
+    const pending = client()
+      .structured(verdictRequest(controller.signal))
+      .catch((e: unknown) => e);
     await until(() => server.stats().open === 1, 'the hung request');
     controller.abort();
     expect(await pending).toMatchObject({ name: 'JudgeCallError', kind: 'aborted' });
@@ -180,7 +196,12 @@ describe('judge client with a reasoning model', () => {
   it.each(['field', 'inline'] as const)('ignores thinking sent %s', async (reasoning) => {
     const server = await startJudgeServer({ reasoning });
     try {
-      const c = createJudgeClient({ baseUrl: server.url, model: server.model, disableThinking: false, sleep: async () => undefined });
+      const c = createJudgeClient({
+        baseUrl: server.url,
+        model: server.model,
+        disableThinking: false,
+        sleep: async () => undefined,
+      });
       const result = await c.structured(verdictRequest());
       expect(result.value).toEqual(expectedVerdicts);
       expect(result.usage.calls).toBe(1);

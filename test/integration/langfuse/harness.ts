@@ -1,7 +1,12 @@
 import { LangfuseSpanProcessor } from '@langfuse/otel';
 import { setLangfuseTracerProvider } from '@langfuse/tracing';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { startLangfuseServer, type Exchange, type LangfuseServer, type LangfuseServerOptions } from '@ragwatch/devkit/langfuse/index.js';
+import {
+  startLangfuseServer,
+  type Exchange,
+  type LangfuseServer,
+  type LangfuseServerOptions,
+} from '@ragwatch/devkit/langfuse/index.js';
 import { createLangfuseHttp, type LangfuseHttp, type RequestEvent } from '../../../src/langfuse/http.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 

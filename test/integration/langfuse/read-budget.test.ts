@@ -13,14 +13,27 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function connect(personality: 'v3' | 'v4', langfuse: Record<string, unknown> = {}, metrics: Record<string, unknown> = {}) {
+async function connect(
+  personality: 'v3' | 'v4',
+  langfuse: Record<string, unknown> = {},
+  metrics: Record<string, unknown> = {},
+) {
   const server = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0 });
   servers.push(server);
   const config = parseConfig({
-    langfuse: { baseUrl: server.url, publicKey: server.publicKey, secretKey: server.secretKey, apiGeneration: personality, ...langfuse },
+    langfuse: {
+      baseUrl: server.url,
+      publicKey: server.publicKey,
+      secretKey: server.secretKey,
+      apiGeneration: personality,
+      ...langfuse,
+    },
     metrics,
   });
-  const api = await connectLangfuse(config, { fetch: createKeepAliveFetch({ bufferLimit: 256 * 1024 }), sleep: async () => {} });
+  const api = await connectLangfuse(config, {
+    fetch: createKeepAliveFetch({ bufferLimit: 256 * 1024 }),
+    sleep: async () => {},
+  });
   return { server, api, config };
 }
 
@@ -30,18 +43,23 @@ describe.each(['v3', 'v4'] as const)('a trace over its read budget (%s)', (perso
     const [id] = plantLargeTraces(server, 1, Date.now() - 60_000, 5_000_000);
     const trace = await api.getTrace(id!);
     expect(trace).not.toBeNull();
-    expect(trace!.readCut).toMatchObject({ maxTraceBytes: config.langfuse.maxTraceBytes, maxFieldBytes: config.langfuse.maxFieldBytes });
+    expect(trace!.readCut).toMatchObject({
+      maxTraceBytes: config.langfuse.maxTraceBytes,
+      maxFieldBytes: config.langfuse.maxFieldBytes,
+    });
     // the answer as trace output (v3 only), the root span's output and the generation's output
     expect(trace!.readCut!.fieldsCut).toBeGreaterThanOrEqual(personality === 'v3' ? 3 : 2);
     expect(trace!.observations.map((o) => o.type).sort()).toEqual(['GENERATION', 'RETRIEVER', 'SPAN']);
 
     const output = trace!.output as string;
     expect(output.endsWith(CUT_MARKER)).toBe(true);
-    expect(Buffer.byteLength(output)).toBeLessThanOrEqual(config.langfuse.maxFieldBytes + Buffer.byteLength(CUT_MARKER));
+    expect(Buffer.byteLength(output)).toBeLessThanOrEqual(
+      config.langfuse.maxFieldBytes + Buffer.byteLength(CUT_MARKER),
+    );
     const generation = trace!.observations.find((o) => o.type === 'GENERATION')!;
     // v4 returns IO as raw JSON strings: the cut one was repaired and parsed like any other
     expect(generation.output).toMatchObject({ role: 'assistant' });
-    expect(((generation.output as { content: string }).content).endsWith(CUT_MARKER)).toBe(true);
+    expect((generation.output as { content: string }).content.endsWith(CUT_MARKER)).toBe(true);
 
     const extracted = extractRagSample(trace!);
     expect(extracted.ok).toBe(true);
@@ -70,9 +88,24 @@ describe.each(['v3', 'v4'] as const)('a trace over its read budget (%s)', (perso
     const small = { maxQuestionTokens: 200, maxAnswerTokens: 500, maxContextTokens: 1000, maxReferenceTokens: 500 };
     const { server, api } = await connect(personality, { maxTraceBytes: 64 * 1024, maxFieldBytes: 16 * 1024 }, small);
     const at = Date.now() - 60_000;
-    server.store.upsertTrace({ id: 'many-chunks', timestamp: at, name: 'rag', input: 'q', output: 'a', environment: 'production' });
+    server.store.upsertTrace({
+      id: 'many-chunks',
+      timestamp: at,
+      name: 'rag',
+      input: 'q',
+      output: 'a',
+      environment: 'production',
+    });
     const chunks = Array.from({ length: 400 }, (_, i) => ({ pageContent: `Chunk ${i}: ${'texto '.repeat(60)}` }));
-    server.store.upsertObservation({ id: 'many-chunks-ret', traceId: 'many-chunks', type: 'RETRIEVER', name: 'kb', startTime: at + 10, output: chunks, environment: 'production' });
+    server.store.upsertObservation({
+      id: 'many-chunks-ret',
+      traceId: 'many-chunks',
+      type: 'RETRIEVER',
+      name: 'kb',
+      startTime: at + 10,
+      output: chunks,
+      environment: 'production',
+    });
     const trace = await api.getTrace('many-chunks');
     expect(trace).not.toBeNull();
     expect(trace!.readCut!.valuesDropped + trace!.readCut!.fieldsCut).toBeGreaterThan(0);

@@ -23,11 +23,19 @@ afterEach(async () => {
   stand = undefined;
 });
 
-const chunks = ['The Starter plan costs 9 EUR per month.', 'The Business plan costs 29 EUR per month and includes priority support.'];
+const chunks = [
+  'The Starter plan costs 9 EUR per month.',
+  'The Business plan costs 29 EUR per month and includes priority support.',
+];
 
 async function onlyTraceId(s: Stand, generation: 'v3' | 'v4'): Promise<string> {
   const ids: string[] = [];
-  for await (const t of listTraces(s.http, { generation, from: new Date(Date.now() - 3600_000), to: new Date(Date.now() + 60_000) })) ids.push(t.id);
+  for await (const t of listTraces(s.http, {
+    generation,
+    from: new Date(Date.now() - 3600_000),
+    to: new Date(Date.now() + 60_000),
+  }))
+    ids.push(t.id);
   expect(ids).toHaveLength(1);
   return ids[0]!;
 }
@@ -37,7 +45,9 @@ for (const personality of ['v3', 'v4'] as const) {
     it('a pipeline span with an OTel retriever and an @langfuse/openai generation, trace IO never set', async () => {
       stand = await startStand({ personality });
       const provider = tracingTo(stand.server);
-      const openai = observeOpenAI(new OpenAI({ baseURL: judge.url, apiKey: 'none', maxRetries: 0 }), { generationName: 'OpenAI-completion' });
+      const openai = observeOpenAI(new OpenAI({ baseURL: judge.url, apiKey: 'none', maxRetries: 0 }), {
+        generationName: 'OpenAI-completion',
+      });
       const question = 'How much is the Business plan?';
       let answer = '';
       await startActiveObservation('handle-request', async (root) => {
@@ -68,14 +78,19 @@ for (const personality of ['v3', 'v4'] as const) {
     it('a lone @langfuse/openai call with the context pasted into the system prompt, streamed', async () => {
       stand = await startStand({ personality });
       const provider = tracingTo(stand.server);
-      const openai = observeOpenAI(new OpenAI({ baseURL: judge.url, apiKey: 'none', maxRetries: 0 }), { traceName: 'support-bot' });
+      const openai = observeOpenAI(new OpenAI({ baseURL: judge.url, apiKey: 'none', maxRetries: 0 }), {
+        traceName: 'support-bot',
+      });
       const question = 'Does the Starter plan include priority support?';
       const stream = await openai.chat.completions.create({
         model: judge.model,
         temperature: 0,
         stream: true,
         messages: [
-          { role: 'system', content: `You are a support bot. Use only these documents:\n<documents>\n${chunks.map((c) => `<document>${c}</document>`).join('\n')}\n</documents>` },
+          {
+            role: 'system',
+            content: `You are a support bot. Use only these documents:\n<documents>\n${chunks.map((c) => `<document>${c}</document>`).join('\n')}\n</documents>`,
+          },
           { role: 'user', content: question },
         ],
       });

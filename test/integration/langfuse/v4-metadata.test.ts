@@ -26,7 +26,10 @@ describe('v4 read path: metadata of third-party spans', () => {
   it('reads metadata.attributes in full, so documents recorded as span attributes survive', async () => {
     stand = await startStand({ personality: 'v4' });
     const auth = Buffer.from(`${stand.server.publicKey}:${stand.server.secretKey}`).toString('base64');
-    const exporter = new OTLPTraceExporter({ url: `${stand.server.url}/api/public/otel/v1/traces`, headers: { Authorization: `Basic ${auth}` } });
+    const exporter = new OTLPTraceExporter({
+      url: `${stand.server.url}/api/public/otel/v1/traces`,
+      headers: { Authorization: `Basic ${auth}` },
+    });
     const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
     const tracer = provider.getTracer('rag-app');
     const root = tracer.startSpan('POST /chat');
@@ -35,22 +38,36 @@ describe('v4 read path: metadata of third-party spans', () => {
     const { context, trace } = await import('@opentelemetry/api');
     const under = trace.setSpanContext(context.active(), parent);
     tracer
-      .startSpan('retrieval kb', {
-        attributes: {
-          'gen_ai.operation.name': 'retrieval',
-          'gen_ai.retrieval.documents': JSON.stringify(DOCS.map((content, i) => ({ id: `d${i}`, score: 0.9, content }))),
+      .startSpan(
+        'retrieval kb',
+        {
+          attributes: {
+            'gen_ai.operation.name': 'retrieval',
+            'gen_ai.retrieval.documents': JSON.stringify(
+              DOCS.map((content, i) => ({ id: `d${i}`, score: 0.9, content })),
+            ),
+          },
         },
-      }, under)
+        under,
+      )
       .end();
     tracer
-      .startSpan('chat gpt-4o-mini', {
-        attributes: {
-          'gen_ai.operation.name': 'chat',
-          'gen_ai.request.model': 'gpt-4o-mini',
-          'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'How long to the Canaries?' }] }]),
-          'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: '5 to 8 working days.' }] }]),
+      .startSpan(
+        'chat gpt-4o-mini',
+        {
+          attributes: {
+            'gen_ai.operation.name': 'chat',
+            'gen_ai.request.model': 'gpt-4o-mini',
+            'gen_ai.input.messages': JSON.stringify([
+              { role: 'user', parts: [{ type: 'text', content: 'How long to the Canaries?' }] },
+            ]),
+            'gen_ai.output.messages': JSON.stringify([
+              { role: 'assistant', parts: [{ type: 'text', content: '5 to 8 working days.' }] },
+            ]),
+          },
         },
-      }, under)
+        under,
+      )
       .end();
     root.end();
     await provider.forceFlush();

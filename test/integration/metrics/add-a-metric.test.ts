@@ -73,8 +73,13 @@ function typeErrors(roots: string[]): string[] {
   const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} };
   const config = ts.getParsedCommandLineOfConfigFile(join(tree, 'tsconfig.json'), { noEmit: true }, host);
   if (config === undefined) throw new Error('the copy has no readable tsconfig.json');
-  const program = ts.createProgram(roots.map((r) => join(tree, r)), config.options);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  const program = ts.createProgram(
+    roots.map((r) => join(tree, r)),
+    config.options,
+  );
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
 beforeAll(() => {
@@ -97,7 +102,8 @@ describe('adding a metric by one file and one registry entry', () => {
   it('config validation takes it in metrics.online and experiment.metrics, and --metrics parses it', async () => {
     const { loadConfig } = await load('src/config/load.ts');
     const file = join(tree, 'ragwatch.yaml');
-    const yaml = 'metrics:\n  online: [faithfulness, unsupported_claims]\nexperiment:\n  metrics: [unsupported_claims]\n';
+    const yaml =
+      'metrics:\n  online: [faithfulness, unsupported_claims]\nexperiment:\n  metrics: [unsupported_claims]\n';
     writeFileSync(file, yaml);
     const loaded = loadConfig({ file, env: {} });
     expect(loaded.problems ?? []).toEqual([]);
@@ -108,7 +114,10 @@ describe('adding a metric by one file and one registry entry', () => {
         'context_recall, noise_sensitivity, unsupported_claims (got "unsupported_claim")',
     ]);
     writeFileSync(file, 'metrics:\n  thresholds:\n    unsupported_claims: 0.2\n');
-    expect(loadConfig({ file, env: {} }).config.metrics.thresholds).toMatchObject({ faithfulness: 0.85, unsupported_claims: 0.2 });
+    expect(loadConfig({ file, env: {} }).config.metrics.thresholds).toMatchObject({
+      faithfulness: 0.85,
+      unsupported_claims: 0.2,
+    });
     const { parseMetricList } = await load('src/metrics/registry.ts');
     const parsed = parseMetricList('unsupported_claims,faithfulness');
     expect(parsed).toEqual({ metrics: ['unsupported_claims', 'faithfulness'], unknown: [] });
@@ -123,7 +132,12 @@ describe('adding a metric by one file and one registry entry', () => {
       { claim: 'Redis ships a JSON type in its core.', chunks: [], verdict: 0 },
     ];
     const judge = new FakeJudge({ ragwatch_faithfulness: () => ({ claims }) });
-    const sample = { traceId: 't1', question: 'What is Redis?', answer: 'Redis is in memory.', contexts: ['In memory.'] };
+    const sample = {
+      traceId: 't1',
+      question: 'What is Redis?',
+      answer: 'Redis is in memory.',
+      contexts: ['In memory.'],
+    };
     const deps = { judge, embeddings: new FakeEmbeddings(), options: defaultMetricsOptions() };
     type Result = { metric: string; status: string; value?: number };
     const results: Result[] = await scoreSample(sample, ['unsupported_claims', 'faithfulness'], deps);

@@ -15,12 +15,24 @@ afterAll(async () => {
 
 describe('a sample with 10,000 retrieved chunks', () => {
   it('sends the judge whole leading chunks within maxContextTokens and scores faithfulness on them, not on emptied chunks', async () => {
-    const config = configSchema.parse({ judge: { baseUrl: server.url, maxAttempts: 1 }, embeddings: { model: server.embeddingModel } });
+    const config = configSchema.parse({
+      judge: { baseUrl: server.url, maxAttempts: 1 },
+      embeddings: { model: server.embeddingModel },
+    });
     // The first chunk supports the answer; the other 9,999 are about something else.
     const contexts = ['Note 0: Redis keeps the whole dataset in memory and serves reads from RAM.'];
     for (let i = 1; i < 10_000; i++) contexts.push(`Note ${i}: the office cafeteria opens at noon on weekdays.`);
-    const sample = { traceId: 'many', question: 'Where does Redis keep its dataset?', answer: 'Redis keeps the whole dataset in memory.', contexts, meta: {} };
-    const [result] = await scoreSample(sample, ['faithfulness'], { options: config.metrics, ...judgeClientsFromConfig(config, { sleep: async () => {} }) });
+    const sample = {
+      traceId: 'many',
+      question: 'Where does Redis keep its dataset?',
+      answer: 'Redis keeps the whole dataset in memory.',
+      contexts,
+      meta: {},
+    };
+    const [result] = await scoreSample(sample, ['faithfulness'], {
+      options: config.metrics,
+      ...judgeClientsFromConfig(config, { sleep: async () => {} }),
+    });
 
     const chat = server.requests.filter((r) => r.path === '/v1/chat/completions');
     expect(chat).toHaveLength(1);

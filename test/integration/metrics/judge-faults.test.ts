@@ -34,7 +34,15 @@ function deps(kind?: FaultKind, maxAttempts = 3) {
 const chatRequests = () => server.requests.filter((r) => r.path === '/v1/chat/completions');
 const embeddingRequests = () => server.requests.filter((r) => r.path === '/v1/embeddings');
 
-const chatFaults: FaultKind[] = ['malformed_json', 'wrong_schema', 'truncated', 'http_500', 'http_503', 'hang', 'reset'];
+const chatFaults: FaultKind[] = [
+  'malformed_json',
+  'wrong_schema',
+  'truncated',
+  'http_500',
+  'http_503',
+  'hang',
+  'reset',
+];
 /** Quirks a tolerant client survives without a retry (the answer is still right). */
 const chatQuirks: FaultKind[] = ['fenced_json', 'think_in_content', 'latency'];
 
@@ -74,7 +82,11 @@ describe('a fault that persists across every retry ends as failed, never as a va
   for (const kind of chatFaults) {
     it(`persistent chat ${kind} → failed`, async () => {
       server.faults.always(kind);
-      const results = await scoreSample(redisSample, ['faithfulness', 'answer_relevancy', 'noise_sensitivity'], deps(kind, 2));
+      const results = await scoreSample(
+        redisSample,
+        ['faithfulness', 'answer_relevancy', 'noise_sensitivity'],
+        deps(kind, 2),
+      );
       for (const r of results) {
         expect(r.status).toBe('failed');
         expect(r).not.toHaveProperty('value');
@@ -117,7 +129,9 @@ describe('a fault that persists across every retry ends as failed, never as a va
       const [ar] = await scoreSample(redisSample, ['answer_relevancy'], deps(undefined, 3));
       expect(ar).toMatchObject({ status: 'failed', retryable: true, usage: { embeddingRequests: 3 } });
       expect(ar?.status === 'failed' && ar.error).toContain('invalid_response');
-      expect(ar?.usage?.embeddingTokens).toBe(embeddingRequests().reduce((n, r) => n + (r.usage?.promptTokens ?? 0), 0));
+      expect(ar?.usage?.embeddingTokens).toBe(
+        embeddingRequests().reduce((n, r) => n + (r.usage?.promptTokens ?? 0), 0),
+      );
     }
   });
 });

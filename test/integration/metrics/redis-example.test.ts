@@ -35,11 +35,15 @@ function value(results: MetricResult[], metric: string): number {
 describe('the seeds’ Redis worked example, over HTTP against the judge stand-in', () => {
   it('gives faithfulness 0.75, context recall 1.00, fraction relevant 0.60 and answer relevancy ≈ 0.72', async () => {
     const { config, judge, embeddings } = clients();
-    const results = await scoreSample(redisSample, ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall'], {
-      judge,
-      embeddings,
-      options: config.metrics,
-    });
+    const results = await scoreSample(
+      redisSample,
+      ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall'],
+      {
+        judge,
+        embeddings,
+        options: config.metrics,
+      },
+    );
     expect(results.map((r) => r.status)).toEqual(['scored', 'scored', 'scored', 'scored']);
     expect(value(results, 'faithfulness')).toBe(0.75);
     expect(value(results, 'context_recall')).toBe(1);
@@ -52,9 +56,13 @@ describe('the seeds’ Redis worked example, over HTTP against the judge stand-i
     expect(relevancy).toBeCloseTo((0.91 + 0.74 + 0.52) / 3, 10);
     expect(relevancy.toFixed(2)).toBe('0.72');
     const faith = results.find((r) => r.metric === 'faithfulness');
-    expect(faith?.status === 'scored' && faith.reason).toContain('Redis incluye soporte nativo para JSON desde la versión 7.2.');
+    expect(faith?.status === 'scored' && faith.reason).toContain(
+      'Redis incluye soporte nativo para JSON desde la versión 7.2.',
+    );
     expect(faith?.status === 'scored' && faith.promptVersion).toMatch(/^es-/);
-    expect(diagnose({ faithfulness: 0.75, context_recall: value(results, 'context_recall') }).status).toBe('hallucination');
+    expect(diagnose({ faithfulness: 0.75, context_recall: value(results, 'context_recall') }).status).toBe(
+      'hallucination',
+    );
 
     // Cost: one chat call per metric and one embeddings request (question + 3 generated questions).
     const chat = server.requests.filter((r) => r.path === '/v1/chat/completions');
@@ -63,7 +71,9 @@ describe('the seeds’ Redis worked example, over HTTP against the judge stand-i
     expect(embeds).toHaveLength(1);
     expect((embeds[0]?.body as { input: string[] }).input).toHaveLength(4);
     for (const r of chat) expect((r.body as { temperature: number }).temperature).toBe(0);
-    expect(chat.every((r) => (r.body as { n?: number }).n === undefined || (r.body as { n?: number }).n === 1)).toBe(true);
+    expect(chat.every((r) => (r.body as { n?: number }).n === undefined || (r.body as { n?: number }).n === 1)).toBe(
+      true,
+    );
   });
 
   it('scores all five metrics in five chat calls: noise sensitivity reuses the claims and statements steps', async () => {
@@ -73,17 +83,25 @@ describe('the seeds’ Redis worked example, over HTTP against the judge stand-i
       schema: 'ragwatch_claims_in_reference',
       value: { claims: [1, 2, 3, 4].map((claim) => ({ claim, verdict: claim === 4 ? 0 : 1 })) },
     });
-    const results = await scoreSample(redisSample, ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'noise_sensitivity'], {
-      judge,
-      embeddings,
-      options: config.metrics,
-    });
+    const results = await scoreSample(
+      redisSample,
+      ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'noise_sensitivity'],
+      {
+        judge,
+        embeddings,
+        options: config.metrics,
+      },
+    );
     expect(results.map((r) => r.status)).toEqual(['scored', 'scored', 'scored', 'scored', 'scored']);
     const noise = results.find((r) => r.metric === 'noise_sensitivity');
     expect(noise?.status === 'scored' && noise.value).toBe(0);
     expect(noise?.status === 'scored' && noise.details).toMatchObject({ mode: 'relevant', relevant_chunks: [1, 2, 4] });
     const chat = server.requests.filter((r) => r.path === '/v1/chat/completions');
-    expect(chat.map((r) => (r.body as { response_format: { json_schema: { name: string } } }).response_format.json_schema.name)).toEqual([
+    expect(
+      chat.map(
+        (r) => (r.body as { response_format: { json_schema: { name: string } } }).response_format.json_schema.name,
+      ),
+    ).toEqual([
       'ragwatch_faithfulness',
       'ragwatch_answer_relevancy',
       'ragwatch_context_precision',

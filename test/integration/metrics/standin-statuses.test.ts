@@ -18,7 +18,14 @@ function samples(): RagSample[] {
   const golden = GOLDEN_ITEMS.filter((i) => i.type !== 'adversarial').flatMap((item) =>
     [false, true].map((degraded) => {
       const a = answerQuestion(item.question, { degraded });
-      return { traceId: `${item.id}-${degraded}`, question: item.question, answer: a.answer, contexts: a.contexts, reference: item.reference, meta: {} };
+      return {
+        traceId: `${item.id}-${degraded}`,
+        question: item.question,
+        answer: a.answer,
+        contexts: a.contexts,
+        reference: item.reference,
+        meta: {},
+      };
     }),
   );
   return [...golden, ...benchSamples.map((s) => ({ ...s, reference: s.answer }))];
@@ -34,12 +41,19 @@ afterAll(async () => {
 
 describe('statuses of the normal judge stand-in', () => {
   it('every metric keeps the scored / not-scorable / failed counts it had before the schema work', async () => {
-    const config = configSchema.parse({ judge: { baseUrl: judge.url, model: judge.model }, embeddings: { model: judge.embeddingModel } });
+    const config = configSchema.parse({
+      judge: { baseUrl: judge.url, model: judge.model },
+      embeddings: { model: judge.embeddingModel },
+    });
     const { judge: client, embeddings } = judgeClientsFromConfig(config);
     const counts: Record<string, Record<string, number>> = {};
     const sums: Record<string, number> = {};
     for (const sample of samples()) {
-      for (const r of await scoreSample(sample, allMetricNames(), { judge: client, embeddings, options: config.metrics })) {
+      for (const r of await scoreSample(sample, allMetricNames(), {
+        judge: client,
+        embeddings,
+        options: config.metrics,
+      })) {
         const row = (counts[r.metric] ??= { scored: 0, not_scorable: 0, failed: 0 });
         row[r.status] = (row[r.status] ?? 0) + 1;
         if (r.status === 'scored') sums[r.metric] = (sums[r.metric] ?? 0) + r.value;
@@ -53,8 +67,16 @@ describe('statuses of the normal judge stand-in', () => {
       noise_sensitivity: { scored: 121, not_scorable: 3, failed: 0 },
     });
     // The values stay too: the stand-in's cosines are never negative, so clamping the mean changes nothing here.
-    const means = Object.fromEntries(Object.entries(sums).map(([m, sum]) => [m, Number((sum / counts[m]!.scored!).toFixed(6))]));
-    expect(means).toEqual({ faithfulness: 0.767355, answer_relevancy: 0.582206, context_precision: 0.640009, context_recall: 0.67621, noise_sensitivity: 0.18595 });
+    const means = Object.fromEntries(
+      Object.entries(sums).map(([m, sum]) => [m, Number((sum / counts[m]!.scored!).toFixed(6))]),
+    );
+    expect(means).toEqual({
+      faithfulness: 0.767355,
+      answer_relevancy: 0.582206,
+      context_precision: 0.640009,
+      context_recall: 0.67621,
+      noise_sensitivity: 0.18595,
+    });
   }, 120_000);
 
   it('the abstention judgement of every adversarial golden item is a verdict', async () => {

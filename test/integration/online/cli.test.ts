@@ -16,7 +16,10 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function writeConfig(stack: Stack, extra: Record<string, Record<string, unknown>> = {}): { dir: string; file: string; statePath: string } {
+function writeConfig(
+  stack: Stack,
+  extra: Record<string, Record<string, unknown>> = {},
+): { dir: string; file: string; statePath: string } {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-cli-'));
   dirs.push(dir);
   const statePath = join(dir, 'state.db');
@@ -59,7 +62,9 @@ describe.each<Personality>(['v3', 'v4'])('ragwatch sample against the %s stand-i
       if (e.method === 'POST' && e.path === '/api/public/ingestion' && e.status === 207) written += 1;
     });
     const child = spawnCli(['sample', '--once', '--config', a.file]);
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     child.stdout!.resume();
     child.stderr!.resume();
     const deadline = Date.now() + 60_000;
@@ -111,7 +116,11 @@ describe.each<Personality>(['v3', 'v4'])('ragwatch sample against the %s stand-i
       logs: tick.stderr + one.stderr,
       output: tick.stdout + one.stdout,
       scores: JSON.stringify(stack.lf.store.scores().map((s) => ({ comment: s.comment, metadata: s.metadata }))),
-      state: ['', '-wal', '-shm'].map((suffix) => (existsSync(cfg.statePath + suffix) ? readFileSync(cfg.statePath + suffix).toString('latin1') : '')).join(''),
+      state: ['', '-wal', '-shm']
+        .map((suffix) =>
+          existsSync(cfg.statePath + suffix) ? readFileSync(cfg.statePath + suffix).toString('latin1') : '',
+        )
+        .join(''),
     };
     for (const [where, text] of Object.entries(haystacks)) {
       for (const needle of canaryNeedles()) expect(text.includes(needle), `${needle} found in ${where}`).toBe(false);
@@ -131,7 +140,15 @@ describe('ragwatch sample exit codes and modes', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/sampling\.rate/);
     writeFileSync(file, stringify({ state: { path: join(dir, 'state.db') } }));
-    const args = await runCli(['sample', '--from', '2025-01-02T00:00:00Z', '--to', '2025-01-01T00:00:00Z', '--config', file]);
+    const args = await runCli([
+      'sample',
+      '--from',
+      '2025-01-02T00:00:00Z',
+      '--to',
+      '2025-01-01T00:00:00Z',
+      '--config',
+      file,
+    ]);
     expect(args.code).toBe(2);
     expect((await runCli(['sample', '--once', '--trace', 'x', '--config', file])).code).toBe(2);
   });
@@ -140,7 +157,13 @@ describe('ragwatch sample exit codes and modes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ragwatch-cli-'));
     dirs.push(dir);
     const file = join(dir, 'ragwatch.yaml');
-    writeFileSync(file, stringify({ langfuse: { baseUrl: 'http://127.0.0.1:9', maxAttempts: 2, timeoutMs: 2000 }, state: { path: join(dir, 'state.db') } }));
+    writeFileSync(
+      file,
+      stringify({
+        langfuse: { baseUrl: 'http://127.0.0.1:9', maxAttempts: 2, timeoutMs: 2000 },
+        state: { path: join(dir, 'state.db') },
+      }),
+    );
     const result = await runCli(['sample', '--once', '--config', file]);
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/unreachable/);
@@ -162,7 +185,16 @@ describe('ragwatch sample exit codes and modes', () => {
     expect(stack.judge.requests).toHaveLength(0);
 
     const from = new Date(end.getTime() - 60 * MIN).toISOString();
-    const backfill = await runCli(['sample', '--from', from, '--to', new Date().toISOString(), '--config', cfg.file, '--json']);
+    const backfill = await runCli([
+      'sample',
+      '--from',
+      from,
+      '--to',
+      new Date().toISOString(),
+      '--config',
+      cfg.file,
+      '--json',
+    ]);
     expect(backfill.stderr).not.toMatch(/^sample:/m);
     expect(backfill.code).toBe(0);
     const report = JSON.parse(backfill.stdout) as { outcome: string; listed: number; evaluated: number };

@@ -22,7 +22,10 @@ async function stack(personality: Personality = 'v3'): Promise<Stack> {
   return s;
 }
 
-function configFile(s: Stack, extra: Record<string, Record<string, unknown>> = {}): { file: string; statePath: string; dir: string } {
+function configFile(
+  s: Stack,
+  extra: Record<string, Record<string, unknown>> = {},
+): { file: string; statePath: string; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-explain-'));
   dirs.push(dir);
   const statePath = join(dir, 'state.db');
@@ -45,8 +48,25 @@ const sample = (args: string[], cwd: string) => runCliInProcess(['sample', ...ar
 /** A RAG trace written straight into the stand-in: question, answer, retrieved chunks. */
 function plantTrace(s: Stack, id: string, answer: string, chunks: string[], at = Date.now() - 20 * MIN): void {
   const question = 'How long does a plain VACUUM lock a PostgreSQL table, and can reads go on meanwhile?';
-  s.lf.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: question, output: answer, environment: 'production' });
-  s.lf.store.upsertObservation({ id: `${id}-root`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 3000, input: question, output: answer, environment: 'production' });
+  s.lf.store.upsertTrace({
+    id,
+    timestamp: at,
+    name: 'support-rag',
+    input: question,
+    output: answer,
+    environment: 'production',
+  });
+  s.lf.store.upsertObservation({
+    id: `${id}-root`,
+    traceId: id,
+    type: 'SPAN',
+    name: 'support-rag',
+    startTime: at,
+    endTime: at + 3000,
+    input: question,
+    output: answer,
+    environment: 'production',
+  });
   s.lf.store.upsertObservation({
     id: `${id}-ret`,
     traceId: id,
@@ -61,7 +81,8 @@ function plantTrace(s: Stack, id: string, answer: string, chunks: string[], at =
   });
 }
 
-const GOOD_ANSWER = 'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock, so reads and writes go on. It also compresses the table with zstd.';
+const GOOD_ANSWER =
+  'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock, so reads and writes go on. It also compresses the table with zstd.';
 const GOOD_CHUNKS = [
   'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock and runs alongside normal reads and writes.',
   'VACUUM FULL rewrites the table and holds an ACCESS EXCLUSIVE lock for the entire time.',
@@ -77,9 +98,13 @@ describe('sample --trace explains a score', () => {
     const out = res.stdout;
     expect(out).toContain('what the judge was given (anonymized, cut to the token budgets');
     expect(out).toMatch(/^ {2}faithfulness = 0\.500 {2}1 of 2 claims supported/m);
-    expect(out).toMatch(/--- ragwatch_faithfulness {2}\(1 attempt, [\d,]+ prompt \+ [\d,]+ completion tokens, \d+ ms\)/);
+    expect(out).toMatch(
+      /--- ragwatch_faithfulness {2}\(1 attempt, [\d,]+ prompt \+ [\d,]+ completion tokens, \d+ ms\)/,
+    );
     expect(out).toMatch(/^ {2}claims \(2\):$/m);
-    expect(out).toMatch(/^ {4}supported {4}A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock, so reads and writes go on\. {2}\(chunk 1\)$/m);
+    expect(out).toMatch(
+      /^ {4}supported {4}A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock, so reads and writes go on\. {2}\(chunk 1\)$/m,
+    );
     expect(out).toMatch(/^ {4}UNSUPPORTED {2}It also compresses the table with zstd\.$/m);
     expect(out).toMatch(/^ {2}generated questions \(\d\):$/m);
     expect(out).toMatch(/^ {4}.+ {2}\[(committal|noncommittal), cosine \d\.\d\d\]$/m);
@@ -100,10 +125,14 @@ describe('sample --trace explains a score', () => {
 
   it('on a trace with a 5 MB answer and 2,000 chunks shows what the judge got after the budgets, the cuts marked', async () => {
     const s = await stack();
-    const sentence = (i: number) => `Sentence ${i} says that the maintenance window of cluster ${i % 97} runs on Sundays. `;
+    const sentence = (i: number) =>
+      `Sentence ${i} says that the maintenance window of cluster ${i % 97} runs on Sundays. `;
     let answer = '';
     for (let i = 0; answer.length < 5_000_000; i++) answer += sentence(i);
-    const chunks = Array.from({ length: 2000 }, (_, i) => `Chunk ${i}: ${'the vacuum daemon keeps table bloat in check on busy systems '.repeat(4)}`);
+    const chunks = Array.from(
+      { length: 2000 },
+      (_, i) => `Chunk ${i}: ${'the vacuum daemon keeps table bloat in check on busy systems '.repeat(4)}`,
+    );
     plantTrace(s, 'huge-1', answer, chunks);
     const cfg = configFile(s);
     const res = await sample(['--trace', 'huge-1', '--dry-run', '--config', cfg.file], cfg.dir);
@@ -114,8 +143,12 @@ describe('sample --trace explains a score', () => {
     expect(res.stdout.slice(0, res.stdout.indexOf('\nscores:')).split('\n').length).toBeLessThan(200);
     expect(res.stdout).toMatch(/^ {2}context\[\d+\.\.\d+\]: [\d,]+ chunks left out by the budget$/m);
     // the 5 MB answer was cut to langfuse.maxFieldBytes as it was read, then to the token budget
-    expect(res.stdout).toMatch(/^read: trace over ragwatch's read budget: \d+ texts? cut.* \(langfuse\.maxTraceBytes 1,048,576, maxFieldBytes 131,072\)$/m);
-    expect(res.stdout).toMatch(/^ {2}answer: {3}Sentence 0 says .* \[…\] {2}\(cut: [\d,]{6,} → [\d,]+ tokens, metrics\.maxAnswerTokens\)$/m);
+    expect(res.stdout).toMatch(
+      /^read: trace over ragwatch's read budget: \d+ texts? cut.* \(langfuse\.maxTraceBytes 1,048,576, maxFieldBytes 131,072\)$/m,
+    );
+    expect(res.stdout).toMatch(
+      /^ {2}answer: {3}Sentence 0 says .* \[…\] {2}\(cut: [\d,]{6,} → [\d,]+ tokens, metrics\.maxAnswerTokens\)$/m,
+    );
     expect(res.stdout).toMatch(/^ {2}contexts {2}\(cut: [\d,]+ → [\d,]+ tokens, metrics\.maxContextTokens\)$/m);
     expect(res.stdout).not.toContain(sentence(20_000));
     // What the judge was sent is what was shown: no request carried more than the budgets allow.
@@ -123,9 +156,13 @@ describe('sample --trace explains a score', () => {
 
     const json = await sample(['--trace', 'huge-1', '--dry-run', '--json', '--config', cfg.file], cfg.dir);
     expect(json.stdout.length).toBeLessThan(300_000);
-    const parsed = JSON.parse(json.stdout) as { view: { given: { answer: string; truncated: Record<string, { originalTokens: number; keptTokens: number }> } } };
+    const parsed = JSON.parse(json.stdout) as {
+      view: { given: { answer: string; truncated: Record<string, { originalTokens: number; keptTokens: number }> } };
+    };
     expect(parsed.view.given.answer.endsWith(' […]')).toBe(true);
-    expect(parsed.view.given.truncated.answer!.originalTokens).toBeGreaterThan(parsed.view.given.truncated.answer!.keptTokens * 10);
+    expect(parsed.view.given.truncated.answer!.originalTokens).toBeGreaterThan(
+      parsed.view.given.truncated.answer!.keptTokens * 10,
+    );
     expect(parsed.view.given.truncated.contexts).toBeDefined();
   }, 60_000);
 });
@@ -161,11 +198,18 @@ describe.each<Personality>(['v3', 'v4'])('judge.traceCalls against the %s stand-
         expect(g.usageDetails.input).toBeGreaterThan(0);
         expect(g.usageDetails.output).toBeGreaterThan(0);
         expect(g.endTime).toBeGreaterThanOrEqual(g.startTime);
-        expect(JSON.parse(g.input!)).toEqual([expect.objectContaining({ role: 'system' }), expect.objectContaining({ role: 'user' })]);
+        expect(JSON.parse(g.input!)).toEqual([
+          expect.objectContaining({ role: 'system' }),
+          expect.objectContaining({ role: 'user' }),
+        ]);
         expect(g.output).toBeTruthy();
       }
     }
-    const faithfulness = s.lf.store.observationsOfTrace(judgeTraces.find((t) => (t.metadata as { evaluatedTraceId: string }).evaluatedTraceId === 'traced-1')!.id).find((g) => g.name === 'ragwatch_faithfulness')!;
+    const faithfulness = s.lf.store
+      .observationsOfTrace(
+        judgeTraces.find((t) => (t.metadata as { evaluatedTraceId: string }).evaluatedTraceId === 'traced-1')!.id,
+      )
+      .find((g) => g.name === 'ragwatch_faithfulness')!;
     // The parsed answer as the metric read it: the claims, and what the parser dropped.
     expect(JSON.parse(faithfulness.output!).items).toEqual([
       expect.objectContaining({ claim: expect.stringContaining('SHARE UPDATE EXCLUSIVE'), supported: true }),
@@ -179,7 +223,9 @@ describe.each<Personality>(['v3', 'v4'])('judge.traceCalls against the %s stand-
     expect(canaries.every((id) => s.lf.store.scores({ traceId: id }).length > 0)).toBe(true);
 
     // A tick whose window covers the judge traces takes none of them, even with the environment named.
-    const again = configFile(s, { online: { settleDelaySeconds: 0, filters: { environments: ['production', 'ragwatch'] } } });
+    const again = configFile(s, {
+      online: { settleDelaySeconds: 0, filters: { environments: ['production', 'ragwatch'] } },
+    });
     const second = await sample(['--once', '--json', '--config', again.file], again.dir);
     expect(second.code, second.stderr).toBe(0);
     const report = JSON.parse(second.stdout) as { listed: number; traces: Array<{ traceId: string }> };

@@ -6,7 +6,17 @@ import { createOnlineRuntime } from '../../../src/online/runtime.js';
 import { silentLogger } from '../../../src/service/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
-import { expectedSampled, isRag, noSleep, SCORE_NAMES, seed, stackConfig, startStack, type Personality, type Stack } from './harness.js';
+import {
+  expectedSampled,
+  isRag,
+  noSleep,
+  SCORE_NAMES,
+  seed,
+  stackConfig,
+  startStack,
+  type Personality,
+  type Stack,
+} from './harness.js';
 
 const MIN = 60_000;
 let stack: Stack | undefined;
@@ -35,13 +45,26 @@ describe.each<Personality>(['v3', 'v4'])('online job under faults (%s)', (person
     const exchanges: Exchange[] = [];
     stack.lf.onExchange((e) => exchanges.push(e));
     stack.lf.faults.set('GET /api/public/traces*', { errorRate: 0.25, errorStatus: 500 });
-    stack.lf.faults.set('GET /api/public/v2/observations*', { errorRate: 0.25, errorStatus: 429, retryAfterSeconds: 1 });
+    stack.lf.faults.set('GET /api/public/v2/observations*', {
+      errorRate: 0.25,
+      errorStatus: 429,
+      retryAfterSeconds: 1,
+    });
     stack.lf.faults.set('POST /api/public/ingestion', { failNext: 3, errorStatus: 503, resetRate: 0.15 });
-    stack.judge.faults.rate('http_500', 0.1).rate('reset', 0.05, { route: 'chat' }).rate('malformed_json', 0.05).rate('http_503', 0.1, { route: 'embeddings' });
+    stack.judge.faults
+      .rate('http_500', 0.1)
+      .rate('reset', 0.05, { route: 'chat' })
+      .rate('malformed_json', 0.05)
+      .rate('http_503', 0.1, { route: 'embeddings' });
 
     state = openSqliteState({ path: ':memory:' });
     const config = stackConfig(stack, { sampling: { rate }, online: { maxAttempts: 3, retryBackoffSeconds: 60 } });
-    const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, clock: { now: () => now }, sleep: noSleep });
+    const runtime = await createOnlineRuntime(config, {
+      logger: silentLogger(),
+      state,
+      clock: { now: () => now },
+      sleep: noSleep,
+    });
     const reports: TickReport[] = [];
     for (let i = 0; i < 12; i++) {
       reports.push(await runOnlineTick(runtime.deps, runtime.settings));
@@ -64,13 +87,20 @@ describe.each<Personality>(['v3', 'v4'])('online job under faults (%s)', (person
     expect(reports.reduce((n, r) => n + r.dead, 0)).toBe(1);
     expect(stack.lf.store.scores({ traceId: poison.id })).toHaveLength(0);
 
-    const notScorable = new Set(reports.flatMap((r) => r.traces.flatMap((t) => t.notScorable.map((m) => `${t.traceId}/ragas-${m.replace('_', '-')}`))));
+    const notScorable = new Set(
+      reports.flatMap((r) =>
+        r.traces.flatMap((t) => t.notScorable.map((m) => `${t.traceId}/ragas-${m.replace('_', '-')}`)),
+      ),
+    );
     for (const id of rag) {
       if (id === poison.id) continue;
       expect((await state.getEntry(id))?.status, id).toBe('done');
       for (const name of SCORE_NAMES) {
         const scores = stack.lf.store.scores({ traceId: id, name });
-        expect(scores.map((s) => s.id), `${id} ${name}`).toEqual(notScorable.has(`${id}/${name}`) ? [] : [scoreIdFor(id, name)]);
+        expect(
+          scores.map((s) => s.id),
+          `${id} ${name}`,
+        ).toEqual(notScorable.has(`${id}/${name}`) ? [] : [scoreIdFor(id, name)]);
       }
     }
     // nothing written twice: every stored score is the one deterministic id of its trace and name
@@ -88,7 +118,12 @@ describe.each<Personality>(['v3', 'v4'])('online job under faults (%s)', (person
     state = openSqliteState({ path: ':memory:' });
     const rate = 0.5;
     const config = stackConfig(stack, { sampling: { rate } });
-    const runtime = await createOnlineRuntime(config, { logger: silentLogger(), state, clock: { now: () => now }, sleep: noSleep });
+    const runtime = await createOnlineRuntime(config, {
+      logger: silentLogger(),
+      state,
+      clock: { now: () => now },
+      sleep: noSleep,
+    });
 
     now += 11 * MIN;
     const early = await runOnlineTick(runtime.deps, runtime.settings);
@@ -101,6 +136,7 @@ describe.each<Personality>(['v3', 'v4'])('online job under faults (%s)', (person
     expect(late.listed).toBe(seeded.traceIds.length);
     expect(late.sampled).toBe(sampled.size);
     const byId = new Map(seeded.traces.map((t) => [t.id, t]));
-    for (const id of sampled) expect((await state.getEntry(id))?.status, id).toBe(isRag(byId.get(id)!) ? 'done' : 'skipped');
+    for (const id of sampled)
+      expect((await state.getEntry(id))?.status, id).toBe(isRag(byId.get(id)!) ? 'done' : 'skipped');
   }, 120_000);
 });

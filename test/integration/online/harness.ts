@@ -14,9 +14,21 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(personality: Personality, options: { now?: () => number; judgeParallelism?: number } = {}): Promise<Stack> {
-  const lf = await startLangfuseServer({ personality, host: '127.0.0.1', port: 0, ...(options.now ? { now: options.now } : {}) });
-  const judge = await startJudgeServer({ host: '127.0.0.1', port: 0, ...(options.judgeParallelism ? { parallelism: options.judgeParallelism } : {}) });
+export async function startStack(
+  personality: Personality,
+  options: { now?: () => number; judgeParallelism?: number } = {},
+): Promise<Stack> {
+  const lf = await startLangfuseServer({
+    personality,
+    host: '127.0.0.1',
+    port: 0,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const judge = await startJudgeServer({
+    host: '127.0.0.1',
+    port: 0,
+    ...(options.judgeParallelism ? { parallelism: options.judgeParallelism } : {}),
+  });
   return {
     lf,
     judge,
@@ -39,7 +51,14 @@ export function stackConfig(stack: Stack, extra: Record<string, Record<string, u
   return parseConfig(base);
 }
 
-export async function seed(stack: Stack, personality: Personality, count: number, end: Date, seedValue: number | string = 7, windowMinutes = 45): Promise<SeedDemoSummary> {
+export async function seed(
+  stack: Stack,
+  personality: Personality,
+  count: number,
+  end: Date,
+  seedValue: number | string = 7,
+  windowMinutes = 45,
+): Promise<SeedDemoSummary> {
   return seedDemo({
     langfuseUrl: stack.lf.url,
     publicKey: stack.lf.publicKey,
@@ -104,8 +123,25 @@ export function plantCanaryTraces(stack: Stack, count: number, end: number): str
       'La domiciliación bancaria se cambia desde el área de cliente, sección Pagos. El cambio se aplica a la siguiente factura.',
       `Ficha de cliente: ${CANARY.name}, NIE del titular secundario ${CANARY.nie}, tarjeta ${CANARY.card}, teléfono ${CANARY.phone}.`,
     ];
-    stack.lf.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: question, output: answer, environment: 'production' });
-    stack.lf.store.upsertObservation({ id: `${id}-root`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 3000, input: question, output: answer, environment: 'production' });
+    stack.lf.store.upsertTrace({
+      id,
+      timestamp: at,
+      name: 'support-rag',
+      input: question,
+      output: answer,
+      environment: 'production',
+    });
+    stack.lf.store.upsertObservation({
+      id: `${id}-root`,
+      traceId: id,
+      type: 'SPAN',
+      name: 'support-rag',
+      startTime: at,
+      endTime: at + 3000,
+      input: question,
+      output: answer,
+      environment: 'production',
+    });
     stack.lf.store.upsertObservation({
       id: `${id}-ret`,
       traceId: id,

@@ -48,7 +48,10 @@ describe('sample --once on eight traces with a 5 MB answer each', () => {
       const scores = stack.lf.store.scores({ traceId: id });
       expect(scores.map((s) => s.name).sort(), id).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
       for (const score of scores) {
-        const metadata = score.metadata as { readCut?: { fieldsCut: number; maxTraceBytes: number }; truncated?: unknown };
+        const metadata = score.metadata as {
+          readCut?: { fieldsCut: number; maxTraceBytes: number };
+          truncated?: unknown;
+        };
         expect(metadata.readCut?.fieldsCut, id).toBeGreaterThan(0);
         expect(metadata.readCut?.maxTraceBytes).toBe(1024 * 1024);
         expect(metadata.truncated).toMatchObject({ answer: {} });

@@ -6,7 +6,16 @@ import { createOnlineRuntime, type OnlineRuntime } from '../../../src/online/run
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 import { startFaultProxy, type FaultAction, type FaultProxy, type ProxyRule } from '../../helpers/fault-proxy.js';
-import { expectedSampled, isRag, noSleep, seed, stackConfig, startStack, type Personality, type Stack } from './harness.js';
+import {
+  expectedSampled,
+  isRag,
+  noSleep,
+  seed,
+  stackConfig,
+  startStack,
+  type Personality,
+  type Stack,
+} from './harness.js';
 
 /**
  * A dependency failing for every trace is an outage: the tick stops, the traces stay pending and no attempt
@@ -35,20 +44,36 @@ interface Setup {
   advance(ms: number): void;
 }
 
-async function setUp(personality: Personality, options: { judgeKey?: { served: string; used: string }; maxAttempts?: number; concurrency?: number } = {}): Promise<Setup> {
+async function setUp(
+  personality: Personality,
+  options: { judgeKey?: { served: string; used: string }; maxAttempts?: number; concurrency?: number } = {},
+): Promise<Setup> {
   let now = Date.parse('2025-06-02T12:00:00Z');
   stack = await startStack(personality, { now: () => now });
   const seeded = await seed(stack, personality, 90, new Date(now - 11 * MIN));
   proxy = await startFaultProxy(stack.lf.url);
-  const base = stackConfig(stack, { sampling: { rate: 0.5 }, online: { maxAttempts: options.maxAttempts ?? 2, retryBackoffSeconds: 60, concurrency: options.concurrency ?? 4 } });
+  const base = stackConfig(stack, {
+    sampling: { rate: 0.5 },
+    online: { maxAttempts: options.maxAttempts ?? 2, retryBackoffSeconds: 60, concurrency: options.concurrency ?? 4 },
+  });
   let judgeSection = base.judge;
   if (options.judgeKey) {
     judge = await startJudgeServer({ host: '127.0.0.1', port: 0, apiKey: options.judgeKey.served });
     judgeSection = { ...base.judge, baseUrl: judge.url, apiKey: options.judgeKey.used };
   }
-  const config = parseConfig({ ...base, langfuse: { ...base.langfuse, baseUrl: proxy.url }, judge: judgeSection, embeddings: { ...base.embeddings, ...(judge ? { baseUrl: judge.url, apiKey: options.judgeKey!.used } : {}) } });
+  const config = parseConfig({
+    ...base,
+    langfuse: { ...base.langfuse, baseUrl: proxy.url },
+    judge: judgeSection,
+    embeddings: { ...base.embeddings, ...(judge ? { baseUrl: judge.url, apiKey: options.judgeKey!.used } : {}) },
+  });
   state = openSqliteState({ path: ':memory:' });
-  const runtime = await createOnlineRuntime(config, { logger: (await import('../../../src/service/logger.js')).silentLogger(), state, clock: { now: () => now }, sleep: noSleep });
+  const runtime = await createOnlineRuntime(config, {
+    logger: (await import('../../../src/service/logger.js')).silentLogger(),
+    state,
+    clock: { now: () => now },
+    sleep: noSleep,
+  });
   const sampled = expectedSampled(seeded.traceIds, 0.5);
   const byId = new Map(seeded.traces.map((t) => [t.id, t]));
   return { runtime, sampled, rag: [...sampled].filter((id) => isRag(byId.get(id)!)), advance: (ms) => (now += ms) };
@@ -76,21 +101,24 @@ describe.each<Personality>(['v3', 'v4'])('outages are not charged to traces (%s)
     ['503', { kind: 'respond', status: 503, body: { message: 'unavailable' } }],
     ['an HTML page with 200', { kind: 'html', status: 200 }],
     ['a 207 of the wrong shape', { kind: 'respond', status: 207, body: { ok: true } }],
-  ])('score writes answered %s on every tick leave every trace pending with no attempt charged', async (_label, action) => {
-    const setup = await setUp(personality);
-    proxy!.add({ match: 'POST /api/public/ingestion', action });
-    for (let tick = 0; tick < 3; tick++) {
-      const report = await runOnlineTick(setup.runtime.deps, setup.runtime.settings);
-      await expectNothingCharged(report, setup);
-      expect(report.error).toMatch(/^langfuse:ingestion_/);
-      setup.advance(5 * MIN);
-    }
-    proxy!.clear();
-    const healed = await runOnlineTick(setup.runtime.deps, setup.runtime.settings);
-    expect(healed.outcome).toBe('success');
-    for (const id of setup.rag) expect((await state!.getEntry(id))!.status, id).toBe('done');
-    expect(stack!.lf.store.scores().length).toBeGreaterThan(0);
-  });
+  ])(
+    'score writes answered %s on every tick leave every trace pending with no attempt charged',
+    async (_label, action) => {
+      const setup = await setUp(personality);
+      proxy!.add({ match: 'POST /api/public/ingestion', action });
+      for (let tick = 0; tick < 3; tick++) {
+        const report = await runOnlineTick(setup.runtime.deps, setup.runtime.settings);
+        await expectNothingCharged(report, setup);
+        expect(report.error).toMatch(/^langfuse:ingestion_/);
+        setup.advance(5 * MIN);
+      }
+      proxy!.clear();
+      const healed = await runOnlineTick(setup.runtime.deps, setup.runtime.settings);
+      expect(healed.outcome).toBe('success');
+      for (const id of setup.rag) expect((await state!.getEntry(id))!.status, id).toBe('done');
+      expect(stack!.lf.store.scores().length).toBeGreaterThan(0);
+    },
+  );
 
   it('per-trace reads failing while the listing works leave every trace pending with no attempt charged', async () => {
     const setup = await setUp(personality);
@@ -126,7 +154,8 @@ describe.each<Personality>(['v3', 'v4'])('outages are not charged to traces (%s)
       action: {
         kind: 'rewrite',
         transform: (body, request) => {
-          const events = (JSON.parse(request.body) as { batch: Array<{ id: string; body: { traceId: string } }> }).batch;
+          const events = (JSON.parse(request.body) as { batch: Array<{ id: string; body: { traceId: string } }> })
+            .batch;
           const victims = new Set(events.filter((e) => e.body.traceId === victim).map((e) => e.id));
           const answer = body as { successes: Array<{ id: string; status: number }>; errors: unknown[] };
           return {
@@ -138,7 +167,11 @@ describe.each<Personality>(['v3', 'v4'])('outages are not charged to traces (%s)
     });
     const first = await runOnlineTick(setup.runtime.deps, setup.runtime.settings);
     expect(first.outcome).toBe('success');
-    expect(await state!.getEntry(victim)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'langfuse:ingestion_http_503' });
+    expect(await state!.getEntry(victim)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'langfuse:ingestion_http_503',
+    });
     setup.advance(2 * MIN);
     await runOnlineTick(setup.runtime.deps, setup.runtime.settings);
     expect(await state!.getEntry(victim)).toMatchObject({ status: 'dead', attempts: 2 });
@@ -155,7 +188,11 @@ describe.each<Personality>(['v3', 'v4'])('outages are not charged to traces (%s)
       action: { kind: 'respond', status: 500, body: { message: 'boom' } },
     });
     await runOnlineTick(setup.runtime.deps, setup.runtime.settings);
-    expect(await state!.getEntry(victim)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'langfuse:http_500' });
+    expect(await state!.getEntry(victim)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'langfuse:http_500',
+    });
     setup.advance(2 * MIN);
     await runOnlineTick(setup.runtime.deps, setup.runtime.settings);
     expect(await state!.getEntry(victim)).toMatchObject({ status: 'dead', attempts: 2, reason: 'langfuse:http_500' });

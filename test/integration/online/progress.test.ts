@@ -45,7 +45,10 @@ function configFile(level: string): string {
 
 describe('sample progress', () => {
   it('a tick on a terminal: a live line that counts traces as the listing finds them, cleared at the end', async () => {
-    const res = await runCliInProcess(['sample', '--once', '--config', configFile('silent')], { cwd: dir, stderrIsTTY: true });
+    const res = await runCliInProcess(['sample', '--once', '--config', configFile('silent')], {
+      cwd: dir,
+      stderrIsTTY: true,
+    });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('\r\x1b[2Konline tick 0 traces · 0 judge calls in flight · 0:00 elapsed');
     expect(res.stderr.endsWith('\r\x1b[2K')).toBe(true);
@@ -60,13 +63,17 @@ describe('sample progress', () => {
     stack.judge.setServiceTime(100);
     stack.judge.requests.length = 0;
     const from = new Date(end.getTime() - 60 * MIN).toISOString();
-    const run = runCliInProcess(['sample', '--from', from, '--to', new Date().toISOString(), '--config', configFile('info')], {
-      cwd: dir,
-      context: { now: () => now, timers },
-    });
+    const run = runCliInProcess(
+      ['sample', '--from', from, '--to', new Date().toISOString(), '--config', configFile('info')],
+      {
+        cwd: dir,
+        context: { now: () => now, timers },
+      },
+    );
     let done = false;
     void run.finally(() => (done = true));
-    while (!done && !stack.judge.requests.some((r) => r.path === '/v1/chat/completions')) await new Promise((r) => setImmediate(r));
+    while (!done && !stack.judge.requests.some((r) => r.path === '/v1/chat/completions'))
+      await new Promise((r) => setImmediate(r));
     now += 15_000;
     for (const tick of ticks) tick();
     const res = await run;
@@ -75,9 +82,17 @@ describe('sample progress', () => {
     const records = res.stderr
       .split('\n')
       .filter((l) => l.includes('"progress"'))
-      .map((l) => JSON.parse(l) as { msg: string; progress: { label: string; unit: string; done: number; total: number; note: string; inFlight: number } });
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            msg: string;
+            progress: { label: string; unit: string; done: number; total: number; note: string; inFlight: number };
+          },
+      );
     expect(records).toHaveLength(1);
-    expect(records[0]!.msg).toMatch(/^progress: backfill \d+\/\d+\+? traces( \(\d+ %\))? · listed \d+ · \d+ judge calls? in flight · 0:15 elapsed/);
+    expect(records[0]!.msg).toMatch(
+      /^progress: backfill \d+\/\d+\+? traces( \(\d+ %\))? · listed \d+ · \d+ judge calls? in flight · 0:15 elapsed/,
+    );
     expect(records[0]!.progress).toMatchObject({ label: 'backfill', unit: 'traces' });
     expect(records[0]!.progress.total).toBeGreaterThan(0);
     expect(records[0]!.progress.inFlight).toBeGreaterThan(0);

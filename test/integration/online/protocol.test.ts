@@ -6,7 +6,16 @@ import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { captureLogger } from '../../helpers/capture-logger.js';
-import { expectedSampled, isRag, noSleep, seed, stackConfig, startStack, type Personality, type Stack } from './harness.js';
+import {
+  expectedSampled,
+  isRag,
+  noSleep,
+  seed,
+  stackConfig,
+  startStack,
+  type Personality,
+  type Stack,
+} from './harness.js';
 
 /**
  * Langfuse answers that do not have the API's shape, put in by a proxy in front of the stand-in: a listing
@@ -38,7 +47,13 @@ async function setUp(personality: Personality, count = 60) {
   const base = stackConfig(stack, { sampling: { rate: 0.5 } });
   const config = parseConfig({ ...base, langfuse: { ...base.langfuse, baseUrl: proxy.url } });
   const logs = captureLogger();
-  const runtime = await createOnlineRuntime(config, { logger: logs.logger, state, clock: { now: () => now }, sleep: noSleep, skipScoreConfigs: true });
+  const runtime = await createOnlineRuntime(config, {
+    logger: logs.logger,
+    state,
+    clock: { now: () => now },
+    sleep: noSleep,
+    skipScoreConfigs: true,
+  });
   return { seeded, runtime, logs, advance: (ms: number) => (now += ms), now: () => now };
 }
 
@@ -53,7 +68,10 @@ describe.each<Personality>(['v3', 'v4'])('Langfuse answers of the wrong shape (%
     ['{"data": "x"}', { data: 'x' }],
     ['null', null],
     ['a page without meta', { data: [] }],
-    ['rows without ids', { data: [{ name: 'qa' }], meta: { page: 1, limit: 100, totalItems: 1, totalPages: 1, cursor: null } }],
+    [
+      'rows without ids',
+      { data: [{ name: 'qa' }], meta: { page: 1, limit: 100, totalItems: 1, totalPages: 1, cursor: null } },
+    ],
   ])('a listing answered 200 %s fails the tick, keeps the cursor and says so', async (_label, body) => {
     const { runtime, logs } = await setUp(personality);
     proxy!.add({ ...listing(), action: { kind: 'respond', status: 200, body } });
@@ -88,8 +106,18 @@ describe.each<Personality>(['v3', 'v4'])('Langfuse answers of the wrong shape (%
     const victim = sampled.find((id) => isRag(byId.get(id)!))!;
     const foreign =
       personality === 'v3'
-        ? { id: 'some-other-trace', timestamp: '2025-06-02T11:00:00.000Z', name: 'qa', observations: [], tags: [], environment: 'default' }
-        : { data: [{ id: 'o-1', traceId: 'some-other-trace', startTime: '2025-06-02T11:00:00.000Z', type: 'SPAN' }], meta: {} };
+        ? {
+            id: 'some-other-trace',
+            timestamp: '2025-06-02T11:00:00.000Z',
+            name: 'qa',
+            observations: [],
+            tags: [],
+            environment: 'default',
+          }
+        : {
+            data: [{ id: 'o-1', traceId: 'some-other-trace', startTime: '2025-06-02T11:00:00.000Z', type: 'SPAN' }],
+            meta: {},
+          };
     const byIdRoute = personality === 'v3' ? `GET /api/public/traces/${victim}` : 'GET /api/public/v2/observations';
     proxy!.add({
       match: byIdRoute,
@@ -108,7 +136,10 @@ describe.each<Personality>(['v3', 'v4'])('Langfuse answers of the wrong shape (%
       const entry = await state!.getEntry(id);
       expect(entry!.status, id).toBe('failed');
       expect(entry!.lastError, id).toBe('langfuse:protocol');
-      expect(report.traces.find((t) => t.traceId === id)).toMatchObject({ status: 'failed', reason: 'langfuse:protocol' });
+      expect(report.traces.find((t) => t.traceId === id)).toMatchObject({
+        status: 'failed',
+        reason: 'langfuse:protocol',
+      });
     }
     proxy!.clear();
     advance(30 * MIN);

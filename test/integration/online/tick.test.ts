@@ -6,7 +6,17 @@ import { createOnlineRuntime, type OnlineRuntime } from '../../../src/online/run
 import { silentLogger } from '../../../src/service/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
-import { expectedSampled, isRag, noSleep, SCORE_NAMES, seed, stackConfig, startStack, type Personality, type Stack } from './harness.js';
+import {
+  expectedSampled,
+  isRag,
+  noSleep,
+  SCORE_NAMES,
+  seed,
+  stackConfig,
+  startStack,
+  type Personality,
+  type Stack,
+} from './harness.js';
 
 const MIN = 60_000;
 
@@ -23,7 +33,12 @@ describe.each<Personality>(['v3', 'v4'])('online tick against the %s stand-in', 
     // v4 servers take no legacy ingestion events, so fewer of the generated traces land there
     seeded = await seed(stack, personality, personality === 'v3' ? 1050 : 1250, new Date(now - 11 * MIN));
     state = openSqliteState({ path: ':memory:' });
-    runtime = await createOnlineRuntime(stackConfig(stack), { logger: silentLogger(), state, clock: { now: () => now }, sleep: noSleep });
+    runtime = await createOnlineRuntime(stackConfig(stack), {
+      logger: silentLogger(),
+      state,
+      clock: { now: () => now },
+      sleep: noSleep,
+    });
     first = await runOnlineTick(runtime.deps, runtime.settings);
   }, 240_000);
 
@@ -50,7 +65,9 @@ describe.each<Personality>(['v3', 'v4'])('online tick against the %s stand-in', 
     const sampled = expectedSampled(seeded.traceIds, 0.1);
     const rag = [...sampled].filter((id) => isRag(byId.get(id)!));
     expect(rag.length).toBeGreaterThan(50);
-    const notScorable = new Map(first.traces.map((t) => [t.traceId, new Set(t.notScorable.map((m) => `ragas-${m.replace('_', '-')}`))]));
+    const notScorable = new Map(
+      first.traces.map((t) => [t.traceId, new Set(t.notScorable.map((m) => `ragas-${m.replace('_', '-')}`))]),
+    );
     for (const id of rag) {
       expect((await state.getEntry(id))?.status, id).toBe('done');
       for (const name of SCORE_NAMES) {
@@ -62,7 +79,9 @@ describe.each<Personality>(['v3', 'v4'])('online tick against the %s stand-in', 
           expect(scores[0]!.value).toBeGreaterThanOrEqual(0);
           expect(scores[0]!.value).toBeLessThanOrEqual(1);
           expect(scores[0]!.configId).toBeTruthy();
-          expect(new Date(scores[0]!.timestamp).toISOString().slice(0, 10)).toBe(byId.get(id)!.startTime.toISOString().slice(0, 10));
+          expect(new Date(scores[0]!.timestamp).toISOString().slice(0, 10)).toBe(
+            byId.get(id)!.startTime.toISOString().slice(0, 10),
+          );
         }
       }
     }
@@ -87,13 +106,21 @@ describe.each<Personality>(['v3', 'v4'])('online tick against the %s stand-in', 
   });
 
   it('writes nothing new on a second tick and moves the cursor', async () => {
-    const before = stack.lf.store.scores().map((s) => `${s.id}@${s.updatedAt}`).sort();
+    const before = stack.lf.store
+      .scores()
+      .map((s) => `${s.id}@${s.updatedAt}`)
+      .sort();
     now += 5 * MIN;
     const second = await runOnlineTick(runtime.deps, runtime.settings);
     expect(second.outcome).toBe('success');
     expect(second.taken).toBe(0);
     expect(second.scoresWritten).toBe(0);
-    expect(stack.lf.store.scores().map((s) => `${s.id}@${s.updatedAt}`).sort()).toEqual(before);
+    expect(
+      stack.lf.store
+        .scores()
+        .map((s) => `${s.id}@${s.updatedAt}`)
+        .sort(),
+    ).toEqual(before);
     expect(await state.getCursor(ONLINE_JOB)).toBe(now - 10 * MIN);
     const gauges = await state.getGauges();
     expect(gauges.rag_faithfulness_score).toBeCloseTo(first.means.faithfulness!, 12);

@@ -30,7 +30,9 @@ async function startDaemon(configFile: string): Promise<Daemon> {
   let stderr = '';
   child.stdout!.resume();
   child.stderr!.on('data', (d) => (stderr += d));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     const line = stderr.split('\n').find((l) => l.includes('http listening'));
@@ -96,8 +98,16 @@ describe('ragwatch run', () => {
     for (const id of seeded.traceIds) expect(metrics.includes(id)).toBe(false);
     const ready = await get(first.port, '/readyz');
     expect(ready.status).toBe(200);
-    expect(JSON.parse(ready.text)).toMatchObject({ status: 'ready', checks: { state: { ok: true }, langfuse: { ok: true }, ticks: { ok: true } } });
-    expect(stack.lf.store.scoreConfigs().map((c) => c.name).sort()).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
+    expect(JSON.parse(ready.text)).toMatchObject({
+      status: 'ready',
+      checks: { state: { ok: true }, langfuse: { ok: true }, ticks: { ok: true } },
+    });
+    expect(
+      stack.lf.store
+        .scoreConfigs()
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
 
     first.child.kill('SIGTERM');
     expect(await first.exit).toEqual({ code: 0, signal: null });

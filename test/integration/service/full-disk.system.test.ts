@@ -33,13 +33,21 @@ afterEach(async () => {
 async function readyz(port: number): Promise<{ status: number; state?: { ok: boolean; detail?: string } } | null> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
-    return { status: res.status, state: ((await res.json()) as { checks: { state?: { ok: boolean; detail?: string } } }).checks.state };
+    return {
+      status: res.status,
+      state: ((await res.json()) as { checks: { state?: { ok: boolean; detail?: string } } }).checks.state,
+    };
   } catch {
     return null;
   }
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined>, logs: () => string, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined>,
+  logs: () => string,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
@@ -50,8 +58,11 @@ async function until<T>(what: string, fn: () => Promise<T | undefined>, logs: ()
 }
 
 describe('ragwatch run on a disk that fills up', () => {
-  it('fails readiness naming the full disk, logs SQLite\'s message, and recovers when space comes back', async () => {
-    if (!tmpfsAvailable()) throw new Error('unshare cannot mount a tmpfs here: apt-get install util-linux and enable user namespaces (npm run test:system)');
+  it("fails readiness naming the full disk, logs SQLite's message, and recovers when space comes back", async () => {
+    if (!tmpfsAvailable())
+      throw new Error(
+        'unshare cannot mount a tmpfs here: apt-get install util-linux and enable user namespaces (npm run test:system)',
+      );
     stack = await startStack('v3');
     await seed(stack, 'v3', 30, new Date(Date.now() - 11 * MIN), 61);
     dir = mkdtempSync(join(tmpdir(), 'ragwatch-full-disk-'));
@@ -74,19 +85,37 @@ describe('ragwatch run on a disk that fills up', () => {
     const [command, args] = cliCommand(['run', '--config', configFile]);
     const fillFlag = join(dir, 'fill');
     const freeFlag = join(dir, 'free');
-    daemon = spawnOnTmpfs({ dir: stateDir, sizeKb: 16384, fillFlag, freeFlag, env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test' } }, command, args);
+    daemon = spawnOnTmpfs(
+      {
+        dir: stateDir,
+        sizeKb: 16384,
+        fillFlag,
+        freeFlag,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test' },
+      },
+      command,
+      args,
+    );
     let logs = '';
     daemon.child.stdout!.on('data', (d) => (logs += d));
     daemon.child.stderr!.on('data', (d) => (logs += d));
 
-    await until('ready after the first tick', async () => ((await readyz(port))?.status === 200 && /"msg":"online run finished"/.test(logs) ? true : undefined), () => logs);
+    await until(
+      'ready after the first tick',
+      async () => ((await readyz(port))?.status === 200 && /"msg":"online run finished"/.test(logs) ? true : undefined),
+      () => logs,
+    );
     writeFileSync(fillFlag, '');
     // Traces the next ticks must record, on a disk with no room left.
     await seed(stack, 'v3', 200, new Date(Date.now() - 10.2 * MIN), 62, 0.5);
-    const full = await until('readiness to fail', async () => {
-      const r = await readyz(port);
-      return r?.status === 503 ? r : undefined;
-    }, () => logs);
+    const full = await until(
+      'readiness to fail',
+      async () => {
+        const r = await readyz(port);
+        return r?.status === 503 ? r : undefined;
+      },
+      () => logs,
+    );
     expect(full.state).toMatchObject({ ok: false });
     expect(full.state!.detail).toMatch(/the disk is full/);
     const line = logs.split('\n').find((l) => l.includes('"error":"state:full"'));
@@ -95,6 +124,10 @@ describe('ragwatch run on a disk that fills up', () => {
     expect(logs).not.toMatch(/"err":"Error"/);
 
     writeFileSync(freeFlag, '');
-    await until('readiness to come back', async () => ((await readyz(port))?.status === 200 ? true : undefined), () => logs);
+    await until(
+      'readiness to come back',
+      async () => ((await readyz(port))?.status === 200 ? true : undefined),
+      () => logs,
+    );
   }, 120_000);
 });

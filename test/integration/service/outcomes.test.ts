@@ -30,10 +30,17 @@ afterEach(async () => {
 
 async function readyz(d: Daemon) {
   const res = await fetch(`http://127.0.0.1:${d.http.port}/readyz`);
-  return { status: res.status, checks: ((await res.json()) as { checks: Record<string, { ok: boolean; detail?: string }> }).checks };
+  return {
+    status: res.status,
+    checks: ((await res.json()) as { checks: Record<string, { ok: boolean; detail?: string }> }).checks,
+  };
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
@@ -60,7 +67,10 @@ async function running(): Promise<Running> {
   await seed(stack, 'v3', 30, new Date(Date.now() - 11 * MIN), 31);
   const langfuse = await startFaultProxy(stack.lf.url);
   const judge = await startFaultProxy(stack.judge.url);
-  closers.push(() => langfuse.close(), () => judge.close());
+  closers.push(
+    () => langfuse.close(),
+    () => judge.close(),
+  );
   const config = parseConfig({
     langfuse: { baseUrl: langfuse.url, publicKey: stack.lf.publicKey, secretKey: stack.lf.secretKey, maxAttempts: 2 },
     judge: { baseUrl: `${judge.url}/v1`, model: stack.judge.model, maxAttempts: 1 },
@@ -106,7 +116,10 @@ describe('ragwatch run: the outcome table', () => {
   it('credentials rejected at start (the judge): exits 2, one line naming the key', async () => {
     const stack = await startStack('v3');
     const locked: JudgeServer = await startJudgeServer({ host: '127.0.0.1', port: 0, apiKey: 'the-right-key' });
-    closers.push(() => stack.close(), () => locked.close());
+    closers.push(
+      () => stack.close(),
+      () => locked.close(),
+    );
     const dir = mkdtempSync(join(tmpdir(), 'ragwatch-run-outcomes-'));
     closers.push(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'ragwatch.yaml');
@@ -122,19 +135,27 @@ describe('ragwatch run: the outcome table', () => {
     );
     const r = await runCliInProcess(['run', '--config', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual(["judge.apiKey (RAGWATCH_JUDGE_API_KEY): the judge rejected ragwatch's credentials (HTTP 401)"]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      "judge.apiKey (RAGWATCH_JUDGE_API_KEY): the judge rejected ragwatch's credentials (HTTP 401)",
+    ]);
   });
 
   it('credentials rejected later (Langfuse): not ready, the error logged once, the ticks go on, ready again once accepted', async () => {
     const r = await running();
-    const rejected = r.langfuse.add({ match: '*', action: { kind: 'respond', status: 401, body: { message: 'Invalid credentials', error: 'UnauthorizedError' } } });
+    const rejected = r.langfuse.add({
+      match: '*',
+      action: { kind: 'respond', status: 401, body: { message: 'Invalid credentials', error: 'UnauthorizedError' } },
+    });
     const first = (await r.state.getJobRun(ONLINE_JOB))!.lastStartAt!;
     await r.daemon.scheduler.trigger(ONLINE_JOB);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await r.daemon.scheduler.trigger(ONLINE_JOB);
     const ready = await readyz(r.daemon);
     expect(ready.status).toBe(503);
-    expect(ready.checks.langfuse).toMatchObject({ ok: false, detail: expect.stringMatching(/^credentials rejected \(langfuse:http_401\) since /) });
+    expect(ready.checks.langfuse).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^credentials rejected \(langfuse:http_401\) since /),
+    });
     const errors = r.logs.records().filter((l) => l.level === 'error' && /rejected ragwatch's credentials/.test(l.msg));
     expect(errors).toHaveLength(1);
     expect(errors[0]!.msg).toMatch(/^langfuse\.publicKey and langfuse\.secretKey .*retrying on every tick$/);
@@ -147,15 +168,23 @@ describe('ragwatch run: the outcome table', () => {
 
   it('credentials rejected later (the judge): not ready, logged once, nothing charged; ready again once accepted', async () => {
     const r = await running();
-    const rejected = r.judge.add({ match: '*', action: { kind: 'respond', status: 401, body: { error: { message: 'Unauthorized' } } } });
+    const rejected = r.judge.add({
+      match: '*',
+      action: { kind: 'respond', status: 401, body: { error: { message: 'Unauthorized' } } },
+    });
     await r.moreTraces(41);
     await r.daemon.scheduler.trigger(ONLINE_JOB);
     await r.moreTraces(42);
     await r.daemon.scheduler.trigger(ONLINE_JOB);
     const ready = await readyz(r.daemon);
     expect(ready.status).toBe(503);
-    expect(ready.checks.judge).toMatchObject({ ok: false, detail: expect.stringMatching(/^credentials rejected \(metric:[a-z_]+:http_401\)/) });
-    expect(r.logs.records().filter((l) => l.level === 'error' && /judge rejected ragwatch's credentials/.test(l.msg))).toHaveLength(1);
+    expect(ready.checks.judge).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^credentials rejected \(metric:[a-z_]+:http_401\)/),
+    });
+    expect(
+      r.logs.records().filter((l) => l.level === 'error' && /judge rejected ragwatch's credentials/.test(l.msg)),
+    ).toHaveLength(1);
     const counts = await r.state.countByStatus();
     expect(counts.failed + counts.dead).toBe(0);
     expect((await r.state.listByStatus('pending', 1000)).every((e) => e.attempts === 0)).toBe(true);
@@ -167,13 +196,21 @@ describe('ragwatch run: the outcome table', () => {
 
   it('a dependency failing for every trace: not ready while it lasts, nothing charged', async () => {
     const r = await running();
-    const failing = r.langfuse.add({ match: 'POST /api/public/ingestion', action: { kind: 'respond', status: 503, body: { message: 'unavailable' } } });
+    const failing = r.langfuse.add({
+      match: 'POST /api/public/ingestion',
+      action: { kind: 'respond', status: 503, body: { message: 'unavailable' } },
+    });
     await r.moreTraces(43);
     await r.daemon.scheduler.trigger(ONLINE_JOB);
     const ready = await readyz(r.daemon);
     expect(ready.status).toBe(503);
-    expect(ready.checks.langfuse).toMatchObject({ ok: false, detail: expect.stringMatching(/^failing for every trace \(langfuse:ingestion_http_503\)/) });
-    expect(r.logs.records().filter((l) => l.level === 'warn' && /failing for every trace; not ready/.test(l.msg))).toHaveLength(1);
+    expect(ready.checks.langfuse).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^failing for every trace \(langfuse:ingestion_http_503\)/),
+    });
+    expect(
+      r.logs.records().filter((l) => l.level === 'warn' && /failing for every trace; not ready/.test(l.msg)),
+    ).toHaveLength(1);
     const counts = await r.state.countByStatus();
     expect(counts.failed + counts.dead).toBe(0);
     expect(counts.pending).toBeGreaterThan(0);
@@ -192,11 +229,23 @@ describe('ragwatch run: a failed gate', () => {
   });
 
   it('sets the gate gauge to 0 (what RAGGoldenGateFailing fires on) and stays ready', async () => {
-    const items = [...GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 3), ...GOLDEN_ITEMS.filter((i) => i.type === 'multi-hop').slice(0, 1)];
+    const items = [
+      ...GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 3),
+      ...GOLDEN_ITEMS.filter((i) => i.type === 'multi-hop').slice(0, 1),
+    ];
     h = await startHarness('v3', { items });
     h.rag.degraded = true;
-    const config = h.config({ http: { host: '127.0.0.1', port: 0 }, online: { enabled: false }, experiment: { enabled: true } });
-    const daemon = await startDaemon({ config, logger: captureLogger('warn').logger, state: h.state, connectBackoffMs: 10 });
+    const config = h.config({
+      http: { host: '127.0.0.1', port: 0 },
+      online: { enabled: false },
+      experiment: { enabled: true },
+    });
+    const daemon = await startDaemon({
+      config,
+      logger: captureLogger('warn').logger,
+      state: h.state,
+      connectBackoffMs: 10,
+    });
     closers.push(() => daemon.shutdown('test over'));
     await daemon.ready;
     await daemon.scheduler.trigger(EXPERIMENT_JOB);

@@ -49,7 +49,9 @@ describe('ragwatch run stopped by SIGTERM mid-tick', () => {
     let logs = '';
     child.stdout!.resume();
     child.stderr!.on('data', (d) => (logs += d));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child!.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child!.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     const deadline = Date.now() + 60_000;
     // the catch-up tick has traces at the judge
     while (stack.judge.requests.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

@@ -28,12 +28,18 @@ afterEach(async () => {
   stack = daemon = dir = undefined;
 });
 
-async function readyz(d: Daemon): Promise<{ status: number; body: { status: string; checks: Record<string, { ok: boolean; detail?: string }> } }> {
+async function readyz(
+  d: Daemon,
+): Promise<{ status: number; body: { status: string; checks: Record<string, { ok: boolean; detail?: string }> } }> {
   const res = await fetch(`http://127.0.0.1:${d.http.port}/readyz`);
   return { status: res.status, body: (await res.json()) as never };
 }
 
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  fn: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
@@ -48,9 +54,16 @@ async function startWithState(options: { configure?: (db: Database) => void } = 
   await seed(stack, 'v3', 40, new Date(Date.now() - 11 * MIN), 4);
   dir = mkdtempSync(join(tmpdir(), 'ragwatch-state-file-'));
   const statePath = join(dir, 'state.db');
-  const config = stackConfig(stack, { sampling: { rate: 0.5 }, state: { path: statePath }, http: { host: '127.0.0.1', port: 0 } });
+  const config = stackConfig(stack, {
+    sampling: { rate: 0.5 },
+    state: { path: statePath },
+    http: { host: '127.0.0.1', port: 0 },
+  });
   const logs = captureLogger('info');
-  const state: StateStore = openSqliteState({ path: statePath, ...(options.configure ? { configure: options.configure } : {}) });
+  const state: StateStore = openSqliteState({
+    path: statePath,
+    ...(options.configure ? { configure: options.configure } : {}),
+  });
   daemon = await startDaemon({ config, logger: logs.logger, state });
   await daemon.ready;
   const started = daemon;

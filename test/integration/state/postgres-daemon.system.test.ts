@@ -104,12 +104,20 @@ describe('PostgreSQL state end to end', () => {
 
     // status, doctor and retry-dead read the same state on PostgreSQL as on SQLite.
     const pgEnv = { RAGWATCH_STATE_URL: TEST_PG_URL };
-    const statusA = JSON.parse((await runCli(['status', '--json', '--config', sqliteFile])).stdout) as Record<string, unknown>;
+    const statusA = JSON.parse((await runCli(['status', '--json', '--config', sqliteFile])).stdout) as Record<
+      string,
+      unknown
+    >;
     const statusRun = await runCli(['status', '--json', '--config', pgFile], { env: pgEnv });
     expect(statusRun.code, statusRun.stderr).toBe(0);
     const statusB = JSON.parse(statusRun.stdout) as Record<string, unknown>;
-    for (const key of ['totals', 'days', 'skipsByTraceName', 'dead', 'failing']) expect(statusB[key], key).toEqual(statusA[key]);
-    expect(statusB.state).toMatchObject({ exists: true, schemaVersion: PG_SCHEMA_VERSION, path: expect.stringContaining('postgres://') });
+    for (const key of ['totals', 'days', 'skipsByTraceName', 'dead', 'failing'])
+      expect(statusB[key], key).toEqual(statusA[key]);
+    expect(statusB.state).toMatchObject({
+      exists: true,
+      schemaVersion: PG_SCHEMA_VERSION,
+      path: expect.stringContaining('postgres://'),
+    });
     expect((statusB.jobs as { name: string; state: string }[]).find((j) => j.name === 'online')?.state).toBe('idle');
     const doctor = await runCli(['doctor', '--config', pgFile], { env: pgEnv });
     expect(doctor.stdout).toMatch(new RegExp(`schema ${schema} at version ${PG_SCHEMA_VERSION}, writable`));

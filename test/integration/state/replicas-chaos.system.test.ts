@@ -49,7 +49,13 @@ beforeAll(async () => {
   schema = testSchema('rw_chaos');
   lf = await startLangfuseServer({ personality: 'v4', host: '127.0.0.1', port: 0 });
   // 60 ms a request, 24 slots: the judge sets the pace (about 2,000 traces in a minute and a half, cut included).
-  judge = await startJudgeServer({ host: '127.0.0.1', port: 0, serviceTimeMs: 60, parallelism: 24, recordLimit: 100_000 });
+  judge = await startJudgeServer({
+    host: '127.0.0.1',
+    port: 0,
+    serviceTimeMs: 60,
+    parallelism: 24,
+    recordLimit: 100_000,
+  });
   const pg = new URL(TEST_PG_URL);
   proxy = await startTcpProxy({ host: pg.hostname, port: Number(pg.port || 5432) });
   plantTraces(lf, Date.now());
@@ -76,8 +82,25 @@ function plantTraces(server: LangfuseServer, now: number): void {
       'API keys are rotated from Settings, API keys, with the Rotate button. The previous key keeps working for one hour.',
       'Each workspace has its own API keys; rotating one does not affect the other workspaces.',
     ];
-    server.store.upsertTrace({ id, timestamp: at, name: 'support-rag', input: question, output: answer, environment: 'production' });
-    server.store.upsertObservation({ id: `${id}-root`, traceId: id, type: 'SPAN', name: 'support-rag', startTime: at, endTime: at + 3000, input: question, output: answer, environment: 'production' });
+    server.store.upsertTrace({
+      id,
+      timestamp: at,
+      name: 'support-rag',
+      input: question,
+      output: answer,
+      environment: 'production',
+    });
+    server.store.upsertObservation({
+      id: `${id}-root`,
+      traceId: id,
+      type: 'SPAN',
+      name: 'support-rag',
+      startTime: at,
+      endTime: at + 3000,
+      input: question,
+      output: answer,
+      environment: 'production',
+    });
     server.store.upsertObservation({
       id: `${id}-ret`,
       traceId: id,
@@ -125,7 +148,14 @@ async function startReplica(name: string): Promise<Replica> {
       embeddings: { model: judge.embeddingModel },
       sampling: { rate: 1.0, maxPerTick: 100_000, maxPerHour: 1_000_000 },
       // A tick every 2 s; claims and the lease last 60 s (renewed every 20 s), longer than the 30 s cut.
-      online: { schedule: '*/2 * * * * *', settleDelaySeconds: 1, retryBackoffSeconds: 1, initialLookbackSeconds: 3600, concurrency: 8, leaseSeconds: 60 },
+      online: {
+        schedule: '*/2 * * * * *',
+        settleDelaySeconds: 1,
+        retryBackoffSeconds: 1,
+        initialLookbackSeconds: 3600,
+        concurrency: 8,
+        leaseSeconds: 60,
+      },
       state: { schema, statementTimeoutMs: 5000, connectTimeoutMs: 5000 },
       http: { host: '127.0.0.1', port },
       log: { level: 'info' },
@@ -133,7 +163,9 @@ async function startReplica(name: string): Promise<Replica> {
   );
   const log = join(dir, `${name}-${replicas.length}.log`);
   const out = createWriteStream(log);
-  const child = spawnCli(['run', '--config', config], { env: { RAGWATCH_STATE_URL: throughProxy(TEST_PG_URL, proxy) } });
+  const child = spawnCli(['run', '--config', config], {
+    env: { RAGWATCH_STATE_URL: throughProxy(TEST_PG_URL, proxy) },
+  });
   child.stdout!.pipe(out);
   child.stderr!.pipe(out);
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
@@ -176,14 +208,27 @@ async function diagnosis(): Promise<string> {
       `leases ${await q('SELECT * FROM S.leases')}`,
       `sessions ${await q("SELECT pid, state, wait_event_type, wait_event, left(query, 60) AS query, (extract(epoch FROM now() - query_start))::int AS s FROM pg_stat_activity WHERE application_name = 'ragwatch' AND state <> 'idle'")}`,
       `now ${Date.now()}, judge ${JSON.stringify(judge.stats())}`,
-      ...(await Promise.all(replicas.filter((r) => r.child.exitCode === null && r.child.signalCode === null).map(async (r) => {
-        try {
-          const text = await (await fetch(`http://127.0.0.1:${r.port}/metrics`, { signal: AbortSignal.timeout(2000) })).text();
-          return `${r.name}(${r.child.pid}): ${text.split('\n').filter((l) => /^ragwatch_(judge_requests_total|langfuse_requests_total|traces_(evaluated|failed)_total|job_running)/.test(l)).join(' | ')}`;
-        } catch (err) {
-          return `${r.name}: no metrics (${String(err)})`;
-        }
-      }))),
+      ...(await Promise.all(
+        replicas
+          .filter((r) => r.child.exitCode === null && r.child.signalCode === null)
+          .map(async (r) => {
+            try {
+              const text = await (
+                await fetch(`http://127.0.0.1:${r.port}/metrics`, { signal: AbortSignal.timeout(2000) })
+              ).text();
+              return `${r.name}(${r.child.pid}): ${text
+                .split('\n')
+                .filter((l) =>
+                  /^ragwatch_(judge_requests_total|langfuse_requests_total|traces_(evaluated|failed)_total|job_running)/.test(
+                    l,
+                  ),
+                )
+                .join(' | ')}`;
+            } catch (err) {
+              return `${r.name}: no metrics (${String(err)})`;
+            }
+          }),
+      )),
     ].join('; ');
   } catch (err) {
     return `no diagnosis: ${String(err)}`;
@@ -219,7 +264,11 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
     const started = Date.now();
     const [a, b] = [await startReplica('a'), await startReplica('b')];
     let c = await startReplica('c');
-    await until('three ready replicas', async () => ((await Promise.all([a, b, c].map(readyz))).every((s) => s === 200) ? true : undefined), 60_000);
+    await until(
+      'three ready replicas',
+      async () => ((await Promise.all([a, b, c].map(readyz))).every((s) => s === 200) ? true : undefined),
+      60_000,
+    );
 
     // SIGKILL c while it has traces in flight, mid-tick; the traces it held are read from the ledger at once.
     const killed = await until(
@@ -239,9 +288,12 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
     );
     await c.exited;
     const heldAtKill = new Set(
-      (await adminQuery(`SELECT trace_id FROM "${schema}".ledger WHERE claimed_by LIKE $1 AND status IN ('pending', 'failed')`, [`%:${killed}:%`])).rows.map(
-        (row: { trace_id: string }) => row.trace_id,
-      ),
+      (
+        await adminQuery(
+          `SELECT trace_id FROM "${schema}".ledger WHERE claimed_by LIKE $1 AND status IN ('pending', 'failed')`,
+          [`%:${killed}:%`],
+        )
+      ).rows.map((row: { trace_id: string }) => row.trace_id),
     );
     expect(heldAtKill.size).toBeGreaterThan(0);
     c = await startReplica('c');
@@ -250,7 +302,11 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
     // once the window is recorded: a listing it interrupted is listed again whole, which on a loaded 2-core machine
     // takes longer than this test may (one round trip per trace).
     await until('the restarted replica ready', async () => ((await readyz(c)) === 200 ? true : undefined), 60_000);
-    await until('every trace recorded', async () => (Object.values(await countsByStatus()).reduce((a, b) => a + b, 0) === TRACES ? true : undefined), 60_000);
+    await until(
+      'every trace recorded',
+      async () => (Object.values(await countsByStatus()).reduce((a, b) => a + b, 0) === TRACES ? true : undefined),
+      60_000,
+    );
     const doneAtCut = (await countsByStatus()).done ?? 0;
     expect(doneAtCut).toBeLessThan(TRACES);
     proxy.cut();
@@ -262,7 +318,11 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
     }
     proxy.restore();
     expect([...notReady].sort()).toEqual(['a', 'b', 'c']);
-    await until('every replica ready again, by itself', async () => ((await Promise.all([a, b, c].map(readyz))).every((s) => s === 200) ? true : undefined), 60_000);
+    await until(
+      'every replica ready again, by itself',
+      async () => ((await Promise.all([a, b, c].map(readyz))).every((s) => s === 200) ? true : undefined),
+      60_000,
+    );
 
     const final = await until(
       'every trace settled',
@@ -276,15 +336,20 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
 
     // Exactly one score per metric on every trace.
     const perTrace = new Map<string, string[]>();
-    for (const s of lf.store.scores()) perTrace.set(String(s.traceId), [...(perTrace.get(String(s.traceId)) ?? []), String(s.name)]);
+    for (const s of lf.store.scores())
+      perTrace.set(String(s.traceId), [...(perTrace.get(String(s.traceId)) ?? []), String(s.name)]);
     expect(perTrace.size).toBe(TRACES);
-    for (const [id, names] of perTrace) expect(names.sort(), id).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
+    for (const [id, names] of perTrace)
+      expect(names.sort(), id).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
 
     // From the judge's request log: nothing evaluated more than twice, and only traces the killed replica held twice.
     const evaluations = evaluationsPerTrace();
     expect(evaluations.size).toBe(TRACES);
     const twice = [...evaluations].filter(([, n]) => n > 1);
-    expect(twice.every(([, n]) => n === 2), JSON.stringify(twice.filter(([, n]) => n > 2))).toBe(true);
+    expect(
+      twice.every(([, n]) => n === 2),
+      JSON.stringify(twice.filter(([, n]) => n > 2)),
+    ).toBe(true);
     for (const [id] of twice) expect(heldAtKill.has(id), `${id} evaluated twice but not held at the kill`).toBe(true);
 
     // Each replica that stayed up evaluated at least 20 % of the traces.

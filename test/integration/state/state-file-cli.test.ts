@@ -29,7 +29,14 @@ function setUp(): { statePath: string; configFile: string } {
   const statePath = join(dir, 'state.db');
   const configFile = join(dir, 'ragwatch.yaml');
   // Langfuse is never reached: every case ends at the state file.
-  writeFileSync(configFile, stringify({ langfuse: { baseUrl: 'http://127.0.0.1:9', maxAttempts: 1 }, state: { path: statePath }, http: { host: '127.0.0.1', port: 0 } }));
+  writeFileSync(
+    configFile,
+    stringify({
+      langfuse: { baseUrl: 'http://127.0.0.1:9', maxAttempts: 1 },
+      state: { path: statePath },
+      http: { host: '127.0.0.1', port: 0 },
+    }),
+  );
   chmodSync(configFile, 0o644);
   return { statePath, configFile };
 }
@@ -45,7 +52,11 @@ const COMMANDS: Array<[string, string[]]> = [
 
 describe.each<[string, (path: string) => void, RegExp]>([
   ['an empty (0-byte) file', (path) => writeFileSync(path, ''), /is empty \(0 bytes\)/],
-  ['a file that is not SQLite', (path) => writeFileSync(path, 'not a database '.repeat(300)), /is not an SQLite database.*\(SQLITE_NOTADB\)/],
+  [
+    'a file that is not SQLite',
+    (path) => writeFileSync(path, 'not a database '.repeat(300)),
+    /is not an SQLite database.*\(SQLITE_NOTADB\)/,
+  ],
   [
     "another program's SQLite database",
     (path) => {
@@ -75,17 +86,25 @@ describe('a read-only state file', () => {
   // Root writes whatever the mode says: the commands run as an unprivileged user then.
   const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
-  it.each([['run', ['run']], ['sample --once', ['sample', '--once']]] as Array<[string, string[]]>)('%s exits 2 with one line naming state.path, before anything starts', async (_name, args) => {
-    const { statePath, configFile } = setUp();
-    const state = openSqliteState({ path: statePath });
-    await state.setCursor('online', 1, 1);
-    await state.close();
-    chmodSync(statePath, 0o444);
-    const r = await runCli([...args, '--config', configFile], { ...user, cwd: dir!, timeoutMs: 60_000 });
-    expect(r.code, r.stderr).toBe(2);
-    const lines = r.stderr.trim().split('\n');
-    expect(lines).toEqual([`state.path: ${statePath} cannot be written: ragwatch writes the file and, beside it, its -wal and -shm files; check their and the directory's ownership and permissions (SQLITE_READONLY)`]);
-  });
+  it.each([
+    ['run', ['run']],
+    ['sample --once', ['sample', '--once']],
+  ] as Array<[string, string[]]>)(
+    '%s exits 2 with one line naming state.path, before anything starts',
+    async (_name, args) => {
+      const { statePath, configFile } = setUp();
+      const state = openSqliteState({ path: statePath });
+      await state.setCursor('online', 1, 1);
+      await state.close();
+      chmodSync(statePath, 0o444);
+      const r = await runCli([...args, '--config', configFile], { ...user, cwd: dir!, timeoutMs: 60_000 });
+      expect(r.code, r.stderr).toBe(2);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toEqual([
+        `state.path: ${statePath} cannot be written: ragwatch writes the file and, beside it, its -wal and -shm files; check their and the directory's ownership and permissions (SQLITE_READONLY)`,
+      ]);
+    },
+  );
 
   it('is still shown by status (which only reads)', async () => {
     const { statePath, configFile } = setUp();

@@ -38,7 +38,18 @@ describe('ragwatch status beside a running daemon', { timeout: 300_000 }, () => 
   it('shows the tick running under the daemon’s lease, then its success, and the API generation the daemon detected', async () => {
     lf = await startLangfuseServer({ personality: 'v4', host: '127.0.0.1', port: 0 });
     judge = await startJudgeServer({ host: '127.0.0.1', port: 0 });
-    await seedDemo({ langfuseUrl: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey, personality: 'v4', count: 12, now: new Date(Date.now() - 11 * MIN), windowMinutes: 30, dataset: false, verify: false, seed: 5 });
+    await seedDemo({
+      langfuseUrl: lf.url,
+      publicKey: lf.publicKey,
+      secretKey: lf.secretKey,
+      personality: 'v4',
+      count: 12,
+      now: new Date(Date.now() - 11 * MIN),
+      windowMinutes: 30,
+      dataset: false,
+      verify: false,
+      seed: 5,
+    });
     // A paused judge holds the start-up catch-up tick mid-run while status looks at it.
     judge.pause();
     dir = mkdtempSync(join(tmpdir(), 'ragwatch-daemon-status-'));

@@ -26,7 +26,15 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ragwatch-status-cli-'));
   statePath = join(dir, 'state.db');
   configFile = join(dir, 'ragwatch.yaml');
-  writeFileSync(configFile, stringify({ state: { path: statePath }, timezone: 'Europe/Madrid', online: { schedule: '*/5 * * * *' }, log: { level: 'silent' } }));
+  writeFileSync(
+    configFile,
+    stringify({
+      state: { path: statePath },
+      timezone: 'Europe/Madrid',
+      online: { schedule: '*/5 * * * *' },
+      log: { level: 'silent' },
+    }),
+  );
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -39,7 +47,11 @@ async function seedLedger(): Promise<{ now: number; today: number; yesterday: nu
   const today = Math.max(Math.floor(now / DAY) * DAY + MIN, now - 20 * MIN);
   const yesterday = Math.floor(now / DAY) * DAY - 6 * HOUR;
   const state = openSqliteState({ path: statePath });
-  const add = async (id: string, at: number) => state.ensureEntry({ traceId: id, traceTimestamp: at - 10 * MIN, environment: 'default', traceName: 'rag', sampleRate: 0.1 }, at);
+  const add = async (id: string, at: number) =>
+    state.ensureEntry(
+      { traceId: id, traceTimestamp: at - 10 * MIN, environment: 'default', traceName: 'rag', sampleRate: 0.1 },
+      at,
+    );
   for (const id of ['a1', 'a2', 'a3']) {
     await add(id, today);
     await state.startAttempt(id, today);
@@ -78,18 +90,24 @@ describe('ragwatch status', { timeout: 180_000 }, () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe(`state: ${statePath} (schema ${SCHEMA_VERSION})`);
-    expect(lines[1]).toMatch(/^langfuse api: v4, detected \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(1h ago\) \(langfuse\.apiGeneration: auto\)$/);
+    expect(lines[1]).toMatch(
+      /^langfuse api: v4, detected \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(1h ago\) \(langfuse\.apiGeneration: auto\)$/,
+    );
     const header = lines.findIndex((l) => /^day\s+sampled\s+pending\s+done\s+skipped\s+failed\s+dead$/.test(l));
     expect(header).toBeGreaterThan(0);
     const table = lines.slice(header + 1, header + 5).map((l) => l.split(/\s+/));
     expect(table[1]).toEqual([dayOf(yesterday), '2', '0', '0', '1', '0', '1']);
     expect(table[2]).toEqual([dayOf(today), '6', '0', '3', '1', '1', '1']);
     expect(table[3]).toEqual(['3', 'days', '8', '0', '3', '2', '1', '2']);
-    expect(r.stdout).toMatch(new RegExp(`\\n${dayOf(yesterday)}\\s+pii_residual\\s+1\\n${dayOf(today)}\\s+not_rag_no_contexts\\s+1\\n`));
+    expect(r.stdout).toMatch(
+      new RegExp(`\\n${dayOf(yesterday)}\\s+pii_residual\\s+1\\n${dayOf(today)}\\s+not_rag_no_contexts\\s+1\\n`),
+    );
     expect(r.stdout).toMatch(/\ndead\s+2\s+langfuse:not_found 1, metric:faithfulness:schema_mismatch 1\n/);
     expect(r.stdout).toMatch(/\na6\s+5\s+metric:faithfulness:schema_mismatch\s+/);
     expect(r.stdout).toContain('jobs (schedules read in Europe/Madrid; times UTC)');
-    expect(r.stdout).toMatch(/\nonline\s+\*\/5 \* \* \* \*\s+idle\s+\S+ \S+ \(4m ago\)\s+success\s+\S+ \S+ \(3m ago\)\s+\S+ \S+ \((?:in (?:\d+s|[1-5]m)|now)\)\n/);
+    expect(r.stdout).toMatch(
+      /\nonline\s+\*\/5 \* \* \* \*\s+idle\s+\S+ \S+ \(4m ago\)\s+success\s+\S+ \S+ \(3m ago\)\s+\S+ \S+ \((?:in (?:\d+s|[1-5]m)|now)\)\n/,
+    );
     expect(r.stdout).toMatch(/\nexperiment\s+0 3 \* \* 1\s+disabled/);
     expect(r.stdout).toMatch(/\ncursor online: \S+ \S+ \(15m behind now\)/);
   });
@@ -104,7 +122,13 @@ describe('ragwatch status', { timeout: 180_000 }, () => {
     expect(report.days.basis).toBe('trace');
     expect(report.days.rows).toHaveLength(2);
     const todayRow = report.days.rows.find((d) => d.day === dayOf(today - 10 * MIN))!;
-    expect(todayRow).toMatchObject({ done: 3, skipped: 1, failed: 1, dead: 1, skippedByReason: { not_rag_no_contexts: 1 } });
+    expect(todayRow).toMatchObject({
+      done: 3,
+      skipped: 1,
+      failed: 1,
+      dead: 1,
+      skippedByReason: { not_rag_no_contexts: 1 },
+    });
     expect(report.totals).toEqual({
       entries: 8,
       pending: 0,
@@ -116,10 +140,21 @@ describe('ragwatch status', { timeout: 180_000 }, () => {
       deadByError: { 'metric:faithfulness:schema_mismatch': 1, 'langfuse:not_found': 1 },
       failedByError: { 'judge:timeout': 1 },
     });
-    expect(report.failing).toEqual({ count: 1, shown: [expect.objectContaining({ traceId: 'a5', lastError: 'judge:timeout' })] });
+    expect(report.failing).toEqual({
+      count: 1,
+      shown: [expect.objectContaining({ traceId: 'a5', lastError: 'judge:timeout' })],
+    });
     expect(report.dead.shown.map((d) => d.traceId)).toEqual(['a6', 'b2']);
     const online = report.jobs.find((j) => j.name === 'online')!;
-    expect(online).toMatchObject({ enabled: true, schedule: '*/5 * * * *', state: 'idle', lastOutcome: 'success', intervalSeconds: 300, stale: false, lease: null });
+    expect(online).toMatchObject({
+      enabled: true,
+      schedule: '*/5 * * * *',
+      state: 'idle',
+      lastOutcome: 'success',
+      intervalSeconds: 300,
+      stale: false,
+      lease: null,
+    });
     const next = Date.parse(online.nextRunAt!);
     expect(next).toBeGreaterThan(now);
     expect(next - now).toBeLessThanOrEqual(5 * MIN + 30_000);
@@ -142,13 +177,18 @@ describe('ragwatch status', { timeout: 180_000 }, () => {
       writer.exec('COMMIT');
       writer.close();
     }
-    expect((JSON.parse((await cli('status', '--json')).stdout) as StatusReport).totals).toMatchObject({ done: 4, skipped: 1 });
+    expect((JSON.parse((await cli('status', '--json')).stdout) as StatusReport).totals).toMatchObject({
+      done: 4,
+      skipped: 1,
+    });
   });
 
   it('says "no runs yet" and exits 0 when the state file does not exist, creating nothing', async () => {
     const r = await cli('status');
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe(`no runs yet: ${statePath} does not exist (ragwatch run or ragwatch sample creates it)`);
+    expect(r.stdout.split('\n')[0]).toBe(
+      `no runs yet: ${statePath} does not exist (ragwatch run or ragwatch sample creates it)`,
+    );
     expect(r.stdout).toMatch(/online\s+\*\/5 \* \* \* \*\s+never run/);
     const json = JSON.parse((await cli('status', '--json')).stdout) as StatusReport;
     expect(json.state.exists).toBe(false);
@@ -170,7 +210,11 @@ describe('ragwatch status', { timeout: 180_000 }, () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/timezone/);
     writeFileSync(configFile, stringify({ state: { path: statePath } }));
-    for (const args of [['--days', '0'], ['--days', 'week'], ['--by', 'hour']]) {
+    for (const args of [
+      ['--days', '0'],
+      ['--days', 'week'],
+      ['--by', 'hour'],
+    ]) {
       const r = await cli('status', ...args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/status: --(days|by) must/);
@@ -201,7 +245,9 @@ describe('ragwatch retry-dead', { timeout: 180_000 }, () => {
     await s.close();
 
     const rest = await cli('retry-dead');
-    expect(rest.stdout).toBe('re-queued 1 dead trace: pending with attempts reset; the next online tick takes them\n  b2\n');
+    expect(rest.stdout).toBe(
+      're-queued 1 dead trace: pending with attempts reset; the next online tick takes them\n  b2\n',
+    );
     const again = await cli('retry-dead');
     expect(again.stdout).toBe('no dead traces: nothing to re-queue\n');
     const status = JSON.parse((await cli('status', '--json')).stdout) as StatusReport;

@@ -181,9 +181,18 @@ describe('anonymizer evaluation: reading the output', () => {
       const stdout = new PassThrough();
       let printed = '';
       stdout.on('data', (d) => (printed += d));
-      const code = await main(['anonymize', '--format', 'jsonl'], { stdout, stderr: new PassThrough(), stdin, env: {}, cwd: dir });
+      const code = await main(['anonymize', '--format', 'jsonl'], {
+        stdout,
+        stderr: new PassThrough(),
+        stdin,
+        env: {},
+        cwd: dir,
+      });
       expect(code).toBe(0);
-      const cli = printed.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const cli = printed
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const mine = anonymizeRecords(records, defaultLineAnonymizer()).outputs;
       cli.forEach((line, i) => {
         const fields: Record<string, string> = 'text' in line ? { text: line.text as string } : {};

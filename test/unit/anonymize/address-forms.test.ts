@@ -8,8 +8,12 @@ const out = (text: string) => anonymizer.anonymizeText(text).text;
 
 describe('Spanish addresses go whole', () => {
   it('towns of several words ("de la", "de los") or two names with a slash', () => {
-    expect(out('Domicilio: Calle de Ramón y Cajal 12, 3.º B, 12003 Castelló de la Plana.')).toBe('Domicilio: <ADDRESS_1>.');
-    expect(out('Domicilio: Avda. O\'Donnell 40, piso 2, pta. 3, 28703 San Sebastián de los Reyes.')).toBe('Domicilio: <ADDRESS_1>.');
+    expect(out('Domicilio: Calle de Ramón y Cajal 12, 3.º B, 12003 Castelló de la Plana.')).toBe(
+      'Domicilio: <ADDRESS_1>.',
+    );
+    expect(out("Domicilio: Avda. O'Donnell 40, piso 2, pta. 3, 28703 San Sebastián de los Reyes.")).toBe(
+      'Domicilio: <ADDRESS_1>.',
+    );
     expect(out('Domicilio: C/ Sabino Arana, nº 7, 20001 Donostia/San Sebastián.')).toBe('Domicilio: <ADDRESS_1>.');
   });
 

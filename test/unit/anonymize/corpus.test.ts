@@ -7,7 +7,15 @@ import { evaluateCorpus, validatedLeaks } from '../../fixtures/pii/metrics.js';
 
 const docs = loadDocs();
 const samples = loadSamples();
-const report = evaluateCorpus(createAnonymizer({ phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'], threshold: 0.5, residualThreshold: 0.8 }), docs, samples);
+const report = evaluateCorpus(
+  createAnonymizer({
+    phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'],
+    threshold: 0.5,
+    residualThreshold: 0.8,
+  }),
+  docs,
+  samples,
+);
 
 describe('labelled PII corpus', () => {
   it('is large and varied enough to mean something', () => {
@@ -16,7 +24,8 @@ describe('labelled PII corpus', () => {
     for (const type of ENTITY_TYPES) expect(report.types.find((t) => t.type === type)!.gold, type).toBeGreaterThan(0);
     const lookalikes = docs.flatMap((d) => d.negatives.filter((n) => n.lookalike));
     expect(lookalikes.length).toBeGreaterThanOrEqual(20);
-    for (const n of lookalikes.filter((x) => /^\d[\d -]{12,}$/.test(x.value))) expect(luhnValid(n.value.replace(/\D/g, '')), n.value).toBe(false);
+    for (const n of lookalikes.filter((x) => /^\d[\d -]{12,}$/.test(x.value)))
+      expect(luhnValid(n.value.replace(/\D/g, '')), n.value).toBe(false);
   });
 
   it('never leaks a validated value (email, phone, IBAN, card, DNI/NIE, IP)', () => {
@@ -28,7 +37,10 @@ describe('labelled PII corpus', () => {
   });
 
   it('finds every validated value', () => {
-    for (const t of report.types.filter((x) => ['EMAIL', 'PHONE', 'ES_NIF', 'ES_NIE', 'IBAN', 'CREDIT_CARD', 'IP_ADDRESS'].includes(x.type))) expect(t.recall, t.type).toBe(1);
+    for (const t of report.types.filter((x) =>
+      ['EMAIL', 'PHONE', 'ES_NIF', 'ES_NIE', 'IBAN', 'CREDIT_CARD', 'IP_ADDRESS'].includes(x.type),
+    ))
+      expect(t.recall, t.type).toBe(1);
   });
 
   it('over-redacts at most 2 % of the hard negatives and keeps precision high', () => {

@@ -8,12 +8,22 @@ import { generateDemoTraces } from '@ragwatch/devkit/corpus/generate.js';
  * Held-out check on text the corpus did not shape: the RAG samples of generated demo traces (questions with personal
  * data, answers, knowledge-base chunks, customer records), whose personal values the generator lists verbatim.
  */
-const anonymizer = createAnonymizer({ phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'], threshold: 0.5, residualThreshold: 0.8 });
-const traces = ['held-out-1', 'held-out-2'].flatMap((seed) => generateDemoTraces({ seed, count: 200 })).filter((t) => t.expected !== null);
+const anonymizer = createAnonymizer({
+  phoneRegions: ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'],
+  threshold: 0.5,
+  residualThreshold: 0.8,
+});
+const traces = ['held-out-1', 'held-out-2']
+  .flatMap((seed) => generateDemoTraces({ seed, count: 200 }))
+  .filter((t) => t.expected !== null);
 
-const words = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+const words = (s: string) =>
+  fold(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const hasWord = (haystack: string, word: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, 'u').test(haystack);
+const hasWord = (haystack: string, word: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, 'u').test(haystack);
 
 /** Words of ≥ 3 characters of a value that survive anonymization and that the rest of the input does not explain. */
 function leaked(value: string, output: string, rest: string): string[] {
@@ -48,11 +58,13 @@ describe('anonymizer on generated demo traces (held out)', () => {
   it('covers enough samples and personal values to mean something', () => {
     expect(traces.length).toBeGreaterThanOrEqual(250);
     const kinds = new Set(traces.flatMap((t) => t.personalData.map((p) => p.kind)));
-    for (const kind of ['person', 'email', 'phone', 'dni', 'iban', 'card', 'address'] as const) expect(kinds.has(kind), kind).toBe(true);
+    for (const kind of ['person', 'email', 'phone', 'dni', 'iban', 'card', 'address'] as const)
+      expect(kinds.has(kind), kind).toBe(true);
   });
 
   it('leaks no validated value (email, phone, DNI/NIE, IBAN, card) and no address', () => {
-    for (const kind of ['email', 'phone', 'dni', 'nie', 'iban', 'card', 'address'] as const) expect(leaks.get(kind) ?? [], kind).toEqual([]);
+    for (const kind of ['email', 'phone', 'dni', 'nie', 'iban', 'card', 'address'] as const)
+      expect(leaks.get(kind) ?? [], kind).toEqual([]);
   });
 
   it('leaks no name', () => {

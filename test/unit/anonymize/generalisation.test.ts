@@ -9,7 +9,8 @@ import { parseConfig } from '../../../src/config/load.js';
  */
 const anonymizer = createAnonymizer(parseConfig({}).anonymize);
 const out = (text: string) => anonymizer.anonymizeText(text).text;
-const fields = (...texts: string[]) => anonymizer.anonymizeFields(texts.map((text, i) => ({ field: `f${i}`, text }))).texts;
+const fields = (...texts: string[]) =>
+  anonymizer.anonymizeFields(texts.map((text, i) => ({ field: `f${i}`, text }))).texts;
 
 describe('phones', () => {
   it('dot-separated Spanish, US and French numbers go; versions, amounts and IPs stay', () => {
@@ -57,12 +58,16 @@ describe('invisible and look-alike characters inside values', () => {
 
   it('the residual check sees through them too', () => {
     const strict = createAnonymizer({ ...parseConfig({}).anonymize, threshold: 0.99 });
-    const { residual } = strict.anonymizeFields([{ field: 'answer', text: 'Cliente con referencia １２３４５６７８Ｚ' }]);
+    const { residual } = strict.anonymizeFields([
+      { field: 'answer', text: 'Cliente con referencia １２３４５６７８Ｚ' },
+    ]);
     expect(residual.map((r) => r.type)).toEqual(['ES_NIF']);
   });
 
   it('text around the value is left as written', () => {
-    expect(out('Hola\u00a0equipo, ﬁcha 12: móvil 612\u200b345\u200b678.')).toBe('Hola\u00a0equipo, ﬁcha 12: móvil <PHONE_1>.');
+    expect(out('Hola\u00a0equipo, ﬁcha 12: móvil 612\u200b345\u200b678.')).toBe(
+      'Hola\u00a0equipo, ﬁcha 12: móvil <PHONE_1>.',
+    );
   });
 });
 
@@ -71,7 +76,8 @@ describe('secrets', () => {
     expect(out('the api key 0e4b1c9d7a2f4e6b8c1d3f5a7b9c2e4d leaked')).toBe('the api key <SECRET_1> leaked');
     expect(out('token: 8c1d3f5a7b9c2e4d0e4b1c9d7a2f4e6b1a2b3c4d')).toBe('token: <SECRET_1>');
     expect(out('secret key Zq8+Lm2/Xv9kPw4RtY7uIo1aS3dF5gH6jK0lQ2wE rotated')).toBe('secret key <SECRET_1> rotated');
-    const keep = 'commit 4f2a9c0d1e3b5a7c9e1f2d4b6a8c0e2f4a6b8c0d; md5 0e4b1c9d7a2f4e6b8c1d3f5a7b9c2e4d; sha1 checksum 8c1d3f5a7b9c2e4d0e4b1c9d7a2f4e6b1a2b3c4d';
+    const keep =
+      'commit 4f2a9c0d1e3b5a7c9e1f2d4b6a8c0e2f4a6b8c0d; md5 0e4b1c9d7a2f4e6b8c1d3f5a7b9c2e4d; sha1 checksum 8c1d3f5a7b9c2e4d0e4b1c9d7a2f4e6b1a2b3c4d';
     expect(out(keep)).toBe(keep);
   });
 
@@ -89,16 +95,23 @@ describe('persons', () => {
   it('lower-case names and lone given names in lists, signatures and notes go', () => {
     expect(out('hablé ayer con lucía carrasco sobre el pedido')).toBe('hablé ayer con <PERSON_1> sobre el pedido');
     expect(out('Asistentes: Marta, Iñaki y Roberto.')).toBe('Asistentes: <PERSON_1>, <PERSON_2> y <PERSON_3>.');
-    expect(out('Nos vemos el lunes.\nVicente\nEquipo de compras')).toBe('Nos vemos el lunes.\n<PERSON_1>\nEquipo de compras');
+    expect(out('Nos vemos el lunes.\nVicente\nEquipo de compras')).toBe(
+      'Nos vemos el lunes.\n<PERSON_1>\nEquipo de compras',
+    );
   });
 
   it('an initial plus a surname and a particle surname alone go', () => {
     expect(out('Approved by R. Stewart on Monday.')).toBe('Approved by <PERSON_1> on Monday.');
-    expect(out('Lo revisa de la Fuente mañana; la copia, para van der Berg.')).toBe('Lo revisa <PERSON_1> mañana; la copia, para <PERSON_2>.');
+    expect(out('Lo revisa de la Fuente mañana; la copia, para van der Berg.')).toBe(
+      'Lo revisa <PERSON_1> mañana; la copia, para <PERSON_2>.',
+    );
   });
 
   it('the register form APELLIDO APELLIDO, NOMBRE goes whole and is the same person as the full name', () => {
-    expect(fields('Titular: CARRASCO LÓPEZ, MARÍA', 'María Carrasco López firmó.')).toEqual(['Titular: <PERSON_1>', '<PERSON_1> firmó.']);
+    expect(fields('Titular: CARRASCO LÓPEZ, MARÍA', 'María Carrasco López firmó.')).toEqual([
+      'Titular: <PERSON_1>',
+      '<PERSON_1> firmó.',
+    ]);
   });
 
   it('two different persons never share a placeholder; one person in several forms keeps one', () => {
@@ -118,11 +131,15 @@ describe('addresses', () => {
   });
 
   it('UK addresses with a building name go whole', () => {
-    expect(out('Deliver to Apartment 20, The Maltings, 14 Mill Lane, Leeds LS6 2AB please.')).toBe('Deliver to <ADDRESS_1> please.');
+    expect(out('Deliver to Apartment 20, The Maltings, 14 Mill Lane, Leeds LS6 2AB please.')).toBe(
+      'Deliver to <ADDRESS_1> please.',
+    );
   });
 
   it('a NIE on an address line keeps its own type', () => {
-    expect(out('Domicilio: Calle Olmo 5, 3.º B, 28012 Madrid, NIE X1234567L')).toBe('Domicilio: <ADDRESS_1>, NIE <ES_NIE_1>');
+    expect(out('Domicilio: Calle Olmo 5, 3.º B, 28012 Madrid, NIE X1234567L')).toBe(
+      'Domicilio: <ADDRESS_1>, NIE <ES_NIE_1>',
+    );
   });
 });
 
@@ -148,10 +165,12 @@ describe('e-mails glued to a key', () => {
 
 describe('consistency across fields and formats', () => {
   it('the same phone, card and IBAN written two ways get one placeholder each', () => {
-    expect(fields('Tel. +34 612 345 678, IBAN ES91 2100 0418 4502 0005 1332', 'tel 612.345.678 · cuenta ES9121000418450200051332')).toEqual([
-      'Tel. <PHONE_1>, IBAN <IBAN_1>',
-      'tel <PHONE_1> · cuenta <IBAN_1>',
-    ]);
+    expect(
+      fields(
+        'Tel. +34 612 345 678, IBAN ES91 2100 0418 4502 0005 1332',
+        'tel 612.345.678 · cuenta ES9121000418450200051332',
+      ),
+    ).toEqual(['Tel. <PHONE_1>, IBAN <IBAN_1>', 'tel <PHONE_1> · cuenta <IBAN_1>']);
   });
 
   it('a Spanish VAT number (ES + NIF) is the NIF', () => {
@@ -172,7 +191,10 @@ describe('over-redaction', () => {
   });
 
   it('technology names are not people', () => {
-    for (const keep of ['Redis garantiza la atomicidad de cada comando.', 'Jenkins lanza el job y Kafka guarda los eventos; Julia calcula la media.']) {
+    for (const keep of [
+      'Redis garantiza la atomicidad de cada comando.',
+      'Jenkins lanza el job y Kafka guarda los eventos; Julia calcula la media.',
+    ]) {
       expect(out(keep)).toBe(keep);
     }
   });

@@ -18,22 +18,32 @@ describe('a company suffix or a place word ends a name and makes it an organisat
     expect(out('Factura emitida por Lorenzo Beltrán, S.L. a nombre de Inés Calderón.')).toBe(
       'Factura emitida por Lorenzo Beltrán, S.L. a nombre de <PERSON_1>.',
     );
-    expect(out('Payment to Miriam Oakes Inc. was signed by Dr. Hollis.')).toBe('Payment to Miriam Oakes Inc. was signed by Dr. <PERSON_1>.');
+    expect(out('Payment to Miriam Oakes Inc. was signed by Dr. Hollis.')).toBe(
+      'Payment to Miriam Oakes Inc. was signed by Dr. <PERSON_1>.',
+    );
   });
 
   it('a hospice, an infirmary or a clinic named after someone stays', () => {
     expect(out('She was moved to Edith Cavell Hospice; her daughter Nora Whitfield signed the form.')).toBe(
       'She was moved to Edith Cavell Hospice; her daughter <PERSON_1> signed the form.',
     );
-    expect(out('Discharged from Thomas Linacre Infirmary this morning.')).toBe('Discharged from Thomas Linacre Infirmary this morning.');
+    expect(out('Discharged from Thomas Linacre Infirmary this morning.')).toBe(
+      'Discharged from Thomas Linacre Infirmary this morning.',
+    );
   });
 });
 
 describe('articles, makes and technologies', () => {
   it('a car make after an article is not the start of its owner name', () => {
-    expect(out('¿Cómo va el parte del golpe con el Citroën de Lucía Ferrer?')).toBe('¿Cómo va el parte del golpe con el Citroën de <PERSON_1>?');
-    expect(out('El seguro del Honda de Tomás Quintero vence en mayo.')).toBe('El seguro del Honda de <PERSON_1> vence en mayo.');
-    expect(out('El Mercedes de Andrés está en el taller; lo trajo Rebeca Olmedo.')).toBe('El Mercedes de Andrés está en el taller; lo trajo <PERSON_1>.');
+    expect(out('¿Cómo va el parte del golpe con el Citroën de Lucía Ferrer?')).toBe(
+      '¿Cómo va el parte del golpe con el Citroën de <PERSON_1>?',
+    );
+    expect(out('El seguro del Honda de Tomás Quintero vence en mayo.')).toBe(
+      'El seguro del Honda de <PERSON_1> vence en mayo.',
+    );
+    expect(out('El Mercedes de Andrés está en el taller; lo trajo Rebeca Olmedo.')).toBe(
+      'El Mercedes de Andrés está en el taller; lo trajo <PERSON_1>.',
+    );
   });
 
   it('a name after a particle does not continue into a given name', () => {
@@ -42,14 +52,19 @@ describe('articles, makes and technologies', () => {
   });
 
   it('a technology after "de" is not a particle surname', () => {
-    expect(out('La migración de Jenkins terminó ayer; la hizo Teo Salvatierra.')).toBe('La migración de Jenkins terminó ayer; la hizo <PERSON_1>.');
-    expect(out('Los logs de Cassandra y de Kafka están en el bucket.')).toBe('Los logs de Cassandra y de Kafka están en el bucket.');
+    expect(out('La migración de Jenkins terminó ayer; la hizo Teo Salvatierra.')).toBe(
+      'La migración de Jenkins terminó ayer; la hizo <PERSON_1>.',
+    );
+    expect(out('Los logs de Cassandra y de Kafka están en el bucket.')).toBe(
+      'Los logs de Cassandra y de Kafka están en el bucket.',
+    );
   });
 });
 
 describe('public addresses', () => {
   it('an institution named earlier in the sentence owns the address; a person named before it does not', () => {
-    const museum = 'Opening hours of the Hunterian Gallery: 10:00-17:00. You will find the ticket desk at 82 Hillhead Street, Glasgow G12 8QQ.';
+    const museum =
+      'Opening hours of the Hunterian Gallery: 10:00-17:00. You will find the ticket desk at 82 Hillhead Street, Glasgow G12 8QQ.';
     expect(out(museum)).toBe(museum);
     expect(out('Applicant Rhys Evans, 14 Moor Lane, Leeds LS6 2AA')).toBe('Applicant <PERSON_1>, <ADDRESS_1>');
   });
@@ -57,9 +72,12 @@ describe('public addresses', () => {
   it('"Dirección:" after an institution is its address; a holder\'s "Domicilio:" is personal', () => {
     const office = 'Atención presencial en el Museo de la Ciencia. Dirección: Calle Mayor 12, 47001 Valladolid.';
     expect(out(office)).toBe(office);
-    const sede = 'Para el trámite vaya a la Biblioteca Municipal, cuya sede está en Avenida de Soria 3, 47009 Valladolid.';
+    const sede =
+      'Para el trámite vaya a la Biblioteca Municipal, cuya sede está en Avenida de Soria 3, 47009 Valladolid.';
     expect(out(sede)).toBe(sede);
-    expect(out('Titular: Inés Calderón. Domicilio: Calle Mayor 12, 47001 Valladolid.')).toBe('Titular: <PERSON_1>. Domicilio: <ADDRESS_1>.');
+    expect(out('Titular: Inés Calderón. Domicilio: Calle Mayor 12, 47001 Valladolid.')).toBe(
+      'Titular: <PERSON_1>. Domicilio: <ADDRESS_1>.',
+    );
   });
 });
 
@@ -86,21 +104,23 @@ describe('brands and towns that are whole person names', () => {
     expect(out('Compré unos zapatos de Christian Louboutin y un bolso de Marc Jacobs; me atendió Lázaro Pérez.')).toBe(
       'Compré unos zapatos de Christian Louboutin y un bolso de Marc Jacobs; me atendió <PERSON_1>.',
     );
-    const keep = 'Envío a Comodoro Rivadavia, Tuxtla Gutiérrez y Lázaro Cárdenas; sucursal en Florencio Varela. Booked through Thomas Cook.';
+    const keep =
+      'Envío a Comodoro Rivadavia, Tuxtla Gutiérrez y Lázaro Cárdenas; sucursal en Florencio Varela. Booked through Thomas Cook.';
     expect(out(keep)).toBe(keep);
   });
 });
 
 describe('cities named like people', () => {
   it('a city after a place preposition or before a region stays; the person with the same name goes', () => {
-    const keep = 'The parcel went from Phoenix to Savannah, GA, then to our Charlotte branch. Vuelo desde Concepción hacia Santiago.';
+    const keep =
+      'The parcel went from Phoenix to Savannah, GA, then to our Charlotte branch. Vuelo desde Concepción hacia Santiago.';
     expect(out(keep)).toBe(keep);
     expect(out('Charlotte Pemberton called from Austin.')).toBe('<PERSON_1> called from Austin.');
   });
 });
 
 describe('a name found elsewhere in the trace is not carried into another name', () => {
-  it('a brand, a hospital or a square that shares the person\'s given name stays; the person\'s repeats go', () => {
+  it("a brand, a hospital or a square that shares the person's given name stays; the person's repeats go", () => {
     expect(out('Carolina Pérez compró un perfume de Carolina Herrera; Carolina lo devolvió.')).toBe(
       '<PERSON_1> compró un perfume de Carolina Herrera; <PERSON_1> lo devolvió.',
     );

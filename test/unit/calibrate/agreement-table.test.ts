@@ -9,7 +9,12 @@ import { createRng } from '@ragwatch/devkit/corpus/random.js';
 
 const judge = [1.0, 0.8, 0.8, 0.4, 0.0, 1.0];
 const human = [1.0, 1.0, 0.5, 0.5, 0.0, 0.5];
-const figureOptions = { threshold: 0.85, cuts: DEFAULT_CUTS, bootstrap: { resamples: 500, seed: 3, level: 0.95 }, targetWidth: 0.2 };
+const figureOptions = {
+  threshold: 0.85,
+  cuts: DEFAULT_CUTS,
+  bootstrap: { resamples: 500, seed: 3, level: 0.95 },
+  targetWidth: 0.2,
+};
 const byStatistic = (figures: AgreementFigure[]) => Object.fromEntries(figures.map((f) => [f.statistic, f]));
 
 describe('agreementFigures', () => {
@@ -36,7 +41,13 @@ describe('agreementFigures', () => {
       expect(figure.moreForTargetWidth).toBeGreaterThan(0);
     }
     expect(f.mae).toMatchObject({ interval: { resamples: 500, seed: 3 }, intervalNote: null });
-    expect(cell).toMatchObject({ n: 6, judgePassShare: 2 / 6, humanPassShare: 2 / 6, passAgreement: 4 / 6, levelAgreement: 4 / 6 });
+    expect(cell).toMatchObject({
+      n: 6,
+      judgePassShare: 2 / 6,
+      humanPassShare: 2 / 6,
+      passAgreement: 4 / 6,
+      levelAgreement: 4 / 6,
+    });
   });
 
   it('computes only the figures asked for, in display order', () => {
@@ -47,26 +58,44 @@ describe('agreementFigures', () => {
   it('makes every figure not estimable, with the reason, below two pairs', () => {
     for (const n of [0, 1]) {
       const cell = agreementFigures(judge.slice(0, n), human.slice(0, n), figureOptions);
-      for (const f of cell.figures) expect(f).toMatchObject({ estimable: false, n, reason: expect.stringMatching(/at least 2/) });
+      for (const f of cell.figures)
+        expect(f).toMatchObject({ estimable: false, n, reason: expect.stringMatching(/at least 2/) });
     }
-    expect(agreementFigures([], [], figureOptions)).toMatchObject({ judgePassShare: null, passAgreement: null, levelAgreement: null });
+    expect(agreementFigures([], [], figureOptions)).toMatchObject({
+      judgePassShare: null,
+      passAgreement: null,
+      levelAgreement: null,
+    });
   });
 
   it('flags an interval the resamples could not widen (perfect agreement on a few pairs)', () => {
     const scores = [0, 0.5, 1, 1, 0.5, 0, 1, 0.5];
     const f = byStatistic(agreementFigures(scores, scores, figureOptions).figures);
-    expect(f.mae).toMatchObject({ value: 0, interval: { low: 0, high: 0, width: 0 }, moreToHalveWidth: null, moreForTargetWidth: null });
+    expect(f.mae).toMatchObject({
+      value: 0,
+      interval: { low: 0, high: 0, width: 0 },
+      moreToHalveWidth: null,
+      moreForTargetWidth: null,
+    });
     expect(f.mae).toMatchObject({ intervalNote: expect.stringMatching(/understates/) });
   });
 
   it('rejects columns of different lengths and scores off the 0–1 scale', () => {
     expect(() => agreementFigures([0.5, 1], [1], figureOptions)).toThrow(/differ in length/);
-    expect(() => agreementFigures([0.5, 1], [1, Number.NaN], figureOptions)).toThrow('human score 1 is NaN, not a number in [0, 1]');
+    expect(() => agreementFigures([0.5, 1], [1, Number.NaN], figureOptions)).toThrow(
+      'human score 1 is NaN, not a number in [0, 1]',
+    );
     expect(() => agreementFigures([2, 1], [1, 1], figureOptions)).toThrow('judge score 0 is 2, not a number in [0, 1]');
   });
 });
 
-function pairsFor(metric: string, languages: string[], strata: string[], perCell: number, seed: string): AnnotatedPair[] {
+function pairsFor(
+  metric: string,
+  languages: string[],
+  strata: string[],
+  perCell: number,
+  seed: string,
+): AnnotatedPair[] {
   const rng = createRng(seed);
   const out: AnnotatedPair[] = [];
   for (const language of languages) {
@@ -90,7 +119,10 @@ function pairsFor(metric: string, languages: string[], strata: string[], perCell
   return out;
 }
 
-const tableOptions = { thresholds: { faithfulness: 0.85, answer_relevancy: 0.8 }, bootstrap: { resamples: 200, seed: 5 } };
+const tableOptions = {
+  thresholds: { faithfulness: 0.85, answer_relevancy: 0.8 },
+  bootstrap: { resamples: 200, seed: 5 },
+};
 
 describe('agreementTable', () => {
   it('breaks a metric down by language, stratum and both, only where that adds a row', () => {
@@ -113,13 +145,20 @@ describe('agreementTable', () => {
     ]);
     expect(table.cells[0]).toMatchObject({ threshold: 0.85, cuts: DEFAULT_CUTS });
     expect(table.cells.at(-1)).toMatchObject({ threshold: 0.8 });
-    expect(table).toMatchObject({ excluded: [], bootstrap: { resamples: 200, seed: 5, level: 0.95 }, targetWidth: 0.2 });
+    expect(table).toMatchObject({
+      excluded: [],
+      bootstrap: { resamples: 200, seed: 5, level: 0.95 },
+      targetWidth: 0.2,
+    });
   });
 
   it("resamples each cell with its own seed: adding another metric's pairs changes no figure", () => {
     const faith = pairsFor('faithfulness', ['es', 'en'], ['x'], 20, 'f');
     const alone = agreementTable(faith, tableOptions).cells;
-    const withOther = agreementTable([...pairsFor('answer_relevancy', ['es'], ['x'], 30, 'a'), ...faith], tableOptions).cells;
+    const withOther = agreementTable(
+      [...pairsFor('answer_relevancy', ['es'], ['x'], 30, 'a'), ...faith],
+      tableOptions,
+    ).cells;
     expect(withOther.filter((c) => c.metric === 'faithfulness')).toEqual(alone);
     expect(new Set(alone.map((c) => c.seed)).size).toBe(alone.length);
   });
@@ -158,16 +197,19 @@ describe('agreementTable', () => {
     const pairs = pairsFor('context_recall', ['es'], ['x'], 5, 'c');
     expect(() => agreementTable(pairs, tableOptions)).toThrow(/no gate threshold in \(0, 1\] for context_recall/);
     const faith = pairsFor('faithfulness', ['es'], ['x'], 5, 'f');
-    expect(() => agreementTable(faith, { ...tableOptions, bootstrap: { resamples: 10 } })).toThrow(/bootstrap.resamples/);
-    expect(() => agreementTable(faith, { ...tableOptions, targetWidth: 0 })).toThrow(/targetWidth/);
-    expect(() => agreementTable(faith, { ...tableOptions, cuts: { faithfulness: { partly: 0.6, supported: 0.9 } } })).toThrow(
-      /cuts.faithfulness.partly must be in \(0, 0.5\]/,
+    expect(() => agreementTable(faith, { ...tableOptions, bootstrap: { resamples: 10 } })).toThrow(
+      /bootstrap.resamples/,
     );
+    expect(() => agreementTable(faith, { ...tableOptions, targetWidth: 0 })).toThrow(/targetWidth/);
+    expect(() =>
+      agreementTable(faith, { ...tableOptions, cuts: { faithfulness: { partly: 0.6, supported: 0.9 } } }),
+    ).toThrow(/cuts.faithfulness.partly must be in \(0, 0.5\]/);
   });
 
   it('bins with the metric’s own cut points', () => {
     const pairs = pairsFor('faithfulness', ['es'], ['x'], 30, 'f');
-    const strict = agreementTable(pairs, { ...tableOptions, cuts: { faithfulness: { partly: 0.01, supported: 1 } } }).cells[0]!;
+    const strict = agreementTable(pairs, { ...tableOptions, cuts: { faithfulness: { partly: 0.01, supported: 1 } } })
+      .cells[0]!;
     const nearest = agreementTable(pairs, tableOptions).cells[0]!;
     expect(strict.cuts).toEqual({ partly: 0.01, supported: 1 });
     expect(strict.levelAgreement).not.toBe(nearest.levelAgreement);

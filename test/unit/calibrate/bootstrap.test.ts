@@ -35,7 +35,12 @@ describe('bootstrapIntervals', () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 30 }), (gaps) => {
         const zeros = gaps.map(() => 0);
-        const ci = interval(bootstrapIntervals(gaps.length, [{ x: gaps, y: zeros, estimator: meanAbsoluteError }], { ...options, resamples: 200 })[0]!);
+        const ci = interval(
+          bootstrapIntervals(gaps.length, [{ x: gaps, y: zeros, estimator: meanAbsoluteError }], {
+            ...options,
+            resamples: 200,
+          })[0]!,
+        );
         const mean = gaps.reduce((s, g) => s + g, 0) / gaps.length;
         expect(ci.low).toBeGreaterThanOrEqual(Math.min(...gaps) - 1e-12);
         expect(ci.high).toBeLessThanOrEqual(Math.max(...gaps) + 1e-12);
@@ -47,7 +52,9 @@ describe('bootstrapIntervals', () => {
   });
 
   it('gives no interval below two pairs', () => {
-    expect(bootstrapIntervals(1, [target], options)).toEqual([{ estimable: false, reason: expect.stringMatching(/fewer than 2/) }]);
+    expect(bootstrapIntervals(1, [target], options)).toEqual([
+      { estimable: false, reason: expect.stringMatching(/fewer than 2/) },
+    ]);
   });
 
   it('withholds the interval when more than 5 % of the resamples cannot be estimated', () => {
@@ -55,15 +62,26 @@ describe('bootstrapIntervals', () => {
     const judgePass = [0, ...Array(19).fill(1)];
     const humanPass = [0, 0, ...Array(18).fill(1)];
     const [r] = bootstrapIntervals(20, [{ x: judgePass, y: humanPass, estimator: passFailKappa }], options);
-    expect(r).toMatchObject({ estimable: false, reason: expect.stringMatching(/^3\d % of the resamples could not be estimated/) });
+    expect(r).toMatchObject({
+      estimable: false,
+      reason: expect.stringMatching(/^3\d % of the resamples could not be estimated/),
+    });
     // Ten of each class: a resample almost never has one class only.
     const balanced = Array.from({ length: 20 }, (_, i) => i % 2);
-    const ok = interval(bootstrapIntervals(20, [{ x: balanced, y: balanced.map((v, i) => (i < 3 ? 1 - v : v)), estimator: passFailKappa }], options)[0]!);
+    const ok = interval(
+      bootstrapIntervals(
+        20,
+        [{ x: balanced, y: balanced.map((v, i) => (i < 3 ? 1 - v : v)), estimator: passFailKappa }],
+        options,
+      )[0]!,
+    );
     expect(ok.estimableResamples).toBeGreaterThan(950);
   });
 
   it('rejects options that would not make an interval', () => {
-    expect(() => bootstrapIntervals(10, [target], { ...options, resamples: 50 })).toThrow(/resamples must be an integer of at least 100/);
+    expect(() => bootstrapIntervals(10, [target], { ...options, resamples: 50 })).toThrow(
+      /resamples must be an integer of at least 100/,
+    );
     expect(() => bootstrapIntervals(10, [target], { ...options, level: 1 })).toThrow(/level must be in \(0, 1\)/);
     expect(() => bootstrapIntervals(10, [target], { ...options, seed: 1.5 })).toThrow(/seed must be an integer/);
   });
@@ -77,7 +95,13 @@ describe('bootstrapIntervals', () => {
         const rng = createRng(`width/${n}/${s}`);
         const j = Array.from({ length: n }, () => rng.next());
         const h = j.map((v) => (rng.chance(0.6) ? v : rng.next()));
-        sum += interval(bootstrapIntervals(n, [{ x: j, y: h, estimator: meanAbsoluteError }], { ...options, resamples: 400, seed: s })[0]!).width;
+        sum += interval(
+          bootstrapIntervals(n, [{ x: j, y: h, estimator: meanAbsoluteError }], {
+            ...options,
+            resamples: 400,
+            seed: s,
+          })[0]!,
+        ).width;
       }
       return sum / 20;
     };
@@ -92,10 +116,12 @@ describe('derivedSeed', () => {
     expect(derivedSeed(42, 'faithfulness')).toBe(derivedSeed(42, 'faithfulness'));
     expect(derivedSeed(42, 'faithfulness')).not.toBe(derivedSeed(42, 'answer_relevancy'));
     expect(derivedSeed(42, 'faithfulness')).not.toBe(derivedSeed(43, 'faithfulness'));
-    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.string(), (seed, key) => {
-      const d = derivedSeed(seed, key);
-      expect(Number.isInteger(d) && d >= 0 && d < 2 ** 32).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.string(), (seed, key) => {
+        const d = derivedSeed(seed, key);
+        expect(Number.isInteger(d) && d >= 0 && d < 2 ** 32).toBe(true);
+      }),
+    );
   });
 });
 
@@ -104,9 +130,11 @@ describe('how many more annotations', () => {
     // w ∝ 1/√n, so w/2 needs 4n pairs: 3n more.
     expect(moreAnnotationsToHalve(40, 0.31)).toBe(120);
     expect(moreAnnotationsToHalve(1, 1.2)).toBe(3);
-    fc.assert(fc.property(fc.integer({ min: 1, max: 100_000 }), fc.double({ min: 1e-6, max: 2, noNaN: true }), (n, w) => {
-      expect(moreAnnotationsToHalve(n, w)).toBe(3 * n);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.double({ min: 1e-6, max: 2, noNaN: true }), (n, w) => {
+        expect(moreAnnotationsToHalve(n, w)).toBe(3 * n);
+      }),
+    );
   });
 
   it('a target width takes n·((w / target)² − 1) more, rounded up; none once there', () => {

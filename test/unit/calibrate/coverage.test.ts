@@ -39,9 +39,20 @@ function coverage(agreement: number, scale: AnnotatorOptions['scale'], statistic
   for (let seed = 1; seed <= SEEDS; seed++) {
     const rng = createRng(`coverage/judge/${seed}`);
     const judge = Array.from({ length: n }, () => judgeScores.draw(rng));
-    const human = annotate(judge, { agreement, seed: `coverage/${seed}`, scale, independent: (r) => judgeScores.draw(r) });
+    const human = annotate(judge, {
+      agreement,
+      seed: `coverage/${seed}`,
+      scale,
+      independent: (r) => judgeScores.draw(r),
+    });
     const bootstrap = { resamples: 1000, seed, level: 0.95 };
-    const [f] = agreementFigures(judge, human, { threshold: 0.85, cuts: DEFAULT_CUTS, bootstrap, targetWidth: 0.2, statistics: [statistic] }).figures;
+    const [f] = agreementFigures(judge, human, {
+      threshold: 0.85,
+      cuts: DEFAULT_CUTS,
+      bootstrap,
+      targetWidth: 0.2,
+      statistics: [statistic],
+    }).figures;
     if (f!.estimable && f!.interval && f!.interval.low <= planted && planted <= f!.interval.high) covered++;
   }
   return { planted, covered };
@@ -78,7 +89,12 @@ describe('the estimators recover what was planted, on large samples', () => {
     const planted = plantedFigures(distribution, { agreement, scale, threshold: 0.85 });
     const rng = createRng(`consistency/${agreement}`);
     const judge = Array.from({ length: 20_000 }, () => distribution.draw(rng));
-    const human = annotate(judge, { agreement, seed: `consistency/${agreement}`, scale, independent: (r) => distribution.draw(r) });
+    const human = annotate(judge, {
+      agreement,
+      seed: `consistency/${agreement}`,
+      scale,
+      independent: (r) => distribution.draw(r),
+    });
     const estimates: Record<AgreementStatistic, Estimate> = {
       spearman: spearman(judge, human),
       kendall_tau_b: kendallTauB(judge, human),

@@ -13,12 +13,21 @@ const base: AnnotatedPair = {
   judge: 1,
   human: 1,
 };
-const pair = (traceId: string, judge: number, human: number, over: Partial<AnnotatedPair> = {}): AnnotatedPair => ({ ...base, traceId, judge, human, ...over });
+const pair = (traceId: string, judge: number, human: number, over: Partial<AnnotatedPair> = {}): AnnotatedPair => ({
+  ...base,
+  traceId,
+  judge,
+  human,
+  ...over,
+});
 
 describe('worstDisagreements', () => {
   it('lists the largest gaps per metric with both reasons and levels, online and dev only', () => {
     const pairs = [
-      pair('a', 1, 0, { judgeReason: 'all 3 claims are supported by the contexts', humanComment: 'el importe no aparece en <DOCUMENT_1>' }),
+      pair('a', 1, 0, {
+        judgeReason: 'all 3 claims are supported by the contexts',
+        humanComment: 'el importe no aparece en <DOCUMENT_1>',
+      }),
       pair('b', 0.8, 0.5),
       pair('c', 0.2, 1, { origin: 'experiment', split: 'dev', stratum: 'multi-hop' }),
       pair('d', 0.1, 1, { origin: 'experiment', split: 'test' }),
@@ -47,7 +56,12 @@ describe('worstDisagreements', () => {
       judgeReason: 'all 3 claims are supported by the contexts',
       humanComment: 'el importe no aparece en <DOCUMENT_1>',
     });
-    expect(lists[1]!.worst[1]).toMatchObject({ judgeReason: null, humanComment: null, judgeLevel: 'unsupported', humanLevel: 'supported' });
+    expect(lists[1]!.worst[1]).toMatchObject({
+      judgeReason: null,
+      humanComment: null,
+      judgeLevel: 'unsupported',
+      humanLevel: 'supported',
+    });
   });
 
   it('breaks ties by trace id, stops at the limit and drops gaps below the minimum', () => {

@@ -21,15 +21,24 @@ function rates(flipRate: number) {
     const anchors = simulatedAnchors(ANCHORS, `test/${seed}`);
     const report = judgeDrift(
       { version: 'anchors-v1', scores: storedScores(anchors) },
-      { anchorSetVersion: 'anchors-v1', scores: rescoreAnchors(anchors, { seed: `test/${seed}`, flipRate, nondeterminism: VLLM_T0 }) },
+      {
+        anchorSetVersion: 'anchors-v1',
+        scores: rescoreAnchors(anchors, { seed: `test/${seed}`, flipRate, nondeterminism: VLLM_T0 }),
+      },
       { bootstrap: { seed, resamples: 1000 } },
     );
     if (report.judgeChanged) judgeChanged++;
     for (const m of report.metrics) perMetric[m.metric] = (perMetric[m.metric] ?? 0) + (m.status === 'changed' ? 1 : 0);
   }
   const share = (k: number) => `${((100 * k) / SEEDS).toFixed(1)} %`;
-  const detail = Object.entries(perMetric).map(([m, k]) => `${m} ${share(k)}`).join(', ');
-  return { judgeChanged, perMetric, line: `flagged in ${judgeChanged} of ${SEEDS} seeds (${share(judgeChanged)}; ${detail})` };
+  const detail = Object.entries(perMetric)
+    .map(([m, k]) => `${m} ${share(k)}`)
+    .join(', ');
+  return {
+    judgeChanged,
+    perMetric,
+    line: `flagged in ${judgeChanged} of ${SEEDS} seeds (${share(judgeChanged)}; ${detail})`,
+  };
 }
 
 describe('judge drift on anchors, over many seeds', () => {

@@ -7,7 +7,10 @@ const options = { bootstrap: { resamples: 500, seed: 1 } };
 
 function anchorSet(n: number, metric = 'faithfulness', version = 'v3'): AnchorSet {
   const rng = createRng(`anchors/${metric}`);
-  return { version, scores: Array.from({ length: n }, (_, i) => ({ anchorId: `a${i}`, metric, score: Math.round(rng.next() * 8) / 8 })) };
+  return {
+    version,
+    scores: Array.from({ length: n }, (_, i) => ({ anchorId: `a${i}`, metric, score: Math.round(rng.next() * 8) / 8 })),
+  };
 }
 const rescore = (set: AnchorSet, change: (s: AnchorScore, i: number) => number | null, version = set.version) => ({
   anchorSetVersion: version,
@@ -18,8 +21,18 @@ const clip = (x: number) => Math.max(0, Math.min(1, x));
 describe('judgeDrift', () => {
   it('finds no change when the judge gives the same scores', () => {
     const set = anchorSet(60);
-    const r = judgeDrift(set, rescore(set, (s) => s.score), options);
-    expect(r).toMatchObject({ anchorSetVersion: 'v3', tolerance: 0.03, judgeChanged: false, fingerprintChanges: [], unknownAnchors: 0 });
+    const r = judgeDrift(
+      set,
+      rescore(set, (s) => s.score),
+      options,
+    );
+    expect(r).toMatchObject({
+      anchorSetVersion: 'v3',
+      tolerance: 0.03,
+      judgeChanged: false,
+      fingerprintChanges: [],
+      unknownAnchors: 0,
+    });
     expect(r.metrics[0]).toMatchObject({
       metric: 'faithfulness',
       status: 'within_tolerance',
@@ -36,20 +49,30 @@ describe('judgeDrift', () => {
 
   it('flags a judge whose scores moved beyond the tolerance, with the direction', () => {
     const set = anchorSet(60);
-    const r = judgeDrift(set, rescore(set, (s, i) => (i % 3 === 0 ? clip(s.score! - 0.25) : s.score)), options);
+    const r = judgeDrift(
+      set,
+      rescore(set, (s, i) => (i % 3 === 0 ? clip(s.score! - 0.25) : s.score)),
+      options,
+    );
     expect(r.judgeChanged).toBe(true);
     const m = r.metrics[0]!;
     expect(m.status).toBe('changed');
     expect(m.interval!.low).toBeGreaterThan(0.03);
     expect(m.meanChange).toBeLessThan(0);
     expect(m.meanChangeInterval!.high).toBeLessThan(0);
-    expect(m.summary).toMatch(/^the judge changed: mean absolute change 0\.0\d\d \(95 % CI 0\.\d{3}–0\.\d{3}\) above the tolerance 0.03; \d+ of 60 anchors scored differently$/);
+    expect(m.summary).toMatch(
+      /^the judge changed: mean absolute change 0\.0\d\d \(95 % CI 0\.\d{3}–0\.\d{3}\) above the tolerance 0.03; \d+ of 60 anchors scored differently$/,
+    );
   });
 
   it('sees verdict flips both ways that leave the mean where it was', () => {
     const set = anchorSet(80);
     // Every fifth anchor up, every fifth (offset) down by 0.25: the signed mean barely moves.
-    const r = judgeDrift(set, rescore(set, (s, i) => (i % 5 === 0 ? clip(s.score! + 0.25) : i % 5 === 1 ? clip(s.score! - 0.25) : s.score)), options);
+    const r = judgeDrift(
+      set,
+      rescore(set, (s, i) => (i % 5 === 0 ? clip(s.score! + 0.25) : i % 5 === 1 ? clip(s.score! - 0.25) : s.score)),
+      options,
+    );
     expect(r.metrics[0]!.status).toBe('changed');
     expect(Math.abs(r.metrics[0]!.meanChange!)).toBeLessThan(0.03);
   });
@@ -58,18 +81,39 @@ describe('judgeDrift', () => {
     const set = anchorSet(40);
     set.scores = set.scores.map((s, i) => (i < 2 ? { ...s, score: 0.1 } : s));
     // Two anchors move by 0.8: mean 0.04 > 0.03, but a resample often misses them.
-    const r = judgeDrift(set, rescore(set, (s, i) => (i < 2 ? 0.9 : s.score)), options);
-    expect(r.metrics[0]).toMatchObject({ status: 'inconclusive', meanAbsoluteChange: expect.closeTo(0.04, 10), changed: 2 });
+    const r = judgeDrift(
+      set,
+      rescore(set, (s, i) => (i < 2 ? 0.9 : s.score)),
+      options,
+    );
+    expect(r.metrics[0]).toMatchObject({
+      status: 'inconclusive',
+      meanAbsoluteChange: expect.closeTo(0.04, 10),
+      changed: 2,
+    });
     expect(r.metrics[0]!.summary).toMatch(/more anchors would decide/);
   });
 
   it('counts an anchor that became or stopped being not scorable as a full change', () => {
     const set = { ...anchorSet(40), scores: anchorSet(40).scores.map((s, i) => (i === 0 ? { ...s, score: null } : s)) };
-    const r = judgeDrift(set, rescore(set, (s, i) => (i === 0 ? 0.5 : i === 1 ? null : s.score)), options);
-    expect(r.metrics[0]).toMatchObject({ scorabilityChanged: 2, changed: 2, meanAbsoluteChange: expect.closeTo(2 / 40, 12), paired: 40 });
+    const r = judgeDrift(
+      set,
+      rescore(set, (s, i) => (i === 0 ? 0.5 : i === 1 ? null : s.score)),
+      options,
+    );
+    expect(r.metrics[0]).toMatchObject({
+      scorabilityChanged: 2,
+      changed: 2,
+      meanAbsoluteChange: expect.closeTo(2 / 40, 12),
+      paired: 40,
+    });
     // Signed change only over anchors scored both times.
     expect(r.metrics[0]!.meanChange).toBe(0);
-    const bothNull = judgeDrift(set, rescore(set, (s) => s.score), options);
+    const bothNull = judgeDrift(
+      set,
+      rescore(set, (s) => s.score),
+      options,
+    );
     expect(bothNull.metrics[0]).toMatchObject({ scorabilityChanged: 0, meanAbsoluteChange: 0 });
   });
 
@@ -77,16 +121,29 @@ describe('judgeDrift', () => {
     const set = anchorSet(50);
     const partial = { anchorSetVersion: 'v3', scores: set.scores.slice(0, 25) };
     const r = judgeDrift(set, partial, options);
-    expect(r.metrics[0]).toMatchObject({ status: 'not_estimable', paired: 25, missing: 25, meanAbsoluteChange: null, interval: null });
+    expect(r.metrics[0]).toMatchObject({
+      status: 'not_estimable',
+      paired: 25,
+      missing: 25,
+      meanAbsoluteChange: null,
+      interval: null,
+    });
     expect(r.metrics[0]!.summary).toBe('25 of 50 anchors scored both times; at least 30 are needed');
     expect(judgeDrift(set, partial, { ...options, minAnchors: 20 }).metrics[0]!.status).toBe('within_tolerance');
   });
 
   it('will not compare re-scores of another anchor set version', () => {
     const set = anchorSet(40);
-    const r = judgeDrift(set, rescore(set, (s) => s.score, 'v2'), options);
+    const r = judgeDrift(
+      set,
+      rescore(set, (s) => s.score, 'v2'),
+      options,
+    );
     expect(r.judgeChanged).toBe(false);
-    expect(r.metrics[0]).toMatchObject({ status: 'not_estimable', summary: 'the re-scores are of anchor set v2, the stored scores of v3: not comparable' });
+    expect(r.metrics[0]).toMatchObject({
+      status: 'not_estimable',
+      summary: 'the re-scores are of anchor set v2, the stored scores of v3: not comparable',
+    });
   });
 
   it('decides per metric, ignores anchors it does not know, and resamples each metric with its own seed', () => {
@@ -119,19 +176,47 @@ describe('judgeDrift', () => {
 
   it('refuses scores it cannot compare and duplicate anchors, naming the anchor', () => {
     const set = anchorSet(40);
-    expect(() => judgeDrift(set, rescore(set, (s, i) => (i === 3 ? Number.NaN : s.score)), options)).toThrow(
-      're-scores: anchor a3 (faithfulness) has score NaN, not a number in [0, 1] or null',
-    );
-    expect(() => judgeDrift({ ...set, scores: [...set.scores, set.scores[0]!] }, rescore(set, (s) => s.score), options)).toThrow(
-      'anchor set v3: anchor a0 (faithfulness) is listed twice',
-    );
-    expect(() => judgeDrift(set, rescore(set, (s) => s.score), { tolerance: 1 })).toThrow(/tolerance/);
-    expect(() => judgeDrift(set, rescore(set, (s) => s.score), { minAnchors: 1 })).toThrow(/minAnchors/);
+    expect(() =>
+      judgeDrift(
+        set,
+        rescore(set, (s, i) => (i === 3 ? Number.NaN : s.score)),
+        options,
+      ),
+    ).toThrow('re-scores: anchor a3 (faithfulness) has score NaN, not a number in [0, 1] or null');
+    expect(() =>
+      judgeDrift(
+        { ...set, scores: [...set.scores, set.scores[0]!] },
+        rescore(set, (s) => s.score),
+        options,
+      ),
+    ).toThrow('anchor set v3: anchor a0 (faithfulness) is listed twice');
+    expect(() =>
+      judgeDrift(
+        set,
+        rescore(set, (s) => s.score),
+        { tolerance: 1 },
+      ),
+    ).toThrow(/tolerance/);
+    expect(() =>
+      judgeDrift(
+        set,
+        rescore(set, (s) => s.score),
+        { minAnchors: 1 },
+      ),
+    ).toThrow(/minAnchors/);
   });
 
   it('says what changed in the judge’s fingerprint', () => {
-    const before: JudgeFingerprint = { model: 'llama-3.1-70b', vllmVersion: '0.11.0', promptVersions: { 'faithfulness/es': 'a1', 'faithfulness/en': 'b1' } };
-    const after: JudgeFingerprint = { model: 'llama-3.1-70b', vllmVersion: null, promptVersions: { 'faithfulness/es': 'a2', 'answer_relevancy/es': 'c1' } };
+    const before: JudgeFingerprint = {
+      model: 'llama-3.1-70b',
+      vllmVersion: '0.11.0',
+      promptVersions: { 'faithfulness/es': 'a1', 'faithfulness/en': 'b1' },
+    };
+    const after: JudgeFingerprint = {
+      model: 'llama-3.1-70b',
+      vllmVersion: null,
+      promptVersions: { 'faithfulness/es': 'a2', 'answer_relevancy/es': 'c1' },
+    };
     expect(fingerprintChanges(before, after)).toEqual([
       'vLLM version: 0.11.0 → unknown',
       'prompt answer_relevancy/es: none → c1',
@@ -140,7 +225,11 @@ describe('judgeDrift', () => {
     ]);
     expect(fingerprintChanges(before, before)).toEqual([]);
     const set = anchorSet(40);
-    const r = judgeDrift({ ...set, judge: before }, { ...rescore(set, (s) => s.score), judge: { ...before, model: 'qwen2.5-72b' } }, options);
+    const r = judgeDrift(
+      { ...set, judge: before },
+      { ...rescore(set, (s) => s.score), judge: { ...before, model: 'qwen2.5-72b' } },
+      options,
+    );
     expect(r.fingerprintChanges).toEqual(['model: llama-3.1-70b → qwen2.5-72b']);
   });
 });

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Estimate } from '../../../src/calibrate/estimate.js';
-import { kappaEstimator, linearWeightedKappa, passFailKappa, quadraticWeightedKappa } from '../../../src/calibrate/kappa.js';
+import {
+  kappaEstimator,
+  linearWeightedKappa,
+  passFailKappa,
+  quadraticWeightedKappa,
+} from '../../../src/calibrate/kappa.js';
 import { kendallTauB } from '../../../src/calibrate/kendall.js';
 import { levelIndex } from '../../../src/calibrate/levels.js';
 import { meanAbsoluteError } from '../../../src/calibrate/mae.js';
@@ -63,10 +68,11 @@ function naiveKappa(a: number[], b: number[], k: number, weight: (i: number, j: 
   if (row.filter((r) => r > 0).length < 2 || col.filter((c) => c > 0).length < 2) return null;
   let o = 0;
   let e = 0;
-  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) {
-    o += weight(i, j) * table[i]![j]!;
-    e += weight(i, j) * row[i]! * col[j]!;
-  }
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      o += weight(i, j) * table[i]![j]!;
+      e += weight(i, j) * row[i]! * col[j]!;
+    }
   return 1 - o / e;
 }
 const nominal = (i: number, j: number) => (i === j ? 0 : 1);
@@ -197,7 +203,10 @@ describe('the estimators against scipy and scikit-learn (test/fixtures/calibrate
 describe('the estimators against the naive implementations, on drawn data', () => {
   // Few distinct values so ties are the rule, as with claim shares and three levels.
   const score = fc.constantFrom(0, 0.2, 0.25, 0.5, 0.6, 0.75, 0.8, 0.85, 0.9, 1);
-  const pairs = fc.array(fc.tuple(score, fc.oneof(score, fc.double({ min: 0, max: 1, noNaN: true }))), { minLength: 0, maxLength: 60 });
+  const pairs = fc.array(fc.tuple(score, fc.oneof(score, fc.double({ min: 0, max: 1, noNaN: true }))), {
+    minLength: 0,
+    maxLength: 60,
+  });
   const near = (actual: Estimate, expected: number | null) => {
     if (expected === null) expect(actual.estimable).toBe(false);
     else expect(value(actual)).toBeCloseTo(expected, 10);
@@ -257,7 +266,9 @@ describe('the estimators against the naive implementations, on drawn data', () =
       fc.property(pairs, fc.integer({ min: 0, max: 1000 }), (ps, seed) => {
         const x = ps.map((p) => p[0]);
         const y = ps.map((p) => p[1]);
-        const shuffled = [...ps].sort((a, b) => Math.sin(seed + a[0] * 7 + a[1] * 13) - Math.sin(seed + b[0] * 7 + b[1] * 13));
+        const shuffled = [...ps].sort(
+          (a, b) => Math.sin(seed + a[0] * 7 + a[1] * 13) - Math.sin(seed + b[0] * 7 + b[1] * 13),
+        );
         const sx = shuffled.map((p) => p[0]);
         const sy = shuffled.map((p) => p[1]);
         const same = (a: Estimate, b: Estimate) => {
@@ -268,11 +279,26 @@ describe('the estimators against the naive implementations, on drawn data', () =
         same(kendallTauB(x, y), kendallTauB(y, x));
         same(spearman(x, y), spearman(sx, sy));
         same(kendallTauB(x, y), kendallTauB(sx, sy));
-        same(quadraticWeightedKappa(codes(x, level), codes(y, level)), quadraticWeightedKappa(codes(y, level), codes(x, level)));
+        same(
+          quadraticWeightedKappa(codes(x, level), codes(y, level)),
+          quadraticWeightedKappa(codes(y, level), codes(x, level)),
+        );
         same(passFailKappa(codes(x, pass), codes(y, pass)), passFailKappa(codes(sx, pass), codes(sy, pass)));
         // x ↦ x³ keeps the order: ranks, hence ρ and τ, are unchanged.
-        same(spearman(x, y), spearman(x.map((v) => v ** 3), y));
-        same(kendallTauB(x, y), kendallTauB(x.map((v) => v ** 3), y));
+        same(
+          spearman(x, y),
+          spearman(
+            x.map((v) => v ** 3),
+            y,
+          ),
+        );
+        same(
+          kendallTauB(x, y),
+          kendallTauB(
+            x.map((v) => v ** 3),
+            y,
+          ),
+        );
       }),
       { numRuns: 200 },
     );
@@ -281,18 +307,38 @@ describe('the estimators against the naive implementations, on drawn data', () =
 
 describe('degenerate inputs are not estimable, with a reason', () => {
   it('below two pairs', () => {
-    for (const e of [spearman([], []), kendallTauB([0.5], [0.5]), meanAbsoluteError([0.5], [1]), passFailKappa([1], [1])]) {
+    for (const e of [
+      spearman([], []),
+      kendallTauB([0.5], [0.5]),
+      meanAbsoluteError([0.5], [1]),
+      passFailKappa([1], [1]),
+    ]) {
       expect(e).toEqual({ estimable: false, reason: expect.stringMatching(/at least 2/) });
     }
   });
 
   it('when either side is constant (ρ, τ) or one class only (κ)', () => {
-    expect(spearman([1, 1, 1], [0, 0.5, 1])).toMatchObject({ estimable: false, reason: expect.stringMatching(/judge/) });
-    expect(kendallTauB([0, 0.5, 1], [0.5, 0.5, 0.5])).toMatchObject({ estimable: false, reason: expect.stringMatching(/people/) });
-    expect(passFailKappa([1, 1, 1, 1], [1, 0, 1, 1])).toMatchObject({ estimable: false, reason: expect.stringMatching(/judge put every pair in pass/) });
-    expect(passFailKappa([1, 0, 1], [0, 0, 0])).toMatchObject({ estimable: false, reason: expect.stringMatching(/people put every pair in fail/) });
+    expect(spearman([1, 1, 1], [0, 0.5, 1])).toMatchObject({
+      estimable: false,
+      reason: expect.stringMatching(/judge/),
+    });
+    expect(kendallTauB([0, 0.5, 1], [0.5, 0.5, 0.5])).toMatchObject({
+      estimable: false,
+      reason: expect.stringMatching(/people/),
+    });
+    expect(passFailKappa([1, 1, 1, 1], [1, 0, 1, 1])).toMatchObject({
+      estimable: false,
+      reason: expect.stringMatching(/judge put every pair in pass/),
+    });
+    expect(passFailKappa([1, 0, 1], [0, 0, 0])).toMatchObject({
+      estimable: false,
+      reason: expect.stringMatching(/people put every pair in fail/),
+    });
     // Both in the same class: the denominator (expected disagreement) is 0.
-    expect(linearWeightedKappa([2, 2, 2], [2, 2, 2])).toMatchObject({ estimable: false, reason: expect.stringMatching(/both|judge and people/) });
+    expect(linearWeightedKappa([2, 2, 2], [2, 2, 2])).toMatchObject({
+      estimable: false,
+      reason: expect.stringMatching(/both|judge and people/),
+    });
   });
 
   it('rejects codes outside the categories (a caller bug, never a figure)', () => {

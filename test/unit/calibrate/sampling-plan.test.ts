@@ -16,7 +16,8 @@ function candidate(i: number, over: Partial<EnqueueCandidate> = {}): EnqueueCand
     ...over,
   };
 }
-const many = (n: number, over: (i: number) => Partial<EnqueueCandidate> = () => ({})) => Array.from({ length: n }, (_, i) => candidate(i, over(i)));
+const many = (n: number, over: (i: number) => Partial<EnqueueCandidate> = () => ({})) =>
+  Array.from({ length: n }, (_, i) => candidate(i, over(i)));
 
 describe('samplingPlan', () => {
   it('picks 2 % of the eligible traces, shared across strata in proportion to their sizes', () => {
@@ -67,7 +68,10 @@ describe('samplingPlan', () => {
     const monday = many(1000);
     const first = samplingPlan(monday, { seed: 3, metrics });
     const queued = new Set(first.picked.map((c) => c.traceId));
-    const again = samplingPlan(monday.map((c) => ({ ...c, queued: queued.has(c.traceId) })), { seed: 3, metrics });
+    const again = samplingPlan(
+      monday.map((c) => ({ ...c, queued: queued.has(c.traceId) })),
+      { seed: 3, metrics },
+    );
     expect(again.picked).toEqual([]);
     expect(again).toMatchObject({ target: 20, queued: 20 });
     // By Thursday the week has 2000 traces: 20 more, none of them already queued.
@@ -85,13 +89,19 @@ describe('samplingPlan', () => {
     expect(plan).toMatchObject({ target: 20, queued: 30, picked: [] });
     // Of 40 in 2000, es's share is 24 (30 queued: over) and en's 16: the 10 left all go to en.
     const bigger = samplingPlan([...traces, ...many(2000).slice(1000)], { seed: 3, metrics });
-    const pickedIn = (language: string) => bigger.strata.filter((s) => s.language === language).reduce((s, x) => s + x.picked, 0);
+    const pickedIn = (language: string) =>
+      bigger.strata.filter((s) => s.language === language).reduce((s, x) => s + x.picked, 0);
     expect(bigger.picked).toHaveLength(10);
     expect([pickedIn('es'), pickedIn('en')]).toEqual([0, 10]);
   });
 
   it('skips duplicates and traces without a score of a calibrated metric, counting them', () => {
-    const traces = [...many(50), candidate(3), candidate(99, { scores: { context_recall: 0.5 } }), candidate(98, { scores: { faithfulness: Number.NaN } })];
+    const traces = [
+      ...many(50),
+      candidate(3),
+      candidate(99, { scores: { context_recall: 0.5 } }),
+      candidate(98, { scores: { faithfulness: Number.NaN } }),
+    ];
     const plan = samplingPlan(traces, { seed: 1, metrics });
     expect(plan.eligible).toBe(50);
     expect(plan.skipped).toEqual([
@@ -104,7 +114,9 @@ describe('samplingPlan', () => {
     expect(() => samplingPlan([], { seed: 1, metrics, rate: 0 })).toThrow(/rate must be in \(0, 1\]/);
     expect(() => samplingPlan([], { seed: 1, metrics, weeklyCap: 2.5 })).toThrow(/weeklyCap/);
     expect(() => samplingPlan([], { seed: 1, metrics: [] })).toThrow(/metrics must name/);
-    expect(() => samplingPlan([], { seed: 1, metrics, cuts: { faithfulness: { partly: 0.2, supported: 0.4 } } })).toThrow(/cuts.faithfulness.supported/);
+    expect(() =>
+      samplingPlan([], { seed: 1, metrics, cuts: { faithfulness: { partly: 0.2, supported: 0.4 } } }),
+    ).toThrow(/cuts.faithfulness.supported/);
   });
 
   it('on any week: picks only open traces, reaches min(target, eligible) with the queued ones, and keeps shares within one', () => {
@@ -119,25 +131,37 @@ describe('samplingPlan', () => {
       { maxLength: 400 },
     );
     fc.assert(
-      fc.property(week, fc.double({ min: 0.005, max: 0.5, noNaN: true }), fc.integer({ min: 1, max: 60 }), fc.boolean(), (rows, rate, cap, noneQueued) => {
-        const traces = rows.map((r, i) => {
-          const scores: Record<string, number> = {};
-          if (r.f !== undefined) scores.faithfulness = r.f;
-          if (r.a !== undefined) scores.answer_relevancy = r.a;
-          return candidate(i, { language: r.language, traceName: r.traceName, scores, queued: noneQueued ? false : r.queued });
-        });
-        const plan = samplingPlan(traces, { seed: 11, metrics, rate, weeklyCap: cap });
-        const eligible = traces.filter((t) => Object.keys(t.scores).length > 0);
-        expect(plan.eligible).toBe(eligible.length);
-        expect(plan.target).toBe(eligible.length === 0 ? 0 : Math.min(cap, Math.ceil(rate * eligible.length - 1e-9)));
-        expect(plan.picked.every((c) => !c.queued)).toBe(true);
-        expect(new Set(plan.picked.map((c) => c.traceId)).size).toBe(plan.picked.length);
-        expect(plan.picked).toHaveLength(Math.max(0, plan.target - plan.queued));
-        expect(plan.strata.reduce((s, x) => s + x.picked, 0)).toBe(plan.picked.length);
-        if (noneQueued) {
-          for (const s of plan.strata) expect(Math.abs(s.picked - (plan.target * s.candidates) / plan.eligible)).toBeLessThan(1);
-        }
-      }),
+      fc.property(
+        week,
+        fc.double({ min: 0.005, max: 0.5, noNaN: true }),
+        fc.integer({ min: 1, max: 60 }),
+        fc.boolean(),
+        (rows, rate, cap, noneQueued) => {
+          const traces = rows.map((r, i) => {
+            const scores: Record<string, number> = {};
+            if (r.f !== undefined) scores.faithfulness = r.f;
+            if (r.a !== undefined) scores.answer_relevancy = r.a;
+            return candidate(i, {
+              language: r.language,
+              traceName: r.traceName,
+              scores,
+              queued: noneQueued ? false : r.queued,
+            });
+          });
+          const plan = samplingPlan(traces, { seed: 11, metrics, rate, weeklyCap: cap });
+          const eligible = traces.filter((t) => Object.keys(t.scores).length > 0);
+          expect(plan.eligible).toBe(eligible.length);
+          expect(plan.target).toBe(eligible.length === 0 ? 0 : Math.min(cap, Math.ceil(rate * eligible.length - 1e-9)));
+          expect(plan.picked.every((c) => !c.queued)).toBe(true);
+          expect(new Set(plan.picked.map((c) => c.traceId)).size).toBe(plan.picked.length);
+          expect(plan.picked).toHaveLength(Math.max(0, plan.target - plan.queued));
+          expect(plan.strata.reduce((s, x) => s + x.picked, 0)).toBe(plan.picked.length);
+          if (noneQueued) {
+            for (const s of plan.strata)
+              expect(Math.abs(s.picked - (plan.target * s.candidates) / plan.eligible)).toBeLessThan(1);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { humanScoreConfigs, humanScoreName, humanValue, metricOfHumanScore } from '../../../src/calibrate/human-scores.js';
+import {
+  humanScoreConfigs,
+  humanScoreName,
+  humanValue,
+  metricOfHumanScore,
+} from '../../../src/calibrate/human-scores.js';
 import {
   annotatedPairs,
   enqueueCandidates,
@@ -10,7 +15,13 @@ import {
 } from '../../../src/calibrate/scored-traces.js';
 import { weekStart } from '../../../src/calibrate/enqueue.js';
 
-const judge = (traceId: string, metric: string, value: number, metadata: Record<string, unknown>, timestamp = '2026-11-25T10:00:00.000Z'): JudgeScoreRow => ({
+const judge = (
+  traceId: string,
+  metric: string,
+  value: number,
+  metadata: Record<string, unknown>,
+  timestamp = '2026-11-25T10:00:00.000Z',
+): JudgeScoreRow => ({
   traceId,
   metric,
   value,
@@ -18,7 +29,13 @@ const judge = (traceId: string, metric: string, value: number, metadata: Record<
   metadata: { source: 'ragwatch', ...metadata },
   timestamp,
 });
-const human = (traceId: string, metric: string | null, value: number | null, comment: string | null, timestamp = '2026-11-26T10:00:00.000Z'): HumanScoreRow => ({
+const human = (
+  traceId: string,
+  metric: string | null,
+  value: number | null,
+  comment: string | null,
+  timestamp = '2026-11-26T10:00:00.000Z',
+): HumanScoreRow => ({
   traceId,
   metric,
   value,
@@ -43,7 +60,10 @@ describe('human score names and values', () => {
 
   it('mirrors the metrics on three levels or 0–1, with a free comment', () => {
     const levels = humanScoreConfigs(['faithfulness'], 'levels');
-    expect(levels.map((c) => [c.name, c.dataType])).toEqual([['human-faithfulness', 'CATEGORICAL'], ['human-comment', 'TEXT']]);
+    expect(levels.map((c) => [c.name, c.dataType])).toEqual([
+      ['human-faithfulness', 'CATEGORICAL'],
+      ['human-comment', 'TEXT'],
+    ]);
     expect(levels[0]!.categories!.map((c) => c.value)).toEqual([0, 0.5, 1]);
     expect(humanScoreConfigs(['faithfulness'], 'numeric')[0]).toMatchObject({ dataType: 'NUMERIC', min: 0, max: 1 });
   });
@@ -57,7 +77,12 @@ describe('scored traces', () => {
     const traces = scoredTraces(
       [
         judge('t1', 'faithfulness', 0.9, { promptVersion: 'en-aa' }),
-        judge('t2', 'faithfulness', 0.2, { promptVersion: 'es-bb', runName: 'weekly-2026-W48', stratum: 'multi-hop', split: 'dev' }),
+        judge('t2', 'faithfulness', 0.2, {
+          promptVersion: 'es-bb',
+          runName: 'weekly-2026-W48',
+          stratum: 'multi-hop',
+          split: 'dev',
+        }),
         judge('t1', 'faithfulness', 0.4, { promptVersion: 'en-aa' }, '2026-11-24T10:00:00.000Z'),
       ],
       (id, origin) => (origin === 'online' && id === 't1' ? 'support-chat' : null),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_EPOCH, GOLDEN_ITEMS, chunkById, generateDemoTraces, generations, legacyIngestionEvents, retrievals, type DemoTrace } from '@ragwatch/devkit/corpus/index.js';
+import {
+  DEMO_EPOCH,
+  GOLDEN_ITEMS,
+  chunkById,
+  generateDemoTraces,
+  generations,
+  legacyIngestionEvents,
+  retrievals,
+  type DemoTrace,
+} from '@ragwatch/devkit/corpus/index.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 const traces = generateDemoTraces({ seed: 42, count: 120, now: NOW, windowMinutes: 90 });
@@ -8,7 +17,9 @@ const count = (pred: (t: DemoTrace) => boolean) => traces.filter(pred).length;
 describe('generateDemoTraces', () => {
   it('is a pure function of seed, count and clock', () => {
     expect(generateDemoTraces({ seed: 42, count: 120, now: NOW, windowMinutes: 90 })).toEqual(traces);
-    expect(generateDemoTraces({ seed: 42, count: 30 })).toEqual(generateDemoTraces({ seed: 42, count: 30, now: DEMO_EPOCH }));
+    expect(generateDemoTraces({ seed: 42, count: 30 })).toEqual(
+      generateDemoTraces({ seed: 42, count: 30, now: DEMO_EPOCH }),
+    );
     const other = generateDemoTraces({ seed: 43, count: 120, now: NOW, windowMinutes: 90 });
     expect(other.map((t) => t.id)).not.toEqual(traces.map((t) => t.id));
     expect(other.map((t) => t.question)).not.toEqual(traces.map((t) => t.question));
@@ -29,10 +40,22 @@ describe('generateDemoTraces', () => {
   });
 
   it('spreads traces over the four integration shapes and all their variants', () => {
-    for (const shape of ['langchain', 'openai', 'tracing', 'ingestion'] as const) expect(count((t) => t.shape === shape), shape).toBeGreaterThanOrEqual(12);
+    for (const shape of ['langchain', 'openai', 'tracing', 'ingestion'] as const)
+      expect(
+        count((t) => t.shape === shape),
+        shape,
+      ).toBeGreaterThanOrEqual(12);
     const variants = new Set(traces.map((t) => t.variant));
     expect([...variants].sort()).toEqual(
-      ['ingestion-legacy', 'langchain-chain', 'openai-bare', 'openai-with-retriever', 'tracing-agent', 'tracing-inner-io', 'tracing-root-io'].sort(),
+      [
+        'ingestion-legacy',
+        'langchain-chain',
+        'openai-bare',
+        'openai-with-retriever',
+        'tracing-agent',
+        'tracing-inner-io',
+        'tracing-root-io',
+      ].sort(),
     );
     for (const t of traces) expect(t.variant.startsWith(t.shape === 'langchain' ? 'langchain' : t.shape)).toBe(true);
   });
@@ -61,7 +84,8 @@ describe('generateDemoTraces', () => {
   it('has several retrievals or several generations in some traces, and retrieval misses', () => {
     expect(count((t) => t.traits.multipleRetrievals)).toBeGreaterThan(5);
     expect(count((t) => t.traits.multipleGenerations)).toBeGreaterThan(5);
-    for (const t of traces.filter((x) => x.traits.multipleGenerations)) expect(generations(t)[0]!.purpose).toBe('rewrite-query');
+    for (const t of traces.filter((x) => x.traits.multipleGenerations))
+      expect(generations(t)[0]!.purpose).toBe('rewrite-query');
     const misses = traces.filter((t) => t.traits.retrievalMiss);
     expect(misses.length).toBeGreaterThan(3);
     for (const t of misses) {
@@ -74,26 +98,44 @@ describe('generateDemoTraces', () => {
 
   it('varies answer quality so scores vary', () => {
     const qualities = new Set(traces.map((t) => t.quality));
-    for (const q of ['grounded', 'unsupported-claim', 'evasive', 'off-topic', 'abstains', 'not-applicable']) expect(qualities).toContain(q);
+    for (const q of ['grounded', 'unsupported-claim', 'evasive', 'off-topic', 'abstains', 'not-applicable'])
+      expect(qualities).toContain(q);
     const unsupported = traces.find((t) => t.quality === 'unsupported-claim' && t.kind === 'rag')!;
-    const grounded = traces.find((t) => t.quality === 'grounded' && t.kind === 'rag' && t.goldenItemId === unsupported.goldenItemId);
+    const grounded = traces.find(
+      (t) => t.quality === 'grounded' && t.kind === 'rag' && t.goldenItemId === unsupported.goldenItemId,
+    );
     if (grounded) expect(unsupported.answer.length).toBeGreaterThan(grounded.answer.length);
   });
 
   it('sprinkles every kind of personal data over questions, answers and contexts', () => {
     const kinds = new Set(traces.flatMap((t) => t.pii));
-    for (const k of ['person', 'email', 'phone', 'dni', 'nie', 'iban', 'card', 'address']) expect(kinds, k).toContain(k);
+    for (const k of ['person', 'email', 'phone', 'dni', 'nie', 'iban', 'card', 'address'])
+      expect(kinds, k).toContain(k);
     const withPii = traces.filter((t) => t.pii.length > 0);
     expect(withPii.length).toBeGreaterThan(30);
     expect(withPii.length).toBeLessThan(traces.length);
     expect(traces.some((t) => t.pii.includes('person') && /^(Hola|Hi) /.test(t.answer))).toBe(true);
-    expect(traces.some((t) => retrievals(t).some((r) => r.index === 'customer-history' && /IBAN|ES\d{2}|GB\d{2}|IE\d{2}/.test(r.documents[0]!.pageContent)))).toBe(true);
+    expect(
+      traces.some((t) =>
+        retrievals(t).some(
+          (r) => r.index === 'customer-history' && /IBAN|ES\d{2}|GB\d{2}|IE\d{2}/.test(r.documents[0]!.pageContent),
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('lists every personal value it wrote, verbatim, where it was written', () => {
     for (const t of traces) {
       expect(new Set(t.personalData.map((p) => p.kind))).toEqual(new Set(t.pii));
-      const everything = [t.question, t.answer, ...t.steps.flatMap((s) => (s.kind === 'retrieval' ? s.documents.map((d) => d.pageContent) : [...s.messages.map((m) => m.content), s.output]))].join('\n');
+      const everything = [
+        t.question,
+        t.answer,
+        ...t.steps.flatMap((s) =>
+          s.kind === 'retrieval'
+            ? s.documents.map((d) => d.pageContent)
+            : [...s.messages.map((m) => m.content), s.output],
+        ),
+      ].join('\n');
       for (const { value } of t.personalData) expect(everything).toContain(value);
     }
   });
@@ -132,18 +174,27 @@ describe('generateDemoTraces', () => {
       expect(answer.output).toBe(t.answer);
       expect(answer.usage.total).toBe(answer.usage.input + answer.usage.output);
       if (t.kind === 'non-rag') continue;
-      expect(t.expected).toEqual({ question: t.question, answer: t.answer, contexts: retrievals(t).flatMap((r) => r.documents.map((d) => d.pageContent)) });
+      expect(t.expected).toEqual({
+        question: t.question,
+        answer: t.answer,
+        contexts: retrievals(t).flatMap((r) => r.documents.map((d) => d.pageContent)),
+      });
       const prompt = answer.messages.map((m) => m.content).join('\n');
       expect(prompt).toContain(t.question);
       for (const c of t.expected!.contexts) expect(prompt).toContain(c);
-      for (const r of retrievals(t)) for (const d of r.documents) if (r.index === 'knowledge-base') expect(chunkById(d.metadata.chunkId).text).toBe(d.pageContent);
+      for (const r of retrievals(t))
+        for (const d of r.documents)
+          if (r.index === 'knowledge-base') expect(chunkById(d.metadata.chunkId).text).toBe(d.pageContent);
     }
   });
 
   it('builds the legacy ingestion events of a trace with ids tied to it', () => {
     const legacy = traces.find((t) => t.shape === 'ingestion' && t.kind === 'rag')!;
     const events = legacyIngestionEvents(legacy);
-    expect(events[0]).toMatchObject({ type: 'trace-create', body: { id: legacy.id, name: 'support-bot', input: { query: legacy.question }, output: legacy.answer } });
+    expect(events[0]).toMatchObject({
+      type: 'trace-create',
+      body: { id: legacy.id, name: 'support-bot', input: { query: legacy.question }, output: legacy.answer },
+    });
     expect(events.filter((e) => e.type === 'span-create')).toHaveLength(retrievals(legacy).length);
     expect(events.filter((e) => e.type === 'generation-create')).toHaveLength(generations(legacy).length);
     const update = events.find((e) => e.type === 'generation-update')!;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { GOLDEN_ITEMS, KNOWLEDGE, chunkById, goldenItems, searchKnowledge, terms } from '@ragwatch/devkit/corpus/index.js';
+import {
+  GOLDEN_ITEMS,
+  KNOWLEDGE,
+  chunkById,
+  goldenItems,
+  searchKnowledge,
+  terms,
+} from '@ragwatch/devkit/corpus/index.js';
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
@@ -21,7 +28,20 @@ describe('knowledge base', () => {
 
   it('covers support topics and internal HR policies', () => {
     const topics = new Set(KNOWLEDGE.map((c) => c.topic));
-    for (const t of ['products', 'plans', 'billing', 'returns', 'warranty', 'shipping', 'tech', 'account', 'privacy', 'support', 'hr']) expect(topics).toContain(t);
+    for (const t of [
+      'products',
+      'plans',
+      'billing',
+      'returns',
+      'warranty',
+      'shipping',
+      'tech',
+      'account',
+      'privacy',
+      'support',
+      'hr',
+    ])
+      expect(topics).toContain(t);
   });
 });
 
@@ -31,7 +51,8 @@ describe('golden set', () => {
     expect(new Set(GOLDEN_ITEMS.map((i) => i.id)).size).toBe(GOLDEN_ITEMS.length);
     for (const lang of ['es', 'en'] as const) {
       for (const type of ['single-hop', 'multi-hop', 'adversarial'] as const) {
-        for (const split of ['dev', 'test'] as const) expect(goldenItems({ lang, type, split }).length, `${lang}/${type}/${split}`).toBeGreaterThan(0);
+        for (const split of ['dev', 'test'] as const)
+          expect(goldenItems({ lang, type, split }).length, `${lang}/${type}/${split}`).toBeGreaterThan(0);
       }
     }
     expect(goldenItems({ lang: 'es' }).length / GOLDEN_ITEMS.length).toBeGreaterThan(0.55);
@@ -42,7 +63,8 @@ describe('golden set', () => {
       expect(item.reference.length).toBeGreaterThan(10);
       for (const id of item.sources) expect(chunkById(id).lang).toBe(item.lang);
       if (item.type === 'single-hop') expect(item.sources).toHaveLength(1);
-      if (item.type === 'multi-hop') expect(item.sources.length + (item.reference.match(/\d/g)?.length ?? 0)).toBeGreaterThan(1);
+      if (item.type === 'multi-hop')
+        expect(item.sources.length + (item.reference.match(/\d/g)?.length ?? 0)).toBeGreaterThan(1);
     }
     expect(GOLDEN_ITEMS.some((i) => i.type === 'adversarial' && i.sources.length === 0)).toBe(true);
   });
@@ -51,12 +73,18 @@ describe('golden set', () => {
 describe('searchKnowledge', () => {
   it('finds a source chunk in the top 4 for most single-hop questions', () => {
     const single = goldenItems({ type: 'single-hop' });
-    const hits = single.filter((item) => searchKnowledge(item.question, { lang: item.lang, k: 4 }).some((s) => item.sources.includes(s.chunk.id)));
+    const hits = single.filter((item) =>
+      searchKnowledge(item.question, { lang: item.lang, k: 4 }).some((s) => item.sources.includes(s.chunk.id)),
+    );
     expect(hits.length / single.length).toBeGreaterThan(0.7);
   });
 
   it('only returns chunks of the requested language, best first, honouring exclusions', () => {
-    const results = searchKnowledge('reembolso devolución Bizum', { lang: 'es', k: 5, exclude: new Set(['es-devoluciones-2']) });
+    const results = searchKnowledge('reembolso devolución Bizum', {
+      lang: 'es',
+      k: 5,
+      exclude: new Set(['es-devoluciones-2']),
+    });
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r) => r.chunk.lang === 'es' && r.chunk.id !== 'es-devoluciones-2')).toBe(true);
     for (let i = 1; i < results.length; i++) expect(results[i - 1]!.score).toBeGreaterThanOrEqual(results[i]!.score);

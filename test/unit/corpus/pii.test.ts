@@ -39,7 +39,8 @@ describe('demo personal data', () => {
       expect(person.email).toMatch(/^[a-z0-9._]+@[a-z0-9.]+\.[a-z]+$/);
       if (person.locale === 'es') {
         const id = person.idDocument!;
-        const digits = id.kind === 'dni' ? id.value.slice(0, 8) : `${'XYZ'.indexOf(id.value[0]!)}${id.value.slice(1, 8)}`;
+        const digits =
+          id.kind === 'dni' ? id.value.slice(0, 8) : `${'XYZ'.indexOf(id.value[0]!)}${id.value.slice(1, 8)}`;
         expect(id.value.at(-1), id.value).toBe(letters[Number(digits) % 23]);
         expect(person.address).toMatch(/, \d{5} /);
       } else {

@@ -9,7 +9,16 @@ const qualityAlerts = readYaml<RuleFile>(ALERTS_FILE)
   .groups.flatMap((g) => g.rules)
   .flatMap((rule) => {
     const m = /rag_([a-z_]+)_score\[[^\]]+\]\)\s*<\s*([0-9.]+)/.exec(rule.expr);
-    return m ? [{ alert: rule.alert ?? '', metric: m[1] as MetricName, bar: Number(m[2]), description: rule.annotations?.description ?? '' }] : [];
+    return m
+      ? [
+          {
+            alert: rule.alert ?? '',
+            metric: m[1] as MetricName,
+            bar: Number(m[2]),
+            description: rule.annotations?.description ?? '',
+          },
+        ]
+      : [];
   });
 
 describe('quality alert thresholds', () => {
@@ -17,12 +26,15 @@ describe('quality alert thresholds', () => {
     expect(qualityAlerts.map((a) => a.metric).sort()).toEqual(['answer_relevancy', 'faithfulness']);
   });
 
-  it.each(qualityAlerts)('$alert follows the gate threshold of $metric or explains the difference', ({ metric, bar, description }) => {
-    const threshold = gate[metric];
-    expect(threshold, `metrics.thresholds.${metric}`).toBeDefined();
-    if (bar === threshold) return;
-    expect(description).toMatch(/\bgate\b/);
-    expect(description).toContain(String(threshold));
-    expect(description).toContain(bar.toFixed(2));
-  });
+  it.each(qualityAlerts)(
+    '$alert follows the gate threshold of $metric or explains the difference',
+    ({ metric, bar, description }) => {
+      const threshold = gate[metric];
+      expect(threshold, `metrics.thresholds.${metric}`).toBeDefined();
+      if (bar === threshold) return;
+      expect(description).toMatch(/\bgate\b/);
+      expect(description).toContain(String(threshold));
+      expect(description).toContain(bar.toFixed(2));
+    },
+  );
 });

@@ -15,26 +15,34 @@ interface ComposeService {
   stop_grace_period?: string;
   networks?: string[];
 }
-const compose = readYaml<{ services: Record<string, ComposeService>; volumes: Record<string, unknown>; networks: Record<string, { external?: boolean }> }>(COMPOSE_FILE);
+const compose = readYaml<{
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+  networks: Record<string, { external?: boolean }>;
+}>(COMPOSE_FILE);
 const service = compose.services.ragwatch!;
 
 /** Compose's variable interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error}. */
 function interpolate(text: string, env: Record<string, string | undefined>): string {
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g, (_, name: string, colon: string, op: string, arg: string) => {
-    const value = env[name];
-    const unset = value === undefined || (colon === ':' && value === '');
-    if (op === '-') return unset ? arg : (value as string);
-    if (op === '?') {
-      if (unset) throw new Error(`required variable ${name} is missing: ${arg}`);
-      return value as string;
-    }
-    return value ?? '';
-  });
+  return text.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g,
+    (_, name: string, colon: string, op: string, arg: string) => {
+      const value = env[name];
+      const unset = value === undefined || (colon === ':' && value === '');
+      if (op === '-') return unset ? arg : (value as string);
+      if (op === '?') {
+        if (unset) throw new Error(`required variable ${name} is missing: ${arg}`);
+        return value as string;
+      }
+      return value ?? '';
+    },
+  );
 }
 
 const seconds = (duration: string) => {
   let total = 0;
-  for (const m of duration.matchAll(/(\d+(?:\.\d+)?)(h|m|s|ms)/g)) total += Number(m[1]) * { h: 3600, m: 60, s: 1, ms: 0.001 }[m[2] as 'h' | 'm' | 's' | 'ms'];
+  for (const m of duration.matchAll(/(\d+(?:\.\d+)?)(h|m|s|ms)/g))
+    total += Number(m[1]) * { h: 3600, m: 60, s: 1, ms: 0.001 }[m[2] as 'h' | 'm' | 's' | 'ms'];
   return total;
 };
 
@@ -75,7 +83,8 @@ describe('deploy/compose.yaml', () => {
       const env = { ...deploymentEnv, [missing]: undefined } as unknown as Record<string, string>;
       expect(() => effectiveEnv(env), missing).toThrow(new RegExp(missing));
     }
-    for (const secret of ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY']) expect(service.environment[secret]).toMatch(/^\$\{[A-Z_]+:\?/);
+    for (const secret of ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY'])
+      expect(service.environment[secret]).toMatch(/^\$\{[A-Z_]+:\?/);
   });
 
   it('keeps the state in a named volume where the image declares it and the config puts the state file', () => {
@@ -88,7 +97,10 @@ describe('deploy/compose.yaml', () => {
     const state = service.volumes.map((v) => v.split(':')).find(([source]) => source && source in compose.volumes);
     expect(volumes).toContain(state?.[1]);
     expect(dirname(loaded.config.state.path)).toBe(state?.[1]);
-    const imageEnv = Object.assign({}, ...runtime.instructions.filter((i) => i.keyword === 'ENV').map((i) => envPairs(i.body)));
+    const imageEnv = Object.assign(
+      {},
+      ...runtime.instructions.filter((i) => i.keyword === 'ENV').map((i) => envPairs(i.body)),
+    );
     expect(dirname(imageEnv.RAGWATCH_STATE_PATH)).toBe(state?.[1]);
   });
 
@@ -118,9 +130,18 @@ describe('deploy/compose.yaml', () => {
 });
 
 describe('deploy/compose.yaml, the postgres profile', () => {
-  const replica = compose.services['ragwatch-replica'] as ComposeService & { profiles?: string[]; depends_on?: Record<string, unknown> };
+  const replica = compose.services['ragwatch-replica'] as ComposeService & {
+    profiles?: string[];
+    depends_on?: Record<string, unknown>;
+  };
   const db = compose.services['state-db'] as ComposeService & { profiles?: string[] };
-  const env = { LANGFUSE_PUBLIC_KEY: 'pk', LANGFUSE_SECRET_KEY: 'sk', RAGWATCH_JUDGE_MODEL: 'm', RAGWATCH_EMBEDDINGS_MODEL: 'e', RAGWATCH_STATE_DB_PASSWORD: 'pw' };
+  const env = {
+    LANGFUSE_PUBLIC_KEY: 'pk',
+    LANGFUSE_SECRET_KEY: 'sk',
+    RAGWATCH_JUDGE_MODEL: 'm',
+    RAGWATCH_EMBEDDINGS_MODEL: 'e',
+    RAGWATCH_STATE_DB_PASSWORD: 'pw',
+  };
 
   it('runs replicas on the PostgreSQL state only under the profile, the password from the environment', () => {
     expect(replica.profiles).toEqual(['postgres']);
@@ -128,12 +149,19 @@ describe('deploy/compose.yaml, the postgres profile', () => {
     expect(service).not.toHaveProperty('profiles');
     for (const name of Object.keys(replica.environment)) expect(KNOWN_ENV, name).toContain(name);
     expect(Object.keys(replica.depends_on ?? {})).toEqual(['state-db']);
-    const resolved = Object.fromEntries(Object.entries(replica.environment).map(([k, v]) => [k, interpolate(String(v), env)]));
+    const resolved = Object.fromEntries(
+      Object.entries(replica.environment).map(([k, v]) => [k, interpolate(String(v), env)]),
+    );
     const mount = replica.volumes.map((v) => v.split(':')).find(([, target]) => target === resolved.RAGWATCH_CONFIG);
     const loaded = loadConfig({ file: resolve(DEPLOY, mount![0]!), env: resolved });
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
     expect(new URL(loaded.config.state.url!).hostname).toBe('state-db');
     expect(loaded.config.state.url).toContain(':pw@');
-    expect(() => interpolate(String(replica.environment.RAGWATCH_STATE_URL), { ...env, RAGWATCH_STATE_DB_PASSWORD: undefined } as never)).toThrow(/RAGWATCH_STATE_DB_PASSWORD/);
+    expect(() =>
+      interpolate(String(replica.environment.RAGWATCH_STATE_URL), {
+        ...env,
+        RAGWATCH_STATE_DB_PASSWORD: undefined,
+      } as never),
+    ).toThrow(/RAGWATCH_STATE_DB_PASSWORD/);
   });
 });

@@ -3,7 +3,14 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
-import { commandArgv, dockerignoreFilter, envPairs, type Instruction, lineage, parseDockerfile } from './support/dockerfile.js';
+import {
+  commandArgv,
+  dockerignoreFilter,
+  envPairs,
+  type Instruction,
+  lineage,
+  parseDockerfile,
+} from './support/dockerfile.js';
 import { DOCKERFILE, readText } from './support/paths.js';
 
 const { stages } = parseDockerfile(readText(DOCKERFILE));
@@ -11,7 +18,10 @@ const runtime = stages[stages.length - 1]!;
 const all = (keyword: string, list: Instruction[] = runtime.instructions) => list.filter((i) => i.keyword === keyword);
 const last = (keyword: string) => all(keyword).pop();
 const runtimeEnv = Object.assign({}, ...all('ENV').map((i) => envPairs(i.body))) as Record<string, string>;
-const stageRuns = (name: string) => lineage(stages, name).flatMap((s) => all('RUN', s.instructions)).map((i) => i.body);
+const stageRuns = (name: string) =>
+  lineage(stages, name)
+    .flatMap((s) => all('RUN', s.instructions))
+    .map((i) => i.body);
 
 describe('deploy/Dockerfile', () => {
   it('is multi-stage on node:20-slim', () => {
@@ -22,18 +32,24 @@ describe('deploy/Dockerfile', () => {
 
   it('builds dist/ with dev dependencies in one stage and installs production dependencies only for the runtime', () => {
     const copies = all('COPY').filter((c) => c.flags.from);
-    const fromStage = (dest: string) => copies.find((c) => c.body.trim().split(/\s+/).pop()?.replace(/\/$/, '') === dest)?.flags.from;
+    const fromStage = (dest: string) =>
+      copies.find((c) => c.body.trim().split(/\s+/).pop()?.replace(/\/$/, '') === dest)?.flags.from;
     const modules = fromStage('./node_modules');
     const dist = fromStage('./dist');
     expect(modules && dist).toBeTruthy();
     expect(stageRuns(modules!).some((r) => /\bnpm ci\b.*--omit=dev/.test(r))).toBe(true);
     expect(stageRuns(dist!).some((r) => /\bnpm run build\b/.test(r))).toBe(true);
     // npm installs a workspace's (the devkit's) dependencies even with --omit=dev: no install takes them.
-    const installs = stages.flatMap((s) => all('RUN', s.instructions)).map((i) => i.body).filter((r) => /\bnpm (ci|install|i)\b/.test(r));
+    const installs = stages
+      .flatMap((s) => all('RUN', s.instructions))
+      .map((i) => i.body)
+      .filter((r) => /\bnpm (ci|install|i)\b/.test(r));
     expect(installs.length).toBeGreaterThanOrEqual(2);
     expect(installs.filter((r) => !/--workspaces=false\b/.test(r))).toEqual([]);
     // Nothing in the runtime stage itself installs dev dependencies.
-    expect(stageRuns(runtime.name).filter((r) => /\bnpm (ci|install|i)\b/.test(r) && !/--omit=dev/.test(r))).toEqual([]);
+    expect(stageRuns(runtime.name).filter((r) => /\bnpm (ci|install|i)\b/.test(r) && !/--omit=dev/.test(r))).toEqual(
+      [],
+    );
   });
 
   it('runs in production mode as a non-root user under an init process', () => {
@@ -51,7 +67,9 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('declares the state directory as a volume and points the state file into it', () => {
-    const volumes = all('VOLUME').flatMap((v) => commandArgv(v.body.startsWith('[') ? v.body : JSON.stringify(v.body.split(/\s+/))));
+    const volumes = all('VOLUME').flatMap((v) =>
+      commandArgv(v.body.startsWith('[') ? v.body : JSON.stringify(v.body.split(/\s+/))),
+    );
     expect(volumes).toContain(dirname(runtimeEnv.RAGWATCH_STATE_PATH!));
     expect(last('WORKDIR')?.body).toBe(volumes[0]);
   });
@@ -76,7 +94,15 @@ describe('deploy/Dockerfile', () => {
       expect(existsSync(join(REPO_ROOT, src)), `${src} exists`).toBe(true);
       expect(included(src), `${src} is in the build context`).toBe(true);
     }
-    for (const secret of ['node_modules/x', '.git/config', 'ragwatch.db', 'ragwatch.yaml', '.env', 'dist/cli.js', 'test/x.test.ts']) {
+    for (const secret of [
+      'node_modules/x',
+      '.git/config',
+      'ragwatch.db',
+      'ragwatch.yaml',
+      '.env',
+      'dist/cli.js',
+      'test/x.test.ts',
+    ]) {
       expect(included(secret), secret).toBe(false);
     }
   });

@@ -55,8 +55,16 @@ describe('deploy/grafana/ragwatch.json', () => {
     const uses = (name: string) => exprs.some((e) => metricNames(e).includes(name));
     expect(uses('rag_faithfulness_score') && uses('rag_answer_relevancy_score')).toBe(true);
     expect(uses('ragwatch_traces_listed_total') && uses('ragwatch_traces_sampled_total')).toBe(true);
-    expect(exprs.some((e) => /by \(reason\)/.test(e) && metricNames(e).includes('ragwatch_traces_skipped_total'))).toBe(true);
-    expect(exprs.some((e) => e.startsWith('histogram_quantile(') && metricNames(e).includes('ragwatch_judge_request_duration_seconds_bucket'))).toBe(true);
+    expect(exprs.some((e) => /by \(reason\)/.test(e) && metricNames(e).includes('ragwatch_traces_skipped_total'))).toBe(
+      true,
+    );
+    expect(
+      exprs.some(
+        (e) =>
+          e.startsWith('histogram_quantile(') &&
+          metricNames(e).includes('ragwatch_judge_request_duration_seconds_bucket'),
+      ),
+    ).toBe(true);
     expect(uses('ragwatch_judge_tokens_total')).toBe(true);
     expect(uses('ragwatch_traces_failed_total') && uses('ragwatch_langfuse_requests_total')).toBe(true);
     expect(uses('rag_golden_score')).toBe(true);

@@ -2,7 +2,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../../src/config/load.js';
-import { type K8sObject, podContainers, podSpec, podVolumes, renderKustomization, schemaProblems } from './support/k8s.js';
+import {
+  type K8sObject,
+  podContainers,
+  podSpec,
+  podVolumes,
+  renderKustomization,
+  schemaProblems,
+} from './support/k8s.js';
 import { KNOWN_ENV, POSTGRES_OVERLAY_DIR } from './support/paths.js';
 
 const OVERLAY = POSTGRES_OVERLAY_DIR;
@@ -16,24 +23,40 @@ type Env = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: 
 
 describe('deploy/k8s/overlays/postgres (several replicas on PostgreSQL state)', () => {
   const deployment = one('Deployment');
-  const [container] = podContainers(deployment) as unknown as { env: Env[]; volumeMounts: { name: string; mountPath: string }[] }[];
+  const [container] = podContainers(deployment) as unknown as {
+    env: Env[];
+    volumeMounts: { name: string; mountPath: string }[];
+  }[];
 
   it('renders objects that validate, with no volume claim for state', async () => {
     for (const o of rendered) expect(await schemaProblems(o), `${o.kind}/${o.metadata.name}`).toEqual([]);
-    expect(rendered.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'PodDisruptionBudget', 'Service', 'ServiceAccount']);
-    for (const v of podVolumes(deployment) as Record<string, unknown>[]) expect(v).not.toHaveProperty('persistentVolumeClaim');
+    expect(rendered.map((o) => o.kind).sort()).toEqual([
+      'ConfigMap',
+      'Deployment',
+      'PodDisruptionBudget',
+      'Service',
+      'ServiceAccount',
+    ]);
+    for (const v of podVolumes(deployment) as Record<string, unknown>[])
+      expect(v).not.toHaveProperty('persistentVolumeClaim');
   });
 
   it('runs several replicas, rolling one pod at a time, spread over nodes, and lets a drain evict one at a time', () => {
-    const spec = deployment.spec as { replicas: number; strategy: { type: string; rollingUpdate: { maxUnavailable: number } } };
+    const spec = deployment.spec as {
+      replicas: number;
+      strategy: { type: string; rollingUpdate: { maxUnavailable: number } };
+    };
     expect(spec.replicas).toBeGreaterThanOrEqual(2);
     expect(spec.strategy.type).toBe('RollingUpdate');
     expect(spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
     const pod = podSpec(deployment) as { topologySpreadConstraints?: { topologyKey: string }[] };
     expect(pod.topologySpreadConstraints?.[0]?.topologyKey).toBe('kubernetes.io/hostname');
-    const pdb = one('PodDisruptionBudget') as K8sObject & { spec: { maxUnavailable: number; selector: { matchLabels: Record<string, string> } } };
+    const pdb = one('PodDisruptionBudget') as K8sObject & {
+      spec: { maxUnavailable: number; selector: { matchLabels: Record<string, string> } };
+    };
     expect(pdb.spec.maxUnavailable).toBe(1);
-    const labels = (deployment.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata.labels;
+    const labels = (deployment.spec as { template: { metadata: { labels: Record<string, string> } } }).template.metadata
+      .labels;
     for (const [k, v] of Object.entries(pdb.spec.selector.matchLabels)) expect(labels[k]).toBe(v);
   });
 
@@ -44,13 +67,17 @@ describe('deploy/k8s/overlays/postgres (several replicas on PostgreSQL state)', 
     for (const e of container!.env) expect(KNOWN_ENV, e.name).toContain(e.name);
     const file = one('ConfigMap').data!['ragwatch.yaml']!;
     expect(parse(file).state).toBeUndefined();
-    const env = Object.fromEntries(container!.env.map((e) => [e.name, e.value ?? 'postgres://ragwatch:secret@db:5432/ragwatch']));
+    const env = Object.fromEntries(
+      container!.env.map((e) => [e.name, e.value ?? 'postgres://ragwatch:secret@db:5432/ragwatch']),
+    );
     const loaded = loadConfig({ file: join(OVERLAY, 'ragwatch.yaml'), env });
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
     expect(loaded.config.state.url).toBe('postgres://ragwatch:secret@db:5432/ragwatch');
     // the volume the reports go to is still mounted, now an emptyDir
     const reports = container!.volumeMounts.find((m) => loaded.config.experiment.reportsDir.startsWith(m.mountPath));
-    const volume = (podVolumes(deployment) as { name: string; emptyDir?: unknown }[]).find((v) => v.name === reports?.name);
+    const volume = (podVolumes(deployment) as { name: string; emptyDir?: unknown }[]).find(
+      (v) => v.name === reports?.name,
+    );
     expect(volume?.emptyDir).toBeDefined();
   });
 });

@@ -19,7 +19,17 @@ import {
   schemaProblems,
   strategicMerge,
 } from './support/k8s.js';
-import { ALERTS_FILE, DOCKERFILE, EXAMPLE_OVERLAY_DIR, K8S_DIR, KNOWN_ENV, OPERATOR_COMPONENT_DIR, readText, readYaml, type RuleFile } from './support/paths.js';
+import {
+  ALERTS_FILE,
+  DOCKERFILE,
+  EXAMPLE_OVERLAY_DIR,
+  K8S_DIR,
+  KNOWN_ENV,
+  OPERATOR_COMPONENT_DIR,
+  readText,
+  readYaml,
+  type RuleFile,
+} from './support/paths.js';
 
 const manifests = (dir: string) =>
   readdirSync(dir)
@@ -35,7 +45,8 @@ const oneOf = (objects: K8sObject[], kind: string, where: string): K8sObject => 
 };
 const one = (kind: string) => oneOf(rendered, kind, 'the rendered base');
 const inOverlay = (kind: string) => oneOf(overlay, kind, 'the rendered example overlay');
-const envOf = (deployment: K8sObject) => ((podContainers(deployment)[0] as unknown as Container).env ?? []).map((e) => [e.name, e.value] as const);
+const envOf = (deployment: K8sObject) =>
+  ((podContainers(deployment)[0] as unknown as Container).env ?? []).map((e) => [e.name, e.value] as const);
 const byName = (kind: string, name: string) => rendered.find((o) => o.kind === kind && o.metadata.name === name);
 const renderedConfig = () => {
   const cm = rendered.find((o) => o.kind === 'ConfigMap') as K8sObject & { data: Record<string, string> };
@@ -65,7 +76,9 @@ describe('deploy/k8s manifests', () => {
     const deployment = structuredClone(one('Deployment')) as K8sObject & { spec: { strategy: { type: unknown } } };
     deployment.spec.strategy.type = 7;
     expect((await schemaProblems(deployment)).join()).toMatch(/strategy\/type must be string/);
-    const rule = structuredClone(inOverlay('PrometheusRule')) as K8sObject & { spec: { groups: { rules: { for?: string }[] }[] } };
+    const rule = structuredClone(inOverlay('PrometheusRule')) as K8sObject & {
+      spec: { groups: { rules: { for?: string }[] }[] };
+    };
     (rule.spec.groups[0]!.rules[0] as { for?: string }).for = 'ten minutes';
     expect((await schemaProblems(rule)).join()).toMatch(/for must match pattern/);
   });
@@ -77,7 +90,9 @@ describe('deploy/k8s kustomize base', () => {
     expect(k.kind).toBe('Kustomization');
     expect(k.resources?.length).toBeGreaterThan(0);
     for (const o of rendered) expect(await schemaProblems(o), `${o.kind}/${o.metadata.name}`).toEqual([]);
-    expect(rendered.map((o) => o.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'PersistentVolumeClaim', 'Service', 'ServiceAccount'].sort());
+    expect(rendered.map((o) => o.kind).sort()).toEqual(
+      ['ConfigMap', 'Deployment', 'PersistentVolumeClaim', 'Service', 'ServiceAccount'].sort(),
+    );
     for (const o of rendered) expect(o.metadata.labels?.['app.kubernetes.io/part-of']).toBe('ragwatch');
   });
 
@@ -101,16 +116,25 @@ describe('deploy/k8s kustomize base', () => {
 
 describe('the Deployment', () => {
   const deployment = one('Deployment') as K8sObject & {
-    spec: { replicas: number; strategy: { type: string }; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> } } };
+    spec: {
+      replicas: number;
+      strategy: { type: string };
+      selector: { matchLabels: Record<string, string> };
+      template: { metadata: { labels: Record<string, string> } };
+    };
   };
-  const pod = podSpec(deployment) as Record<string, unknown> & { terminationGracePeriodSeconds: number; securityContext: Record<string, unknown> };
+  const pod = podSpec(deployment) as Record<string, unknown> & {
+    terminationGracePeriodSeconds: number;
+    securityContext: Record<string, unknown>;
+  };
   const [container] = podContainers(deployment) as unknown as Container[];
   const config = renderedConfig();
 
   it('runs one replica with the Recreate strategy (one writer on the SQLite volume)', () => {
     expect(deployment.spec.replicas).toBe(1);
     expect(deployment.spec.strategy.type).toBe('Recreate');
-    for (const [k, v] of Object.entries(deployment.spec.selector.matchLabels)) expect(deployment.spec.template.metadata.labels[k]).toBe(v);
+    for (const [k, v] of Object.entries(deployment.spec.selector.matchLabels))
+      expect(deployment.spec.template.metadata.labels[k]).toBe(v);
   });
 
   it('probes /healthz for liveness and /readyz for readiness on the configured port', () => {
@@ -138,7 +162,11 @@ describe('the Deployment', () => {
   it('mounts the config where RAGWATCH_CONFIG points and the PVC where the state file lives', () => {
     const env = Object.fromEntries((container?.env ?? []).map((e) => [e.name, e.value]));
     const mounts = container?.volumeMounts ?? [];
-    const volumes = podVolumes(deployment) as { name: string; configMap?: { name: string }; persistentVolumeClaim?: { claimName: string } }[];
+    const volumes = podVolumes(deployment) as {
+      name: string;
+      configMap?: { name: string };
+      persistentVolumeClaim?: { claimName: string };
+    }[];
     const mountOf = (path: string) => mounts.find((m) => path === m.mountPath || path.startsWith(`${m.mountPath}/`));
 
     const configMount = mountOf(env.RAGWATCH_CONFIG as string);
@@ -163,13 +191,16 @@ describe('the Deployment', () => {
 
   it('takes its keys from the Secret the example documents, and sets only variables ragwatch reads', () => {
     const secretName = container?.envFrom?.find((e) => e.secretRef)?.secretRef?.name;
-    const [secret] = readObjects(join(K8S_DIR, 'secret.example.yaml')) as (K8sObject & { stringData: Record<string, string> })[];
+    const [secret] = readObjects(join(K8S_DIR, 'secret.example.yaml')) as (K8sObject & {
+      stringData: Record<string, string>;
+    })[];
     expect(secret?.metadata.name).toBe(secretName);
     for (const key of Object.keys(secret!.stringData)) expect(KNOWN_ENV, key).toContain(key);
     for (const e of container?.env ?? []) expect(KNOWN_ENV, e.name).toContain(e.name);
     // Keys are secrets: they come from the Secret, never as plain values in the Deployment.
     const plain = (container?.env ?? []).map((e) => e.name);
-    for (const secretKey of ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY', 'RAGWATCH_JUDGE_API_KEY']) expect(plain).not.toContain(secretKey);
+    for (const secretKey of ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY', 'RAGWATCH_JUDGE_API_KEY'])
+      expect(plain).not.toContain(secretKey);
   });
 
   it('runs as the image’s unprivileged user, without privilege escalation', () => {
@@ -192,17 +223,29 @@ describe('the Deployment', () => {
 
 describe('the Service, ServiceMonitor and PrometheusRule (example overlay)', () => {
   it('route /metrics from the pod to Prometheus', () => {
-    const deployment = inOverlay('Deployment') as K8sObject & { spec: { template: { metadata: { labels: Record<string, string> } } } };
-    const service = inOverlay('Service') as K8sObject & { spec: { selector: Record<string, string>; ports: { name: string; targetPort: string | number }[] } };
-    const monitor = inOverlay('ServiceMonitor') as K8sObject & { spec: { selector: { matchLabels: Record<string, string> }; endpoints: { port: string; path?: string }[] } };
+    const deployment = inOverlay('Deployment') as K8sObject & {
+      spec: { template: { metadata: { labels: Record<string, string> } } };
+    };
+    const service = inOverlay('Service') as K8sObject & {
+      spec: { selector: Record<string, string>; ports: { name: string; targetPort: string | number }[] };
+    };
+    const monitor = inOverlay('ServiceMonitor') as K8sObject & {
+      spec: { selector: { matchLabels: Record<string, string> }; endpoints: { port: string; path?: string }[] };
+    };
     const podLabels = deployment.spec.template.metadata.labels;
     for (const [k, v] of Object.entries(service.spec.selector)) expect(podLabels[k], `pod label ${k}`).toBe(v);
     const containerPorts = (podContainers(deployment)[0] as unknown as Container).ports ?? [];
     for (const p of service.spec.ports) {
-      expect(containerPorts.some((cp) => cp.name === p.targetPort || cp.containerPort === p.targetPort), `targetPort ${p.targetPort}`).toBe(true);
+      expect(
+        containerPorts.some((cp) => cp.name === p.targetPort || cp.containerPort === p.targetPort),
+        `targetPort ${p.targetPort}`,
+      ).toBe(true);
     }
-    for (const [k, v] of Object.entries(monitor.spec.selector.matchLabels)) expect(service.metadata.labels?.[k], `service label ${k}`).toBe(v);
-    expect(monitor.spec.endpoints.map((e) => e.port)).toEqual(expect.arrayContaining(service.spec.ports.map((p) => p.name)));
+    for (const [k, v] of Object.entries(monitor.spec.selector.matchLabels))
+      expect(service.metadata.labels?.[k], `service label ${k}`).toBe(v);
+    expect(monitor.spec.endpoints.map((e) => e.port)).toEqual(
+      expect.arrayContaining(service.spec.ports.map((p) => p.name)),
+    );
     expect(monitor.spec.endpoints.every((e) => (e.path ?? '/metrics') === '/metrics')).toBe(true);
   });
 
@@ -214,20 +257,25 @@ describe('the Service, ServiceMonitor and PrometheusRule (example overlay)', () 
 
 describe('the example overlay', () => {
   it('adds the Prometheus Operator component to the base, every object valid and in the namespace', async () => {
-    expect(overlay.map((o) => o.kind).sort()).toEqual([...rendered.map((o) => o.kind), 'PrometheusRule', 'ServiceMonitor'].sort());
+    expect(overlay.map((o) => o.kind).sort()).toEqual(
+      [...rendered.map((o) => o.kind), 'PrometheusRule', 'ServiceMonitor'].sort(),
+    );
     for (const o of overlay) {
       expect(await schemaProblems(o), `${o.kind}/${o.metadata.name}`).toEqual([]);
       expect(o.metadata.namespace, `${o.kind} namespace`).toBe(readKustomization(EXAMPLE_OVERLAY_DIR).namespace);
       expect(o.metadata.labels?.['app.kubernetes.io/part-of']).toBe('ragwatch');
     }
-    for (const kind of ['ServiceMonitor', 'PrometheusRule']) expect(inOverlay(kind).metadata.labels?.release).toBe('kube-prometheus-stack');
+    for (const kind of ['ServiceMonitor', 'PrometheusRule'])
+      expect(inOverlay(kind).metadata.labels?.release).toBe('kube-prometheus-stack');
   });
 
   it('patches the environment by name: every variable of the base is kept, in order, only the values change', () => {
     const base = envOf(one('Deployment'));
     const patched = envOf(inOverlay('Deployment'));
     expect(patched.map(([name]) => name)).toEqual(base.map(([name]) => name));
-    const changed = Object.fromEntries(patched.filter(([name, value], i) => value !== base[i]![1]).map(([name, value]) => [name, value]));
+    const changed = Object.fromEntries(
+      patched.filter(([name, value], i) => value !== base[i]![1]).map(([name, value]) => [name, value]),
+    );
     expect(changed).toEqual({
       LANGFUSE_BASE_URL: 'http://langfuse-web.langfuse.svc:3000',
       RAGWATCH_JUDGE_BASE_URL: 'http://vllm.vllm.svc:8000/v1',
@@ -252,7 +300,12 @@ describe('the example overlay', () => {
           apiVersion: 'kustomize.config.k8s.io/v1beta1',
           kind: 'Kustomization',
           resources: [relative(dir, K8S_DIR)],
-          patches: [{ target: { kind: 'Deployment', name: 'ragwatch' }, patch: '- op: replace\n  path: /spec/template/spec/containers/0/env/1/value\n  value: x\n' }],
+          patches: [
+            {
+              target: { kind: 'Deployment', name: 'ragwatch' },
+              patch: '- op: replace\n  path: /spec/template/spec/containers/0/env/1/value\n  value: x\n',
+            },
+          ],
         }),
       );
       expect(() => renderKustomization(dir)).toThrow(/JSON 6902/);
@@ -260,9 +313,25 @@ describe('the example overlay', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     const merged = strategicMerge(
-      { env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] },
-      { env: [{ name: 'B', value: '3' }, { name: 'C', value: '4' }] },
+      {
+        env: [
+          { name: 'A', value: '1' },
+          { name: 'B', value: '2' },
+        ],
+      },
+      {
+        env: [
+          { name: 'B', value: '3' },
+          { name: 'C', value: '4' },
+        ],
+      },
     );
-    expect(merged).toEqual({ env: [{ name: 'A', value: '1' }, { name: 'B', value: '3' }, { name: 'C', value: '4' }] });
+    expect(merged).toEqual({
+      env: [
+        { name: 'A', value: '1' },
+        { name: 'B', value: '3' },
+        { name: 'C', value: '4' },
+      ],
+    });
   });
 });

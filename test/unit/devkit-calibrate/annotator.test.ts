@@ -3,12 +3,26 @@ import { createRng } from '@ragwatch/devkit/corpus/random.js';
 import { annotate, onScale } from '@ragwatch/devkit/calibrate/annotator.js';
 import { discreteDistribution, faithfulnessLike, similarityLike } from '@ragwatch/devkit/calibrate/distribution.js';
 import { plantedFigures } from '@ragwatch/devkit/calibrate/planted.js';
-import { anchorScore, rescoreAnchors, scaledNondeterminism, simulatedAnchors, storedScores, VLLM_T0 } from '@ragwatch/devkit/calibrate/rescore.js';
+import {
+  anchorScore,
+  rescoreAnchors,
+  scaledNondeterminism,
+  simulatedAnchors,
+  storedScores,
+  VLLM_T0,
+} from '@ragwatch/devkit/calibrate/rescore.js';
 
 describe('score distributions', () => {
   it('merge repeats, normalise and draw in proportion', () => {
-    const d = discreteDistribution([{ value: 1, p: 2 }, { value: 0, p: 1 }, { value: 1, p: 1 }]);
-    expect(d.masses).toEqual([{ value: 0, p: 0.25 }, { value: 1, p: 0.75 }]);
+    const d = discreteDistribution([
+      { value: 1, p: 2 },
+      { value: 0, p: 1 },
+      { value: 1, p: 1 },
+    ]);
+    expect(d.masses).toEqual([
+      { value: 0, p: 0.25 },
+      { value: 1, p: 0.75 },
+    ]);
     const rng = createRng('draw');
     const ones = Array.from({ length: 20_000 }, () => d.draw(rng)).filter((v) => v === 1).length;
     expect(ones / 20_000).toBeCloseTo(0.75, 1);
@@ -88,12 +102,18 @@ describe('what the annotator planted', () => {
     d.masses.forEach((m, i) => (varF += m.p * (f[i]! - meanF) ** 2));
     const t = 1 - d.masses.reduce((s, m) => s + m.p * m.p, 0);
     for (const a of [0.2, 0.8]) {
-      expect(plantedFigures(d, { agreement: a, scale: 'continuous', threshold: 0.85 }).kendall_tau_b).toBeCloseTo((a * a * t + 8 * a * (1 - a) * varF) / t, 12);
+      expect(plantedFigures(d, { agreement: a, scale: 'continuous', threshold: 0.85 }).kendall_tau_b).toBeCloseTo(
+        (a * a * t + 8 * a * (1 - a) * varF) / t,
+        12,
+      );
     }
   });
 
   it('puts the mean absolute error at (1 − a)·E|X − X′|', () => {
-    const d = discreteDistribution([{ value: 0, p: 0.5 }, { value: 1, p: 0.5 }]);
+    const d = discreteDistribution([
+      { value: 0, p: 0.5 },
+      { value: 1, p: 0.5 },
+    ]);
     // E|X − X′| = P(X ≠ X′) = 0.5.
     expect(plantedFigures(d, { agreement: 0.6, scale: 'continuous', threshold: 0.85 }).mae).toBeCloseTo(0.4 * 0.5, 12);
   });
@@ -128,7 +148,12 @@ describe('simulated anchors and re-scores', () => {
 
   it('with a changed judge, flip about the share of verdicts asked for', () => {
     // One-claim anchors: the score is the verdict, so the flipped share is the moved share.
-    const single = Array.from({ length: 4000 }, (_, i) => ({ id: `s${i}`, metric: 'faithfulness', kind: 'claims' as const, verdicts: [i % 3 !== 0] }));
+    const single = Array.from({ length: 4000 }, (_, i) => ({
+      id: `s${i}`,
+      metric: 'faithfulness',
+      kind: 'claims' as const,
+      verdicts: [i % 3 !== 0],
+    }));
     const none = { ...VLLM_T0, divergeShare: 0 };
     const after = rescoreAnchors(single, { seed: 2, flipRate: 0.1, nondeterminism: none });
     const flipped = after.filter((s, i) => s.score !== anchorScore(single[i]!)).length / single.length;

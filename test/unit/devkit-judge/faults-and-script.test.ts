@@ -36,24 +36,40 @@ describe('FaultController', () => {
       return Array.from({ length: 50 }, () => f.take('chat').fault?.kind ?? '-').join(',');
     };
     expect(draw()).toBe(draw());
-    const hits = draw().split(',').filter((k) => k === 'http_500').length;
+    const hits = draw()
+      .split(',')
+      .filter((k) => k === 'http_500').length;
     expect(hits).toBeGreaterThan(5);
     expect(hits).toBeLessThan(30);
   });
 });
 
-const request = (lastUser: string, schemaName?: string): JudgeRequest => ({ body: {}, model: 'm', messages: [], system: '', lastUser, mode: 'json_schema', ...(schemaName ? { schemaName } : {}) });
+const request = (lastUser: string, schemaName?: string): JudgeRequest => ({
+  body: {},
+  model: 'm',
+  messages: [],
+  system: '',
+  lastUser,
+  mode: 'json_schema',
+  ...(schemaName ? { schemaName } : {}),
+});
 
 describe('Script', () => {
   it('prefers content + name over content over name, and queues limited entries', () => {
     const s = new Script();
-    s.answer({ schema: 'a', value: 'name' }).answer({ match: 'x', value: 'content' }).answer({ schema: 'a', match: /X/i, value: 'both' });
+    s.answer({ schema: 'a', value: 'name' })
+      .answer({ match: 'x', value: 'content' })
+      .answer({ schema: 'a', match: /X/i, value: 'both' });
     expect(s.take(request('x', 'a'))?.value).toBe('both');
     expect(s.take(request('x', 'b'))?.value).toBe('content');
     expect(s.take(request('y', 'a'))?.value).toBe('name');
     expect(s.take(request('y', 'b'))).toBeUndefined();
     s.answer({ schema: 'a', value: 'first', times: 1 }).answer({ schema: 'a', value: 'second', times: 1 });
-    expect([s.take(request('y', 'a'))?.value, s.take(request('y', 'a'))?.value, s.take(request('y', 'a'))?.value]).toEqual(['first', 'second', 'name']);
+    expect([
+      s.take(request('y', 'a'))?.value,
+      s.take(request('y', 'a'))?.value,
+      s.take(request('y', 'a'))?.value,
+    ]).toEqual(['first', 'second', 'name']);
   });
 
   it('keeps vectors as given and isolates them from callers', () => {

@@ -16,7 +16,15 @@ const everything = {
     kind: { const: 'x' },
     flag: { type: 'boolean' },
     maybe: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-    rows: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, v: { $ref: '#/$defs/verdict' } }, required: ['text', 'v'], additionalProperties: false } },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { text: { type: 'string' }, v: { $ref: '#/$defs/verdict' } },
+        required: ['text', 'v'],
+        additionalProperties: false,
+      },
+    },
     some: { type: 'array', minItems: 2, maxItems: 5, items: { type: 'integer', minimum: 1, maximum: 9 } },
     fixed: {
       type: 'array',
@@ -81,7 +89,9 @@ describe('the schema fuzzer', () => {
 
   it('gives up with an error, instead of sending an invalid value, on a schema it cannot satisfy', () => {
     const fuzzer = new JudgeFuzzer(1);
-    expect(() => fuzzer.answer({ type: 'string', pattern: '^[0-9]{40}$' })).toThrow(/no value valid against the schema/);
+    expect(() => fuzzer.answer({ type: 'string', pattern: '^[0-9]{40}$' })).toThrow(
+      /no value valid against the schema/,
+    );
     expect(fuzzer.stats().redrawn).toBe(20);
   });
 });
@@ -105,7 +115,8 @@ describe('fuzzed embedding vectors', () => {
   it('keeps extremes inside float32 when the vectors go out as base64', () => {
     const random = seededRandom(5);
     for (let i = 0; i < 100; i++) {
-      for (const v of fuzzVectors(3, 4, random, true).vectors) expect(v.every((x) => Number.isFinite(Math.fround(x)))).toBe(true);
+      for (const v of fuzzVectors(3, 4, random, true).vectors)
+        expect(v.every((x) => Number.isFinite(Math.fround(x)))).toBe(true);
     }
   });
 });

@@ -13,7 +13,9 @@ describe('latency distributions', () => {
       expect(u).toBeGreaterThanOrEqual(5);
       expect(u).toBeLessThanOrEqual(9);
     }
-    const draws = Array.from({ length: 2001 }, () => drawLatency({ kind: 'lognormal', medianMs: 40, sigma: 0.5 }, random)).sort((a, b) => a - b);
+    const draws = Array.from({ length: 2001 }, () =>
+      drawLatency({ kind: 'lognormal', medianMs: 40, sigma: 0.5 }, random),
+    ).sort((a, b) => a - b);
     expect(draws[1000]).toBeGreaterThan(34);
     expect(draws[1000]).toBeLessThan(46);
     expect(draws[1990]!).toBeGreaterThan(draws[1000]! * 2);
@@ -89,7 +91,9 @@ describe('productionProfile', () => {
       expect(profile.parallelism).toBe(64);
       expect(profile.meanServiceMs).toBe(meanMs);
       const random = seededRandom(7);
-      const draws = Array.from({ length: 40_000 }, () => drawLatency(profile.serviceTimeMs, random)).sort((a, b) => a - b);
+      const draws = Array.from({ length: 40_000 }, () => drawLatency(profile.serviceTimeMs, random)).sort(
+        (a, b) => a - b,
+      );
       const mean = draws.reduce((a, b) => a + b, 0) / draws.length;
       expect(mean / meanMs).toBeGreaterThan(0.97);
       expect(mean / meanMs).toBeLessThan(1.03);
@@ -103,7 +107,11 @@ describe('productionProfile', () => {
     const profile = productionProfile({ meanMs: 5, parallelism: 2 });
     const judge = await startJudgeServer({ parallelism: profile.parallelism, serviceTimeMs: profile.serviceTimeMs });
     try {
-      const post = () => fetch(`${judge.url}/embeddings`, { method: 'POST', body: JSON.stringify({ model: judge.embeddingModel, input: 'x' }) });
+      const post = () =>
+        fetch(`${judge.url}/embeddings`, {
+          method: 'POST',
+          body: JSON.stringify({ model: judge.embeddingModel, input: 'x' }),
+        });
       await Promise.all([post(), post(), post(), post()]);
       const stats = judge.stats();
       expect(stats.parallelism).toBe(2);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { contentWords, coverage, detectLanguage, isNoncommittal, isSupported, keywords, overlap, questionFor, section, sections, splitSentences } from '@ragwatch/devkit/judge/lexical.js';
+import {
+  contentWords,
+  coverage,
+  detectLanguage,
+  isNoncommittal,
+  isSupported,
+  keywords,
+  overlap,
+  questionFor,
+  section,
+  sections,
+  splitSentences,
+} from '@ragwatch/devkit/judge/lexical.js';
 
 describe('lexical helpers', () => {
   it('folds accents, drops stopwords and stems plurals', () => {
@@ -10,7 +22,11 @@ describe('lexical helpers', () => {
   });
 
   it('splits sentences at punctuation and line breaks, dropping bullets', () => {
-    expect(splitSentences('Redis is fast. It stores data in RAM!\n- It persists to disk.')).toEqual(['Redis is fast.', 'It stores data in RAM!', 'It persists to disk.']);
+    expect(splitSentences('Redis is fast. It stores data in RAM!\n- It persists to disk.')).toEqual([
+      'Redis is fast.',
+      'It stores data in RAM!',
+      'It persists to disk.',
+    ]);
     expect(splitSentences('¿Qué es Redis? Es una base de datos.')).toEqual(['¿Qué es Redis?', 'Es una base de datos.']);
   });
 
@@ -36,13 +52,16 @@ describe('lexical helpers', () => {
   });
 
   it('builds a question from an answer, in its language', () => {
-    expect(questionFor('Redis stores data in memory.', 'en')).toBe('What can you tell me about Redis stores data memory?');
+    expect(questionFor('Redis stores data in memory.', 'en')).toBe(
+      'What can you tell me about Redis stores data memory?',
+    );
     expect(questionFor('Madrid es la capital de España.', 'es')).toBe('¿Qué se sabe sobre Madrid capital España?');
     expect(keywords('the Redis redis cache caches', 5)).toEqual(['Redis', 'cache']);
   });
 
   it('reads labelled, tagged and headed sections, the last occurrence winning', () => {
-    const prompt = 'Example:\nquestion: old\nanswer: old answer\n\nYour task:\nquestion: What is Redis?\nanswer: "Redis is fast.\nIt is in memory."\n<contexts>[1] a\n[2] b</contexts>\n## Reference\nRedis is an in-memory store.';
+    const prompt =
+      'Example:\nquestion: old\nanswer: old answer\n\nYour task:\nquestion: What is Redis?\nanswer: "Redis is fast.\nIt is in memory."\n<contexts>[1] a\n[2] b</contexts>\n## Reference\nRedis is an in-memory store.';
     const found = sections(prompt);
     expect(found.get('question')).toBe('What is Redis?');
     expect(found.get('answer')).toBe('Redis is fast.\nIt is in memory.');

@@ -2,11 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { hasTaskParts, promptParts, splitContexts, taskMessage } from '@ragwatch/devkit/judge/request-text.js';
 import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
 
-const req = (lastUser: string): JudgeRequest => ({ body: {}, model: 'm', messages: [], system: '', lastUser, mode: 'json_schema' });
+const req = (lastUser: string): JudgeRequest => ({
+  body: {},
+  model: 'm',
+  messages: [],
+  system: '',
+  lastUser,
+  mode: 'json_schema',
+});
 
 describe('promptParts', () => {
   it('reads labelled prompts', () => {
-    const parts = promptParts(req('question: What is Redis?\ncontext: [1] Redis is fast. [2] It is in memory.\nanswer: Redis is fast.\nreference: Redis is an in-memory store.\nstatements: ["a.", "b."]'));
+    const parts = promptParts(
+      req(
+        'question: What is Redis?\ncontext: [1] Redis is fast. [2] It is in memory.\nanswer: Redis is fast.\nreference: Redis is an in-memory store.\nstatements: ["a.", "b."]',
+      ),
+    );
     expect(parts).toMatchObject({
       question: 'What is Redis?',
       answer: 'Redis is fast.',
@@ -18,8 +29,21 @@ describe('promptParts', () => {
   });
 
   it('reads JSON prompts', () => {
-    const parts = promptParts(req(JSON.stringify({ pregunta: '¿Qué es Redis?', respuesta: 'Es una base de datos en memoria.', contextos: ['uno', 'dos'] })));
-    expect(parts).toMatchObject({ question: '¿Qué es Redis?', answer: 'Es una base de datos en memoria.', contexts: ['uno', 'dos'], language: 'es' });
+    const parts = promptParts(
+      req(
+        JSON.stringify({
+          pregunta: '¿Qué es Redis?',
+          respuesta: 'Es una base de datos en memoria.',
+          contextos: ['uno', 'dos'],
+        }),
+      ),
+    );
+    expect(parts).toMatchObject({
+      question: '¿Qué es Redis?',
+      answer: 'Es una base de datos en memoria.',
+      contexts: ['uno', 'dos'],
+      language: 'es',
+    });
   });
 
   it('splits contexts by markers, else by paragraphs', () => {
@@ -33,14 +57,25 @@ describe('promptParts', () => {
 describe('taskMessage', () => {
   const task = { role: 'user', content: 'answer: Redis is fast.' };
   it('skips a trailing repair turn', () => {
-    expect(taskMessage([task, { role: 'assistant', content: '{"bad' }, { role: 'user', content: 'Your previous answer could not be used.' }])).toBe(task.content);
+    expect(
+      taskMessage([
+        task,
+        { role: 'assistant', content: '{"bad' },
+        { role: 'user', content: 'Your previous answer could not be used.' },
+      ]),
+    ).toBe(task.content);
   });
   it('keeps a final message that carries a task (few-shot conversations)', () => {
     const final = { role: 'user', content: 'answer: Postgres is relational.' };
     expect(taskMessage([task, { role: 'assistant', content: '{"claims": []}' }, final])).toBe(final.content);
   });
   it('takes the last user message otherwise', () => {
-    expect(taskMessage([{ role: 'system', content: 's' }, { role: 'user', content: 'plain' }])).toBe('plain');
+    expect(
+      taskMessage([
+        { role: 'system', content: 's' },
+        { role: 'user', content: 'plain' },
+      ]),
+    ).toBe('plain');
     expect(taskMessage([{ role: 'system', content: 's' }])).toBe('');
     expect(hasTaskParts('{"answer": "x"}')).toBe(true);
     expect(hasTaskParts('Please answer again.')).toBe(false);

@@ -6,13 +6,30 @@ const s = (value: string) => ({ stringValue: value });
 const attrs = (record: Record<string, unknown>) =>
   Object.entries(record).map(([key, value]) => ({
     key,
-    value: typeof value === 'string' ? s(value) : typeof value === 'number' ? (Number.isInteger(value) ? { intValue: value } : { doubleValue: value }) : { boolValue: value },
+    value:
+      typeof value === 'string'
+        ? s(value)
+        : typeof value === 'number'
+          ? Number.isInteger(value)
+            ? { intValue: value }
+            : { doubleValue: value }
+          : { boolValue: value },
   }));
 const nanos = (ms: number) => (BigInt(ms) * 1_000_000n).toString();
 const T = Date.parse('2025-04-01T12:00:00.000Z');
 
-function ingest(store: LangfuseStore, spans: unknown[], scope = 'openinference', resource: Record<string, unknown> = { 'service.name': 'rag-api' }) {
-  return ingestResourceSpans(store, validateResourceSpans([{ resource: { attributes: attrs(resource) }, scopeSpans: [{ scope: { name: scope, version: '1.0' }, spans }] }]));
+function ingest(
+  store: LangfuseStore,
+  spans: unknown[],
+  scope = 'openinference',
+  resource: Record<string, unknown> = { 'service.name': 'rag-api' },
+) {
+  return ingestResourceSpans(
+    store,
+    validateResourceSpans([
+      { resource: { attributes: attrs(resource) }, scopeSpans: [{ scope: { name: scope, version: '1.0' }, spans }] },
+    ]),
+  );
 }
 
 describe('OTLP → Langfuse mapping', () => {
@@ -68,7 +85,12 @@ describe('OTLP → Langfuse mapping', () => {
         name: 'child-first',
         startTimeUnixNano: nanos(T + 10),
         endTimeUnixNano: nanos(T + 20),
-        attributes: attrs({ 'user.id': 'u-1', 'session.id': 's-1', 'langfuse.trace.tags': '["a","b"]', 'langfuse.trace.metadata.tenant': 'acme' }),
+        attributes: attrs({
+          'user.id': 'u-1',
+          'session.id': 's-1',
+          'langfuse.trace.tags': '["a","b"]',
+          'langfuse.trace.metadata.tenant': 'acme',
+        }),
       },
       {
         traceId: traceBytes,
@@ -77,7 +99,11 @@ describe('OTLP → Langfuse mapping', () => {
         name: 'app-root',
         startTimeUnixNano: nanos(T),
         endTimeUnixNano: nanos(T + 30),
-        attributes: attrs({ 'langfuse.internal.as_root': 'true', 'langfuse.trace.name': 'answer', 'langfuse.trace.input': '{"q":1}' }),
+        attributes: attrs({
+          'langfuse.internal.as_root': 'true',
+          'langfuse.trace.name': 'answer',
+          'langfuse.trace.input': '{"q":1}',
+        }),
       },
     ]);
     const traceId = Buffer.from(traceBytes).toString('hex');
@@ -121,22 +147,36 @@ describe('OTLP → Langfuse mapping', () => {
       'langfuse-sdk',
     );
     const [run] = store.datasetRuns('golden');
-    expect(run).toMatchObject({ id: 'exp-1', name: 'run-1', datasetId: 'ds-1', datasetName: 'golden', metadata: { model: 'm1' } });
-    expect(run?.items).toEqual([{ id: 'bb'.repeat(8), datasetItemId: 'item-9', traceId: 'aa'.repeat(16), observationId: 'bb'.repeat(8), createdAt: T }]);
+    expect(run).toMatchObject({
+      id: 'exp-1',
+      name: 'run-1',
+      datasetId: 'ds-1',
+      datasetName: 'golden',
+      metadata: { model: 'm1' },
+    });
+    expect(run?.items).toEqual([
+      {
+        id: 'bb'.repeat(8),
+        datasetItemId: 'item-9',
+        traceId: 'aa'.repeat(16),
+        observationId: 'bb'.repeat(8),
+        createdAt: T,
+      },
+    ]);
     expect(store.getObservation('bb'.repeat(8))?.environment).toBe('sdk-experiment');
     // Langfuse SDK spans do not copy raw attributes into metadata.
     expect(store.getObservation('bb'.repeat(8))?.metadata).not.toHaveProperty('attributes');
   });
 
   it('rejects the whole export when a span has no ids or attributes are not a list', () => {
-    expect(() => validateResourceSpans([{ scopeSpans: [{ spans: [{ spanId: 'ab' }, { traceId: 'a', spanId: 'b' }] }] }])).toThrow(
-      InvalidOtlpError,
-    );
-    expect(() => validateResourceSpans([{ scopeSpans: [{ spans: [{ traceId: 'a', spanId: 'b', attributes: { k: 'v' } }] }] }])).toThrow(
-      /attributes/,
-    );
+    expect(() =>
+      validateResourceSpans([{ scopeSpans: [{ spans: [{ spanId: 'ab' }, { traceId: 'a', spanId: 'b' }] }] }]),
+    ).toThrow(InvalidOtlpError);
+    expect(() =>
+      validateResourceSpans([{ scopeSpans: [{ spans: [{ traceId: 'a', spanId: 'b', attributes: { k: 'v' } }] }] }]),
+    ).toThrow(/attributes/);
   });
-  it('reads the Vercel AI SDK\'s prompt, tool and response attributes as input and output (scope `ai` only)', () => {
+  it("reads the Vercel AI SDK's prompt, tool and response attributes as input and output (scope `ai` only)", () => {
     const store = new LangfuseStore({ personality: 'v3' });
     const span = (spanId: string, attributes: Record<string, unknown>) => ({
       traceId: 'aa11aa11aa11aa11aa11aa11aa11aa11',
@@ -147,16 +187,48 @@ describe('OTLP → Langfuse mapping', () => {
       endTimeUnixNano: nanos(T + 10),
       attributes: attrs(attributes),
     });
-    ingest(store, [
-      span('root000000000001', { 'ai.operationId': 'ai.generateText', 'ai.prompt': '{"prompt":"q?"}', 'ai.response.text': 'the answer' }),
-      span('tool000000000002', { 'ai.operationId': 'ai.toolCall', 'ai.toolCall.name': 'search', 'ai.toolCall.args': '{"query":"q"}', 'ai.toolCall.result': '[{"content":"doc"}]' }),
-      span('gen0000000000003', { 'ai.operationId': 'ai.generateText.doGenerate', 'ai.model.id': 'm', 'ai.prompt.messages': '[]', 'ai.response.text': '', 'ai.response.toolCalls': '[{"toolName":"search"}]' }),
-    ], 'ai');
+    ingest(
+      store,
+      [
+        span('root000000000001', {
+          'ai.operationId': 'ai.generateText',
+          'ai.prompt': '{"prompt":"q?"}',
+          'ai.response.text': 'the answer',
+        }),
+        span('tool000000000002', {
+          'ai.operationId': 'ai.toolCall',
+          'ai.toolCall.name': 'search',
+          'ai.toolCall.args': '{"query":"q"}',
+          'ai.toolCall.result': '[{"content":"doc"}]',
+        }),
+        span('gen0000000000003', {
+          'ai.operationId': 'ai.generateText.doGenerate',
+          'ai.model.id': 'm',
+          'ai.prompt.messages': '[]',
+          'ai.response.text': '',
+          'ai.response.toolCalls': '[{"toolName":"search"}]',
+        }),
+      ],
+      'ai',
+    );
     expect(store.getObservation('root000000000001')).toMatchObject({ input: '{"prompt":"q?"}', output: 'the answer' });
-    expect(store.getObservation('tool000000000002')).toMatchObject({ type: 'TOOL', name: 'search', input: '{"query":"q"}', output: '[{"content":"doc"}]' });
-    expect(JSON.parse(String(store.getObservation('gen0000000000003')?.output))).toEqual({ role: 'assistant', content: '', tool_calls: '[{"toolName":"search"}]' });
+    expect(store.getObservation('tool000000000002')).toMatchObject({
+      type: 'TOOL',
+      name: 'search',
+      input: '{"query":"q"}',
+      output: '[{"content":"doc"}]',
+    });
+    expect(JSON.parse(String(store.getObservation('gen0000000000003')?.output))).toEqual({
+      role: 'assistant',
+      content: '',
+      tool_calls: '[{"toolName":"search"}]',
+    });
     const other = new LangfuseStore({ personality: 'v3' });
-    ingest(other, [span('root000000000001', { 'ai.prompt': '{"prompt":"q?"}', 'ai.response.text': 'x' })], 'some-other-scope');
+    ingest(
+      other,
+      [span('root000000000001', { 'ai.prompt': '{"prompt":"q?"}', 'ai.response.text': 'x' })],
+      'some-other-scope',
+    );
     expect(other.getObservation('root000000000001')).toMatchObject({ input: null, output: null });
   });
 });

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { context, SpanStatusCode, trace as traceApi, type Attributes, type AttributeValue } from '@opentelemetry/api';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from '@opentelemetry/sdk-trace-base';
 import { decodeTraceExportRequest, ProtobufDecodeError } from '@ragwatch/devkit/langfuse/otel/protobuf.js';
 import { ingestResourceSpans, validateResourceSpans } from '@ragwatch/devkit/langfuse/otel/map.js';
 import { LangfuseStore } from '@ragwatch/devkit/langfuse/store.js';
@@ -26,14 +31,26 @@ const attributeValue: fc.Arbitrary<AttributeValue> = fc.oneof(
   fc.array(fc.boolean(), { maxLength: 4 }),
 );
 const attributes: fc.Arbitrary<Attributes> = fc.dictionary(
-  fc.oneof(fc.constantFrom('gen_ai.operation.name', 'gen_ai.request.model', 'langfuse.observation.input', 'input.value', 'llm.token_count.prompt'), fc.string({ minLength: 1, maxLength: 12 })),
+  fc.oneof(
+    fc.constantFrom(
+      'gen_ai.operation.name',
+      'gen_ai.request.model',
+      'langfuse.observation.input',
+      'input.value',
+      'llm.token_count.prompt',
+    ),
+    fc.string({ minLength: 1, maxLength: 12 }),
+  ),
   attributeValue,
   { maxKeys: 6 },
 );
 const spanPlan = fc.record({
   name: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
   attributes,
-  events: fc.array(fc.record({ name: fc.constantFrom('gen_ai.user.message', 'gen_ai.choice', 'exception', 'log'), attributes }), { maxLength: 3 }),
+  events: fc.array(
+    fc.record({ name: fc.constantFrom('gen_ai.user.message', 'gen_ai.choice', 'exception', 'log'), attributes }),
+    { maxLength: 3 },
+  ),
   status: fc.constantFrom(SpanStatusCode.UNSET, SpanStatusCode.OK, SpanStatusCode.ERROR),
   // Protobuf cannot tell an empty status message from none (proto3 defaults), so none is generated as ''.
   message: fc.option(fc.string({ minLength: 1, maxLength: 20 }), { nil: undefined }),
@@ -77,7 +94,9 @@ describe('OTLP protobuf decoding', () => {
     fc.assert(
       fc.property(fc.array(spanPlan, { minLength: 1, maxLength: 4 }), (plans) => {
         const spans = record(plans);
-        const json = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans)!)) as { resourceSpans: unknown };
+        const json = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans)!)) as {
+          resourceSpans: unknown;
+        };
         const proto = decodeTraceExportRequest(ProtobufTraceSerializer.serializeRequest(spans)!);
         const fromJson = storeFrom(json.resourceSpans);
         const fromProto = storeFrom(proto.resourceSpans);
@@ -90,10 +109,22 @@ describe('OTLP protobuf decoding', () => {
 
   it('keeps ids, parent, times, kind, status and typed values', () => {
     const spans = record([
-      { name: 'root', attributes: { big: 2 ** 40, neg: -5, ratio: 0.25, ok: true, tags: ['a', 'b'], text: 'ñ 😀' }, events: [], status: SpanStatusCode.ERROR, message: 'boom', children: 1, durationMs: 1500 },
+      {
+        name: 'root',
+        attributes: { big: 2 ** 40, neg: -5, ratio: 0.25, ok: true, tags: ['a', 'b'], text: 'ñ 😀' },
+        events: [],
+        status: SpanStatusCode.ERROR,
+        message: 'boom',
+        children: 1,
+        durationMs: 1500,
+      },
     ]);
     const decoded = decodeTraceExportRequest(ProtobufTraceSerializer.serializeRequest(spans)!);
-    const scope = (decoded.resourceSpans[0] as { scopeSpans: Array<{ scope: { name: string; version: string }; spans: Array<Record<string, unknown>> }> }).scopeSpans[0]!;
+    const scope = (
+      decoded.resourceSpans[0] as {
+        scopeSpans: Array<{ scope: { name: string; version: string }; spans: Array<Record<string, unknown>> }>;
+      }
+    ).scopeSpans[0]!;
     expect(scope.scope).toMatchObject({ name: 'differential', version: '1.2.3' });
     const root = scope.spans.find((s) => s.name === 'root')!;
     const child = scope.spans.find((s) => s.name === 'root-0')!;
@@ -116,11 +147,25 @@ describe('OTLP protobuf decoding', () => {
 
   it('rejects malformed input with a decode error, never another exception', () => {
     const valid = ProtobufTraceSerializer.serializeRequest(
-      record([{ name: 'x', attributes: { a: 'b' }, events: [], status: SpanStatusCode.OK, message: undefined, children: 0, durationMs: 1 }]),
+      record([
+        {
+          name: 'x',
+          attributes: { a: 'b' },
+          events: [],
+          status: SpanStatusCode.OK,
+          message: undefined,
+          children: 0,
+          durationMs: 1,
+        },
+      ]),
     )!;
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 200 }), fc.nat(), (noise, cut) => {
-        for (const input of [noise, valid.subarray(0, cut % (valid.length + 1)), Uint8Array.from([...valid.subarray(0, 10), ...noise])]) {
+        for (const input of [
+          noise,
+          valid.subarray(0, cut % (valid.length + 1)),
+          Uint8Array.from([...valid.subarray(0, 10), ...noise]),
+        ]) {
           try {
             decodeTraceExportRequest(input);
           } catch (error) {

@@ -21,7 +21,14 @@ describe('LangfuseStore', () => {
 
   it('merges traces like Langfuse: absent/null keep values, tags union, metadata merges', () => {
     const store = new LangfuseStore({ personality: 'v3', now: () => 1000 });
-    store.upsertTrace({ id: 't', name: 'a', tags: ['x'], metadata: { a: 1 }, input: { q: 1 }, environment: 'Langfuse-Prod' });
+    store.upsertTrace({
+      id: 't',
+      name: 'a',
+      tags: ['x'],
+      metadata: { a: 1 },
+      input: { q: 1 },
+      environment: 'Langfuse-Prod',
+    });
     store.upsertTrace({ id: 't', name: null, tags: ['y'], metadata: { b: 2 }, output: 'done' });
     expect(store.getTrace('t')).toMatchObject({
       name: 'a',
@@ -60,7 +67,14 @@ describe('LangfuseStore', () => {
     store.upsertTrace({ id: 't', name: 'n', timestamp: 5 });
     store.upsertObservation({ id: 'o', traceId: 't', startTime: 5 });
     store.upsertScore({ id: 's', name: 'x', value: 1, dataType: 'NUMERIC', traceId: 't', timestamp: 5 });
-    store.createScoreConfig({ name: 'x', dataType: 'NUMERIC', minValue: 0, maxValue: 1, categories: null, description: null });
+    store.createScoreConfig({
+      name: 'x',
+      dataType: 'NUMERIC',
+      minValue: 0,
+      maxValue: 1,
+      categories: null,
+      description: null,
+    });
     store.createDataset({ name: 'd' });
     store.createDatasetItem({ datasetName: 'd', id: 'i', input: 'q' });
     store.recordDatasetRunItem({ runName: 'r', datasetItemId: 'i', traceId: 't' });

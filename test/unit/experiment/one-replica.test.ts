@@ -11,7 +11,11 @@ const config = parseConfig({
   experiment: { enabled: true, target: { url: 'http://127.0.0.1:1/ask' } },
   log: { level: 'silent' },
 });
-const ctx = () => ({ reason: 'scheduled' as const, stop: new AbortController().signal, signal: new AbortController().signal });
+const ctx = () => ({
+  reason: 'scheduled' as const,
+  stop: new AbortController().signal,
+  signal: new AbortController().signal,
+});
 
 describe('the weekly experiment with several replicas', () => {
   it('runs on the replica that takes the lease, once a slot', async () => {

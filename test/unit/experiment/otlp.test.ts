@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { exportBody, isOtelTraceId, itemSpans, type OtlpSpan } from '../../../src/experiment/langfuse/otlp.js';
 
 const input = {
-  experiment: { experimentId: 'exp1', runName: 'weekly-2026-W48', description: 'd', metadata: { source: 'ragwatch' }, datasetId: 'ds1' },
+  experiment: {
+    experimentId: 'exp1',
+    runName: 'weekly-2026-W48',
+    description: 'd',
+    metadata: { source: 'ragwatch' },
+    datasetId: 'ds1',
+  },
   traceId: 'a'.repeat(32),
   rootSpanId: 'b'.repeat(16),
   ownTrace: true,

@@ -55,6 +55,12 @@ describe('OutageWatch', () => {
 });
 
 describe('isOutageKind', () => {
-  it.each(['connection', 'timeout', 'http_500', 'http_503', 'http_429', 'rate_limited'])('%s looks like an outage', (k) => expect(isOutageKind(k)).toBe(true));
-  it.each(['schema_mismatch', 'invalid_json', 'truncated', 'http_400', 'http_404', 'internal', 'aborted'])('%s does not', (k) => expect(isOutageKind(k)).toBe(false));
+  it.each(['connection', 'timeout', 'http_500', 'http_503', 'http_429', 'rate_limited'])(
+    '%s looks like an outage',
+    (k) => expect(isOutageKind(k)).toBe(true),
+  );
+  it.each(['schema_mismatch', 'invalid_json', 'truncated', 'http_400', 'http_404', 'internal', 'aborted'])(
+    '%s does not',
+    (k) => expect(isOutageKind(k)).toBe(false),
+  );
 });

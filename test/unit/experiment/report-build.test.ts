@@ -18,12 +18,17 @@ describe('buildReport', () => {
     const withTest = buildReport(reportInput());
     expect(withTest.gate!.judgedOn).toBe('test');
     expect(withTest.gate!.values.faithfulness).toBeCloseTo(cell(withTest, 'faithfulness', 'test')!.summary.mean!, 12);
-    const devOnly = buildReport(reportInput({ outcomes: sampleOutcomes().filter((o) => o.split === 'dev'), split: 'dev' }));
+    const devOnly = buildReport(
+      reportInput({ outcomes: sampleOutcomes().filter((o) => o.split === 'dev'), split: 'dev' }),
+    );
     expect(devOnly.gate!.judgedOn).toBe('all');
   });
 
   it('fails the gate as "no data" for a metric without any scored item', () => {
-    const outcomes = sampleOutcomes().map((o) => ({ ...o, results: o.results.filter((r) => r.metric !== 'context_recall') }));
+    const outcomes = sampleOutcomes().map((o) => ({
+      ...o,
+      results: o.results.filter((r) => r.metric !== 'context_recall'),
+    }));
     const report = buildReport(reportInput({ outcomes }));
     expect(report.gate!.passed).toBe(false);
     expect(report.gate!.lines).toContain('context_recall: no value (threshold 0.8)');
@@ -39,9 +44,15 @@ describe('buildReport', () => {
   it('lists only dev items one by one (Goodhart guard)', () => {
     const report = buildReport(reportInput());
     expect(report.worstItems.length).toBeGreaterThan(0);
-    const devIds = new Set(sampleOutcomes().filter((o) => o.split === 'dev').map((o) => o.itemId));
+    const devIds = new Set(
+      sampleOutcomes()
+        .filter((o) => o.split === 'dev')
+        .map((o) => o.itemId),
+    );
     for (const w of report.worstItems) expect(devIds.has(w.itemId)).toBe(true);
-    const testIds = sampleOutcomes().filter((o) => o.split === 'test').map((o) => o.itemId);
+    const testIds = sampleOutcomes()
+      .filter((o) => o.split === 'test')
+      .map((o) => o.itemId);
     const md = renderMarkdown(report);
     const html = renderHtml(report);
     for (const id of testIds) {
@@ -52,13 +63,19 @@ describe('buildReport', () => {
 
   it('flags no regression on an unchanged rerun and flags a degraded one on the right metrics', () => {
     const first = sampleOutcomes();
-    const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(first, ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']), definitionVersions: DEFINITIONS };
+    const previous = {
+      runName: 'weekly-2026-W47',
+      perItem: perItemValues(first, ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']),
+      definitionVersions: DEFINITIONS,
+    };
     const same = buildReport(reportInput({ previous }));
     expect(same.comparison!.regressions).toEqual([]);
 
     const degraded = sampleOutcomes().map((o) => ({
       ...o,
-      results: o.results.map((r) => (r.metric === 'context_precision' && r.status === 'scored' ? scored('context_precision', r.value - 0.3) : r)),
+      results: o.results.map((r) =>
+        r.metric === 'context_precision' && r.status === 'scored' ? scored('context_precision', r.value - 0.3) : r,
+      ),
     }));
     const worse = buildReport(reportInput({ previous, outcomes: degraded }));
     expect(worse.comparison!.regressions).toEqual(['context_precision']);
@@ -86,7 +103,9 @@ describe('buildReport', () => {
   it('renders a bar with whiskers and a threshold line per metric in the HTML', () => {
     const html = renderHtml(buildReport(reportInput()));
     for (const m of ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']) {
-      const group = html.match(new RegExp(`<g class="metric" data-metric="${m}">(.*?)</g></g>|<g class="metric" data-metric="${m}">(.*?)</g>`))![0];
+      const group = html.match(
+        new RegExp(`<g class="metric" data-metric="${m}">(.*?)</g></g>|<g class="metric" data-metric="${m}">(.*?)</g>`),
+      )![0];
       expect(group).toContain('class="bar');
       expect(group).toContain('class="whisker"');
     }
@@ -96,8 +115,23 @@ describe('buildReport', () => {
 });
 
 describe('the rendered report', () => {
-  const previous = { runName: 'weekly-2026-W47', perItem: perItemValues(sampleOutcomes(-0.05), ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']), definitionVersions: DEFINITIONS };
-  const history = [{ runName: 'weekly-2026-W46', date: '2026-11-09T03:00:00.000Z', means: { faithfulness: 0.78, answer_relevancy: 0.8, context_precision: 0.7, context_recall: 0.74 } }];
+  const previous = {
+    runName: 'weekly-2026-W47',
+    perItem: perItemValues(sampleOutcomes(-0.05), [
+      'faithfulness',
+      'answer_relevancy',
+      'context_precision',
+      'context_recall',
+    ]),
+    definitionVersions: DEFINITIONS,
+  };
+  const history = [
+    {
+      runName: 'weekly-2026-W46',
+      date: '2026-11-09T03:00:00.000Z',
+      means: { faithfulness: 0.78, answer_relevancy: 0.8, context_precision: 0.7, context_recall: 0.74 },
+    },
+  ];
   const report = buildReport(reportInput({ previous, history }));
 
   it('draws the bars on the split the verdict is judged on, red exactly where the verdict names a metric', () => {
@@ -105,13 +139,18 @@ describe('the rendered report', () => {
     const html = renderHtml(report);
     expect(html).toContain('<svg class="chart bars" data-split="test"');
     for (const metric of report.metrics) {
-      const group = new RegExp(`<g class="metric" data-metric="${metric}">.*?</g>(?=<g class="metric"|</svg>)`).exec(html)![0];
+      const group = new RegExp(`<g class="metric" data-metric="${metric}">.*?</g>(?=<g class="metric"|</svg>)`).exec(
+        html,
+      )![0];
       const drawn = Number(/<text class="value"[^>]*>([\d.]+)</.exec(group)![1]);
       expect(drawn, metric).toBe(Number(cell(report, metric, 'test')!.summary.mean!.toFixed(3)));
       const failing = report.gate!.lines.some((l) => l.startsWith(`${metric}:`));
       expect(group.includes('class="bar below"'), `${metric} red`).toBe(failing);
     }
-    expect(cell(report, 'faithfulness', 'test')!.summary.mean).not.toBeCloseTo(cell(report, 'faithfulness', 'all')!.summary.mean!, 3);
+    expect(cell(report, 'faithfulness', 'test')!.summary.mean).not.toBeCloseTo(
+      cell(report, 'faithfulness', 'all')!.summary.mean!,
+      3,
+    );
   });
 
   it('has one comparison table: the previous run’s mean, this run’s, the change and the paired difference', () => {
@@ -132,8 +171,14 @@ describe('the rendered report', () => {
 
   it('speaks one language: every heading and table header of an English report is English', () => {
     const md = renderMarkdown(report);
-    const headers = md.split('\n').filter((l, i, all) => l.startsWith('#') || (l.startsWith('|') && all[i + 1]?.startsWith('|---')));
-    const words = headers.join(' ').replace(/weekly-\d{4}-W\d+|rag-golden/g, '').match(/\p{L}+/gu) ?? [];
+    const headers = md
+      .split('\n')
+      .filter((l, i, all) => l.startsWith('#') || (l.startsWith('|') && all[i + 1]?.startsWith('|---')));
+    const words =
+      headers
+        .join(' ')
+        .replace(/weekly-\d{4}-W\d+|rag-golden/g, '')
+        .match(/\p{L}+/gu) ?? [];
     expect(words.filter((w) => w !== 'Δ' && /[^\x00-\x7f]/.test(w))).toEqual([]);
     expect(md).not.toMatch(/Métrica|Umbral|Mejora|Regresión|Cambio/);
   });

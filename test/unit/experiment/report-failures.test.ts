@@ -1,18 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, perItemValues, renderHtml, renderMarkdown, type ItemOutcome } from '../../../src/experiment/report/index.js';
+import {
+  buildReport,
+  perItemValues,
+  renderHtml,
+  renderMarkdown,
+  type ItemOutcome,
+} from '../../../src/experiment/report/index.js';
 import { runScoresFor } from '../../../src/experiment/run-level.js';
 import { goldenGaugeValues } from '../../../src/experiment/gauges.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
 import { DEFINITIONS, reportInput, sampleOutcomes } from '../../fixtures/experiment/report-input.js';
 
-const failed = (metric: MetricResult['metric'], kind: string): MetricResult => ({ metric, status: 'failed', error: `${kind}: x`, kind, dependency: 'judge', retryable: true });
+const failed = (metric: MetricResult['metric'], kind: string): MetricResult => ({
+  metric,
+  status: 'failed',
+  error: `${kind}: x`,
+  kind,
+  dependency: 'judge',
+  retryable: true,
+});
 
 /** item-00 (dev): context precision failed; item-01 (test): faithfulness failed; item-02 (dev): the RAG service failed; item-16 (adversarial, dev): abstention failed; item-04 (dev): the noise pass failed. */
 function withFailures(): ItemOutcome[] {
   return sampleOutcomes().map((o) => {
-    if (o.itemId === 'item-00') return { ...o, results: o.results.map((r) => (r.metric === 'context_precision' ? failed('context_precision', 'schema_mismatch') : r)) };
-    if (o.itemId === 'item-01') return { ...o, results: o.results.map((r) => (r.metric === 'faithfulness' ? failed('faithfulness', 'http_500') : r)) };
-    if (o.itemId === 'item-02') return { ...o, results: [], targetError: 'RAG service answered HTTP 400', targetErrorKind: 'http_400' };
+    if (o.itemId === 'item-00')
+      return {
+        ...o,
+        results: o.results.map((r) =>
+          r.metric === 'context_precision' ? failed('context_precision', 'schema_mismatch') : r,
+        ),
+      };
+    if (o.itemId === 'item-01')
+      return {
+        ...o,
+        results: o.results.map((r) => (r.metric === 'faithfulness' ? failed('faithfulness', 'http_500') : r)),
+      };
+    if (o.itemId === 'item-02')
+      return { ...o, results: [], targetError: 'RAG service answered HTTP 400', targetErrorKind: 'http_400' };
     if (o.itemId === 'item-16') return { ...o, abstained: null, abstentionFailure: 'timeout' };
     if (o.itemId === 'item-04') return { ...o, noiseFailure: 'connection' };
     return o;
@@ -26,14 +50,28 @@ describe('failures in the report', () => {
     expect(report.failures).toMatchObject({ items: 5, maxShare: 0.25 });
     expect(report.failures.share).toBeCloseTo(5 / 24, 12);
     const rows = Object.fromEntries(report.failures.rows.map((r) => [r.what, r]));
-    expect(rows.context_precision).toEqual({ what: 'context_precision', count: 1, kinds: { schema_mismatch: 1 }, devItems: ['item-00'], otherItems: 0 });
-    expect(rows.faithfulness).toEqual({ what: 'faithfulness', count: 1, kinds: { http_500: 1 }, devItems: [], otherItems: 1 });
+    expect(rows.context_precision).toEqual({
+      what: 'context_precision',
+      count: 1,
+      kinds: { schema_mismatch: 1 },
+      devItems: ['item-00'],
+      otherItems: 0,
+    });
+    expect(rows.faithfulness).toEqual({
+      what: 'faithfulness',
+      count: 1,
+      kinds: { http_500: 1 },
+      devItems: [],
+      otherItems: 1,
+    });
     expect(rows.rag_service).toMatchObject({ count: 1, kinds: { http_400: 1 }, devItems: ['item-02'] });
     expect(rows.abstention).toMatchObject({ count: 1, kinds: { timeout: 1 }, devItems: ['item-16'] });
     expect(rows.noise_faithfulness).toMatchObject({ count: 1, kinds: { connection: 1 }, devItems: ['item-04'] });
     expect(report.items.failed).toBe(5);
     // item-00's other metrics are still in the means.
-    expect(report.cells.find((c) => c.metric === 'faithfulness' && c.split === 'dev' && c.stratum === 'all')!.summary.n).toBe(7);
+    expect(
+      report.cells.find((c) => c.metric === 'faithfulness' && c.split === 'dev' && c.stratum === 'all')!.summary.n,
+    ).toBe(7);
     const md = renderMarkdown(report);
     const html = renderHtml(report);
     for (const text of [md, html]) {
@@ -64,7 +102,9 @@ describe('an incomplete run', () => {
   const incomplete = { reason: 'judge unreachable after retries', dependency: 'judge', itemsNotRun: 9 };
 
   it('has no gate verdict, no diagnosis, no trend point, and says why in every format', () => {
-    const report = buildReport(reportInput({ incomplete, history: [{ runName: 'w47', date: '2026-11-16T03:00:00.000Z', means: {} }] }));
+    const report = buildReport(
+      reportInput({ incomplete, history: [{ runName: 'w47', date: '2026-11-16T03:00:00.000Z', means: {} }] }),
+    );
     expect(report.status).toBe('incomplete');
     expect(report.incomplete).toEqual(incomplete);
     expect(report.gate).toBeNull();
@@ -84,7 +124,12 @@ describe('comparison across a metric definition change', () => {
     const previousOutcomes = sampleOutcomes(0.3);
     const previous = {
       runName: 'weekly-2026-W47',
-      perItem: perItemValues(previousOutcomes, ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']),
+      perItem: perItemValues(previousOutcomes, [
+        'faithfulness',
+        'answer_relevancy',
+        'context_precision',
+        'context_recall',
+      ]),
       // A run from before definition versions were recorded: every metric is definition 1, except faithfulness.
       definitionVersions: { faithfulness: '2' },
     };
@@ -99,6 +144,11 @@ describe('comparison across a metric definition change', () => {
     expect(md).toContain('definition changed (1 → 2): not compared');
     expect(renderHtml(report)).toContain('definition changed (1 → 2): not compared');
     const same = buildReport(reportInput({ previous: { ...previous, definitionVersions: DEFINITIONS } }));
-    expect(same.comparison!.regressions).toEqual(['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']);
+    expect(same.comparison!.regressions).toEqual([
+      'faithfulness',
+      'answer_relevancy',
+      'context_precision',
+      'context_recall',
+    ]);
   });
 });

@@ -99,7 +99,7 @@ describe('/reports methods', () => {
     expect(head.status).toBe(200);
   });
 
-  it('answers 405 with Allow on the service\'s own routes too', async () => {
+  it("answers 405 with Allow on the service's own routes too", async () => {
     for (const path of ['/healthz', '/readyz', '/metrics']) {
       const res = await fetch(`${base}${path}`, { method: 'POST' });
       expect(res.status, path).toBe(405);
@@ -121,7 +121,7 @@ describe('the daemon serves /reports only while the experiment is enabled', () =
     const state = openSqliteState({ path: ':memory:' });
     const daemon = await startDaemon({ config, logger: silentLogger(), state, connectBackoffMs: 60_000 });
     try {
-      const url = `http://127.0.0.1:${(daemon.http.port satisfies number)}`;
+      const url = `http://127.0.0.1:${daemon.http.port satisfies number}`;
       const list = await fetch(`${url}/reports/`);
       const report = await fetch(`${url}/reports/weekly-2026-W48/report.json`);
       expect([list.status, report.status]).toEqual(enabled ? [200, 200] : [404, 404]);
@@ -131,4 +131,3 @@ describe('the daemon serves /reports only while the experiment is enabled', () =
     }
   });
 });
-

@@ -38,13 +38,20 @@ describe('report route', () => {
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toBe('application/json');
     expect(await json.text()).toContain('weekly-2026-W48');
-    expect((await fetch(`${base}/reports/weekly-2026-W48/report.md`)).headers.get('content-type')).toContain('text/markdown');
+    expect((await fetch(`${base}/reports/weekly-2026-W48/report.md`)).headers.get('content-type')).toContain(
+      'text/markdown',
+    );
     expect((await fetch(`${base}/reports/weekly-2026-W48/report.html`)).status).toBe(404);
     expect(await (await fetch(`${base}/reports/`)).text()).toContain('href="/reports/weekly-2026-W48/report.html"');
   });
 
   it('never reaches other files', async () => {
-    for (const path of ['/reports/weekly-2026-W48/secret.txt', '/reports/..%2Foutside.json/report.json', '/reports/%2e%2e/report.json', '/reports/..']) {
+    for (const path of [
+      '/reports/weekly-2026-W48/secret.txt',
+      '/reports/..%2Foutside.json/report.json',
+      '/reports/%2e%2e/report.json',
+      '/reports/..',
+    ]) {
       expect([404, 418], path).toContain((await fetch(`${base}${path}`)).status);
     }
     expect((await fetch(`${base}/other`)).status).toBe(418);

@@ -6,13 +6,26 @@ import { buildReport, type ItemOutcome } from '../../../src/experiment/report/in
 import { runScoresFor } from '../../../src/experiment/run-level.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
 
-const scored = (metric: MetricResult['metric'], value: number): MetricResult => ({ metric, status: 'scored', value, reason: 'r', details: {}, usage: { calls: 1, promptTokens: 1, completionTokens: 1 }, promptVersion: 'v' });
+const scored = (metric: MetricResult['metric'], value: number): MetricResult => ({
+  metric,
+  status: 'scored',
+  value,
+  reason: 'r',
+  details: {},
+  usage: { calls: 1, promptTokens: 1, completionTokens: 1 },
+  promptVersion: 'v',
+});
 const outcome = (id: string, split: string, f: number, r: number): ItemOutcome => ({
   itemId: id,
   split,
   stratum: 'single-hop',
   adversarial: false,
-  results: [scored('faithfulness', f), scored('answer_relevancy', 0.9), scored('context_precision', 0.9), scored('context_recall', r)],
+  results: [
+    scored('faithfulness', f),
+    scored('answer_relevancy', 0.9),
+    scored('context_precision', 0.9),
+    scored('context_recall', r),
+  ],
 });
 
 function report(outcomes: ItemOutcome[]) {
@@ -23,10 +36,22 @@ function report(outcomes: ItemOutcome[]) {
     startedAt: '2026-11-23T03:00:00.000Z',
     finishedAt: '2026-11-23T03:10:00.000Z',
     split: 'all',
-    run: { ragwatchVersion: '0', judgeModel: 'j', embeddingsModel: 'e', promptVersions: {}, configHash: 'h', seed: 1, target: 't', definitionVersions: {} },
+    run: {
+      ragwatchVersion: '0',
+      judgeModel: 'j',
+      embeddingsModel: 'e',
+      promptVersions: {},
+      configHash: 'h',
+      seed: 1,
+      target: 't',
+      definitionVersions: {},
+    },
     metrics: config.experiment.metrics,
     thresholds: config.metrics.thresholds,
-    outcomes: [...outcomes, { itemId: 'adv', split: 'dev', stratum: 'adversarial', adversarial: true, results: [], abstained: true }],
+    outcomes: [
+      ...outcomes,
+      { itemId: 'adv', split: 'dev', stratum: 'adversarial', adversarial: true, results: [], abstained: true },
+    ],
     previous: null,
     history: [],
     bootstrap: { samples: 200, seed: 1 },
@@ -49,13 +74,19 @@ describe('run artifacts', () => {
     expect(values[goldenScoreKey('context_recall', 'test')]).toBeCloseTo(0.9);
     expect(values.rag_golden_gate_passed).toBe(1);
     expect(values.rag_golden_last_run_timestamp_seconds).toBe(Date.parse('2026-11-23T03:10:00Z') / 1000);
-    expect(parseGoldenScoreKey(goldenScoreKey('answer_relevancy', 'dev'))).toEqual({ metric: 'answer_relevancy', split: 'dev' });
+    expect(parseGoldenScoreKey(goldenScoreKey('answer_relevancy', 'dev'))).toEqual({
+      metric: 'answer_relevancy',
+      split: 'dev',
+    });
     expect(parseGoldenScoreKey('rag_faithfulness_score')).toBeNull();
   });
 
   it('the config hash ignores secrets and endpoints but follows what shapes the numbers', () => {
     const a = configSchema.parse({});
-    const moved = configSchema.parse({ judge: { baseUrl: 'http://judge.internal:8000/v1', apiKey: 'sk-secret' }, experiment: { target: { url: 'http://rag.internal/ask' } } });
+    const moved = configSchema.parse({
+      judge: { baseUrl: 'http://judge.internal:8000/v1', apiKey: 'sk-secret' },
+      experiment: { target: { url: 'http://rag.internal/ask' } },
+    });
     const stricter = configSchema.parse({ metrics: { thresholds: { faithfulness: 0.9 } } });
     expect(configHash(moved)).toBe(configHash(a));
     expect(configHash(stricter)).not.toBe(configHash(a));
@@ -64,10 +95,19 @@ describe('run artifacts', () => {
 
   it('prompt versions per task and language, and the report link', () => {
     const versions = promptVersions(['faithfulness', 'context_recall'], true, false);
-    expect(Object.keys(versions)).toEqual(['context_recall.en', 'context_recall.es', 'faithfulness.en', 'faithfulness.es', 'abstention.en', 'abstention.es']);
+    expect(Object.keys(versions)).toEqual([
+      'context_recall.en',
+      'context_recall.es',
+      'faithfulness.en',
+      'faithfulness.es',
+      'abstention.en',
+      'abstention.es',
+    ]);
     const config = configSchema.parse({});
     expect(reportLink(config, 'weekly-2026-W48')).toBe('http://localhost:9464/reports/weekly-2026-W48/report.html');
-    expect(reportLink(configSchema.parse({ experiment: { publicUrl: 'https://ragwatch.example.com/' } }), 'r')).toBe('https://ragwatch.example.com/reports/r/report.html');
+    expect(reportLink(configSchema.parse({ experiment: { publicUrl: 'https://ragwatch.example.com/' } }), 'r')).toBe(
+      'https://ragwatch.example.com/reports/r/report.html',
+    );
   });
 
   it('prompt versions of noise sensitivity: every prompt its version combines (faithfulness, context recall, claims in reference)', () => {

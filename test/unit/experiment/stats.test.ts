@@ -35,7 +35,10 @@ describe('summarize', () => {
 
   it('narrows as n grows', () => {
     const small = summarize([0, 1, 0, 1], opts).ci!;
-    const large = summarize(Array.from({ length: 400 }, (_, i) => i % 2), opts).ci!;
+    const large = summarize(
+      Array.from({ length: 400 }, (_, i) => i % 2),
+      opts,
+    ).ci!;
     expect(large.high - large.low).toBeLessThan(small.high - small.low);
   });
 });
@@ -70,7 +73,10 @@ describe('comparePaired', () => {
   });
 
   it('pairs only items present in both runs', () => {
-    const current = new Map([['item-0', 1], ['new-item', 0]]);
+    const current = new Map([
+      ['item-0', 1],
+      ['new-item', 0],
+    ]);
     expect(comparePaired(base, current, { ...opts, higherIsBetter: true }).n).toBe(1);
   });
 

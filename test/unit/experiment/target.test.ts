@@ -2,12 +2,19 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load.js';
-import { createHttpTarget, createReplayTarget, targetConfigProblems, TargetError } from '../../../src/experiment/target.js';
+import {
+  createHttpTarget,
+  createReplayTarget,
+  targetConfigProblems,
+  TargetError,
+} from '../../../src/experiment/target.js';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
-async function serve(handler: (req: IncomingMessage, body: string) => { status: number; body: unknown; headers?: Record<string, string> }) {
+async function serve(
+  handler: (req: IncomingMessage, body: string) => { status: number; body: unknown; headers?: Record<string, string> },
+) {
   const seen: Array<{ url: string; headers: IncomingMessage['headers']; body: string }> = [];
   server = createServer((req, res) => {
     let body = '';
@@ -33,7 +40,13 @@ describe('HTTP target', () => {
   it('renders the body, sends headers from the environment and maps the response', async () => {
     const { url, seen } = await serve(() => ({
       status: 200,
-      body: { data: { reply: 'Redis answers in under a millisecond.', sources: [{ pageContent: 'C1' }, { pageContent: 'C2' }, { pageContent: 'C1' }] }, trace_id: 'tr-9' },
+      body: {
+        data: {
+          reply: 'Redis answers in under a millisecond.',
+          sources: [{ pageContent: 'C1' }, { pageContent: 'C2' }, { pageContent: 'C1' }],
+        },
+        trace_id: 'tr-9',
+      },
     }));
     const target = createHttpTarget(
       targetConfig({
@@ -46,7 +59,12 @@ describe('HTTP target', () => {
     );
     expect(target.acceptsDistractors).toBe(true);
     const answer = await target.ask({ itemId: 'i1', question: 'How fast?', distractors: ['noise'], runName: 'r' });
-    expect(answer).toMatchObject({ answer: 'Redis answers in under a millisecond.', contexts: ['C1', 'C2'], traceId: 'tr-9', attempts: 1 });
+    expect(answer).toMatchObject({
+      answer: 'Redis answers in under a millisecond.',
+      contexts: ['C1', 'C2'],
+      traceId: 'tr-9',
+      attempts: 1,
+    });
     expect(JSON.parse(seen[0]!.body)).toEqual({ query: 'How fast?', extra_contexts: ['noise'] });
     expect(seen[0]!.headers.authorization).toBe('Bearer tok');
   });
@@ -60,7 +78,10 @@ describe('HTTP target', () => {
       return { status: 200, body: { answer: 'ok', contexts: ['c'] } };
     });
     const sleeps: number[] = [];
-    const target = createHttpTarget(targetConfig({ url, maxAttempts: 3 }), { sleep: async (ms) => void sleeps.push(ms), random: () => 0 });
+    const target = createHttpTarget(targetConfig({ url, maxAttempts: 3 }), {
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0,
+    });
     const answer = await target.ask({ itemId: 'i', question: 'q', distractors: [], runName: 'r' });
     expect(answer.attempts).toBe(3);
     expect(sleeps).toEqual([0, 2000]);
@@ -69,15 +90,23 @@ describe('HTTP target', () => {
   it('gives up on a persistent outage and does not retry a 400', async () => {
     const { url } = await serve((req) => (req.url === '/bad' ? { status: 400, body: {} } : { status: 500, body: {} }));
     const down = createHttpTarget(targetConfig({ url, maxAttempts: 2 }), { sleep: noSleep });
-    await expect(down.ask({ itemId: 'i', question: 'q', distractors: [], runName: 'r' })).rejects.toMatchObject({ retryable: true, message: expect.stringContaining('after 2 attempts') });
+    await expect(down.ask({ itemId: 'i', question: 'q', distractors: [], runName: 'r' })).rejects.toMatchObject({
+      retryable: true,
+      message: expect.stringContaining('after 2 attempts'),
+    });
     const bad = createHttpTarget(targetConfig({ url: `${url}/bad`, maxAttempts: 5 }), { sleep: noSleep });
-    await expect(bad.ask({ itemId: 'i', question: 'q', distractors: [], runName: 'r' })).rejects.toMatchObject({ retryable: false, message: expect.stringContaining('after 1 attempt') });
+    await expect(bad.ask({ itemId: 'i', question: 'q', distractors: [], runName: 'r' })).rejects.toMatchObject({
+      retryable: false,
+      message: expect.stringContaining('after 1 attempt'),
+    });
   });
 
   it('rejects a response without an answer rather than scoring an empty one', async () => {
     const { url } = await serve(() => ({ status: 200, body: { contexts: ['c'] } }));
     const target = createHttpTarget(targetConfig({ url }), { sleep: noSleep });
-    await expect(target.ask({ itemId: 'i', question: 'q', distractors: [], runName: 'r' })).rejects.toBeInstanceOf(TargetError);
+    await expect(target.ask({ itemId: 'i', question: 'q', distractors: [], runName: 'r' })).rejects.toBeInstanceOf(
+      TargetError,
+    );
   });
 });
 
@@ -85,15 +114,24 @@ describe('replay target', () => {
   it('reads the stored answer and contexts from the item', async () => {
     const items = new Map([['i1', { metadata: { answer: 'stored', contexts: ['a', 'b'] } }]]);
     const target = createReplayTarget({ answer: 'metadata.answer', contexts: 'metadata.contexts' }, items);
-    expect(await target.ask({ itemId: 'i1', question: 'q', distractors: [], runName: 'r' })).toMatchObject({ answer: 'stored', contexts: ['a', 'b'] });
-    await expect(target.ask({ itemId: 'zz', question: 'q', distractors: [], runName: 'r' })).rejects.toBeInstanceOf(TargetError);
+    expect(await target.ask({ itemId: 'i1', question: 'q', distractors: [], runName: 'r' })).toMatchObject({
+      answer: 'stored',
+      contexts: ['a', 'b'],
+    });
+    await expect(target.ask({ itemId: 'zz', question: 'q', distractors: [], runName: 'r' })).rejects.toBeInstanceOf(
+      TargetError,
+    );
   });
 });
 
 describe('targetConfigProblems', () => {
   it('names every problem with its key', () => {
     const problems = targetConfigProblems(
-      targetConfig({ body: { q: '{{question}}', x: '{{oops}}' }, headers: { Authorization: 'Bearer ${MISSING_TOKEN}' }, response: { answer: 'a..b' } }),
+      targetConfig({
+        body: { q: '{{question}}', x: '{{oops}}' },
+        headers: { Authorization: 'Bearer ${MISSING_TOKEN}' },
+        response: { answer: 'a..b' },
+      }),
       {},
     );
     expect(problems).toEqual([

@@ -9,7 +9,8 @@ describe('toy RAG', () => {
     const a = answerQuestion(question, { degraded: false });
     expect(a.abstained).toBe(false);
     expect(a.contexts.length).toBeGreaterThan(0);
-    for (const sentence of a.answer.split(/(?<=\.)\s+/)) expect(a.contexts.join(' ')).toContain(sentence.replace(/\.$/, ''));
+    for (const sentence of a.answer.split(/(?<=\.)\s+/))
+      expect(a.contexts.join(' ')).toContain(sentence.replace(/\.$/, ''));
     expect(answerQuestion(question, { degraded: false })).toEqual(a);
   });
 
@@ -17,12 +18,16 @@ describe('toy RAG', () => {
     const good = answerQuestion(question, { degraded: false });
     const bad = answerQuestion(question, { degraded: true });
     expect(bad.sources[0]).not.toBe(good.sources[0]);
-    const unsupported = bad.answer.split(/(?<=\.)\s+/).filter((s) => !bad.contexts.join(' ').includes(s.replace(/\.$/, '')));
+    const unsupported = bad.answer
+      .split(/(?<=\.)\s+/)
+      .filter((s) => !bad.contexts.join(' ').includes(s.replace(/\.$/, '')));
     expect(unsupported.length).toBeGreaterThan(0);
   });
 
   it('abstains when retrieval finds little, and appends distractors to the contexts', () => {
-    expect(answerQuestion('¿Qué opinas del programa espacial marciano de 1850?', { degraded: false }).abstained).toBe(true);
+    expect(answerQuestion('¿Qué opinas del programa espacial marciano de 1850?', { degraded: false }).abstained).toBe(
+      true,
+    );
     const withNoise = answerQuestion(question, { degraded: false, distractors: ['Un fragmento ajeno.'] });
     expect(withNoise.contexts.at(-1)).toBe('Un fragmento ajeno.');
   });
@@ -37,7 +42,11 @@ describe('toy RAG', () => {
     });
 
     it('POST /ask answers, 400 without a question, and plays outages on demand', async () => {
-      const ok = await fetch(rag.askUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question, distractors: ['x y z.'] }) });
+      const ok = await fetch(rag.askUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ question, distractors: ['x y z.'] }),
+      });
       expect(ok.status).toBe(200);
       const body = (await ok.json()) as { answer: string; contexts: string[]; traceId?: string };
       expect(body.answer.length).toBeGreaterThan(0);

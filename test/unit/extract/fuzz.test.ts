@@ -12,20 +12,33 @@ import { integrationExpectations, integrationNames, loadIntegrationTrace } from 
  */
 
 const fixtures: TraceRecord[] = integrationNames().flatMap((name) =>
-  Object.keys(integrationExpectations(name).scenarios).flatMap((s) => [loadIntegrationTrace(name, s, 'v3'), loadIntegrationTrace(name, s, 'v4')]),
+  Object.keys(integrationExpectations(name).scenarios).flatMap((s) => [
+    loadIntegrationTrace(name, s, 'v3'),
+    loadIntegrationTrace(name, s, 'v4'),
+  ]),
 );
 
 const value = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
   fc.string({ unit: 'grapheme', maxLength: 300 }),
-  fc.constantFrom('Context:\n[1] a\n[2] b', '<documents><document>x</document>', '{"messages":[{"role":"user"}]}', '[[[[]]]]', '', null),
+  fc.constantFrom(
+    'Context:\n[1] a\n[2] b',
+    '<documents><document>x</document>',
+    '{"messages":[{"role":"user"}]}',
+    '[[[[]]]]',
+    '',
+    null,
+  ),
 );
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('input' as const), value }),
   fc.record({ kind: fc.constant('output' as const), value }),
   fc.record({ kind: fc.constant('metadata' as const), value }),
-  fc.record({ kind: fc.constant('type' as const), value: fc.constantFrom('SPAN', 'GENERATION', 'RETRIEVER', 'TOOL', 'EVENT', 'AGENT', 'weird') }),
+  fc.record({
+    kind: fc.constant('type' as const),
+    value: fc.constantFrom('SPAN', 'GENERATION', 'RETRIEVER', 'TOOL', 'EVENT', 'AGENT', 'weird'),
+  }),
   fc.record({ kind: fc.constant('name' as const), value: fc.option(fc.string({ maxLength: 30 }), { nil: null }) }),
   fc.record({ kind: fc.constant('parent' as const), value: fc.constantFrom('drop', 'self', 'cycle') }),
   fc.record({ kind: fc.constant('trace' as const), value }),
@@ -60,18 +73,22 @@ function mutate(trace: TraceRecord, steps: Array<{ index: number; m: Mutation }>
 describe('extraction on mangled real traces', () => {
   it('never throws and returns a complete sample or a known skip reason', () => {
     fc.assert(
-      fc.property(fc.nat(fixtures.length - 1), fc.array(fc.record({ index: fc.nat(), m: mutation }), { minLength: 1, maxLength: 6 }), (which, steps) => {
-        const result = extractRagSample(mutate(fixtures[which]!, steps));
-        if (!result.ok) {
-          expect(skipReasons).toContain(result.reason);
-          return;
-        }
-        expect(result.sample.question.trim()).not.toBe('');
-        expect(result.sample.answer.trim()).not.toBe('');
-        expect(result.sample.contexts.length).toBeGreaterThan(0);
-        for (const c of result.sample.contexts) expect(typeof c === 'string' && c.trim().length > 0).toBe(true);
-        expect(['retrieval', 'prompt', 'mapping']).toContain(result.parts.contexts.from);
-      }),
+      fc.property(
+        fc.nat(fixtures.length - 1),
+        fc.array(fc.record({ index: fc.nat(), m: mutation }), { minLength: 1, maxLength: 6 }),
+        (which, steps) => {
+          const result = extractRagSample(mutate(fixtures[which]!, steps));
+          if (!result.ok) {
+            expect(skipReasons).toContain(result.reason);
+            return;
+          }
+          expect(result.sample.question.trim()).not.toBe('');
+          expect(result.sample.answer.trim()).not.toBe('');
+          expect(result.sample.contexts.length).toBeGreaterThan(0);
+          for (const c of result.sample.contexts) expect(typeof c === 'string' && c.trim().length > 0).toBe(true);
+          expect(['retrieval', 'prompt', 'mapping']).toContain(result.parts.contexts.from);
+        },
+      ),
       { numRuns: 1500 },
     );
   });

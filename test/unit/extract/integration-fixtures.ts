@@ -28,11 +28,15 @@ export function integrationNames(): string[] {
 }
 
 export function integrationExpectations(integration: string): IntegrationExpectations {
-  return JSON.parse(readFileSync(join(INTEGRATION_FIXTURES, integration, 'expected.json'), 'utf8')) as IntegrationExpectations;
+  return JSON.parse(
+    readFileSync(join(INTEGRATION_FIXTURES, integration, 'expected.json'), 'utf8'),
+  ) as IntegrationExpectations;
 }
 
 export function fixtureFilesOf(integration: string): string[] {
-  return readdirSync(join(INTEGRATION_FIXTURES, integration)).filter((f) => /\.v[34]\.json$/.test(f)).sort();
+  return readdirSync(join(INTEGRATION_FIXTURES, integration))
+    .filter((f) => /\.v[34]\.json$/.test(f))
+    .sort();
 }
 
 /** The body the API returned, turned into a trace record by ragwatch's own read path for that generation. */

@@ -18,10 +18,14 @@ import {
  */
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const installed = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const installed = (name: string) =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 /** Packages pinned to an exact version for the fixtures: changing one is a deliberate upgrade. Ranged ones are checked live. */
 const pinned = new Set(
-  Object.entries((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies)
+  Object.entries(
+    (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+      .devDependencies,
+  )
     .filter(([, spec]) => /^\d+\.\d+\.\d+$/.test(spec))
     .map(([name]) => name),
 );
@@ -30,7 +34,16 @@ describe('integration fixtures', () => {
   it('cover every integration the issue names, each with RAG and non-RAG traces', () => {
     const names = integrationNames();
     expect(names).toEqual(
-      ['langfuse-openai', 'langgraph-langfuse', 'openai-agents', 'openllmetry-langchain', 'openllmetry-llamaindex', 'openllmetry-openai', 'otel-genai', 'vercel-ai-sdk'].sort(),
+      [
+        'langfuse-openai',
+        'langgraph-langfuse',
+        'openai-agents',
+        'openllmetry-langchain',
+        'openllmetry-llamaindex',
+        'openllmetry-openai',
+        'otel-genai',
+        'vercel-ai-sdk',
+      ].sort(),
     );
     for (const name of names) {
       const kinds = Object.values(integrationExpectations(name).scenarios).map((s) => s.expect.kind);

@@ -19,10 +19,13 @@ export function loadTrace(file: string): TraceRecord {
 }
 
 export function fixtureFiles(): string[] {
-  return readdirSync(FIXTURES).filter((f) => /\.v[23]\.json$/.test(f)).sort();
+  return readdirSync(FIXTURES)
+    .filter((f) => /\.v[23]\.json$/.test(f))
+    .sort();
 }
 
-export type Expected = { ok: true; question: string; answer: string; contexts: string[] } | { ok: false; reason: string };
+export type Expected =
+  { ok: true; question: string; answer: string; contexts: string[] } | { ok: false; reason: string };
 
 export function expectations(): Record<string, Expected> {
   return JSON.parse(readFileSync(FIXTURES + 'expected.json', 'utf8')) as Record<string, Expected>;

@@ -36,15 +36,27 @@ describe('extract report', () => {
       observations: [
         o('a', null),
         o('c', 'a', { type: 'GENERATION', input: [{ role: 'user', content: 'q?' }], output: 'a.' }),
-        o('b', 'a', { type: 'RETRIEVER', output: ['secret doc'], metadata: { attributes: '{"db.system":"pgvector"}', scope: '{}' } }),
+        o('b', 'a', {
+          type: 'RETRIEVER',
+          output: ['secret doc'],
+          metadata: { attributes: '{"db.system":"pgvector"}', scope: '{}' },
+        }),
         o('x', 'y'),
         o('y', 'x'),
       ],
     };
     const report = extractReport(trace, extractRagSample(trace));
-    expect(report.observations.slice(0, 3).map((r) => [r.id, r.depth])).toEqual([['a', 0], ['b', 1], ['c', 1]]);
+    expect(report.observations.slice(0, 3).map((r) => [r.id, r.depth])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 1],
+    ]);
     expect(report.observations.map((r) => r.id).sort()).toEqual(['a', 'b', 'c', 'x', 'y']);
-    expect(report.observations.find((r) => r.id === 'b')).toMatchObject({ roles: ['retrieval', 'gave contexts'], output: '[s]', metadata: ['attributes.db.system'] });
+    expect(report.observations.find((r) => r.id === 'b')).toMatchObject({
+      roles: ['retrieval', 'gave contexts'],
+      output: '[s]',
+      metadata: ['attributes.db.system'],
+    });
     expect(report.observations.find((r) => r.id === 'c')?.roles).toEqual(['generation']);
     expect(JSON.stringify(report.observations)).not.toContain('secret');
   });

@@ -8,12 +8,38 @@ import { answerFrom, questionFrom } from '../../../src/extract/text-fields.js';
 import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/types.js';
 
 let seq = 0;
-function obs(type: string, name: string, input: unknown, output: unknown, extra: Partial<ObservationRecord> = {}): ObservationRecord {
+function obs(
+  type: string,
+  name: string,
+  input: unknown,
+  output: unknown,
+  extra: Partial<ObservationRecord> = {},
+): ObservationRecord {
   seq++;
-  return { id: `o${seq}`, parentObservationId: null, type, name, startTime: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(), input, output, metadata: null, ...extra };
+  return {
+    id: `o${seq}`,
+    parentObservationId: null,
+    type,
+    name,
+    startTime: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
+    input,
+    output,
+    metadata: null,
+    ...extra,
+  };
 }
 function trace(input: unknown, output: unknown, observations: ObservationRecord[]): TraceRecord {
-  return { id: 'tr-1', name: 'rag', timestamp: '2026-01-01T00:00:00.000Z', environment: 'default', input, output, metadata: null, tags: [], observations };
+  return {
+    id: 'tr-1',
+    name: 'rag',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    environment: 'default',
+    input,
+    output,
+    metadata: null,
+    tags: [],
+    observations,
+  };
 }
 
 describe('chunk shapes', () => {
@@ -27,7 +53,11 @@ describe('chunk shapes', () => {
     ['Pinecone matches', { matches: [{ id: 'p', score: 0.9, metadata: { text: 'pine' } }] }, ['pine']],
     ['Qdrant points', [{ id: 1, score: 0.9, payload: { page_content: 'qd' } }], ['qd']],
     ['Elasticsearch hits', { hits: { total: 1, hits: [{ _id: 'e', _source: { text: 'elastic' } }] } }, ['elastic']],
-    ['Bedrock knowledge base', { retrievalResults: [{ content: { text: 'bedrock' }, location: {}, score: 0.7 }] }, ['bedrock']],
+    [
+      'Bedrock knowledge base',
+      { retrievalResults: [{ content: { text: 'bedrock' }, location: {}, score: 0.7 }] },
+      ['bedrock'],
+    ],
     ['Azure AI Search', { value: [{ '@search.score': 1, content: 'azure' }] }, ['azure']],
     ['Chroma nested lists', { ids: [['a']], documents: [['chroma']], distances: [[0.1]] }, ['chroma']],
     ['DSPy passages', { passages: [{ long_text: 'dspy' }] }, ['dspy']],
@@ -51,8 +81,31 @@ describe('question and answer shapes', () => {
     ['{question}', { question: 'Q1?' }, 'Q1?'],
     ['{query}', { query: 'Q2?' }, 'Q2?'],
     ['{input}', { input: 'Q3?', chat_history: [] }, 'Q3?'],
-    ['{messages}, last user turn', { messages: [{ role: 'user', content: 'first' }, { role: 'assistant', content: 'a' }, { role: 'user', content: 'second?' }] }, 'second?'],
-    ['LangChain lc-serialized', [[{ lc: 1, type: 'constructor', id: ['langchain', 'schema', 'messages', 'HumanMessage'], kwargs: { content: 'lc?' } }]], 'lc?'],
+    [
+      '{messages}, last user turn',
+      {
+        messages: [
+          { role: 'user', content: 'first' },
+          { role: 'assistant', content: 'a' },
+          { role: 'user', content: 'second?' },
+        ],
+      },
+      'second?',
+    ],
+    [
+      'LangChain lc-serialized',
+      [
+        [
+          {
+            lc: 1,
+            type: 'constructor',
+            id: ['langchain', 'schema', 'messages', 'HumanMessage'],
+            kwargs: { content: 'lc?' },
+          },
+        ],
+      ],
+      'lc?',
+    ],
     ['@observe args', { args: ['positional?'], kwargs: {} }, 'positional?'],
     ['@observe kwargs', { args: [], kwargs: { query: 'named?' } }, 'named?'],
     ['LlamaIndex query bundle', { query_bundle: { query_str: 'li?' } }, 'li?'],
@@ -73,7 +126,11 @@ describe('question and answer shapes', () => {
     ['OpenAI completion', { choices: [{ message: { role: 'assistant', content: 'c' } }] }, 'c'],
     ['legacy completion', { choices: [{ text: 't' }] }, 't'],
     ['Responses API item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'r' }] }, 'r'],
-    ['Anthropic message', { id: 'm', type: 'message', role: 'assistant', content: [{ type: 'text', text: 'claude' }] }, 'claude'],
+    [
+      'Anthropic message',
+      { id: 'm', type: 'message', role: 'assistant', content: [{ type: 'text', text: 'claude' }] },
+      'claude',
+    ],
     ['Gemini', { candidates: [{ content: { role: 'model', parts: [{ text: 'gem' }] } }] }, 'gem'],
     ['Bedrock converse', { output: { message: { role: 'assistant', content: [{ text: 'br' }] } } }, 'br'],
     ['LangChain LLMResult', { generations: [[{ text: 'gen', generation_info: {} }]] }, 'gen'],
@@ -81,7 +138,16 @@ describe('question and answer shapes', () => {
     ['Haystack replies', { replies: ['hay'] }, 'hay'],
     ['LlamaIndex response', { response: 'li', source_nodes: [] }, 'li'],
     ['retrieval chain', { input: 'q', context: [], answer: 'rc' }, 'rc'],
-    ['agent messages', { messages: [{ type: 'human', content: 'q' }, { type: 'ai', content: 'final' }] }, 'final'],
+    [
+      'agent messages',
+      {
+        messages: [
+          { type: 'human', content: 'q' },
+          { type: 'ai', content: 'final' },
+        ],
+      },
+      'final',
+    ],
   ])('answer from %s', (_n, value, expected) => {
     expect(answerFrom(value)).toBe(expected);
   });
@@ -96,7 +162,11 @@ describe('question and answer shapes', () => {
 describe('contexts embedded in prompts', () => {
   it('reads "Context:" blocks, fenced LlamaIndex blocks, XML tags and Spanish headers', () => {
     expect(embeddedContexts('Context:\nA.\n---\nB.\n\nQuestion: q?')?.contexts).toEqual(['A.', 'B.']);
-    expect(embeddedContexts('Context information is below.\n---------------------\nC1\n---------------------\nGiven the context information, answer.\nQuery: q\nAnswer: ')?.contexts).toEqual(['C1']);
+    expect(
+      embeddedContexts(
+        'Context information is below.\n---------------------\nC1\n---------------------\nGiven the context information, answer.\nQuery: q\nAnswer: ',
+      )?.contexts,
+    ).toEqual(['C1']);
     expect(embeddedContexts('Use the docs.\n<context>\nX1\n</context>\nq?')?.contexts).toEqual(['X1']);
     expect(embeddedContexts('Contexto:\n[1] Uno.\n[2] Dos.\n\nPregunta: ¿q?')?.contexts).toEqual(['Uno.', 'Dos.']);
     expect(embeddedContexts('You are a helpful assistant. Be brief.')).toBeNull();
@@ -107,13 +177,24 @@ describe('contexts embedded in prompts', () => {
 describe('extractRagSample', () => {
   it('a malformed trace is skipped as such', () => {
     expect(extractRagSample(null as unknown as TraceRecord)).toMatchObject({ ok: false, reason: 'malformed_trace' });
-    expect(extractRagSample({ id: 'x', observations: 'no' } as unknown as TraceRecord)).toMatchObject({ ok: false, reason: 'malformed_trace' });
+    expect(extractRagSample({ id: 'x', observations: 'no' } as unknown as TraceRecord)).toMatchObject({
+      ok: false,
+      reason: 'malformed_trace',
+    });
   });
 
   it('takes the question from the first user message of the answering generation when nothing else carries it', () => {
     const t = trace(null, null, [
       obs('RETRIEVER', 'search', null, ['doc one']),
-      obs('GENERATION', 'llm', [{ role: 'system', content: 'Be kind' }, { role: 'user', content: 'Context:\ndoc one\n\nQuestion: What is one?' }], { role: 'assistant', content: 'One.' }),
+      obs(
+        'GENERATION',
+        'llm',
+        [
+          { role: 'system', content: 'Be kind' },
+          { role: 'user', content: 'Context:\ndoc one\n\nQuestion: What is one?' },
+        ],
+        { role: 'assistant', content: 'One.' },
+      ),
     ]);
     const r = extractRagSample(t);
     expect(r).toMatchObject({ ok: true, sample: { question: 'What is one?', answer: 'One.', contexts: ['doc one'] } });
@@ -129,7 +210,13 @@ describe('extractRagSample', () => {
   });
 
   it('several retrievals: chunks in retrieval order, de-duplicated', () => {
-    const t = trace('q?', 'a', [obs('RETRIEVER', 'r1', 'q?', ['x', 'y']), obs('RETRIEVER', 'r2', 'q?', [{ text: 'y', score: 1 }, { text: 'z', score: 1 }])]);
+    const t = trace('q?', 'a', [
+      obs('RETRIEVER', 'r1', 'q?', ['x', 'y']),
+      obs('RETRIEVER', 'r2', 'q?', [
+        { text: 'y', score: 1 },
+        { text: 'z', score: 1 },
+      ]),
+    ]);
     expect(extractRagSample(t)).toMatchObject({ ok: true, sample: { contexts: ['x', 'y', 'z'] } });
   });
 
@@ -143,7 +230,10 @@ describe('extractRagSample', () => {
       answer: { path: 'output.data.reply_text' },
       contexts: { observation: 'kb', path: 'output.hits[*].body_text' },
     });
-    expect(r).toMatchObject({ ok: true, sample: { question: 'mapped question?', answer: 'mapped answer', contexts: ['k1', 'k2'] } });
+    expect(r).toMatchObject({
+      ok: true,
+      sample: { question: 'mapped question?', answer: 'mapped answer', contexts: ['k1', 'k2'] },
+    });
     expect(r.ok && r.shape).toContain('mapping:kb.output.hits[*].body_text');
     const missing = extractRagSample(t, { contexts: { type: 'GENERATION', path: 'output' } });
     expect(missing).toMatchObject({ ok: false, reason: 'no_contexts' });
@@ -154,7 +244,11 @@ describe('extractRagSample', () => {
     const r = extractRagSample(t);
     if (!r.ok) throw new Error('expected a sample');
     expect(JSON.stringify(r.sample.meta)).not.toContain('secret chunk');
-    expect(r.sample.meta).toMatchObject({ extraction: r.shape, traceTimestamp: '2026-01-01T00:00:00.000Z', environment: 'default' });
+    expect(r.sample.meta).toMatchObject({
+      extraction: r.shape,
+      traceTimestamp: '2026-01-01T00:00:00.000Z',
+      environment: 'default',
+    });
   });
 });
 

@@ -30,22 +30,34 @@ async function start(): Promise<FaultProxy> {
 describe('startFaultProxy', () => {
   it('forwards method, path, query, headers and body unchanged when no rule matches', async () => {
     const p = await start();
-    const res = await fetch(`${p.url}/api/x?a=1&a=2`, { method: 'POST', headers: { authorization: 'Basic abc' }, body: '{"k":1}' });
+    const res = await fetch(`${p.url}/api/x?a=1&a=2`, {
+      method: 'POST',
+      headers: { authorization: 'Basic abc' },
+      body: '{"k":1}',
+    });
     expect(await res.json()).toEqual({ method: 'POST', url: '/api/x?a=1&a=2', auth: 'Basic abc', body: '{"k":1}' });
     expect(p.log).toEqual([{ method: 'POST', path: '/api/x', query: '?a=1&a=2', status: 200, fault: null }]);
   });
 
-  it('answers in the upstream\'s place, rewrites its JSON, and counts `times`', async () => {
+  it("answers in the upstream's place, rewrites its JSON, and counts `times`", async () => {
     const p = await start();
     p.add({ match: 'GET /a', times: 1, action: { kind: 'respond', status: 503, body: { message: 'down' } } });
-    p.add({ match: 'GET /b*', when: (r) => r.query.get('x') === '1', action: { kind: 'rewrite', transform: (body) => ({ ...(body as object), extra: true }) } });
+    p.add({
+      match: 'GET /b*',
+      when: (r) => r.query.get('x') === '1',
+      action: { kind: 'rewrite', transform: (body) => ({ ...(body as object), extra: true }) },
+    });
     p.add({ match: '/c', action: { kind: 'html' } });
     expect((await fetch(`${p.url}/a`)).status).toBe(503);
     expect((await fetch(`${p.url}/a`)).status).toBe(200);
     expect(await (await fetch(`${p.url}/bee?x=1`)).json()).toMatchObject({ url: '/bee?x=1', extra: true });
     expect(await (await fetch(`${p.url}/bee?x=2`)).json()).not.toHaveProperty('extra');
     const html = await fetch(`${p.url}/c`);
-    expect([html.status, html.headers.get('content-type'), (await html.text()).startsWith('<!DOCTYPE html>')]).toEqual([200, 'text/html', true]);
+    expect([html.status, html.headers.get('content-type'), (await html.text()).startsWith('<!DOCTYPE html>')]).toEqual([
+      200,
+      'text/html',
+      true,
+    ]);
     expect(p.log.map((e) => e.fault)).toEqual(['respond', null, 'rewrite', null, 'html']);
   });
 

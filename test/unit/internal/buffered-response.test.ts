@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { BufferedResponse } from '../../../src/internal/index.js';
 
 function make(body: string | null, headers: string[] = ['Content-Type', 'application/json'], status = 200) {
-  return new BufferedResponse(body === null ? null : Buffer.from(body), { status, statusText: 'OK', headers, url: 'http://127.0.0.1/x' }) as unknown as Response;
+  return new BufferedResponse(body === null ? null : Buffer.from(body), {
+    status,
+    statusText: 'OK',
+    headers,
+    url: 'http://127.0.0.1/x',
+  }) as unknown as Response;
 }
 
 describe('BufferedResponse', () => {
@@ -15,13 +20,31 @@ describe('BufferedResponse', () => {
       if (typeof value === 'function') {
         const fresh = make('{"a":1}') as unknown as Record<string, () => unknown>;
         const out = fresh[name]!();
-        if (out instanceof Promise) await out.catch((err: unknown) => expect(String(err)).not.toMatch(/Illegal invocation|brand/i));
+        if (out instanceof Promise)
+          await out.catch((err: unknown) => expect(String(err)).not.toMatch(/Illegal invocation|brand/i));
       } else expect(() => value).not.toThrow();
     }
   });
 
   it('reads like fetch: status, ok, headers, json/text/arrayBuffer/bytes/blob, one read only', async () => {
-    const res = make('{"ñ":"ü"}', ['content-type', 'application/json', 'Set-Cookie', 'a=1', 'set-cookie', 'b=2', 'X-Request-Id', 'r1', 'x-multi', 'a', 'X-Multi', 'b'], 201);
+    const res = make(
+      '{"ñ":"ü"}',
+      [
+        'content-type',
+        'application/json',
+        'Set-Cookie',
+        'a=1',
+        'set-cookie',
+        'b=2',
+        'X-Request-Id',
+        'r1',
+        'x-multi',
+        'a',
+        'X-Multi',
+        'b',
+      ],
+      201,
+    );
     expect(res.status).toBe(201);
     expect(res.ok).toBe(true);
     expect(res.headers.get('x-request-id')).toBe('r1');
@@ -61,7 +84,13 @@ describe('BufferedResponse', () => {
   });
 
   it('clones before a read, not after; leaves out the headers it is told to', async () => {
-    const res = new BufferedResponse(Buffer.from('x'), { status: 200, statusText: 'OK', headers: ['Content-Encoding', 'gzip', 'Content-Length', '20', 'Content-Type', 'text/plain'], omitHeaders: new Set(['content-encoding', 'content-length']), url: 'http://h/' }) as unknown as Response;
+    const res = new BufferedResponse(Buffer.from('x'), {
+      status: 200,
+      statusText: 'OK',
+      headers: ['Content-Encoding', 'gzip', 'Content-Length', '20', 'Content-Type', 'text/plain'],
+      omitHeaders: new Set(['content-encoding', 'content-length']),
+      url: 'http://h/',
+    }) as unknown as Response;
     expect(res.headers.has('content-encoding')).toBe(false);
     expect(res.headers.has('content-length')).toBe(false);
     const copy = res.clone();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createJudgeCallTracer, judgeTraceEvents, judgeTraceSpans, recordingJudge, type JudgeCallRecord } from '../../../src/judge-calls/index.js';
+import {
+  createJudgeCallTracer,
+  judgeTraceEvents,
+  judgeTraceSpans,
+  recordingJudge,
+  type JudgeCallRecord,
+} from '../../../src/judge-calls/index.js';
 import { JudgeCallError, type JudgeClient } from '../../../src/judge/types.js';
 import { createLangfuseHttp } from '../../../src/langfuse/http.js';
 import { IngestionEvent } from '@ragwatch/devkit/langfuse/ingestion-schema.js';
@@ -38,7 +44,12 @@ describe('judge call traces', () => {
     const events = judgeTraceEvents(input, options);
     for (const e of events) expect(IngestionEvent.safeParse(e).error).toBeUndefined();
     expect(events.map((e) => e.type)).toEqual(['trace-create', 'generation-create', 'generation-create']);
-    expect(events[0]!.body).toMatchObject({ id: input.executionTraceId, name: 'ragwatch-judge', environment: 'ragwatch', metadata: { source: 'ragwatch', evaluatedTraceId: 'trace-7', calls: 2 } });
+    expect(events[0]!.body).toMatchObject({
+      id: input.executionTraceId,
+      name: 'ragwatch-judge',
+      environment: 'ragwatch',
+      metadata: { source: 'ragwatch', evaluatedTraceId: 'trace-7', calls: 2 },
+    });
     expect(events[1]!.body).toMatchObject({
       traceId: input.executionTraceId,
       name: 'ragwatch_faithfulness',
@@ -52,16 +63,27 @@ describe('judge call traces', () => {
       level: 'DEFAULT',
       metadata: { attempts: 2, latencyMs: 1500 },
     });
-    expect(events[2]!.body).toMatchObject({ level: 'ERROR', statusMessage: expect.stringMatching(/^schema_mismatch: /) });
+    expect(events[2]!.body).toMatchObject({
+      level: 'ERROR',
+      statusMessage: expect.stringMatching(/^schema_mismatch: /),
+    });
     expect(new Set(events.map((e) => e.id)).size).toBe(3);
   });
 
   it('as OTLP spans: a root with the trace name and metadata, generation children with model, usage and IO', () => {
     const spans = judgeTraceSpans(input, options);
     const attr = (i: number) => Object.fromEntries(spans[i]!.attributes.map((a) => [a.key, a.value.stringValue]));
-    expect(spans.map((s) => s.traceId)).toEqual([input.executionTraceId, input.executionTraceId, input.executionTraceId]);
+    expect(spans.map((s) => s.traceId)).toEqual([
+      input.executionTraceId,
+      input.executionTraceId,
+      input.executionTraceId,
+    ]);
     expect(spans[1]!.parentSpanId).toBe(spans[0]!.spanId);
-    expect(attr(0)).toMatchObject({ 'langfuse.trace.name': 'ragwatch-judge', 'langfuse.environment': 'ragwatch', 'langfuse.trace.metadata.evaluatedTraceId': 'trace-7' });
+    expect(attr(0)).toMatchObject({
+      'langfuse.trace.name': 'ragwatch-judge',
+      'langfuse.environment': 'ragwatch',
+      'langfuse.trace.metadata.evaluatedTraceId': 'trace-7',
+    });
     expect(attr(1)).toMatchObject({
       'langfuse.observation.type': 'generation',
       'langfuse.observation.model.name': 'judge-1',
@@ -85,13 +107,30 @@ describe('judge call traces', () => {
 
   it('resolves to the trace id when Langfuse takes it, to null (never an error) when it refuses or is down', async () => {
     const answers = [
-      (events: Array<{ id: string }>) => ({ status: 207, body: { successes: events.map((e) => ({ id: e.id, status: 201 })), errors: [] } }),
-      (events: Array<{ id: string }>) => ({ status: 207, body: { successes: events.slice(1).map((e) => ({ id: e.id, status: 201 })), errors: [{ id: events[0]!.id, status: 400, message: 'bad' }] } }),
+      (events: Array<{ id: string }>) => ({
+        status: 207,
+        body: { successes: events.map((e) => ({ id: e.id, status: 201 })), errors: [] },
+      }),
+      (events: Array<{ id: string }>) => ({
+        status: 207,
+        body: {
+          successes: events.slice(1).map((e) => ({ id: e.id, status: 201 })),
+          errors: [{ id: events[0]!.id, status: 400, message: 'bad' }],
+        },
+      }),
       () => ({ status: 503, body: {} }),
       () => new Error('ECONNREFUSED'),
     ];
-    const { fetch, requests } = scriptedFetch((req, i) => answers[i]!((req.body as { batch: Array<{ id: string }> }).batch));
-    const tracer = createJudgeCallTracer({ ...options, http: createLangfuseHttp({ ...keys, fetch }), generation: 'v3', logger: silentLogger(), newTraceId: () => 'f'.repeat(32) });
+    const { fetch, requests } = scriptedFetch((req, i) =>
+      answers[i]!((req.body as { batch: Array<{ id: string }> }).batch),
+    );
+    const tracer = createJudgeCallTracer({
+      ...options,
+      http: createLangfuseHttp({ ...keys, fetch }),
+      generation: 'v3',
+      logger: silentLogger(),
+      newTraceId: () => 'f'.repeat(32),
+    });
     expect(await tracer.record({ traceId: 't', calls })).toBe('f'.repeat(32));
     expect(await tracer.record({ traceId: 't', calls })).toBeNull();
     expect(await tracer.record({ traceId: 't', calls })).toBeNull();
@@ -102,8 +141,16 @@ describe('judge call traces', () => {
   });
 
   it('sends OTLP on v4 and reads its partial success', async () => {
-    const { fetch, requests } = scriptedFetch((_req, i) => ({ status: 200, body: i === 0 ? {} : { partialSuccess: { rejectedSpans: 1 } } }));
-    const tracer = createJudgeCallTracer({ ...options, http: createLangfuseHttp({ ...keys, fetch }), generation: 'v4', logger: silentLogger() });
+    const { fetch, requests } = scriptedFetch((_req, i) => ({
+      status: 200,
+      body: i === 0 ? {} : { partialSuccess: { rejectedSpans: 1 } },
+    }));
+    const tracer = createJudgeCallTracer({
+      ...options,
+      http: createLangfuseHttp({ ...keys, fetch }),
+      generation: 'v4',
+      logger: silentLogger(),
+    });
     expect(await tracer.record({ traceId: 't', calls })).toMatch(/^[0-9a-f]{32}$/);
     expect(await tracer.record({ traceId: 't', calls })).toBeNull();
     expect(requests.map((r) => r.url.pathname)).toEqual(['/api/public/otel/v1/traces', '/api/public/otel/v1/traces']);
@@ -118,7 +165,10 @@ describe('recordingJudge', () => {
       structured: async (request) => {
         t += 50;
         if (request.name === 'bad') throw new JudgeCallError('bad: schema_mismatch', true, 'schema_mismatch', 4);
-        return { value: { ok: request.name } as never, usage: { calls: 1, promptTokens: 10, completionTokens: 2, latencyMs: 50 } };
+        return {
+          value: { ok: request.name } as never,
+          usage: { calls: 1, promptTokens: 10, completionTokens: 2, latencyMs: 50 },
+        };
       },
     };
     const sink: JudgeCallRecord[] = [];
@@ -126,8 +176,23 @@ describe('recordingJudge', () => {
     await judge.structured({ name: 'good', schema: {}, parse: (v) => v, messages: [{ role: 'user', content: 'q' }] });
     await expect(judge.structured({ name: 'bad', schema: {}, parse: (v) => v, messages: [] })).rejects.toThrow('bad');
     expect(sink).toEqual([
-      { name: 'good', model: 'm', messages: [{ role: 'user', content: 'q' }], startedAt: 100, endedAt: 150, value: { ok: 'good' }, usage: { calls: 1, promptTokens: 10, completionTokens: 2, latencyMs: 50 } },
-      { name: 'bad', model: 'm', messages: [], startedAt: 150, endedAt: 200, error: { kind: 'schema_mismatch', message: 'bad: schema_mismatch' } },
+      {
+        name: 'good',
+        model: 'm',
+        messages: [{ role: 'user', content: 'q' }],
+        startedAt: 100,
+        endedAt: 150,
+        value: { ok: 'good' },
+        usage: { calls: 1, promptTokens: 10, completionTokens: 2, latencyMs: 50 },
+      },
+      {
+        name: 'bad',
+        model: 'm',
+        messages: [],
+        startedAt: 150,
+        endedAt: 200,
+        error: { kind: 'schema_mismatch', message: 'bad: schema_mismatch' },
+      },
     ]);
   });
 });

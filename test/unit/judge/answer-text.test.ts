@@ -18,10 +18,13 @@ describe('parseJsonAnswer', () => {
     expect(parseJsonAnswer(content)).toEqual({ ok: false, error: 'the answer is empty' });
   });
 
-  it.each(['{"claims": ["a", ', 'not json at all', '{"a": 1', '<think>only thinking</think>'])('reports %j as invalid JSON', (content) => {
-    const result = parseJsonAnswer(content);
-    expect(result.ok).toBe(false);
-  });
+  it.each(['{"claims": ["a", ', 'not json at all', '{"a": 1', '<think>only thinking</think>'])(
+    'reports %j as invalid JSON',
+    (content) => {
+      const result = parseJsonAnswer(content);
+      expect(result.ok).toBe(false);
+    },
+  );
 
   it.each([
     { claims: [{ claim: 'see </think> here', chunks: [], verdict: 1 }] },

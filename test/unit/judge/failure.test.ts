@@ -13,11 +13,17 @@ describe('classifyError', () => {
     OpenAI.APIError.generate(status, { message: `status ${status}` }, undefined, new Headers(headers));
 
   it.each([408, 409, 429, 500, 502, 503, 504])('retries HTTP %i', (status) => {
-    expect(classifyError(apiError(status), false, false, now)).toMatchObject({ kind: `http_${status}`, retryable: true });
+    expect(classifyError(apiError(status), false, false, now)).toMatchObject({
+      kind: `http_${status}`,
+      retryable: true,
+    });
   });
 
   it.each([400, 401, 403, 404, 422])('does not retry HTTP %i', (status) => {
-    expect(classifyError(apiError(status), false, false, now)).toMatchObject({ kind: `http_${status}`, retryable: false });
+    expect(classifyError(apiError(status), false, false, now)).toMatchObject({
+      kind: `http_${status}`,
+      retryable: false,
+    });
   });
 
   it('carries the Retry-After of a 429', () => {
@@ -28,13 +34,21 @@ describe('classifyError', () => {
     const abort = new OpenAI.APIUserAbortError();
     expect(classifyError(abort, true, false, now)).toMatchObject({ kind: 'timeout', retryable: true });
     expect(classifyError(abort, false, true, now)).toMatchObject({ kind: 'aborted', retryable: false });
-    expect(classifyError(new OpenAI.APIConnectionTimeoutError(), false, false, now)).toMatchObject({ kind: 'timeout', retryable: true });
-    expect(classifyError(new OpenAI.APIConnectionError({ cause: new Error('ECONNRESET') }), false, false, now)).toMatchObject({
+    expect(classifyError(new OpenAI.APIConnectionTimeoutError(), false, false, now)).toMatchObject({
+      kind: 'timeout',
+      retryable: true,
+    });
+    expect(
+      classifyError(new OpenAI.APIConnectionError({ cause: new Error('ECONNRESET') }), false, false, now),
+    ).toMatchObject({
       kind: 'connection',
       retryable: true,
       message: 'connection error: ECONNRESET',
     });
-    expect(classifyError(new SyntaxError('Unexpected token'), false, false, now)).toMatchObject({ kind: 'invalid_response', retryable: true });
+    expect(classifyError(new SyntaxError('Unexpected token'), false, false, now)).toMatchObject({
+      kind: 'invalid_response',
+      retryable: true,
+    });
   });
 });
 

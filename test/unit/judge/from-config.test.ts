@@ -9,19 +9,44 @@ function capturingFetch() {
     const body = (await request.json()) as Record<string, unknown>;
     seen.push({ url: request.url, auth: request.headers.get('authorization'), body });
     const payload = request.url.endsWith('/embeddings')
-      ? { object: 'list', data: [{ index: 0, object: 'embedding', embedding: [1, 0] }], model: 'e', usage: { prompt_tokens: 1, total_tokens: 1 } }
-      : { id: 'c', object: 'chat.completion', created: 0, model: 'j', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: '{"ok":true}' } }], usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } };
+      ? {
+          object: 'list',
+          data: [{ index: 0, object: 'embedding', embedding: [1, 0] }],
+          model: 'e',
+          usage: { prompt_tokens: 1, total_tokens: 1 },
+        }
+      : {
+          id: 'c',
+          object: 'chat.completion',
+          created: 0,
+          model: 'j',
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: '{"ok":true}' } }],
+          usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+        };
     return new Response(JSON.stringify(payload), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   return { seen, fetchImpl };
 }
 
-const ask = { name: 'ok', schema: { type: 'object' }, parse: (v: unknown) => v as { ok: boolean }, messages: [{ role: 'user' as const, content: 'x' }] };
+const ask = {
+  name: 'ok',
+  schema: { type: 'object' },
+  parse: (v: unknown) => v as { ok: boolean },
+  messages: [{ role: 'user' as const, content: 'x' }],
+};
 
 describe('judgeClientsFromConfig', () => {
   it('builds both clients from the config; embeddings default to the judge URL and key', async () => {
     const config = configSchema.parse({
-      judge: { baseUrl: 'http://judge.local:8000/v1', model: 'qwen', apiKey: 'jk', seed: 7, maxTokens: 99, temperature: 0, disableThinking: true },
+      judge: {
+        baseUrl: 'http://judge.local:8000/v1',
+        model: 'qwen',
+        apiKey: 'jk',
+        seed: 7,
+        maxTokens: 99,
+        temperature: 0,
+        disableThinking: true,
+      },
       embeddings: { model: 'bge-m3' },
     });
     const { seen, fetchImpl } = capturingFetch();
@@ -33,9 +58,19 @@ describe('judgeClientsFromConfig', () => {
     expect(seen[0]).toMatchObject({
       url: 'http://judge.local:8000/v1/chat/completions',
       auth: 'Bearer jk',
-      body: { model: 'qwen', seed: 7, max_tokens: 99, temperature: 0, chat_template_kwargs: { enable_thinking: false } },
+      body: {
+        model: 'qwen',
+        seed: 7,
+        max_tokens: 99,
+        temperature: 0,
+        chat_template_kwargs: { enable_thinking: false },
+      },
     });
-    expect(seen[1]).toMatchObject({ url: 'http://judge.local:8000/v1/embeddings', auth: 'Bearer jk', body: { model: 'bge-m3', encoding_format: 'float', input: ['hello'] } });
+    expect(seen[1]).toMatchObject({
+      url: 'http://judge.local:8000/v1/embeddings',
+      auth: 'Bearer jk',
+      body: { model: 'bge-m3', encoding_format: 'float', input: ['hello'] },
+    });
   });
 
   it('uses the embeddings section own URL and key when set', async () => {
@@ -53,7 +88,10 @@ describe('judgeClientsFromConfig', () => {
 
   it('keeps at most embeddings.concurrency embeddings requests in flight', async () => {
     for (const concurrency of [1, 3]) {
-      const config = configSchema.parse({ judge: { baseUrl: 'http://judge.local:8000/v1' }, embeddings: { model: 'bge-m3', batchSize: 1, concurrency } });
+      const config = configSchema.parse({
+        judge: { baseUrl: 'http://judge.local:8000/v1' },
+        embeddings: { model: 'bge-m3', batchSize: 1, concurrency },
+      });
       let open = 0;
       let most = 0;
       const fetchImpl: typeof fetch = async (input, init) => {
@@ -63,7 +101,10 @@ describe('judgeClientsFromConfig', () => {
         await new Promise((resolve) => setTimeout(resolve, 2));
         open -= 1;
         const data = inputs.map((_, index) => ({ index, object: 'embedding', embedding: [1, 0] }));
-        return new Response(JSON.stringify({ object: 'list', data, model: 'e', usage: { prompt_tokens: 1, total_tokens: 1 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+        return new Response(
+          JSON.stringify({ object: 'list', data, model: 'e', usage: { prompt_tokens: 1, total_tokens: 1 } }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
       };
       const { embeddings } = judgeClientsFromConfig(config, { fetch: fetchImpl });
       await embeddings.embed(['a', 'b', 'c', 'd', 'e', 'f']);

@@ -1,6 +1,12 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { backoffMs, withRetries, type AttemptResult, type RequestEvent, type RetryPolicy } from '../../../src/judge/retry.js';
+import {
+  backoffMs,
+  withRetries,
+  type AttemptResult,
+  type RequestEvent,
+  type RetryPolicy,
+} from '../../../src/judge/retry.js';
 import { Limiter } from '../../../src/internal/index.js';
 import { JudgeCallError } from '../../../src/judge/types.js';
 
@@ -39,21 +45,35 @@ const fail = (kind: string, retryable = true, extra: object = {}): AttemptResult
 describe('withRetries', () => {
   it('sums usage over attempts and reports each attempt', async () => {
     const p = policy();
-    const answers = [fail('http_500'), fail('invalid_json'), { ok: true as const, value: 'done', promptTokens: 7, completionTokens: 3 }];
+    const answers = [
+      fail('http_500'),
+      fail('invalid_json'),
+      { ok: true as const, value: 'done', promptTokens: 7, completionTokens: 3 },
+    ];
     const out = await withRetries(p, 'test', undefined, async () => answers.shift()!);
     expect(out).toMatchObject({ value: 'done', attempts: 3, promptTokens: 27, completionTokens: 7 });
-    expect(p.events.map((e) => `${e.outcome}:${e.errorKind ?? ''}`)).toEqual(['retry:http_500', 'retry:invalid_json', 'ok:']);
+    expect(p.events.map((e) => `${e.outcome}:${e.errorKind ?? ''}`)).toEqual([
+      'retry:http_500',
+      'retry:invalid_json',
+      'ok:',
+    ]);
     expect(p.delays).toEqual([100, 200]);
   });
 
-  it('aborts an attempt when the caller aborts or its deadline passes, and leaves no listener on the caller\'s signal', async () => {
+  it("aborts an attempt when the caller aborts or its deadline passes, and leaves no listener on the caller's signal", async () => {
     const caller = new AbortController();
     const ok = { ok: true as const, value: 'x', promptTokens: 0, completionTokens: 0 };
     for (let i = 0; i < 5; i++) await withRetries(policy(), 'test', caller.signal, async () => ok);
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
 
-    const timedOut = await withRetries(policy({ timeoutMs: 5, maxAttempts: 1 }), 'test', caller.signal, (_n, _p, signal) =>
-      new Promise<AttemptResult<string>>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    const timedOut = await withRetries(
+      policy({ timeoutMs: 5, maxAttempts: 1 }),
+      'test',
+      caller.signal,
+      (_n, _p, signal) =>
+        new Promise<AttemptResult<string>>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason as Error)),
+        ),
     ).catch((e: unknown) => e);
     expect(timedOut).toMatchObject({ kind: 'timeout' });
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
@@ -61,7 +81,9 @@ describe('withRetries', () => {
     let attemptSignal: AbortSignal | undefined;
     const pending = withRetries(policy(), 'test', caller.signal, (_n, _p, signal) => {
       attemptSignal = signal;
-      return new Promise<AttemptResult<string>>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+      return new Promise<AttemptResult<string>>((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error)),
+      );
     }).catch((e: unknown) => e);
     await new Promise((resolve) => setTimeout(resolve, 1));
     caller.abort(new Error('shutdown'));
@@ -89,7 +111,9 @@ describe('withRetries', () => {
 
   it('gives up after maxAttempts with the last failure', async () => {
     const p = policy({ maxAttempts: 3 });
-    const error = await withRetries(p, 'judge call x', undefined, async () => fail('truncated')).catch((e: unknown) => e);
+    const error = await withRetries(p, 'judge call x', undefined, async () => fail('truncated')).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ kind: 'truncated', retryable: true, attempts: 3 });
     expect((error as Error).message).toMatch(/^judge call x failed after 3 attempts: truncated/);
   });
@@ -124,7 +148,21 @@ describe('backoffMs', () => {
   });
 
   it('waits at least Retry-After, capped', () => {
-    expect(backoffMs({ ...base, random: () => 0 }, 1, { kind: 'http_429', message: '', retryable: true, retryAfterMs: 2000 })).toBe(2000);
-    expect(backoffMs({ ...base, random: () => 0 }, 1, { kind: 'http_429', message: '', retryable: true, retryAfterMs: 60_000 })).toBe(3000);
+    expect(
+      backoffMs({ ...base, random: () => 0 }, 1, {
+        kind: 'http_429',
+        message: '',
+        retryable: true,
+        retryAfterMs: 2000,
+      }),
+    ).toBe(2000);
+    expect(
+      backoffMs({ ...base, random: () => 0 }, 1, {
+        kind: 'http_429',
+        message: '',
+        retryable: true,
+        retryAfterMs: 60_000,
+      }),
+    ).toBe(3000);
   });
 });

@@ -6,7 +6,11 @@ import { CUT_MARKER } from '../../../src/sample.js';
 const UNCAPPED = { maxFieldBytes: Number.POSITIVE_INFINITY, maxBytes: Number.POSITIVE_INFINITY };
 
 /** Parses `text` fed in the given chunk sizes (cycled). */
-function parse(text: string, options = UNCAPPED, sizes: number[] = [text.length || 1]): { value: unknown; parser: CappedJsonParser } {
+function parse(
+  text: string,
+  options = UNCAPPED,
+  sizes: number[] = [text.length || 1],
+): { value: unknown; parser: CappedJsonParser } {
   const parser = new CappedJsonParser(options);
   let at = 0;
   let k = 0;
@@ -43,7 +47,9 @@ describe('CappedJsonParser without caps is JSON.parse', () => {
   it('property: same value for pretty-printed text with unicode and escapes', () => {
     fc.assert(
       fc.property(fc.jsonValue({ depthSize: 'small' }), fc.constantFrom(0, 2, '\t'), chunkSizes, (v, indent, sizes) => {
-        const text = JSON.stringify(v, null, indent).replace(/[\u007f-\uffff]/g, (c) => (c.charCodeAt(0) % 2 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c));
+        const text = JSON.stringify(v, null, indent).replace(/[\u007f-\uffff]/g, (c) =>
+          c.charCodeAt(0) % 2 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c,
+        );
         expect(parse(text, UNCAPPED, sizes).value).toEqual(JSON.parse(text));
       }),
       { numRuns: 300 },
@@ -51,10 +57,16 @@ describe('CappedJsonParser without caps is JSON.parse', () => {
   });
 
   it('property: rejects exactly what JSON.parse rejects', () => {
-    const mutated = fc.tuple(fc.json(), fc.nat(), fc.constantFrom('', ',', '"', '\\', '}', ']', '{', '[', ':', 'x', '\u0001', '1', '.', '-', 'e')).map(([text, at, insert]) => {
-      const i = at % (text.length + 1);
-      return insert === '' ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + insert + text.slice(i);
-    });
+    const mutated = fc
+      .tuple(
+        fc.json(),
+        fc.nat(),
+        fc.constantFrom('', ',', '"', '\\', '}', ']', '{', '[', ':', 'x', '\u0001', '1', '.', '-', 'e'),
+      )
+      .map(([text, at, insert]) => {
+        const i = at % (text.length + 1);
+        return insert === '' ? text.slice(0, i) + text.slice(i + 1) : text.slice(0, i) + insert + text.slice(i);
+      });
     fc.assert(
       fc.property(fc.oneof(mutated, fc.string({ maxLength: 20 })), chunkSizes, (text, sizes) => {
         const native = nativeOutcome(text);
@@ -77,14 +89,20 @@ describe('CappedJsonParser without caps is JSON.parse', () => {
     expect(Object.keys(value as object)).toEqual(['__proto__', 'a']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
-    expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse('{"__proto__": {"polluted": true}, "a": [{"__proto__": 1}]}')));
+    expect(JSON.stringify(value)).toBe(
+      JSON.stringify(JSON.parse('{"__proto__": {"polluted": true}, "a": [{"__proto__": 1}]}')),
+    );
   });
 });
 
 describe('CappedJsonParser caps', () => {
   it('cuts a string to the field cap, with the marker, and counts it', () => {
     const long = 'ñ'.repeat(10_000);
-    const { value, parser } = parse(JSON.stringify({ id: 't1', output: long, tail: 'kept' }), { maxFieldBytes: 1000, maxBytes: 100_000 }, [333]);
+    const { value, parser } = parse(
+      JSON.stringify({ id: 't1', output: long, tail: 'kept' }),
+      { maxFieldBytes: 1000, maxBytes: 100_000 },
+      [333],
+    );
     const v = value as { id: string; output: string; tail: string };
     expect(v.id).toBe('t1');
     expect(v.tail).toBe('kept');
@@ -95,7 +113,11 @@ describe('CappedJsonParser caps', () => {
   });
 
   it('repairs a cut string that held JSON: the inner text cut, the rest closed, still JSON', () => {
-    const inner = JSON.stringify({ role: 'assistant', content: `La respuesta: ${'palabra '.repeat(20_000)}`, finish: 'stop' });
+    const inner = JSON.stringify({
+      role: 'assistant',
+      content: `La respuesta: ${'palabra '.repeat(20_000)}`,
+      finish: 'stop',
+    });
     const { value } = parse(JSON.stringify({ output: inner }), { maxFieldBytes: 2000, maxBytes: 1_000_000 }, [97]);
     const output = (value as { output: string }).output;
     const repaired = JSON.parse(output) as { role: string; content: string; finish?: string };
@@ -107,12 +129,18 @@ describe('CappedJsonParser caps', () => {
 
   it('drops values once the total is spent, never keeping stubs', () => {
     const chunks = Array.from({ length: 1000 }, (_, i) => ({ pageContent: `chunk ${i} `.repeat(20) }));
-    const { value, parser } = parse(JSON.stringify({ id: 'x', output: chunks, after: 'late' }), { maxFieldBytes: 10_000, maxBytes: 20_000 }, [4096]);
+    const { value, parser } = parse(
+      JSON.stringify({ id: 'x', output: chunks, after: 'late' }),
+      { maxFieldBytes: 10_000, maxBytes: 20_000 },
+      [4096],
+    );
     const v = value as { id: string; output: Array<{ pageContent: string }>; after?: string };
     expect(v.id).toBe('x');
     expect(v.output.length).toBeGreaterThan(50);
     expect(v.output.length).toBeLessThan(1000);
-    expect(v.output).toEqual(chunks.slice(0, v.output.length).map((c, i) => (i < v.output.length - 1 ? c : v.output[i])));
+    expect(v.output).toEqual(
+      chunks.slice(0, v.output.length).map((c, i) => (i < v.output.length - 1 ? c : v.output[i])),
+    );
     for (const c of v.output) expect(c.pageContent.length).toBeGreaterThan(60);
     expect(v.after).toBeUndefined();
     expect(parser.valuesDropped).toBeGreaterThan(0);
@@ -121,36 +149,46 @@ describe('CappedJsonParser caps', () => {
 
   it('property: kept strings are within their cap, the total within the budget, and the value a cut of the original', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ depthSize: 'small' }), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 0, max: 4000 }), chunkSizes, (v, maxFieldBytes, maxBytes, sizes) => {
-        const { value, parser } = parse(JSON.stringify(v), { maxFieldBytes, maxBytes }, sizes);
-        // the root container and the last value started within the budget may go over it, by one field at most
-        expect(parser.keptBytes).toBeLessThanOrEqual(maxBytes + maxFieldBytes + 32);
-        const isSubset = (got: unknown, original: unknown): void => {
-          if (typeof got === 'string') {
-            expect(typeof original).toBe('string');
-            if (got !== original) {
-              expect(got.endsWith(CUT_MARKER) || (original as string).trimStart().startsWith('{') || (original as string).trimStart().startsWith('[')).toBe(true);
-              if (got.endsWith(CUT_MARKER)) {
-                const kept = got.slice(0, -CUT_MARKER.length);
-                expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(maxFieldBytes);
-                expect((original as string).startsWith(kept)).toBe(true);
+      fc.property(
+        fc.jsonValue({ depthSize: 'small' }),
+        fc.integer({ min: 1, max: 64 }),
+        fc.integer({ min: 0, max: 4000 }),
+        chunkSizes,
+        (v, maxFieldBytes, maxBytes, sizes) => {
+          const { value, parser } = parse(JSON.stringify(v), { maxFieldBytes, maxBytes }, sizes);
+          // the root container and the last value started within the budget may go over it, by one field at most
+          expect(parser.keptBytes).toBeLessThanOrEqual(maxBytes + maxFieldBytes + 32);
+          const isSubset = (got: unknown, original: unknown): void => {
+            if (typeof got === 'string') {
+              expect(typeof original).toBe('string');
+              if (got !== original) {
+                expect(
+                  got.endsWith(CUT_MARKER) ||
+                    (original as string).trimStart().startsWith('{') ||
+                    (original as string).trimStart().startsWith('['),
+                ).toBe(true);
+                if (got.endsWith(CUT_MARKER)) {
+                  const kept = got.slice(0, -CUT_MARKER.length);
+                  expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(maxFieldBytes);
+                  expect((original as string).startsWith(kept)).toBe(true);
+                }
               }
-            }
-          } else if (Array.isArray(got)) {
-            expect(Array.isArray(original)).toBe(true);
-            expect(got.length).toBeLessThanOrEqual((original as unknown[]).length);
-            got.forEach((g, i) => isSubset(g, (original as unknown[])[i]));
-          } else if (got && typeof got === 'object') {
-            for (const [k, g] of Object.entries(got)) {
-              // keys are never cut: a member whose key is over the cap is left out
-              const match = Object.entries(original as object).find(([ok]) => ok === k);
-              expect(match, k).toBeDefined();
-              isSubset(g, match![1]);
-            }
-          } else expect(got).toEqual(original);
-        };
-        isSubset(value, JSON.parse(JSON.stringify(v)));
-      }),
+            } else if (Array.isArray(got)) {
+              expect(Array.isArray(original)).toBe(true);
+              expect(got.length).toBeLessThanOrEqual((original as unknown[]).length);
+              got.forEach((g, i) => isSubset(g, (original as unknown[])[i]));
+            } else if (got && typeof got === 'object') {
+              for (const [k, g] of Object.entries(got)) {
+                // keys are never cut: a member whose key is over the cap is left out
+                const match = Object.entries(original as object).find(([ok]) => ok === k);
+                expect(match, k).toBeDefined();
+                isSubset(g, match![1]);
+              }
+            } else expect(got).toEqual(original);
+          };
+          isSubset(value, JSON.parse(JSON.stringify(v)));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -175,9 +213,9 @@ describe('utf8PrefixLength', () => {
       fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.nat(120), (text, max) => {
         const k = utf8PrefixLength(text, max);
         expect(Buffer.byteLength(text.slice(0, k))).toBeLessThanOrEqual(max);
-        if (k < text.length) expect(Buffer.byteLength(text.slice(0, k + (/[\ud800-\udbff]/.test(text[k]!) ? 2 : 1)))).toBeGreaterThan(max);
+        if (k < text.length)
+          expect(Buffer.byteLength(text.slice(0, k + (/[\ud800-\udbff]/.test(text[k]!) ? 2 : 1)))).toBeGreaterThan(max);
       }),
     );
   });
 });
-

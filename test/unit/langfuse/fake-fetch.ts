@@ -23,7 +23,10 @@ export function scriptedFetch(handler: (req: RecordedRequest, index: number) => 
     const answer = await handler(req, requests.length - 1);
     if (answer instanceof Error) throw answer;
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
-    return new Response(text, { status: answer.status, headers: { 'content-type': 'application/json', ...(answer.headers ?? {}) } });
+    return new Response(text, {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', ...(answer.headers ?? {}) },
+    });
   };
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }

@@ -9,7 +9,11 @@ describe('Langfuse HTTP core', () => {
   it('sends basic auth and query parameters, arrays repeated', async () => {
     const { fetch, requests } = scriptedFetch(() => ({ status: 200, body: { ok: true } }));
     const http = createLangfuseHttp({ ...keys, fetch });
-    const res = await http.request({ method: 'GET', path: '/api/public/traces', query: { limit: 1, tags: ['a', 'b'], name: undefined } });
+    const res = await http.request({
+      method: 'GET',
+      path: '/api/public/traces',
+      query: { limit: 1, tags: ['a', 'b'], name: undefined },
+    });
     expect(res).toEqual({ status: 200, data: { ok: true } });
     const req = requests[0]!;
     expect(req.url.pathname).toBe('/api/public/traces');
@@ -23,7 +27,14 @@ describe('Langfuse HTTP core', () => {
     const { fetch } = scriptedFetch((_r, i) => answers[i]!);
     const { sleep, sleeps } = noSleep();
     const events: RequestEvent[] = [];
-    const http = createLangfuseHttp({ ...keys, fetch, sleep, random: () => 1, initialBackoffMs: 100, onRequest: (e) => events.push(e) });
+    const http = createLangfuseHttp({
+      ...keys,
+      fetch,
+      sleep,
+      random: () => 1,
+      initialBackoffMs: 100,
+      onRequest: (e) => events.push(e),
+    });
     const res = await http.request({ method: 'GET', path: '/x', route: 'GET /x' });
     expect(res.data).toEqual({ n: 1 });
     expect(sleeps).toEqual([100, 200, 400]);
@@ -32,7 +43,10 @@ describe('Langfuse HTTP core', () => {
   });
 
   it('honours Retry-After on 429', async () => {
-    const answers = [{ status: 429, headers: { 'retry-after': '7' } }, { status: 200, body: {} }];
+    const answers = [
+      { status: 429, headers: { 'retry-after': '7' } },
+      { status: 200, body: {} },
+    ];
     const { fetch } = scriptedFetch((_r, i) => answers[i]!);
     const { sleep, sleeps } = noSleep();
     const http = createLangfuseHttp({ ...keys, fetch, sleep });
@@ -41,7 +55,10 @@ describe('Langfuse HTTP core', () => {
   });
 
   it('does not retry 4xx and keeps the secret out of the error', async () => {
-    const { fetch, requests } = scriptedFetch(() => ({ status: 401, body: { message: 'Invalid credentials sk-lf-super-secret' } }));
+    const { fetch, requests } = scriptedFetch(() => ({
+      status: 401,
+      body: { message: 'Invalid credentials sk-lf-super-secret' },
+    }));
     const http = createLangfuseHttp({ ...keys, fetch, sleep: async () => {} });
     const err = await http.request({ method: 'GET', path: '/api/public/traces' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LangfuseApiError);
@@ -70,11 +87,19 @@ describe('Langfuse HTTP core', () => {
     const fetch = ((_u: string, init: RequestInit) => {
       calls++;
       if (calls === 1)
-        return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+        return new Promise((_resolve, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
       return Promise.resolve(new Response('{"ok":1}', { status: 200 }));
     }) as unknown as typeof globalThis.fetch;
     const events: RequestEvent[] = [];
-    const http = createLangfuseHttp({ ...keys, fetch, sleep: async () => {}, timeoutMs: 20, onRequest: (e) => events.push(e) });
+    const http = createLangfuseHttp({
+      ...keys,
+      fetch,
+      sleep: async () => {},
+      timeoutMs: 20,
+      onRequest: (e) => events.push(e),
+    });
     const res = await http.request({ method: 'GET', path: '/x' });
     expect(res.data).toEqual({ ok: 1 });
     expect(events[0]!.outcome).toBe('timeout');

@@ -18,24 +18,45 @@ async function collect(it: AsyncIterable<TraceSummary>) {
 }
 
 function v3Trace(i: number, extra: Record<string, unknown> = {}) {
-  return { id: `t-${i}`, name: 'rag', timestamp: '2025-03-01T10:30:00.000Z', environment: 'production', tags: [], ...extra };
+  return {
+    id: `t-${i}`,
+    name: 'rag',
+    timestamp: '2025-03-01T10:30:00.000Z',
+    environment: 'production',
+    tags: [],
+    ...extra,
+  };
 }
 
 describe('listTraces (v3)', () => {
   it('pages with limit 100, fields=core, the window, and applies the default exclusions locally', async () => {
     const pages = [
       Array.from({ length: 100 }, (_, i) => v3Trace(i)),
-      [v3Trace(100, { environment: 'langfuse-llm-as-a-judge' }), v3Trace(101, { environment: 'sdk-experiment' }), v3Trace(102, { environment: 'ragwatch' }), v3Trace(103, { environment: undefined })],
+      [
+        v3Trace(100, { environment: 'langfuse-llm-as-a-judge' }),
+        v3Trace(101, { environment: 'sdk-experiment' }),
+        v3Trace(102, { environment: 'ragwatch' }),
+        v3Trace(103, { environment: undefined }),
+      ],
     ];
     const { fetch, requests } = scriptedFetch((req) => {
       const page = Number(req.url.searchParams.get('page'));
-      return { status: 200, body: { data: pages[page - 1] ?? [], meta: { page, limit: 100, totalItems: 104, totalPages: 2 } } };
+      return {
+        status: 200,
+        body: { data: pages[page - 1] ?? [], meta: { page, limit: 100, totalItems: 104, totalPages: 2 } },
+      };
     });
     const http = createLangfuseHttp({ ...keys, fetch });
     const filters = filtersFromConfig(parseConfig({}));
     const got = await collect(listTraces(http, { generation: 'v3', from, to, filters }));
     expect(got).toHaveLength(101);
-    expect(got.at(-1)).toEqual({ id: 't-103', name: 'rag', timestamp: '2025-03-01T10:30:00.000Z', environment: 'default', tags: [] });
+    expect(got.at(-1)).toEqual({
+      id: 't-103',
+      name: 'rag',
+      timestamp: '2025-03-01T10:30:00.000Z',
+      environment: 'default',
+      tags: [],
+    });
     expect(requests).toHaveLength(2);
     const q = requests[0]!.url.searchParams;
     expect(q.get('limit')).toBe('100');
@@ -57,7 +78,13 @@ describe('listTraces (v3)', () => {
       },
     }));
     const http = createLangfuseHttp({ ...keys, fetch });
-    const filters = { ...noFilters(), traceNames: ['qa'], tags: ['prod', 'rag'], environments: ['production'], metadata: { tenant: 'acme' } };
+    const filters = {
+      ...noFilters(),
+      traceNames: ['qa'],
+      tags: ['prod', 'rag'],
+      environments: ['production'],
+      metadata: { tenant: 'acme' },
+    };
     const got = await collect(listTraces(http, { generation: 'v3', from, to, filters }));
     expect(got.map((t) => t.id)).toEqual(['t-1']);
     const q = requests[0]!.url.searchParams;
@@ -86,10 +113,21 @@ describe('listTraces (v4)', () => {
     const { fetch, requests } = scriptedFetch((req) => {
       const cursor = req.url.searchParams.get('cursor');
       if (!cursor) return { status: 200, body: { data: [root(1), root(2)], meta: { cursor: 'c2' } } };
-      return { status: 200, body: { data: [root(2, { id: 'o-2b', parentObservationId: 'o-2' }), root(3, { environment: 'langfuse-prompt-experiment' })], meta: {} } };
+      return {
+        status: 200,
+        body: {
+          data: [
+            root(2, { id: 'o-2b', parentObservationId: 'o-2' }),
+            root(3, { environment: 'langfuse-prompt-experiment' }),
+          ],
+          meta: {},
+        },
+      };
     });
     const http = createLangfuseHttp({ ...keys, fetch });
-    const got = await collect(listTraces(http, { generation: 'v4', from, to, filters: filtersFromConfig(parseConfig({})) }));
+    const got = await collect(
+      listTraces(http, { generation: 'v4', from, to, filters: filtersFromConfig(parseConfig({})) }),
+    );
     expect(got).toEqual([
       { id: 't-1', name: 'rag-query', timestamp: '2025-03-01T10:10:00.000Z', environment: 'default', tags: ['x'] },
       { id: 't-2', name: 'rag-query', timestamp: '2025-03-01T10:10:00.000Z', environment: 'default', tags: ['x'] },
@@ -108,13 +146,38 @@ describe('getTrace', () => {
     const { fetch } = scriptedFetch(() => ({
       status: 200,
       body: {
-        id: 't-1', name: 'rag', timestamp: '2025-03-01T10:00:00Z', environment: 'default', tags: ['a'],
-        input: '{"question":"q?"}', output: 'plain answer', metadata: null,
+        id: 't-1',
+        name: 'rag',
+        timestamp: '2025-03-01T10:00:00Z',
+        environment: 'default',
+        tags: ['a'],
+        input: '{"question":"q?"}',
+        output: 'plain answer',
+        metadata: null,
         observations: [
-          { id: 'b', parentObservationId: 'a', type: 'GENERATION', name: 'llm', startTime: '2025-03-01T10:00:02Z', input: '[{"role":"user","content":"hi"}]', output: { content: 'x' }, metadata: {} },
-          { id: 'a', parentObservationId: null, type: 'SPAN', name: 'root', startTime: '2025-03-01T10:00:01Z', input: null, output: null, metadata: null },
+          {
+            id: 'b',
+            parentObservationId: 'a',
+            type: 'GENERATION',
+            name: 'llm',
+            startTime: '2025-03-01T10:00:02Z',
+            input: '[{"role":"user","content":"hi"}]',
+            output: { content: 'x' },
+            metadata: {},
+          },
+          {
+            id: 'a',
+            parentObservationId: null,
+            type: 'SPAN',
+            name: 'root',
+            startTime: '2025-03-01T10:00:01Z',
+            input: null,
+            output: null,
+            metadata: null,
+          },
         ],
-        scores: [], htmlPath: '/x',
+        scores: [],
+        htmlPath: '/x',
       },
     }));
     const http = createLangfuseHttp({ ...keys, fetch });
@@ -136,14 +199,49 @@ describe('getTrace', () => {
       status: 200,
       body: {
         data: [
-          { id: 'g', traceId: 't-9', parentObservationId: 'r', type: 'GENERATION', name: 'ChatOpenAI', startTime: '2025-03-01T10:00:03Z', input: '{"messages":[]}', output: 'The answer.', metadata: null, environment: 'prod', isRootObservation: false },
-          { id: 'r', traceId: 't-9', parentObservationId: null, type: 'CHAIN', name: 'RunnableSequence', startTime: '2025-03-01T10:00:01Z', input: '{"question":"Why?"}', output: '"Because."', metadata: '{"k":1}', environment: 'prod', traceName: 'qa', tags: ['t'], isRootObservation: true },
+          {
+            id: 'g',
+            traceId: 't-9',
+            parentObservationId: 'r',
+            type: 'GENERATION',
+            name: 'ChatOpenAI',
+            startTime: '2025-03-01T10:00:03Z',
+            input: '{"messages":[]}',
+            output: 'The answer.',
+            metadata: null,
+            environment: 'prod',
+            isRootObservation: false,
+          },
+          {
+            id: 'r',
+            traceId: 't-9',
+            parentObservationId: null,
+            type: 'CHAIN',
+            name: 'RunnableSequence',
+            startTime: '2025-03-01T10:00:01Z',
+            input: '{"question":"Why?"}',
+            output: '"Because."',
+            metadata: '{"k":1}',
+            environment: 'prod',
+            traceName: 'qa',
+            tags: ['t'],
+            isRootObservation: true,
+          },
         ],
         meta: {},
       },
     }));
     const trace = await getTrace(createLangfuseHttp({ ...keys, fetch }), 't-9', 'v4');
-    expect(trace).toMatchObject({ id: 't-9', name: 'qa', timestamp: '2025-03-01T10:00:01.000Z', environment: 'prod', input: { question: 'Why?' }, output: 'Because.', metadata: { k: 1 }, tags: ['t'] });
+    expect(trace).toMatchObject({
+      id: 't-9',
+      name: 'qa',
+      timestamp: '2025-03-01T10:00:01.000Z',
+      environment: 'prod',
+      input: { question: 'Why?' },
+      output: 'Because.',
+      metadata: { k: 1 },
+      tags: ['t'],
+    });
     expect(trace?.observations.map((o) => o.id)).toEqual(['r', 'g']);
     expect(trace?.observations[1]!.output).toBe('The answer.');
     const q = requests[0]!.url.searchParams;
@@ -161,7 +259,11 @@ describe('detectApiGeneration', () => {
   it('v3 when the traces API answers, v4 when it 404s and v2 observations answer', async () => {
     const v3 = scriptedFetch(() => ({ status: 200, body: { data: [], meta: {} } }));
     expect(await detectApiGeneration(createLangfuseHttp({ ...keys, fetch: v3.fetch }))).toBe('v3');
-    const v4 = scriptedFetch((req) => (req.url.pathname === '/api/public/traces' ? { status: 404, body: {} } : { status: 200, body: { data: [], meta: {} } }));
+    const v4 = scriptedFetch((req) =>
+      req.url.pathname === '/api/public/traces'
+        ? { status: 404, body: {} }
+        : { status: 200, body: { data: [], meta: {} } },
+    );
     expect(await detectApiGeneration(createLangfuseHttp({ ...keys, fetch: v4.fetch }))).toBe('v4');
   });
 
@@ -170,9 +272,13 @@ describe('detectApiGeneration', () => {
     expect(await detectApiGeneration(createLangfuseHttp({ ...keys, fetch: none.fetch }), 'v4')).toBe('v4');
     expect(none.requests).toHaveLength(0);
     const unauthorized = scriptedFetch(() => ({ status: 401, body: {} }));
-    await expect(detectApiGeneration(createLangfuseHttp({ ...keys, fetch: unauthorized.fetch }))).rejects.toMatchObject({ status: 401 });
+    await expect(detectApiGeneration(createLangfuseHttp({ ...keys, fetch: unauthorized.fetch }))).rejects.toMatchObject(
+      { status: 401 },
+    );
     const nothing = scriptedFetch(() => ({ status: 404, body: {} }));
-    await expect(detectApiGeneration(createLangfuseHttp({ ...keys, fetch: nothing.fetch }))).rejects.toBeInstanceOf(LangfuseApiError);
+    await expect(detectApiGeneration(createLangfuseHttp({ ...keys, fetch: nothing.fetch }))).rejects.toBeInstanceOf(
+      LangfuseApiError,
+    );
   });
 });
 
@@ -192,16 +298,22 @@ describe('environment filters', () => {
     const named = filtersFromConfig(parseConfig({ online: { filters: { environments: ['ragwatch', 'production'] } } }));
     expect(environmentAllowed('ragwatch', named)).toBe(false);
     expect(environmentAllowed('production', named)).toBe(true);
-    const wildcard = filtersFromConfig(parseConfig({ online: { filters: { environments: ['*'], excludeEnvironments: [] } } }));
+    const wildcard = filtersFromConfig(
+      parseConfig({ online: { filters: { environments: ['*'], excludeEnvironments: [] } } }),
+    );
     expect(environmentAllowed('ragwatch', wildcard)).toBe(false);
     expect(environmentAllowed('default', wildcard)).toBe(true);
   });
 
   it('refuses an own environment Langfuse would not store as given (empty, upper case, langfuse-*)', () => {
     for (const ownEnvironment of ['', 'RagWatch', 'langfuse-ragwatch', 'a b', 'x'.repeat(41)]) {
-      expect(() => parseConfig({ langfuse: { ownEnvironment } }), JSON.stringify(ownEnvironment)).toThrow(/langfuse\.ownEnvironment/);
+      expect(() => parseConfig({ langfuse: { ownEnvironment } }), JSON.stringify(ownEnvironment)).toThrow(
+        /langfuse\.ownEnvironment/,
+      );
     }
-    expect(parseConfig({ langfuse: { ownEnvironment: 'ragwatch-eval_2' } }).langfuse.ownEnvironment).toBe('ragwatch-eval_2');
+    expect(parseConfig({ langfuse: { ownEnvironment: 'ragwatch-eval_2' } }).langfuse.ownEnvironment).toBe(
+      'ragwatch-eval_2',
+    );
   });
 });
 
@@ -209,7 +321,13 @@ describe('listing streams', () => {
   it('fetches a page only when the consumer gets to it', async () => {
     const { fetch, requests } = scriptedFetch((req) => {
       const page = Number(req.url.searchParams.get('page'));
-      return { status: 200, body: { data: Array.from({ length: 100 }, (_, i) => v3Trace(page * 1000 + i)), meta: { page, limit: 100, totalItems: 100_000, totalPages: 1000 } } };
+      return {
+        status: 200,
+        body: {
+          data: Array.from({ length: 100 }, (_, i) => v3Trace(page * 1000 + i)),
+          meta: { page, limit: 100, totalItems: 100_000, totalPages: 1000 },
+        },
+      };
     });
     const http = createLangfuseHttp({ ...keys, fetch });
     let seen = 0;

@@ -8,11 +8,24 @@ import { noSleep, scriptedFetch, type RecordedRequest } from './fake-fetch.js';
 const keys = { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk', secretKey: 'sk' };
 
 function score(i: number, extra: Partial<ScoreToWrite> = {}): ScoreToWrite {
-  return { traceId: `trace-${i}`, name: 'ragas-faithfulness', value: 0.5, timestamp: '2025-03-01T23:59:59.123+02:00', configId: 'cfg-1', comment: 'ok', metadata: { v: 1 }, environment: 'default', ...extra };
+  return {
+    traceId: `trace-${i}`,
+    name: 'ragas-faithfulness',
+    value: 0.5,
+    timestamp: '2025-03-01T23:59:59.123+02:00',
+    configId: 'cfg-1',
+    comment: 'ok',
+    metadata: { v: 1 },
+    environment: 'default',
+    ...extra,
+  };
 }
 
 type Batch = { batch: IngestionEvent[] };
-const allOk = (req: RecordedRequest) => ({ status: 207, body: { successes: (req.body as Batch).batch.map((e) => ({ id: e.id, status: 201 })), errors: [] } });
+const allOk = (req: RecordedRequest) => ({
+  status: 207,
+  body: { successes: (req.body as Batch).batch.map((e) => ({ id: e.id, status: 201 })), errors: [] },
+});
 
 describe('scoreIdFor', () => {
   it('is deterministic, UUID-shaped and differs per trace and name', () => {
@@ -58,14 +71,40 @@ describe('writeScores', () => {
       const batch = (req.body as Batch).batch;
       if (round > 1) return allOk(req);
       const [a, b, c] = batch;
-      return { status: 207, body: { successes: [{ id: a!.id, status: 201 }], errors: [{ id: b!.id, status: 500, message: 'boom' }, { id: batch[3]!.id, status: 400, message: 'value out of range' }] } };
+      return {
+        status: 207,
+        body: {
+          successes: [{ id: a!.id, status: 201 }],
+          errors: [
+            { id: b!.id, status: 500, message: 'boom' },
+            { id: batch[3]!.id, status: 400, message: 'value out of range' },
+          ],
+        },
+      };
       void c; // c is neither acknowledged nor rejected
     });
     const http = createLangfuseHttp({ ...keys, fetch });
-    const res = await writeScores(http, [score(1), score(2), score(3), score(4, { value: 7 })], { sleep, random: () => 1, initialBackoffMs: 10 });
-    expect(res.written.sort()).toEqual([scoreIdFor('trace-1', 'ragas-faithfulness'), scoreIdFor('trace-2', 'ragas-faithfulness'), scoreIdFor('trace-3', 'ragas-faithfulness')].sort());
+    const res = await writeScores(http, [score(1), score(2), score(3), score(4, { value: 7 })], {
+      sleep,
+      random: () => 1,
+      initialBackoffMs: 10,
+    });
+    expect(res.written.sort()).toEqual(
+      [
+        scoreIdFor('trace-1', 'ragas-faithfulness'),
+        scoreIdFor('trace-2', 'ragas-faithfulness'),
+        scoreIdFor('trace-3', 'ragas-faithfulness'),
+      ].sort(),
+    );
     expect(res.failed).toEqual([
-      { id: scoreIdFor('trace-4', 'ragas-faithfulness'), traceId: 'trace-4', name: 'ragas-faithfulness', status: 400, message: expect.stringContaining('value out of range'), retryable: false },
+      {
+        id: scoreIdFor('trace-4', 'ragas-faithfulness'),
+        traceId: 'trace-4',
+        name: 'ragas-faithfulness',
+        status: 400,
+        message: expect.stringContaining('value out of range'),
+        retryable: false,
+      },
     ]);
     expect((requests[1]!.body as Batch).batch.map((e) => e.body.traceId)).toEqual(['trace-2', 'trace-3']);
     expect(sleeps).toEqual([10]);
@@ -107,12 +146,22 @@ describe('ensureScoreConfigs', () => {
           body: {
             data: [
               { id: 'c-old', name: 'ragas-faithfulness', dataType: 'NUMERIC', isArchived: true },
-              { id: 'c-1', name: 'ragas-faithfulness', dataType: 'NUMERIC', isArchived: false, minValue: 0, maxValue: 1 },
+              {
+                id: 'c-1',
+                name: 'ragas-faithfulness',
+                dataType: 'NUMERIC',
+                isArchived: false,
+                minValue: 0,
+                maxValue: 1,
+              },
             ],
             meta: { page: 1, limit: 100, totalItems: 2, totalPages: 1 },
           },
         };
-      return { status: 200, body: { id: 'c-2', name: (req.body as { name: string }).name, dataType: 'NUMERIC', isArchived: false } };
+      return {
+        status: 200,
+        body: { id: 'c-2', name: (req.body as { name: string }).name, dataType: 'NUMERIC', isArchived: false },
+      };
     });
     const http = createLangfuseHttp({ ...keys, fetch });
     const ids = await ensureScoreConfigs(http, [
@@ -124,12 +173,22 @@ describe('ensureScoreConfigs', () => {
       ['ragas-answer-relevancy', 'c-2'],
     ]);
     const post = requests.find((r) => r.method === 'POST')!;
-    expect(post.body).toEqual({ name: 'ragas-answer-relevancy', dataType: 'NUMERIC', minValue: 0, maxValue: 1, description: 'How relevant the answer is' });
+    expect(post.body).toEqual({
+      name: 'ragas-answer-relevancy',
+      dataType: 'NUMERIC',
+      minValue: 0,
+      maxValue: 1,
+      description: 'How relevant the answer is',
+    });
   });
 
   it('rejects names over 35 characters before calling the server', async () => {
     const { fetch, requests } = scriptedFetch(() => ({ status: 200, body: { data: [], meta: {} } }));
-    await expect(ensureScoreConfigs(createLangfuseHttp({ ...keys, fetch }), [{ name: 'x'.repeat(36), description: '', min: 0, max: 1 }])).rejects.toThrow(/35/);
+    await expect(
+      ensureScoreConfigs(createLangfuseHttp({ ...keys, fetch }), [
+        { name: 'x'.repeat(36), description: '', min: 0, max: 1 },
+      ]),
+    ).rejects.toThrow(/35/);
     expect(requests).toHaveLength(0);
   });
 });

@@ -1,12 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LangfuseApiError } from '../../../src/langfuse/http.js';
-import { ingestionStatusesFrom, scoreConfigPageFrom, v3TraceFrom, v3TracePageFrom, v4PageFrom } from '../../../src/langfuse/shapes.js';
+import {
+  ingestionStatusesFrom,
+  scoreConfigPageFrom,
+  v3TraceFrom,
+  v3TracePageFrom,
+  v4PageFrom,
+} from '../../../src/langfuse/shapes.js';
 import { FIXTURES, fixtureFiles } from '../extract/load-fixture.js';
 
 const meta = { page: 1, limit: 100, totalItems: 1, totalPages: 1 };
 const listed = { id: 't-1', timestamp: '2025-03-01T10:30:00.000Z', name: 'qa', environment: 'default', tags: [] };
-const row = { id: 'o-1', traceId: 't-1', startTime: '2025-03-01T10:30:00.000Z', type: 'SPAN', parentObservationId: null };
+const row = {
+  id: 'o-1',
+  traceId: 't-1',
+  startTime: '2025-03-01T10:30:00.000Z',
+  type: 'SPAN',
+  parentObservationId: null,
+};
 
 function protocolDetail(fn: () => unknown): string {
   try {
@@ -37,29 +49,81 @@ describe('Langfuse answer shapes', () => {
   it('takes pages with unknown fields, nullable fields left null and v4 field groups left out', () => {
     expect(v3TracePageFrom({ data: [{ ...listed, name: null, extra: { any: 1 } }], meta }, 'r').data).toHaveLength(1);
     expect(v3TracePageFrom({ data: [{ id: 't', timestamp: '2025-03-01T10:30:00Z' }], meta }, 'r').data).toHaveLength(1);
-    expect(v4PageFrom({ data: [{ id: 'o', traceId: null, startTime: '2025-03-01T10:30:00Z' }], meta: {} }, 'r').meta).toEqual({});
+    expect(
+      v4PageFrom({ data: [{ id: 'o', traceId: null, startTime: '2025-03-01T10:30:00Z' }], meta: {} }, 'r').meta,
+    ).toEqual({});
     expect(v4PageFrom({ data: [], meta: { cursor: null } }, 'r').data).toEqual([]);
-    expect(ingestionStatusesFrom({ successes: [{ id: 'e', status: 201 }], errors: [{ id: 'f', status: 400, message: null, error: { x: 1 } }] }, 'r').errors).toHaveLength(1);
-    expect(scoreConfigPageFrom({ data: [{ id: 'c', name: 'ragas-faithfulness', dataType: 'NUMERIC', isArchived: false }], meta }, 'r').data).toHaveLength(1);
+    expect(
+      ingestionStatusesFrom(
+        { successes: [{ id: 'e', status: 201 }], errors: [{ id: 'f', status: 400, message: null, error: { x: 1 } }] },
+        'r',
+      ).errors,
+    ).toHaveLength(1);
+    expect(
+      scoreConfigPageFrom(
+        { data: [{ id: 'c', name: 'ragas-faithfulness', dataType: 'NUMERIC', isArchived: false }], meta },
+        'r',
+      ).data,
+    ).toHaveLength(1);
   });
 
   it.each<[string, () => unknown, RegExp]>([
     ['a string for data', () => v3TracePageFrom({ data: 'x', meta }, 'GET /api/public/traces'), /data: expected array/],
     ['null', () => v3TracePageFrom(null, 'GET /api/public/traces'), /body: expected object/],
     ['no meta', () => v3TracePageFrom({ data: [] }, 'GET /api/public/traces'), /meta: expected object/],
-    ['a page number as text', () => v3TracePageFrom({ data: [], meta: { ...meta, totalPages: '2' } }, 'r'), /meta\.totalPages: expected number/],
-    ['a row without id', () => v3TracePageFrom({ data: [{ timestamp: listed.timestamp }], meta }, 'r'), /data\.0\.id: expected string/],
-    ['an unreadable timestamp', () => v3TracePageFrom({ data: [{ ...listed, timestamp: 'yesterday' }], meta }, 'r'), /data\.0\.timestamp: expected a date-time/],
-    ['tags that are not strings', () => v3TracePageFrom({ data: [{ ...listed, tags: [1] }], meta }, 'r'), /data\.0\.tags\.0: expected string/],
-    ['a cursor of the wrong type', () => v4PageFrom({ data: [row], meta: { cursor: 5 } }, 'r'), /meta\.cursor: expected string/],
+    [
+      'a page number as text',
+      () => v3TracePageFrom({ data: [], meta: { ...meta, totalPages: '2' } }, 'r'),
+      /meta\.totalPages: expected number/,
+    ],
+    [
+      'a row without id',
+      () => v3TracePageFrom({ data: [{ timestamp: listed.timestamp }], meta }, 'r'),
+      /data\.0\.id: expected string/,
+    ],
+    [
+      'an unreadable timestamp',
+      () => v3TracePageFrom({ data: [{ ...listed, timestamp: 'yesterday' }], meta }, 'r'),
+      /data\.0\.timestamp: expected a date-time/,
+    ],
+    [
+      'tags that are not strings',
+      () => v3TracePageFrom({ data: [{ ...listed, tags: [1] }], meta }, 'r'),
+      /data\.0\.tags\.0: expected string/,
+    ],
+    [
+      'a cursor of the wrong type',
+      () => v4PageFrom({ data: [row], meta: { cursor: 5 } }, 'r'),
+      /meta\.cursor: expected string/,
+    ],
     ['rows that are not objects', () => v4PageFrom({ data: ['o-1'], meta: {} }, 'r'), /data\.0: expected object/],
-    ['another trace by id (v3)', () => v3TraceFrom({ ...listed, id: 't-2', observations: [] }, 't-1', 'r'), /another trace/],
+    [
+      'another trace by id (v3)',
+      () => v3TraceFrom({ ...listed, id: 't-2', observations: [] }, 't-1', 'r'),
+      /another trace/,
+    ],
     ['an object that is no trace', () => v3TraceFrom({ hello: 'world' }, 't-1', 'r'), /id: expected string/],
-    ['observations that are not a list', () => v3TraceFrom({ ...listed, observations: {} }, 't-1', 'r'), /observations: expected array/],
-    ['an observation of another trace', () => v3TraceFrom({ ...listed, observations: [{ ...row, traceId: 't-9' }] }, 't-1', 'r'), /observations\.0\.traceId: another trace/],
-    ['v4 rows of another trace', () => v4PageFrom({ data: [row, { ...row, traceId: 't-9' }], meta: {} }, 'r', 200, 't-1'), /data\.1\.traceId: another trace/],
+    [
+      'observations that are not a list',
+      () => v3TraceFrom({ ...listed, observations: {} }, 't-1', 'r'),
+      /observations: expected array/,
+    ],
+    [
+      'an observation of another trace',
+      () => v3TraceFrom({ ...listed, observations: [{ ...row, traceId: 't-9' }] }, 't-1', 'r'),
+      /observations\.0\.traceId: another trace/,
+    ],
+    [
+      'v4 rows of another trace',
+      () => v4PageFrom({ data: [row, { ...row, traceId: 't-9' }], meta: {} }, 'r', 200, 't-1'),
+      /data\.1\.traceId: another trace/,
+    ],
     ['a 207 without successes', () => ingestionStatusesFrom({ errors: [] }, 'r'), /successes: expected array/],
-    ['a 207 with statuses as text', () => ingestionStatusesFrom({ successes: [{ id: 'e', status: '201' }], errors: [] }, 'r'), /successes\.0\.status: expected number/],
+    [
+      'a 207 with statuses as text',
+      () => ingestionStatusesFrom({ successes: [{ id: 'e', status: '201' }], errors: [] }, 'r'),
+      /successes\.0\.status: expected number/,
+    ],
     ['score configs that are not a page', () => scoreConfigPageFrom({ data: {} }, 'r'), /data: expected array/],
   ])('rejects %s as a protocol error naming the field', (_label, fn, expected) => {
     expect(protocolDetail(fn)).toMatch(expected);
@@ -71,11 +135,20 @@ describe('Langfuse answer shapes', () => {
     expect(() => v3TraceFrom(noObservations, 't-1', 'r')).toThrow(/observations: expected array/);
     expect(v3TraceFrom(noObservations, 't-1', 'r', 200, { cut: true }).observations).toEqual([]);
     const partial = { ...listed, observations: [row, { id: 'o-2', traceId: 't-1' }] };
-    expect((v3TraceFrom(partial, 't-1', 'r', 200, { cut: true }).observations as unknown[]).map((o) => (o as { id: string }).id)).toEqual(['o-1']);
-    expect(v4PageFrom({ data: [row, { id: 'o-2' }] }, 'r', 200, 't-1', { cut: true })).toEqual({ data: [row], meta: {} });
+    expect(
+      (v3TraceFrom(partial, 't-1', 'r', 200, { cut: true }).observations as unknown[]).map(
+        (o) => (o as { id: string }).id,
+      ),
+    ).toEqual(['o-1']);
+    expect(v4PageFrom({ data: [row, { id: 'o-2' }] }, 'r', 200, 't-1', { cut: true })).toEqual({
+      data: [row],
+      meta: {},
+    });
     // what was kept must still be the trace asked for
     expect(() => v3TraceFrom({ ...partial, id: 't-2' }, 't-1', 'r', 200, { cut: true })).toThrow(/another trace/);
-    expect(() => v4PageFrom({ data: [{ ...row, traceId: 't-9' }] }, 'r', 200, 't-1', { cut: true })).toThrow(/another trace/);
+    expect(() => v4PageFrom({ data: [{ ...row, traceId: 't-9' }] }, 'r', 200, 't-1', { cut: true })).toThrow(
+      /another trace/,
+    );
     expect(() => v3TraceFrom(null, 't-1', 'r', 200, { cut: true })).toThrow(/expected object/);
   });
 

@@ -19,11 +19,46 @@ function referenceEstimate(text: string): number {
 describe('token budgets', () => {
   it('estimates exactly as the piece definition on mixed-script text', () => {
     const random = seededRandom(7);
-    const pieces = ['a', 'Z', 'qu', 'ñ', 'é', 'ß', 'д', '中', '😀', '👍🏽', '١', '3', '07', '½', '²', 'Ⅻ', ' ', '\t', '\n', '\u00a0', '\u3000', '.', '¿', '-', '€', '\u0301', '\ud800', '\udc00', 'ǅ', '\u200b'];
+    const pieces = [
+      'a',
+      'Z',
+      'qu',
+      'ñ',
+      'é',
+      'ß',
+      'д',
+      '中',
+      '😀',
+      '👍🏽',
+      '١',
+      '3',
+      '07',
+      '½',
+      '²',
+      'Ⅻ',
+      ' ',
+      '\t',
+      '\n',
+      '\u00a0',
+      '\u3000',
+      '.',
+      '¿',
+      '-',
+      '€',
+      '\u0301',
+      '\ud800',
+      '\udc00',
+      'ǅ',
+      '\u200b',
+    ];
     for (let t = 0; t < 3000; t++) {
       const length = Math.floor(random() * 120);
       let text = '';
-      for (let i = 0; i < length; i++) text += random() < 0.5 ? 'abcdefghijklmnop'[Math.floor(random() * 16)]! : pieces[Math.floor(random() * pieces.length)]!;
+      for (let i = 0; i < length; i++)
+        text +=
+          random() < 0.5
+            ? 'abcdefghijklmnop'[Math.floor(random() * 16)]!
+            : pieces[Math.floor(random() * pieces.length)]!;
       expect(estimateTokens(text), JSON.stringify(text)).toBe(referenceEstimate(text));
     }
     expect(estimateTokens('canción 2024 ok')).toBe(2 + 2 + 1);

@@ -24,11 +24,24 @@ describe('context budget: whole leading chunks', () => {
   });
 
   it('prepares a 10,000-chunk sample within the budget: no chunk cut to nothing', () => {
-    const prepared = prepareSample({ traceId: 't', question: 'Where does Redis keep its data?', answer: 'In memory.', contexts: manyChunks, meta: {} }, options);
+    const prepared = prepareSample(
+      {
+        traceId: 't',
+        question: 'Where does Redis keep its data?',
+        answer: 'In memory.',
+        contexts: manyChunks,
+        meta: {},
+      },
+      options,
+    );
     expect(prepared.contexts.length).toBeLessThan(1000);
     for (const chunk of prepared.contexts) expect(stripped(chunk).trim()).not.toBe('');
     expect(prepared.contexts.reduce((s, c) => s + estimateTokens(c), 0)).toBeLessThanOrEqual(options.maxContextTokens);
-    expect(prepared.truncated.contexts).toMatchObject({ chunks: 10_000, keptChunks: prepared.contexts.length, droppedChunks: 10_000 - prepared.contexts.length });
+    expect(prepared.truncated.contexts).toMatchObject({
+      chunks: 10_000,
+      keptChunks: prepared.contexts.length,
+      droppedChunks: 10_000 - prepared.contexts.length,
+    });
   });
 
   it('cuts the first chunk that does not fit when a useful part of the budget is left, and drops the rest', () => {
@@ -58,25 +71,33 @@ describe('context budget: whole leading chunks', () => {
   });
 
   it('property: a prefix of whole chunks, at most one cut, within budget, nothing emptied', () => {
-    const word = fc.oneof(fc.constantFrom('redis', 'caché', 'memoria', 'latency', '42', '¿', 'ñandú', '😀'), fc.string({ minLength: 1, maxLength: 30 }));
+    const word = fc.oneof(
+      fc.constantFrom('redis', 'caché', 'memoria', 'latency', '42', '¿', 'ñandú', '😀'),
+      fc.string({ minLength: 1, maxLength: 30 }),
+    );
     const chunk = fc.array(word, { minLength: 0, maxLength: 60 }).map((ws) => ws.join(' '));
     fc.assert(
-      fc.property(fc.array(chunk, { minLength: 1, maxLength: 40 }), fc.integer({ min: 16, max: 2000 }), (chunks, budget) => {
-        const fitted = fitChunks(chunks, budget);
-        const kept = fitted.chunks;
-        expect(kept.length + fitted.droppedChunks).toBe(chunks.length);
-        expect(kept.reduce((s, c) => s + c.keptTokens, 0)).toBeLessThanOrEqual(budget);
-        kept.forEach((c, i) => {
-          const original = chunks[i]!;
-          if (i < kept.length - 1) expect(c.text).toBe(original);
-          else if (c.truncated) expect(original.startsWith(stripped(c.text).trimEnd()) || original.normalize() !== original).toBe(true);
-          if (original.trim() !== '') expect(stripped(c.text).trim(), JSON.stringify(original)).not.toBe('');
-        });
-        const total = chunks.reduce((s, c) => s + estimateTokens(c), 0);
-        if (total <= budget) expect(kept.map((c) => c.text)).toEqual(chunks);
-        // something of the first non-empty chunk is always kept
-        expect(kept.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.array(chunk, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 16, max: 2000 }),
+        (chunks, budget) => {
+          const fitted = fitChunks(chunks, budget);
+          const kept = fitted.chunks;
+          expect(kept.length + fitted.droppedChunks).toBe(chunks.length);
+          expect(kept.reduce((s, c) => s + c.keptTokens, 0)).toBeLessThanOrEqual(budget);
+          kept.forEach((c, i) => {
+            const original = chunks[i]!;
+            if (i < kept.length - 1) expect(c.text).toBe(original);
+            else if (c.truncated)
+              expect(original.startsWith(stripped(c.text).trimEnd()) || original.normalize() !== original).toBe(true);
+            if (original.trim() !== '') expect(stripped(c.text).trim(), JSON.stringify(original)).not.toBe('');
+          });
+          const total = chunks.reduce((s, c) => s + estimateTokens(c), 0);
+          if (total <= budget) expect(kept.map((c) => c.text)).toEqual(chunks);
+          // something of the first non-empty chunk is always kept
+          expect(kept.length).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -16,7 +16,10 @@ export class FakeJudge implements JudgeClient {
     if (handler instanceof JudgeCallError) throw handler;
     const raw = handler(request as StructuredRequest<unknown>);
     const prompt = request.messages.map((m) => m.content).join('\n').length;
-    return { value: request.parse(raw), usage: { calls: 1, promptTokens: prompt, completionTokens: JSON.stringify(raw).length, latencyMs: 1 } };
+    return {
+      value: request.parse(raw),
+      usage: { calls: 1, promptTokens: prompt, completionTokens: JSON.stringify(raw).length, latencyMs: 1 },
+    };
   }
 }
 

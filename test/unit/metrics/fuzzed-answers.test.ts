@@ -34,7 +34,10 @@ class FuzzJudge implements JudgeClient {
       throw new Error(read.error);
     }
     try {
-      return { value: request.parse(read.value), usage: { calls: 1, promptTokens: 1, completionTokens: 1, latencyMs: 0 } };
+      return {
+        value: request.parse(read.value),
+        usage: { calls: 1, promptTokens: 1, completionTokens: 1, latencyMs: 0 },
+      };
     } catch (err) {
       this.parseErrors.push(`${request.name}: ${(err as Error).message} in ${JSON.stringify(value).slice(0, 300)}`);
       throw err;
@@ -46,7 +49,10 @@ class FuzzEmbeddings implements EmbeddingsClient {
   readonly model = 'fuzz';
   private readonly random = seededRandom(7);
   async embed(texts: string[]) {
-    return { vectors: fuzzVectors(texts.length, 8, this.random).vectors, usage: { requests: 1, promptTokens: texts.length, latencyMs: 0 } };
+    return {
+      vectors: fuzzVectors(texts.length, 8, this.random).vectors,
+      usage: { requests: 1, promptTokens: texts.length, latencyMs: 0 },
+    };
   }
 }
 
@@ -73,7 +79,13 @@ describe('every answer the schemas allow becomes a score or an explicit result',
     const embeddings = new FuzzEmbeddings();
     const random = seededRandom(3);
     const options = { ...defaultMetricsOptions(), answerRelevancyQuestions: 3 };
-    const tasks = ['ragwatch_faithfulness', 'ragwatch_answer_relevancy', 'ragwatch_context_precision', 'ragwatch_context_recall', 'ragwatch_claims_in_reference'];
+    const tasks = [
+      'ragwatch_faithfulness',
+      'ragwatch_answer_relevancy',
+      'ragwatch_context_precision',
+      'ragwatch_context_recall',
+      'ragwatch_claims_in_reference',
+    ];
     const statuses: Record<string, Record<string, number>> = {};
     for (let i = 0; tasks.some((t) => (judge.answers.get(t) ?? 0) < PER_TASK); i++) {
       expect(i).toBeLessThan(20 * PER_TASK);
@@ -96,7 +108,19 @@ describe('every answer the schemas allow becomes a score or an explicit result',
     // Every metric was scored many times (the fuzzer is not just producing unscorable answers).
     for (const m of allMetricNames()) expect(statuses[m]?.scored ?? 0, m).toBeGreaterThan(100);
     const edges = fuzzer.stats().edges;
-    for (const edge of ['empty_array', 'max_items', 'long_array', 'duplicate_items', 'number_min', 'number_max', 'empty_string', 'blank_string', 'long_string', 'odd_unicode', 'markup_string'] as const) {
+    for (const edge of [
+      'empty_array',
+      'max_items',
+      'long_array',
+      'duplicate_items',
+      'number_min',
+      'number_max',
+      'empty_string',
+      'blank_string',
+      'long_string',
+      'odd_unicode',
+      'markup_string',
+    ] as const) {
       expect(edges[edge] ?? 0, edge).toBeGreaterThan(0);
     }
   }, 60_000);
@@ -104,7 +128,10 @@ describe('every answer the schemas allow becomes a score or an explicit result',
   it(`${PER_TASK} fuzzed abstention answers are each a verdict`, async () => {
     const judge = new FuzzJudge(new JudgeFuzzer(5));
     for (let i = 0; i < PER_TASK; i++) {
-      const verdict = await judgeAbstention(judge, { question: '¿Cuánto cuesta la Cam Interior?', answer: 'No existe.' });
+      const verdict = await judgeAbstention(judge, {
+        question: '¿Cuánto cuesta la Cam Interior?',
+        answer: 'No existe.',
+      });
       expect(typeof verdict.abstained).toBe('boolean');
       expect(typeof verdict.reason).toBe('string');
     }

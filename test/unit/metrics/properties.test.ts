@@ -14,12 +14,25 @@ const foldedClaim = (c: { claim: string }) => c.claim.trim().normalize('NFC').re
 
 const judgeOutputs = fc.record({
   k: fc.integer({ min: 1, max: 6 }),
-  claims: fc.array(fc.record({ claim: text, verdict, chunks: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }) }), { maxLength: 8 }),
-  statements: fc.array(fc.record({ statement: text, attributed: verdict, chunks: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }) }), { maxLength: 8 }),
+  claims: fc.array(
+    fc.record({ claim: text, verdict, chunks: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }) }),
+    { maxLength: 8 },
+  ),
+  statements: fc.array(
+    fc.record({
+      statement: text,
+      attributed: verdict,
+      chunks: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }),
+    }),
+    { maxLength: 8 },
+  ),
   useful: fc.array(verdict, { minLength: 6, maxLength: 6 }),
   inReference: fc.array(verdict, { minLength: 8, maxLength: 8 }),
   questions: fc.array(fc.record({ question: text, noncommittal: verdict }), { minLength: 1, maxLength: 3 }),
-  vectors: fc.array(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }),
+  vectors: fc.array(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 3, maxLength: 3 }), {
+    minLength: 4,
+    maxLength: 4,
+  }),
 });
 
 /** Every number anywhere inside a value (NaN and ±Infinity included). */
@@ -48,18 +61,28 @@ describe('metric properties', () => {
         const clampChunks = (list: number[]) => list.filter((c) => c <= o.k);
         const judge = new FakeJudge({
           ragwatch_faithfulness: () => ({ claims: o.claims.map((c) => ({ ...c, chunks: clampChunks(c.chunks) })) }),
-          ragwatch_context_recall: () => ({ statements: o.statements.map((s) => ({ ...s, chunks: clampChunks(s.chunks) })) }),
-          ragwatch_context_precision: () => ({ chunks: o.useful.slice(0, o.k).map((useful, i) => ({ chunk: i + 1, useful })) }),
+          ragwatch_context_recall: () => ({
+            statements: o.statements.map((s) => ({ ...s, chunks: clampChunks(s.chunks) })),
+          }),
+          ragwatch_context_precision: () => ({
+            chunks: o.useful.slice(0, o.k).map((useful, i) => ({ chunk: i + 1, useful })),
+          }),
           ragwatch_claims_in_reference: (req) => {
             const n = (req.schema as { properties: { claims: { maxItems?: number } } }).properties.claims.maxItems ?? 0;
-            return { claims: Array.from({ length: n }, (_, i) => ({ claim: i + 1, verdict: o.inReference[i % 8] ?? 0 })) };
+            return {
+              claims: Array.from({ length: n }, (_, i) => ({ claim: i + 1, verdict: o.inReference[i % 8] ?? 0 })),
+            };
           },
           ragwatch_answer_relevancy: () => ({ questions: o.questions }),
         });
         const sample = sampleWith(o.k);
         const vectors: Record<string, number[]> = { [sample.question]: o.vectors[0] ?? [1, 0, 0] };
         o.questions.forEach((q, i) => (vectors[q.question] = o.vectors[(i % 3) + 1] ?? [0, 0, 0]));
-        const results = await scoreSample(sample, allMetricNames(), { judge, embeddings: new FakeEmbeddings(vectors), options });
+        const results = await scoreSample(sample, allMetricNames(), {
+          judge,
+          embeddings: new FakeEmbeddings(vectors),
+          options,
+        });
         expect(results).toHaveLength(5);
         for (const r of results) {
           expect(numbersIn(r).every(Number.isFinite)).toBe(true);
@@ -102,12 +125,19 @@ describe('metric properties', () => {
             selector: foldedClaim,
           })
           .chain((claims) =>
-            fc.tuple(fc.constant(claims), fc.shuffledSubarray(claims, { minLength: claims.length, maxLength: claims.length })),
+            fc.tuple(
+              fc.constant(claims),
+              fc.shuffledSubarray(claims, { minLength: claims.length, maxLength: claims.length }),
+            ),
           ),
         async ([claims, permuted]) => {
           const score = async (list: typeof claims) => {
             const judge = new FakeJudge({ ragwatch_faithfulness: () => ({ claims: list }) });
-            const [r] = await scoreSample(sampleWith(2), ['faithfulness'], { judge, embeddings: new FakeEmbeddings(), options });
+            const [r] = await scoreSample(sampleWith(2), ['faithfulness'], {
+              judge,
+              embeddings: new FakeEmbeddings(),
+              options,
+            });
             return r?.status === 'scored' ? r.value : r?.status;
           };
           expect(await score(permuted)).toBe(await score(claims));

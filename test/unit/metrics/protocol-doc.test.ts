@@ -46,7 +46,13 @@ describe('docs/judge-protocol.md matches the prompts in the code', () => {
   });
 
   it('gives every metric’s definition version', () => {
-    for (const m of ['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall', 'noise_sensitivity'] as const) {
+    for (const m of [
+      'faithfulness',
+      'answer_relevancy',
+      'context_precision',
+      'context_recall',
+      'noise_sensitivity',
+    ] as const) {
       expect(doc).toMatch(new RegExp(`\\| ${m} \\| ${getMetric(m).definitionVersion} \\|`));
     }
   });

@@ -3,7 +3,13 @@ import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
 import { isEvasive, ragwatchMetricRules, readRagwatchPrompt } from '@ragwatch/devkit/judge/rules/ragwatch-metrics.js';
 import { defaultMetricsOptions } from '../../../src/metrics/index.js';
 import { prepareSample } from '../../../src/metrics/prepare.js';
-import { answerRelevancyRequest, claimsInReferenceRequest, contextPrecisionRequest, contextRecallRequest, faithfulnessRequest } from '../../../src/metrics/prompts/build.js';
+import {
+  answerRelevancyRequest,
+  claimsInReferenceRequest,
+  contextPrecisionRequest,
+  contextRecallRequest,
+  faithfulnessRequest,
+} from '../../../src/metrics/prompts/build.js';
 import type { StructuredRequest } from '../../../src/judge/types.js';
 
 const prepared = prepareSample(
@@ -11,7 +17,10 @@ const prepared = prepareSample(
     traceId: 'r',
     question: 'What lock does VACUUM take?',
     answer: 'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock. VACUUM also compresses tables with zstd.',
-    contexts: ['PostgreSQL has many settings.', 'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock and runs alongside writes.'],
+    contexts: [
+      'PostgreSQL has many settings.',
+      'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock and runs alongside writes.',
+    ],
     reference: 'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock.',
     meta: {},
   },
@@ -19,7 +28,11 @@ const prepared = prepareSample(
 );
 
 function answerOf(req: StructuredRequest<unknown>): unknown {
-  const request = { schemaName: req.name, lastUser: req.messages[1]?.content ?? '', schema: req.schema } as unknown as JudgeRequest;
+  const request = {
+    schemaName: req.name,
+    lastUser: req.messages[1]?.content ?? '',
+    schema: req.schema,
+  } as unknown as JudgeRequest;
   const rule = ragwatchMetricRules.find((r) => r.matches(request));
   if (!rule) throw new Error(`no rule for ${req.name}`);
   const value = rule.answer(request);
@@ -41,10 +54,25 @@ describe('stand-in rules for ragwatch prompts', () => {
       ],
     });
     expect((answerOf(answerRelevancyRequest(prepared, 3)) as { questions: unknown[] }).questions).toHaveLength(3);
-    expect(answerOf(contextPrecisionRequest(prepared))).toEqual({ chunks: [{ chunk: 1, useful: 0 }, { chunk: 2, useful: 1 }] });
+    expect(answerOf(contextPrecisionRequest(prepared))).toEqual({
+      chunks: [
+        { chunk: 1, useful: 0 },
+        { chunk: 2, useful: 1 },
+      ],
+    });
     expect(answerOf(contextRecallRequest(prepared))).toMatchObject({ statements: [{ chunks: [2], attributed: 1 }] });
-    expect(answerOf(claimsInReferenceRequest(prepared, ['A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock.', 'VACUUM compresses tables with zstd.']))).toEqual({
-      claims: [{ claim: 1, verdict: 1 }, { claim: 2, verdict: 0 }],
+    expect(
+      answerOf(
+        claimsInReferenceRequest(prepared, [
+          'A plain VACUUM takes a SHARE UPDATE EXCLUSIVE lock.',
+          'VACUUM compresses tables with zstd.',
+        ]),
+      ),
+    ).toEqual({
+      claims: [
+        { claim: 1, verdict: 1 },
+        { claim: 2, verdict: 0 },
+      ],
     });
   });
 

@@ -7,7 +7,10 @@ import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings } from './
 
 const NOW = Date.parse('2025-03-03T12:00:00Z');
 const MIN = 60_000;
-const settings = testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} }, concurrency: 2 });
+const settings = testSettings({
+  sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} },
+  concurrency: 2,
+});
 
 const CLEAN = 'Three of four statements are supported by the second context; the refund period is not mentioned.';
 const WITH_EMAIL = 'The answer repeats the contact laura.gomez84@gmail.com, which the context never gives.';
@@ -18,7 +21,9 @@ describe('score comments', () => {
     expect(anonymizer.isClean?.(CLEAN)).toBe(true);
     expect(anonymizer.isClean?.(WITH_EMAIL)).toBe(false);
     expect(anonymizer.isClean?.('')).toBe(true);
-    const stricterResidual = anonymizerFromConfig(parseConfig({ anonymize: { threshold: 0.6, residualThreshold: 0.4 } }));
+    const stricterResidual = anonymizerFromConfig(
+      parseConfig({ anonymize: { threshold: 0.6, residualThreshold: 0.4 } }),
+    );
     expect(stricterResidual.isClean).toBeUndefined();
     expect(anonymizerFromConfig(parseConfig({ anonymize: { enabled: false } })).isClean?.(WITH_EMAIL)).toBe(true);
   });

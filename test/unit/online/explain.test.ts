@@ -9,7 +9,14 @@ import type { OneTraceResult } from '../../../src/online/one-trace.js';
 import type { RagSample } from '../../../src/sample.js';
 
 const usage = { calls: 1, promptTokens: 1200, completionTokens: 80, latencyMs: 900 };
-const call = (name: string, value: unknown, messages = [{ role: 'system' as const, content: 'SYSTEM RULES' }, { role: 'user' as const, content: `<task>${name}</task>` }]): JudgeCallRecord => ({
+const call = (
+  name: string,
+  value: unknown,
+  messages = [
+    { role: 'system' as const, content: 'SYSTEM RULES' },
+    { role: 'user' as const, content: `<task>${name}</task>` },
+  ],
+): JudgeCallRecord => ({
   name,
   model: 'judge',
   messages,
@@ -29,15 +36,44 @@ function result(sample: RagSample, extra: Partial<OneTraceResult> = {}): OneTrac
   };
 }
 
-const sample: RagSample = { traceId: 't-1', question: 'Where is the invoice?', answer: 'In the app. Also by fax.', contexts: ['Invoices are in the app.'], meta: {} };
+const sample: RagSample = {
+  traceId: 't-1',
+  question: 'Where is the invoice?',
+  answer: 'In the app. Also by fax.',
+  contexts: ['Invoices are in the app.'],
+  meta: {},
+};
 
 describe('sample --trace output', () => {
   it('reads every kind of judge answer: claims, questions with flags and cosines, statements, per-chunk verdicts, errors', () => {
     const results: MetricResult[] = [
-      { metric: 'faithfulness', status: 'scored', value: 0.5, reason: '1 of 2 claims supported', details: {}, usage, promptVersion: 'en-x' },
-      { metric: 'answer_relevancy', status: 'scored', value: 0.7, reason: 'mean cosine', details: { questions: [{ question: 'Where are invoices?', noncommittal: false, cosine: 0.91 }] }, usage, promptVersion: 'en-y' },
+      {
+        metric: 'faithfulness',
+        status: 'scored',
+        value: 0.5,
+        reason: '1 of 2 claims supported',
+        details: {},
+        usage,
+        promptVersion: 'en-x',
+      },
+      {
+        metric: 'answer_relevancy',
+        status: 'scored',
+        value: 0.7,
+        reason: 'mean cosine',
+        details: { questions: [{ question: 'Where are invoices?', noncommittal: false, cosine: 0.91 }] },
+        usage,
+        promptVersion: 'en-y',
+      },
       { metric: 'context_recall', status: 'not_scorable', reason: 'needs a reference answer' },
-      { metric: 'context_precision', status: 'failed', error: 'judge unreachable', kind: 'connection', dependency: 'judge', retryable: true },
+      {
+        metric: 'context_precision',
+        status: 'failed',
+        error: 'judge unreachable',
+        kind: 'connection',
+        dependency: 'judge',
+        retryable: true,
+      },
     ];
     const calls = [
       call('ragwatch_faithfulness', [
@@ -53,9 +89,19 @@ describe('sample --trace output', () => {
       { ...call('ragwatch_claims_in_reference', undefined), error: { kind: 'http_500', message: 'server error' } },
     ];
     const given = prepareSample(sample, defaultMetricsOptions());
-    const out = formatOneTrace(result(sample, { results, calls, outcome: { kind: 'done', scoreIds: [], scored: [], notScorable: [], written: false } }), given, { dryRun: true, showPrompts: false });
+    const out = formatOneTrace(
+      result(sample, {
+        results,
+        calls,
+        outcome: { kind: 'done', scoreIds: [], scored: [], notScorable: [], written: false },
+      }),
+      given,
+      { dryRun: true, showPrompts: false },
+    );
     expect(out).toContain('--- ragwatch_faithfulness  (1 attempt, 1,200 prompt + 80 completion tokens, 900 ms)');
-    expect(out).toContain('    supported    Invoices are in the app.  (chunk 1)\n    UNSUPPORTED  Invoices come by fax.\n');
+    expect(out).toContain(
+      '    supported    Invoices are in the app.  (chunk 1)\n    UNSUPPORTED  Invoices come by fax.\n',
+    );
     expect(out).toContain('    Where are invoices?  [committal, cosine 0.91]\n    Can you help?  [noncommittal]\n');
     expect(out).toContain('    attributed    The invoice is in the app.  (chunks 1, 2)');
     expect(out).toContain('  verdicts: [1] yes  [2] no');
@@ -78,7 +124,10 @@ describe('sample --trace output', () => {
     const long: RagSample = {
       ...sample,
       answer: 'word '.repeat(20_000),
-      contexts: ['First chunk kept in part. '.repeat(400), ...Array.from({ length: 3000 }, (_, i) => `chunk ${i} `.repeat(50))],
+      contexts: [
+        'First chunk kept in part. '.repeat(400),
+        ...Array.from({ length: 3000 }, (_, i) => `chunk ${i} `.repeat(50)),
+      ],
     };
     const given = prepareSample(long, defaultMetricsOptions());
     const out = formatOneTrace(result(long), given, { dryRun: true, showPrompts: false });
@@ -96,7 +145,11 @@ describe('sample --trace output', () => {
     const given = prepareSample(big, defaultMetricsOptions());
     const json = JSON.stringify(oneTraceJson(result(big, { calls: [] }), given));
     expect(json.length).toBeLessThan(20_000);
-    expect(JSON.parse(json)).toMatchObject({ traceId: 't-1', view: { shape: 'openai', entities: 2, given: { truncated: { answer: { keptTokens: expect.any(Number) } } } }, judgeCalls: [] });
+    expect(JSON.parse(json)).toMatchObject({
+      traceId: 't-1',
+      view: { shape: 'openai', entities: 2, given: { truncated: { answer: { keptTokens: expect.any(Number) } } } },
+      judgeCalls: [],
+    });
   });
 
   it('never throws and keeps every line on its own, whatever the judge answered (property)', () => {
@@ -109,7 +162,11 @@ describe('sample --trace output', () => {
     fc.assert(
       fc.property(answer, fc.string({ unit: 'binary' }), (value, text) => {
         const s: RagSample = { ...sample, question: text, answer: text, contexts: [text, '', text] };
-        const out = formatOneTrace(result(s, { calls: [call('x', value)] }), prepareSample(s, defaultMetricsOptions()), { dryRun: false, showPrompts: false });
+        const out = formatOneTrace(
+          result(s, { calls: [call('x', value)] }),
+          prepareSample(s, defaultMetricsOptions()),
+          { dryRun: false, showPrompts: false },
+        );
         expect(out.startsWith('trace t-1')).toBe(true);
         expect(out.endsWith('\n')).toBe(true);
       }),

@@ -1,7 +1,15 @@
 import type { MetricName, MetricResult } from '../../../src/metrics/types.js';
 import type { RagSample } from '../../../src/sample.js';
 import type { ExtractResult } from '../../../src/extract/types.js';
-import type { Extractor, OnlineLangfuse, SampleAnonymizer, SampleScorer, ScoreToWrite, TraceRecord, TraceSummary } from '../../../src/online/ports.js';
+import type {
+  Extractor,
+  OnlineLangfuse,
+  SampleAnonymizer,
+  SampleScorer,
+  ScoreToWrite,
+  TraceRecord,
+  TraceSummary,
+} from '../../../src/online/ports.js';
 import { LangfuseApiError, scoreIdFor } from '../../../src/langfuse/index.js';
 import { silentLogger } from '../../../src/service/logger.js';
 import { openSqliteState, type StateStore } from '../../../src/state/index.js';
@@ -20,13 +28,20 @@ export class FakeLangfuse implements OnlineLangfuse {
   writes = 0;
   gets = 0;
   failGet = new Set<string>();
-  failGetError: () => Error = () => new LangfuseApiError('server error', 'GET /api/public/traces/{id}', 'http', 500, true, 5);
+  failGetError: () => Error = () =>
+    new LangfuseApiError('server error', 'GET /api/public/traces/{id}', 'http', 500, true, 5);
   constructor(public traces: FakeTrace[]) {}
 
   async *listTraces(w: { from: Date; to: Date }): AsyncIterable<TraceSummary> {
     for (const t of this.traces) {
       if (t.timestamp >= w.from.getTime() && t.timestamp < w.to.getTime()) {
-        yield { id: t.id, name: t.name, timestamp: new Date(t.timestamp).toISOString(), environment: 'production', tags: [] };
+        yield {
+          id: t.id,
+          name: t.name,
+          timestamp: new Date(t.timestamp).toISOString(),
+          environment: 'production',
+          tags: [],
+        };
       }
     }
   }
@@ -69,13 +84,28 @@ const fakeParts: Extract<ExtractResult, { ok: true }>['parts'] = {
 
 export const fakeExtract: Extractor = (trace) =>
   (trace.metadata as { rag: boolean }).rag
-    ? { ok: true, sample: { traceId: trace.id, question: String(trace.input), answer: String(trace.output), contexts: ['ctx'], meta: {} }, shape: 'fake', parts: fakeParts }
+    ? {
+        ok: true,
+        sample: {
+          traceId: trace.id,
+          question: String(trace.input),
+          answer: String(trace.output),
+          contexts: ['ctx'],
+          meta: {},
+        },
+        shape: 'fake',
+        parts: fakeParts,
+      }
     : { ok: false, reason: 'no_contexts' };
 
-export const identityAnonymizer: SampleAnonymizer = { anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }) };
+export const identityAnonymizer: SampleAnonymizer = {
+  anonymizeSample: (sample) => ({ sample, entities: [], residual: [] }),
+};
 
 /** Scores every metric 0.5 unless `behaviour` says otherwise for a trace. */
-export function fakeScorer(behaviour: (traceId: string, metric: MetricName) => MetricResult | undefined = () => undefined): SampleScorer & { calls: number } {
+export function fakeScorer(
+  behaviour: (traceId: string, metric: MetricName) => MetricResult | undefined = () => undefined,
+): SampleScorer & { calls: number } {
   const fn = (async (sample: RagSample, metrics: readonly MetricName[]): Promise<MetricResult[]> => {
     fn.calls += 1;
     return metrics.map(

@@ -10,7 +10,11 @@ function detector(up: Record<string, boolean>) {
     asked.push(key);
     return up[key] ?? true;
   };
-  const d = new OutageDetector({ langfuse: probe('langfuse'), judge: probe('judge'), 'langfuse:write': probe('langfuse:write') }, { now: () => 0 }, 0);
+  const d = new OutageDetector(
+    { langfuse: probe('langfuse'), judge: probe('judge'), 'langfuse:write': probe('langfuse:write') },
+    { now: () => 0 },
+    0,
+  );
   return { d, asked };
 }
 
@@ -33,9 +37,17 @@ describe('HeldFailures', () => {
     const held = new HeldFailures<string>(d, 3);
     await held.failed('langfuse:write', 'langfuse', 'a', signal);
     await held.failed('langfuse:write', 'langfuse', 'b', signal);
-    expect(await held.failed('langfuse:write', 'langfuse', 'c', signal)).toEqual({ charge: [], refund: ['a', 'b', 'c'], outage: true });
+    expect(await held.failed('langfuse:write', 'langfuse', 'c', signal)).toEqual({
+      charge: [],
+      refund: ['a', 'b', 'c'],
+      outage: true,
+    });
     expect(held.isOutage('langfuse:write')).toBe(true);
-    expect(await held.failed('langfuse:write', 'langfuse', 'e', signal)).toEqual({ charge: [], refund: ['e'], outage: true });
+    expect(await held.failed('langfuse:write', 'langfuse', 'e', signal)).toEqual({
+      charge: [],
+      refund: ['e'],
+      outage: true,
+    });
     // other channels are untouched
     expect(held.isOutage('langfuse:read')).toBe(false);
   });
@@ -43,7 +55,11 @@ describe('HeldFailures', () => {
   it('declares an outage at once when the channel probe says down, asking the channel probe before the dependency', async () => {
     const { d, asked } = detector({ 'langfuse:write': false, langfuse: true });
     const held = new HeldFailures<string>(d, 3);
-    expect(await held.failed('langfuse:write', 'langfuse', 'a', signal)).toEqual({ charge: [], refund: ['a'], outage: true });
+    expect(await held.failed('langfuse:write', 'langfuse', 'a', signal)).toEqual({
+      charge: [],
+      refund: ['a'],
+      outage: true,
+    });
     expect(asked).toEqual(['langfuse:write']);
   });
 

@@ -36,7 +36,10 @@ describe('runOnlineTick', () => {
     const deps = jobDeps(lf, clock);
     const report = await runOnlineTick(deps, settings());
 
-    const sampled = expectedSampled(all.map((t) => t.id), 0.1);
+    const sampled = expectedSampled(
+      all.map((t) => t.id),
+      0.1,
+    );
     expect(report.outcome).toBe('success');
     expect(report.listed).toBe(400);
     expect(report.sampled).toBe(sampled.length);
@@ -46,12 +49,25 @@ describe('runOnlineTick', () => {
     expect(report.skipped).toEqual(nonRag.length ? { no_contexts: nonRag.length } : {});
     expect(nonRag.length).toBeGreaterThan(0);
 
-    const expectedIds = rag.flatMap((id) => [scoreIdFor(id, 'ragas-faithfulness'), scoreIdFor(id, 'ragas-answer-relevancy')]).sort();
+    const expectedIds = rag
+      .flatMap((id) => [scoreIdFor(id, 'ragas-faithfulness'), scoreIdFor(id, 'ragas-answer-relevancy')])
+      .sort();
     expect([...lf.scores.keys()].sort()).toEqual(expectedIds);
     const one = lf.scores.get(scoreIdFor(rag[0]!, 'ragas-faithfulness'))!;
-    expect(one).toMatchObject({ traceId: rag[0], value: 0.8, configId: 'cfg-f', environment: 'production', comment: 'fine' });
+    expect(one).toMatchObject({
+      traceId: rag[0],
+      value: 0.8,
+      configId: 'cfg-f',
+      environment: 'production',
+      comment: 'fine',
+    });
     expect(one.timestamp).toBe(new Date(all.find((t) => t.id === rag[0])!.timestamp).toISOString());
-    expect(one.metadata).toMatchObject({ metric: 'faithfulness', judgeModel: 'judge', sampleRate: 0.1, promptVersion: 'p1' });
+    expect(one.metadata).toMatchObject({
+      metric: 'faithfulness',
+      judgeModel: 'judge',
+      sampleRate: 0.1,
+      promptVersion: 'p1',
+    });
     expect(report.means.faithfulness).toBeCloseTo(0.8, 12);
     expect(report.means.answer_relevancy).toBeCloseTo(0.6, 12);
     const gauges = await deps.state.getGauges();
@@ -74,7 +90,10 @@ describe('runOnlineTick', () => {
     const lf = new FakeLangfuse(all);
     const clock = new ManualClock(NOW);
     const deps = jobDeps(lf, clock);
-    const sampled = expectedSampled(all.map((t) => t.id), 0.1);
+    const sampled = expectedSampled(
+      all.map((t) => t.id),
+      0.1,
+    );
     const first = await runOnlineTick(deps, settings({ caps: { maxPerTick: 5, maxPerHour: 1000 } }));
     expect(first.taken).toBe(5);
     expect(first.deferred).toBe(sampled.length - 5);
@@ -107,26 +126,53 @@ describe('runOnlineTick', () => {
 
   it('retries a failing trace with backoff and marks it dead after the last attempt', async () => {
     const all = traces(200);
-    const sampled = expectedSampled(all.map((t) => t.id), 0.1).filter((id) => all.find((t) => t.id === id)!.rag);
+    const sampled = expectedSampled(
+      all.map((t) => t.id),
+      0.1,
+    ).filter((id) => all.find((t) => t.id === id)!.rag);
     const victim = sampled[0]!;
     const lf = new FakeLangfuse(all);
     const clock = new ManualClock(NOW);
-    const score = fakeScorer((traceId, metric) => (traceId === victim ? { metric, status: 'failed', error: 'judge answered http_500 after 4 attempts', kind: 'http_500', dependency: 'judge', retryable: true } : undefined));
+    const score = fakeScorer((traceId, metric) =>
+      traceId === victim
+        ? {
+            metric,
+            status: 'failed',
+            error: 'judge answered http_500 after 4 attempts',
+            kind: 'http_500',
+            dependency: 'judge',
+            retryable: true,
+          }
+        : undefined,
+    );
     // the judge answers its health probe: the failure is the trace's own
     const deps = jobDeps(lf, clock, { score, probes: { judge: async () => true } });
     const first = await runOnlineTick(deps, settings());
     expect(first.outcome).toBe('success');
-    expect(await deps.state.getEntry(victim)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'metric:faithfulness:http_500', nextAttemptAt: NOW + 60_000 });
+    expect(await deps.state.getEntry(victim)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'metric:faithfulness:http_500',
+      nextAttemptAt: NOW + 60_000,
+    });
 
     clock.advance(30_000);
     expect((await runOnlineTick(deps, settings())).taken).toBe(0);
     clock.advance(30_000);
     expect((await runOnlineTick(deps, settings())).taken).toBe(1);
-    expect(await deps.state.getEntry(victim)).toMatchObject({ status: 'failed', attempts: 2, nextAttemptAt: NOW + 60_000 + 120_000 });
+    expect(await deps.state.getEntry(victim)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      nextAttemptAt: NOW + 60_000 + 120_000,
+    });
     clock.advance(120_000);
     const last = await runOnlineTick(deps, settings());
     expect(last.dead).toBe(1);
-    expect(await deps.state.getEntry(victim)).toMatchObject({ status: 'dead', attempts: 3, reason: 'metric:faithfulness:http_500' });
+    expect(await deps.state.getEntry(victim)).toMatchObject({
+      status: 'dead',
+      attempts: 3,
+      reason: 'metric:faithfulness:http_500',
+    });
     expect([...lf.scores.values()].some((s) => s.traceId === victim)).toBe(false);
     clock.advance(24 * 3600_000);
     expect((await runOnlineTick(deps, settings())).taken).toBe(0);
@@ -137,8 +183,19 @@ describe('runOnlineTick', () => {
     const lf = new FakeLangfuse(all);
     const clock = new ManualClock(NOW);
     let judgeUp = false;
-    const score = fakeScorer((_id, metric) => (judgeUp ? undefined : { metric, status: 'failed', error: 'connection refused (ECONNREFUSED)', kind: 'connection', dependency: 'judge', retryable: true }));
-    const deps = jobDeps(lf, clock, { score, probes: { judge: async () => judgeUp }, });
+    const score = fakeScorer((_id, metric) =>
+      judgeUp
+        ? undefined
+        : {
+            metric,
+            status: 'failed',
+            error: 'connection refused (ECONNREFUSED)',
+            kind: 'connection',
+            dependency: 'judge',
+            retryable: true,
+          },
+    );
+    const deps = jobDeps(lf, clock, { score, probes: { judge: async () => judgeUp } });
     const down = await runOnlineTick(deps, settings({ concurrency: 1 }));
     expect(down.outcome).toBe('incomplete');
     expect(down.error).toBe('metric:faithfulness:connection');
@@ -146,7 +203,10 @@ describe('runOnlineTick', () => {
     // ledger (the listing goes on beside the evaluation that met the outage): nothing before it is missing.
     const cursor = (await deps.state.getCursor(ONLINE_JOB))!;
     expect([NOW - 70 * MIN, NOW - 10 * MIN]).toContain(cursor);
-    for (const id of expectedSampled(all.map((t) => t.id), 0.1)) {
+    for (const id of expectedSampled(
+      all.map((t) => t.id),
+      0.1,
+    )) {
       if (all.find((t) => t.id === id)!.timestamp < cursor) expect(await deps.state.getEntry(id), id).not.toBeNull();
     }
     expect(lf.scores.size).toBe(0);
@@ -157,7 +217,10 @@ describe('runOnlineTick', () => {
     clock.advance(5 * MIN);
     const up = await runOnlineTick(deps, settings());
     expect(up.outcome).toBe('success');
-    const sampled = expectedSampled(all.map((t) => t.id), 0.1).filter((id) => all.find((t) => t.id === id)!.rag);
+    const sampled = expectedSampled(
+      all.map((t) => t.id),
+      0.1,
+    ).filter((id) => all.find((t) => t.id === id)!.rag);
     expect(lf.scores.size).toBe(sampled.length * 2);
   });
 
@@ -176,16 +239,30 @@ describe('runOnlineTick', () => {
 
   it('writes no score for not_scorable metrics and skips samples with residual PII', async () => {
     const all = traces(200);
-    const sampled = expectedSampled(all.map((t) => t.id), 0.1).filter((id) => all.find((t) => t.id === id)!.rag);
+    const sampled = expectedSampled(
+      all.map((t) => t.id),
+      0.1,
+    ).filter((id) => all.find((t) => t.id === id)!.rag);
     const [a, b] = sampled;
     const lf = new FakeLangfuse(all);
-    const score = fakeScorer((traceId, metric) => (traceId === a && metric === 'faithfulness' ? { metric, status: 'not_scorable', reason: 'no claims' } : undefined));
-    const anonymizer = { anonymizeSample: (s: { traceId: string }) => ({ sample: s as never, entities: [], residual: s.traceId === b ? [{}] : [] }) };
+    const score = fakeScorer((traceId, metric) =>
+      traceId === a && metric === 'faithfulness' ? { metric, status: 'not_scorable', reason: 'no claims' } : undefined,
+    );
+    const anonymizer = {
+      anonymizeSample: (s: { traceId: string }) => ({
+        sample: s as never,
+        entities: [],
+        residual: s.traceId === b ? [{}] : [],
+      }),
+    };
     const deps = jobDeps(lf, new ManualClock(NOW), { score, anonymizer });
     const r = await runOnlineTick(deps, settings());
     expect(r.skipped.pii_residual).toBe(1);
     expect(await deps.state.getEntry(b!)).toMatchObject({ status: 'skipped', reason: 'pii_residual' });
-    expect(await deps.state.getEntry(a!)).toMatchObject({ status: 'done', scoreIds: [scoreIdFor(a!, 'ragas-answer-relevancy')] });
+    expect(await deps.state.getEntry(a!)).toMatchObject({
+      status: 'done',
+      scoreIds: [scoreIdFor(a!, 'ragas-answer-relevancy')],
+    });
     expect(lf.scores.has(scoreIdFor(a!, 'ragas-faithfulness'))).toBe(false);
   });
 
@@ -223,7 +300,9 @@ describe('runOnlineTick', () => {
     expect(report.taken).toBe(1);
     expect(report.evaluated).toBe(1);
     // The other replica's lease is untouched by this run's end.
-    expect(await deps.state.renewLease('online-tick', { id: 'other', host: 'elsewhere', pid: 9 }, 300_000, clock.now())).toBe(true);
+    expect(
+      await deps.state.renewLease('online-tick', { id: 'other', host: 'elsewhere', pid: 9 }, 300_000, clock.now()),
+    ).toBe(true);
   });
 
   it('takes no new traces after a soft stop and leaves the cursor', async () => {
@@ -252,7 +331,10 @@ describe('runBackfill', () => {
 
     const rescoring = { ...deps, score: fakeScorer(() => undefined) };
     clock.advance(MIN);
-    const report = await runBackfill(rescoring, settings({ caps: { maxPerTick: 1, maxPerHour: 1 } }), { from: new Date(NOW - 2 * 3600_000), to: new Date(NOW) });
+    const report = await runBackfill(rescoring, settings({ caps: { maxPerTick: 1, maxPerHour: 1 } }), {
+      from: new Date(NOW - 2 * 3600_000),
+      to: new Date(NOW),
+    });
     expect(report.outcome).toBe('success');
     expect(report.deferred).toBe(0);
     expect(report.evaluated).toBe(ids.length / 2);
@@ -271,7 +353,10 @@ describe('planOnlineTick', () => {
     const clock = new ManualClock(NOW);
     const deps = jobDeps(lf, clock);
     const plan = await planOnlineTick(deps, settings({ caps: { maxPerTick: 3, maxPerHour: 100 } }));
-    const sampled = expectedSampled(all.map((t) => t.id), 0.1);
+    const sampled = expectedSampled(
+      all.map((t) => t.id),
+      0.1,
+    );
     expect(plan.planned.map((p) => p.traceId)).toEqual(sampled);
     expect(plan.planned.filter((p) => p.action === 'evaluate')).toHaveLength(3);
     expect(plan.planned.filter((p) => p.action === 'defer_cap')).toHaveLength(sampled.length - 3);

@@ -8,7 +8,12 @@ const NOW = Date.parse('2025-03-03T12:00:00Z');
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const all = (n: number, start: number, span: number): FakeTrace[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `trace-${String(i).padStart(4, '0')}`, name: 'rag-query', timestamp: start + Math.floor((i * span) / n), rag: true }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `trace-${String(i).padStart(4, '0')}`,
+    name: 'rag-query',
+    timestamp: start + Math.floor((i * span) / n),
+    rag: true,
+  }));
 const everyTrace = { sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} } };
 
 /** The cursor follows the ledger: it passes a window once every sampled trace of it is recorded there. */
@@ -54,7 +59,15 @@ describe('the online cursor and the ledger (one process, SQLite)', () => {
     const lf = new FakeLangfuse(traces);
     const clock = new ManualClock(NOW);
     const deps = jobDeps(lf, clock);
-    const settings = testSettings({ ...everyTrace, window: { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 24 * 3600, maxWindowSeconds: 6 * 3600 } });
+    const settings = testSettings({
+      ...everyTrace,
+      window: {
+        settleDelaySeconds: 600,
+        overlapSeconds: 600,
+        initialLookbackSeconds: 24 * 3600,
+        maxWindowSeconds: 6 * 3600,
+      },
+    });
     const report = await runOnlineTick(deps, settings);
     expect(report).toMatchObject({ outcome: 'success', more: false, evaluated: 48 });
     expect(report.window!.to).toBe(new Date(NOW - 10 * MIN).toISOString());
@@ -71,7 +84,10 @@ describe('the online cursor and the ledger (one process, SQLite)', () => {
       if (listings > 50) throw new Error('listing forever');
       return list(w);
     };
-    const settings = testSettings({ ...everyTrace, window: { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 7200, maxWindowSeconds: 600 } });
+    const settings = testSettings({
+      ...everyTrace,
+      window: { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 7200, maxWindowSeconds: 600 },
+    });
     const report = await runOnlineTick(deps, settings);
     expect(report.outcome).toBe('success');
     expect(listings).toBe(1);
@@ -94,9 +110,12 @@ describe('recordThroughCut', () => {
   it('on shared state retries a write that met a cut until the server answers', async () => {
     let failures = 4;
     const waits: number[] = [];
-    await recordThroughCut(async () => {
-      if (failures-- > 0) throw cut();
-    }, options(true, waits));
+    await recordThroughCut(
+      async () => {
+        if (failures-- > 0) throw cut();
+      },
+      options(true, waits),
+    );
     expect(waits).toEqual([500, 1000, 2000, 4000]);
   });
 
@@ -106,10 +125,14 @@ describe('recordThroughCut', () => {
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10_000);
     const none: number[] = [];
     await expect(recordThroughCut(async () => Promise.reject(cut()), options(false, none))).rejects.toThrow(StateError);
-    await expect(recordThroughCut(async () => Promise.reject(new StateError('/x.db', 'full')), options(true, none))).rejects.toThrow(StateError);
+    await expect(
+      recordThroughCut(async () => Promise.reject(new StateError('/x.db', 'full')), options(true, none)),
+    ).rejects.toThrow(StateError);
     const abort = new AbortController();
     abort.abort();
-    await expect(recordThroughCut(async () => Promise.reject(cut()), options(true, none, abort.signal))).rejects.toThrow(StateError);
+    await expect(
+      recordThroughCut(async () => Promise.reject(cut()), options(true, none, abort.signal)),
+    ).rejects.toThrow(StateError);
     expect(none).toEqual([]);
   });
 });

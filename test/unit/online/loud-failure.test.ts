@@ -17,7 +17,12 @@ const temp = tempState();
 afterEach(() => temp.cleanup());
 
 function traces(n: number): FakeTrace[] {
-  return Array.from({ length: n }, (_, i) => ({ id: `trace-${String(i).padStart(4, '0')}`, name: 'rag', timestamp: NOW - 40 * MIN + i * 1000, rag: true }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: `trace-${String(i).padStart(4, '0')}`,
+    name: 'rag',
+    timestamp: NOW - 40 * MIN + i * 1000,
+    rag: true,
+  }));
 }
 
 describe('loud failure', () => {
@@ -25,8 +30,20 @@ describe('loud failure', () => {
     const lf = new FakeLangfuse(traces(30));
     const logs = captureLogger('info');
     // the judge answers, but never anything these traces can use: the failures are the traces' own
-    const score = fakeScorer((_id, metric) => ({ metric, status: 'failed', error: 'schema_mismatch: claims missing (after 3 attempts)', kind: 'schema_mismatch', dependency: 'judge', retryable: true }));
-    const deps = jobDeps(lf, new ManualClock(NOW), { score, logger: logs.logger, state: temp.open(), probes: { judge: async () => true } });
+    const score = fakeScorer((_id, metric) => ({
+      metric,
+      status: 'failed',
+      error: 'schema_mismatch: claims missing (after 3 attempts)',
+      kind: 'schema_mismatch',
+      dependency: 'judge',
+      retryable: true,
+    }));
+    const deps = jobDeps(lf, new ManualClock(NOW), {
+      score,
+      logger: logs.logger,
+      state: temp.open(),
+      probes: { judge: async () => true },
+    });
     const settings = testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} } });
     const report = await runOnlineTick(deps, settings);
 
@@ -40,7 +57,9 @@ describe('loud failure', () => {
     // the window was listed in full and every trace is in the ledger to be retried: the cursor may move on
     expect(await deps.state.getCursor(ONLINE_JOB)).toBe(NOW - 10 * MIN);
 
-    const warnings = logs.records().filter((r) => r.level === 'warn' && r.error === 'metric:faithfulness:schema_mismatch');
+    const warnings = logs
+      .records()
+      .filter((r) => r.level === 'warn' && r.error === 'metric:faithfulness:schema_mismatch');
     expect(new Set(warnings.map((r) => r.traceId)).size).toBe(30);
     expect(logs.records().filter((r) => r.level === 'info' && r.traceId !== undefined)).toEqual([]);
     const summary = logs.records().find((r) => r.msg === 'online run finished')!;
@@ -49,7 +68,15 @@ describe('loud failure', () => {
 
     const ro = openStateReadOnly(temp.path)!;
     const config = parseConfig({ state: { path: temp.path } });
-    const status = buildStatusReport(ro, { path: temp.path, now: NOW, days: 2, basis: 'sampled', timezone: 'UTC', jobs: jobCatalogue(config), langfuseSetting: 'auto' });
+    const status = buildStatusReport(ro, {
+      path: temp.path,
+      now: NOW,
+      days: 2,
+      basis: 'sampled',
+      timezone: 'UTC',
+      jobs: jobCatalogue(config),
+      langfuseSetting: 'auto',
+    });
     ro.close();
     expect(status.totals.failedByError).toEqual({ 'metric:faithfulness:schema_mismatch': 30 });
     expect(status.failing.count).toBe(30);
@@ -63,9 +90,23 @@ describe('loud failure', () => {
   it('a tick with some traces scored and some failed stays a success, still warning per failure', async () => {
     const lf = new FakeLangfuse(traces(10));
     const logs = captureLogger('info');
-    const score = fakeScorer((id, metric) => (id === 'trace-0003' ? { metric, status: 'failed', error: 'truncated: finish_reason length', kind: 'truncated', dependency: 'judge', retryable: true } : undefined));
+    const score = fakeScorer((id, metric) =>
+      id === 'trace-0003'
+        ? {
+            metric,
+            status: 'failed',
+            error: 'truncated: finish_reason length',
+            kind: 'truncated',
+            dependency: 'judge',
+            retryable: true,
+          }
+        : undefined,
+    );
     const deps = jobDeps(lf, new ManualClock(NOW), { score, logger: logs.logger, probes: { judge: async () => true } });
-    const report = await runOnlineTick(deps, testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} } }));
+    const report = await runOnlineTick(
+      deps,
+      testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} } }),
+    );
     expect(report).toMatchObject({ outcome: 'success', evaluated: 9, failed: 1 });
     expect(logs.records().filter((r) => r.level === 'warn' && r.traceId === 'trace-0003')).toHaveLength(1);
     expect(logs.records().find((r) => r.msg === 'online run finished')).toMatchObject({ level: 'warn' });

@@ -36,7 +36,15 @@ const v4Fixture = JSON.parse(readFileSync(`${FIXTURES}haystack-chat-generator.v2
 
 function v3Trace(id: string): Json {
   const observations = (v3Fixture.observations as Json[]).map((o) => ({ ...o, traceId: id }));
-  return { ...v3Fixture, id, timestamp: STAMP, name: 'rag', htmlPath: `/project/p/traces/${id}`, scores: [], observations };
+  return {
+    ...v3Fixture,
+    id,
+    timestamp: STAMP,
+    name: 'rag',
+    htmlPath: `/project/p/traces/${id}`,
+    scores: [],
+    observations,
+  };
 }
 
 function v3Listed(id: string, name: string): Json {
@@ -45,7 +53,14 @@ function v3Listed(id: string, name: string): Json {
 }
 
 function v4Rows(id: string, name: string): Json[] {
-  return v4Fixture.data.map((row) => ({ ...row, id: `${id}-${String(row.id)}`, traceId: id, traceName: name, parentObservationId: row.parentObservationId ? `${id}-${String(row.parentObservationId)}` : null, startTime: STAMP }));
+  return v4Fixture.data.map((row) => ({
+    ...row,
+    id: `${id}-${String(row.id)}`,
+    traceId: id,
+    traceName: name,
+    parentObservationId: row.parentObservationId ? `${id}-${String(row.parentObservationId)}` : null,
+    startTime: STAMP,
+  }));
 }
 
 function v4Root(id: string, name: string): Json {
@@ -55,18 +70,29 @@ function v4Root(id: string, name: string): Json {
 const noise = Array.from({ length: NOISE }, (_, i) => `noise-${String(i).padStart(3, '0')}`);
 
 /** The valid answer to a request, and which target it is. */
-function answer(generation: Generation, req: RecordedRequest): { target: Target | null; traceId?: string; status: number; body: unknown } {
+function answer(
+  generation: Generation,
+  req: RecordedRequest,
+): { target: Target | null; traceId?: string; status: number; body: unknown } {
   const path = req.url.pathname;
   const q = req.url.searchParams;
   if (path === '/api/public/ingestion') {
     const batch = (req.body as { batch: Array<{ id: string }> }).batch;
-    return { target: 'ingestion', status: 207, body: { successes: batch.map((e) => ({ id: e.id, status: 201 })), errors: [] } };
+    return {
+      target: 'ingestion',
+      status: 207,
+      body: { successes: batch.map((e) => ({ id: e.id, status: 201 })), errors: [] },
+    };
   }
   if (generation === 'v3') {
     if (path === '/api/public/traces') {
       const page = Number(q.get('page'));
       const data = page === 1 ? noise.map((id) => v3Listed(id, 'noise')) : RAG_IDS.map((id) => v3Listed(id, 'rag'));
-      return { target: page === 1 ? 'list-page-1' : 'list-page-2', status: 200, body: { data, meta: { page, limit: 100, totalItems: NOISE + RAG_IDS.length, totalPages: 2 } } };
+      return {
+        target: page === 1 ? 'list-page-1' : 'list-page-2',
+        status: 200,
+        body: { data, meta: { page, limit: 100, totalItems: NOISE + RAG_IDS.length, totalPages: 2 } },
+      };
     }
     const id = decodeURIComponent(path.split('/').at(-1)!);
     return { target: 'trace', traceId: id, status: 200, body: v3Trace(id) };
@@ -75,16 +101,47 @@ function answer(generation: Generation, req: RecordedRequest): { target: Target 
   if (traceId) return { target: 'trace', traceId, status: 200, body: { data: v4Rows(traceId, 'rag'), meta: {} } };
   const second = q.get('cursor') === 'page-2';
   const data = second ? RAG_IDS.map((id) => v4Root(id, 'rag')) : noise.map((id) => v4Root(id, 'noise'));
-  return { target: second ? 'list-page-2' : 'list-page-1', status: 200, body: { data, meta: second ? { cursor: null } : { cursor: 'page-2' } } };
+  return {
+    target: second ? 'list-page-2' : 'list-page-1',
+    status: 200,
+    body: { data, meta: second ? { cursor: null } : { cursor: 'page-2' } },
+  };
 }
 
 // ── mutations ────────────────────────────────────────────────────────────────
 
-const nonObject = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.string(), fc.array(fc.integer(), { maxLength: 3 }));
-const nonArray = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.string(), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }));
-const nonString = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }));
-const nonInteger = fc.oneof(fc.constant(null), fc.string(), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)), fc.array(fc.integer(), { maxLength: 2 }));
-const badDate = fc.oneof(nonString, fc.string().filter((s) => Number.isNaN(Date.parse(s))));
+const nonObject = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.boolean(),
+  fc.string(),
+  fc.array(fc.integer(), { maxLength: 3 }),
+);
+const nonArray = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.boolean(),
+  fc.string(),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+);
+const nonString = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.boolean(),
+  fc.array(fc.string(), { maxLength: 2 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+);
+const nonInteger = fc.oneof(
+  fc.constant(null),
+  fc.string(),
+  fc.boolean(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)),
+  fc.array(fc.integer(), { maxLength: 2 }),
+);
+const badDate = fc.oneof(
+  nonString,
+  fc.string().filter((s) => Number.isNaN(Date.parse(s))),
+);
 const anotherId = fc.string({ minLength: 1, maxLength: 12 }).map((s) => `other-${s}`);
 
 type Mutate = (body: Json) => unknown;
@@ -110,7 +167,8 @@ const drop = (path: (string | number)[]): Mutate =>
 const whole = (value: unknown): Mutate => labelled(`answer ${fc.stringify(value)}`, () => value);
 
 /** v4 observation fields are nullable where the v3 trace's are not: null only breaks the spec in v3. */
-const nullableIn = (generation: Generation, values: fc.Arbitrary<unknown>) => (generation === 'v4' ? values.filter((v) => v !== null) : values);
+const nullableIn = (generation: Generation, values: fc.Arbitrary<unknown>) =>
+  generation === 'v4' ? values.filter((v) => v !== null) : values;
 
 /** Mutations that break the spec in a field ragwatch reads, for each kind of answer. */
 function specBreaks(generation: Generation, target: Target): fc.Arbitrary<Mutate> {
@@ -132,7 +190,12 @@ function specBreaks(generation: Generation, target: Target): fc.Arbitrary<Mutate
       nonString.map((v) => set(['id'], v)),
       badDate.map((v) => set(['timestamp'], v)),
       nonArray.map((v) => set(['observations'], v)),
-      fc.tuple(row, nonObject.filter((v) => v !== null)).map(([i, v]) => set(['observations', i], v)),
+      fc
+        .tuple(
+          row,
+          nonObject.filter((v) => v !== null),
+        )
+        .map(([i, v]) => set(['observations', i], v)),
       fc.tuple(row, nonString).map(([i, v]) => set(['observations', i, 'id'], v)),
       fc.tuple(row, badDate).map(([i, v]) => set(['observations', i, 'startTime'], v)),
       fc.tuple(row, nonString).map(([i, v]) => set(['observations', i, 'type'], v)),
@@ -147,20 +210,65 @@ function specBreaks(generation: Generation, target: Target): fc.Arbitrary<Mutate
     fc.constantFrom('data', 'meta').map((k) => drop([k])),
     nonArray.map((v) => set(['data'], v)),
     nonObject.map((v) => set(['meta'], v)),
-    fc.tuple(row, nonObject.filter((v) => v !== null)).map(([i, v]) => set(['data', i], v)),
+    fc
+      .tuple(
+        row,
+        nonObject.filter((v) => v !== null),
+      )
+      .map(([i, v]) => set(['data', i], v)),
     fc.tuple(row, nonString).map(([i, v]) => set(['data', i, 'id'], v)),
     fc.tuple(row, badDate).map(([i, v]) => set(['data', i, timestamp], v)),
-    fc.tuple(row, fc.oneof(nullableIn(generation, nonArray), fc.array(nonString.filter((v) => v !== null), { minLength: 1, maxLength: 2 }))).map(([i, v]) => set(['data', i, 'tags'], v)),
+    fc
+      .tuple(
+        row,
+        fc.oneof(
+          nullableIn(generation, nonArray),
+          fc.array(
+            nonString.filter((v) => v !== null),
+            { minLength: 1, maxLength: 2 },
+          ),
+        ),
+      )
+      .map(([i, v]) => set(['data', i, 'tags'], v)),
     fc.tuple(row, nullableIn(generation, nonString)).map(([i, v]) => set(['data', i, 'environment'], v)),
-    fc.tuple(row, nonString.filter((v) => v !== null)).map(([i, v]) => set(['data', i, 'name'], v)),
+    fc
+      .tuple(
+        row,
+        nonString.filter((v) => v !== null),
+      )
+      .map(([i, v]) => set(['data', i, 'name'], v)),
   ];
-  if (generation === 'v3') pageBreaks.push(fc.tuple(fc.constantFrom('page', 'limit', 'totalItems', 'totalPages'), nonInteger).map(([k, v]) => set(['meta', k], v)));
+  if (generation === 'v3')
+    pageBreaks.push(
+      fc
+        .tuple(fc.constantFrom('page', 'limit', 'totalItems', 'totalPages'), nonInteger)
+        .map(([k, v]) => set(['meta', k], v)),
+    );
   else {
     pageBreaks.push(fc.tuple(row, nonString).map(([i, v]) => set(['data', i, 'type'], v)));
-    pageBreaks.push(fc.tuple(row, fc.oneof(fc.integer(), fc.string())).map(([i, v]) => set(['data', i, 'isRootObservation'], v)));
-    pageBreaks.push(fc.tuple(row, nonString.filter((v) => v !== null)).map(([i, v]) => set(['data', i, 'traceName'], v)));
+    pageBreaks.push(
+      fc.tuple(row, fc.oneof(fc.integer(), fc.string())).map(([i, v]) => set(['data', i, 'isRootObservation'], v)),
+    );
+    pageBreaks.push(
+      fc
+        .tuple(
+          row,
+          nonString.filter((v) => v !== null),
+        )
+        .map(([i, v]) => set(['data', i, 'traceName'], v)),
+    );
   }
-  if (generation === 'v4') pageBreaks.push(fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 1 })).map((v) => set(['meta', 'cursor'], v)));
+  if (generation === 'v4')
+    pageBreaks.push(
+      fc
+        .oneof(
+          fc.integer(),
+          fc.boolean(),
+          fc.array(fc.string(), { maxLength: 1 }),
+          fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 1 }),
+        )
+        .map((v) => set(['meta', 'cursor'], v)),
+    );
   return fc.oneof(...pageBreaks);
 }
 
@@ -184,14 +292,29 @@ interface Case {
 }
 
 const cases: fc.Arbitrary<Case> = fc
-  .record({ generation: fc.constantFrom<Generation>('v3', 'v4'), target: fc.constantFrom<Target>('list-page-1', 'list-page-2', 'trace', 'trace', 'ingestion'), victim: fc.constantFrom(...RAG_IDS), foreign: fc.boolean() })
+  .record({
+    generation: fc.constantFrom<Generation>('v3', 'v4'),
+    target: fc.constantFrom<Target>('list-page-1', 'list-page-2', 'trace', 'trace', 'ingestion'),
+    victim: fc.constantFrom(...RAG_IDS),
+    foreign: fc.boolean(),
+  })
   .chain(({ generation, target, victim, foreign }) => {
     const byForeign = foreign && target === 'trace';
-    return (byForeign ? foreignAnswers(generation) : specBreaks(generation, target)).map((mutate) => ({ generation, target, victim, mutate, foreign: byForeign }));
+    return (byForeign ? foreignAnswers(generation) : specBreaks(generation, target)).map((mutate) => ({
+      generation,
+      target,
+      victim,
+      mutate,
+      foreign: byForeign,
+    }));
   });
 
 function settings(): OnlineSettings {
-  return testSettings({ sampling: { rate: 0, salt: 'ragwatch-sampling-v1', rateByTraceName: { rag: 1 } }, maxAttempts: 3, concurrency: 2 });
+  return testSettings({
+    sampling: { rate: 0, salt: 'ragwatch-sampling-v1', rateByTraceName: { rag: 1 } },
+    maxAttempts: 3,
+    concurrency: 2,
+  });
 }
 
 async function runCase(c: Case): Promise<void> {
@@ -203,10 +326,27 @@ async function runCase(c: Case): Promise<void> {
     const text = JSON.stringify(c.mutate(valid.body as Json));
     // what goes over the wire is what must break the spec
     const wire = JSON.parse(text) as unknown;
-    if (!c.foreign) specViolations.push(...spec.validate({ method: req.method, path: req.url.pathname, requestBody: req.body, status: valid.status, responseBody: wire }));
+    if (!c.foreign)
+      specViolations.push(
+        ...spec.validate({
+          method: req.method,
+          path: req.url.pathname,
+          requestBody: req.body,
+          status: valid.status,
+          responseBody: wire,
+        }),
+      );
     return { status: valid.status, text };
   });
-  const config = parseConfig({ langfuse: { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk', secretKey: 'sk', apiGeneration: c.generation, maxAttempts: 2 } });
+  const config = parseConfig({
+    langfuse: {
+      baseUrl: 'http://127.0.0.1:1',
+      publicKey: 'pk',
+      secretKey: 'sk',
+      apiGeneration: c.generation,
+      maxAttempts: 2,
+    },
+  });
   const langfuse = await connectLangfuse(config, { fetch, sleep: async () => {}, writeOptions: { maxRounds: 1 } });
   const state = openSqliteState({ path: ':memory:' });
   try {
@@ -250,17 +390,44 @@ describe('the Langfuse read path under answers that break the spec', () => {
       const violations: string[] = [];
       const { fetch, requests } = scriptedFetch((req) => {
         const valid = answer(generation, req);
-        violations.push(...spec.validate({ method: req.method, path: req.url.pathname, requestBody: req.body, status: valid.status, responseBody: valid.body }));
+        violations.push(
+          ...spec.validate({
+            method: req.method,
+            path: req.url.pathname,
+            requestBody: req.body,
+            status: valid.status,
+            responseBody: valid.body,
+          }),
+        );
         return { status: valid.status, body: valid.body };
       });
-      const config = parseConfig({ langfuse: { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk', secretKey: 'sk', apiGeneration: generation } });
+      const config = parseConfig({
+        langfuse: { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk', secretKey: 'sk', apiGeneration: generation },
+      });
       const langfuse = await connectLangfuse(config, { fetch });
       const state = openSqliteState({ path: ':memory:' });
       const report = await runOnlineTick(
-        { langfuse, extract: (t) => extractRagSample(t, undefined), anonymizer: identityAnonymizer, score: fakeScorer(), metrics: ['faithfulness'], judgeModel: 'j', scorePrefix: 'ragas-', configIds: new Map(), state, clock: { now: () => NOW }, logger: silentLogger(), holder: { id: 'h', host: 'h', pid: 1 } },
+        {
+          langfuse,
+          extract: (t) => extractRagSample(t, undefined),
+          anonymizer: identityAnonymizer,
+          score: fakeScorer(),
+          metrics: ['faithfulness'],
+          judgeModel: 'j',
+          scorePrefix: 'ragas-',
+          configIds: new Map(),
+          state,
+          clock: { now: () => NOW },
+          logger: silentLogger(),
+          holder: { id: 'h', host: 'h', pid: 1 },
+        },
         settings(),
       );
-      expect(report, generation).toMatchObject({ outcome: 'success', listed: NOISE + RAG_IDS.length, evaluated: RAG_IDS.length });
+      expect(report, generation).toMatchObject({
+        outcome: 'success',
+        listed: NOISE + RAG_IDS.length,
+        evaluated: RAG_IDS.length,
+      });
       expect(await state.getCursor(ONLINE_JOB)).toBe(NOW - 10 * 60_000);
       expect(requests.length).toBeGreaterThan(4);
       expect(violations, generation).toEqual([]);

@@ -10,7 +10,12 @@ import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings, type Fake
 const NOW = Date.parse('2025-03-03T12:00:00Z');
 const MIN = 60_000;
 const traces = (n: number): FakeTrace[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `trace-${String(i).padStart(4, '0')}`, name: 'rag-query', timestamp: NOW - 70 * MIN + i * 1000, rag: true }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `trace-${String(i).padStart(4, '0')}`,
+    name: 'rag-query',
+    timestamp: NOW - 70 * MIN + i * 1000,
+    rag: true,
+  }));
 
 let dir: string;
 const stores: StateStore[] = [];
@@ -28,11 +33,14 @@ function replicas(n: number, lf: FakeLangfuse, clock: ManualClock, recorders: On
     stores.push(state);
     const inner = fakeScorer();
     // Slow enough that the replicas overlap; counts every evaluation of every trace.
-    const score: typeof inner = Object.assign(async (...args: Parameters<typeof inner>) => {
-      perTrace.set(args[0].traceId, (perTrace.get(args[0].traceId) ?? 0) + 1);
-      await new Promise((r) => setTimeout(r, 3));
-      return inner(...args);
-    }, { calls: 0 });
+    const score: typeof inner = Object.assign(
+      async (...args: Parameters<typeof inner>) => {
+        perTrace.set(args[0].traceId, (perTrace.get(args[0].traceId) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, 3));
+        return inner(...args);
+      },
+      { calls: 0 },
+    );
     return {
       perTrace,
       deps: jobDeps(lf, clock, {
@@ -51,9 +59,15 @@ describe('several replicas on shared state', () => {
     const lf = new FakeLangfuse(traces(120));
     const clock = new ManualClock(NOW);
     const dropped: number[] = [];
-    const recorders = [0, 1, 2].map((i): OnlineRecorder => ({ ...noopRecorder, ledgerCounts: (c) => c === null && dropped.push(i) }));
+    const recorders = [0, 1, 2].map((i): OnlineRecorder => ({
+      ...noopRecorder,
+      ledgerCounts: (c) => c === null && dropped.push(i),
+    }));
     const rs = replicas(3, lf, clock, recorders);
-    const settings = testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} }, concurrency: 4 });
+    const settings = testSettings({
+      sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} },
+      concurrency: 4,
+    });
     const reports = await Promise.all(rs.map((r) => runOnlineTick(r.deps, settings)));
 
     const listers = reports.filter((r) => r.window !== null);
@@ -80,7 +94,16 @@ describe('several replicas on shared state', () => {
     await a!.deps.state.acquireLease('online-tick', a!.deps.holder, 60_000, clock.now());
     const worker = runOnlineTick(b!.deps, testSettings());
     await new Promise((r) => setTimeout(r, 30));
-    await a!.deps.state.ensureEntry({ traceId: 'trace-0003', traceTimestamp: NOW - 60 * MIN, environment: null, traceName: 'rag-query', sampleRate: 1 }, clock.now());
+    await a!.deps.state.ensureEntry(
+      {
+        traceId: 'trace-0003',
+        traceTimestamp: NOW - 60 * MIN,
+        environment: null,
+        traceName: 'rag-query',
+        sampleRate: 1,
+      },
+      clock.now(),
+    );
     await new Promise((r) => setTimeout(r, 30));
     await a!.deps.state.releaseLease('online-tick', a!.deps.holder);
     const report = await worker;

@@ -13,9 +13,15 @@ describe('online tick: skipped traces', () => {
       rag: i % 2 === 0,
     }));
     const skips: Array<[string, string | null | undefined]> = [];
-    const recorder: OnlineRecorder = { ...noopRecorder, traceSkipped: (reason, traceName) => void skips.push([reason, traceName]) };
+    const recorder: OnlineRecorder = {
+      ...noopRecorder,
+      traceSkipped: (reason, traceName) => void skips.push([reason, traceName]),
+    };
     const deps = jobDeps(new FakeLangfuse(traces), new ManualClock(now), { recorder });
-    const report = await runOnlineTick(deps, testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} } }));
+    const report = await runOnlineTick(
+      deps,
+      testSettings({ sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} } }),
+    );
     expect(skips.length).toBe(report.skipped.no_contexts);
     expect(skips.length).toBeGreaterThan(0);
     expect(new Set(skips.map(([reason, name]) => `${reason}/${name}`))).toEqual(new Set(['no_contexts/small-talk']));

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { computeWindow, nextCursor } from '../../../src/online/window.js';
 
-const settings = { settleDelaySeconds: 600, overlapSeconds: 600, initialLookbackSeconds: 3600, maxWindowSeconds: 6 * 3600 };
+const settings = {
+  settleDelaySeconds: 600,
+  overlapSeconds: 600,
+  initialLookbackSeconds: 3600,
+  maxWindowSeconds: 6 * 3600,
+};
 const t = (iso: string) => new Date(iso);
 
 describe('computeWindow', () => {
@@ -23,7 +28,9 @@ describe('computeWindow', () => {
     expect(w.capped).toBe(true);
   });
   it('is empty when nothing settled since the cursor', () => {
-    expect(computeWindow({ ...settings, overlapSeconds: 0 }, t('2025-01-01T11:55:00Z'), t('2025-01-01T12:00:00Z'))).toBeNull();
+    expect(
+      computeWindow({ ...settings, overlapSeconds: 0 }, t('2025-01-01T11:55:00Z'), t('2025-01-01T12:00:00Z')),
+    ).toBeNull();
   });
 });
 

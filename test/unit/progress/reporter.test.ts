@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countingJudge, createProgress, formatDuration, formatProgress, type ProgressSnapshot, type Timers } from '../../../src/progress/index.js';
+import {
+  countingJudge,
+  createProgress,
+  formatDuration,
+  formatProgress,
+  type ProgressSnapshot,
+  type Timers,
+} from '../../../src/progress/index.js';
 import type { JudgeClient } from '../../../src/judge/types.js';
 
 /** A clock and interval timers driven by hand: nothing waits. */
@@ -39,7 +46,14 @@ function liveReporter(columns?: number) {
   const time = fakeTime();
   const out: string[] = [];
   const logs: string[] = [];
-  const progress = createProgress({ live: true, write: (s) => out.push(s), log: (m) => logs.push(m), now: time.now, timers: time.timers, ...(columns ? { columns } : {}) });
+  const progress = createProgress({
+    live: true,
+    write: (s) => out.push(s),
+    log: (m) => logs.push(m),
+    now: time.now,
+    timers: time.timers,
+    ...(columns ? { columns } : {}),
+  });
   return { time, out, logs, progress, last: () => out[out.length - 1] ?? '' };
 }
 
@@ -47,7 +61,13 @@ function logReporter() {
   const time = fakeTime();
   const out: string[] = [];
   const logs: Array<{ message: string; snapshot: ProgressSnapshot }> = [];
-  const progress = createProgress({ live: false, write: (s) => out.push(s), log: (message, snapshot) => logs.push({ message, snapshot }), now: time.now, timers: time.timers });
+  const progress = createProgress({
+    live: false,
+    write: (s) => out.push(s),
+    log: (message, snapshot) => logs.push({ message, snapshot }),
+    now: time.now,
+    timers: time.timers,
+  });
   return { time, out, logs, progress };
 }
 
@@ -65,7 +85,9 @@ describe('progress on a terminal (live line)', () => {
     progress.advance();
     expect(out).toHaveLength(11);
     time.advance(1000);
-    expect(last()).toBe('\r\x1b[2Kexperiment: clean pass 1/4 items (25 %) · 0 judge calls in flight · 0:11 elapsed · ETA 0:33');
+    expect(last()).toBe(
+      '\r\x1b[2Kexperiment: clean pass 1/4 items (25 %) · 0 judge calls in flight · 0:11 elapsed · ETA 0:33',
+    );
 
     // Two more within 100 ms: counted, drawn at the next chance.
     const before = out.length;
@@ -141,7 +163,16 @@ describe('progress without a terminal (log lines)', () => {
     time.advance(1);
     expect(logs).toHaveLength(1);
     expect(logs[0]!.message).toBe('progress: backfill 1/3+ traces · 0 judge calls in flight · 0:15 elapsed');
-    expect(logs[0]!.snapshot).toMatchObject({ label: 'backfill', unit: 'traces', done: 1, total: 3, totalFinal: false, inFlight: 0, elapsedMs: 15_000, etaMs: null });
+    expect(logs[0]!.snapshot).toMatchObject({
+      label: 'backfill',
+      unit: 'traces',
+      done: 1,
+      total: 3,
+      totalFinal: false,
+      inFlight: 0,
+      elapsedMs: 15_000,
+      etaMs: null,
+    });
     time.advance(30_000);
     expect(logs).toHaveLength(3);
     progress.end();
@@ -187,7 +218,14 @@ describe('the progress line', () => {
       fc.property(fc.option(fc.integer({ min: 0, max: 1000 }), { nil: undefined }), ops, (total, steps) => {
         const time = fakeTime();
         const snaps: ProgressSnapshot[] = [];
-        const progress = createProgress({ live: false, write: () => {}, log: (_m, s) => snaps.push(s), now: time.now, timers: time.timers, logEveryMs: 1000 });
+        const progress = createProgress({
+          live: false,
+          write: () => {},
+          log: (_m, s) => snaps.push(s),
+          now: time.now,
+          timers: time.timers,
+          logEveryMs: 1000,
+        });
         progress.stage('work', total === undefined ? {} : { total });
         for (const s of steps) {
           if (s.op === 'grow') progress.grow(s.n);
@@ -221,10 +259,17 @@ describe('countingJudge', () => {
       model: 'judge-x',
       structured: () =>
         new Promise((resolve, reject) => {
-          releases.push((ok) => (ok ? resolve({ value: 1 as never, usage: { calls: 1, promptTokens: 1, completionTokens: 1, latencyMs: 1 } }) : reject(new Error('down'))));
+          releases.push((ok) =>
+            ok
+              ? resolve({ value: 1 as never, usage: { calls: 1, promptTokens: 1, completionTokens: 1, latencyMs: 1 } })
+              : reject(new Error('down')),
+          );
         }),
     };
-    const judge = countingJudge(inner, { callStarted: () => seen.push(++inFlight), callEnded: () => seen.push(--inFlight) });
+    const judge = countingJudge(inner, {
+      callStarted: () => seen.push(++inFlight),
+      callEnded: () => seen.push(--inFlight),
+    });
     expect(judge.model).toBe('judge-x');
     const request = { name: 'x', schema: {}, parse: (v: unknown) => v, messages: [] };
     const a = judge.structured(request);

@@ -3,7 +3,12 @@ import { scoreIdFor } from '../../../src/langfuse/index.js';
 import type { ScoreToWrite, WriteScoresResult } from '../../../src/langfuse/index.js';
 import { ScoreBatcher } from '../../../src/scores/index.js';
 
-const score = (traceId: string, name: string): ScoreToWrite => ({ traceId, name, value: 0.5, timestamp: '2025-01-01T00:00:00.000Z' });
+const score = (traceId: string, name: string): ScoreToWrite => ({
+  traceId,
+  name,
+  value: 0.5,
+  timestamp: '2025-01-01T00:00:00.000Z',
+});
 
 describe('ScoreBatcher', () => {
   it('writes the scores of several traces in one call and hands each its own result', async () => {
@@ -22,7 +27,10 @@ describe('ScoreBatcher', () => {
       4,
       1000,
     );
-    const [a, b] = await Promise.all([batcher.write([score('a', 'x'), score('a', 'y')]), batcher.write([score('b', 'x'), score('b', 'y')])]);
+    const [a, b] = await Promise.all([
+      batcher.write([score('a', 'x'), score('a', 'y')]),
+      batcher.write([score('b', 'x'), score('b', 'y')]),
+    ]);
     expect(calls).toHaveLength(1);
     expect(a).toEqual({ written: [scoreIdFor('a', 'x'), scoreIdFor('a', 'y')], failed: [] });
     expect(b.written).toEqual([scoreIdFor('b', 'y')]);
@@ -31,7 +39,16 @@ describe('ScoreBatcher', () => {
 
   it('flushes a partial batch after the delay and passes errors to every waiting trace', async () => {
     let n = 0;
-    const batcher = new ScoreBatcher({ writeScores: async () => { n += 1; throw new Error('down'); } }, 100, 1);
+    const batcher = new ScoreBatcher(
+      {
+        writeScores: async () => {
+          n += 1;
+          throw new Error('down');
+        },
+      },
+      100,
+      1,
+    );
     const results = await Promise.allSettled([batcher.write([score('a', 'x')]), batcher.write([score('b', 'x')])]);
     expect(n).toBe(1);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);

@@ -10,11 +10,17 @@ const text = readFileSync(file, 'utf8');
 
 /** Every key path of the schema, walking through defaults, prefaults and optionals. */
 function keyPaths(schema: z.ZodType, prefix: string[] = []): string[][] {
-  let s = schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> } } };
-  while (['default', 'prefault', 'optional', 'nullable'].includes(s._zod.def.type)) s = s._zod.def.innerType as unknown as typeof s;
+  let s = schema as unknown as {
+    _zod: { def: { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> } };
+  };
+  while (['default', 'prefault', 'optional', 'nullable'].includes(s._zod.def.type))
+    s = s._zod.def.innerType as unknown as typeof s;
   if (s._zod.def.type !== 'object') return [prefix];
   const shape = (s as unknown as { shape: Record<string, z.ZodType> }).shape;
-  return Object.entries(shape).flatMap(([key, child]) => [[...prefix, key], ...keyPaths(child, [...prefix, key]).filter((p) => p.length > prefix.length + 1)]);
+  return Object.entries(shape).flatMap(([key, child]) => [
+    [...prefix, key],
+    ...keyPaths(child, [...prefix, key]).filter((p) => p.length > prefix.length + 1),
+  ]);
 }
 
 function lookup(value: unknown, path: string[]): boolean {
@@ -37,7 +43,9 @@ describe('config/ragwatch.example.yaml', () => {
     const lines = text.split('\n');
     for (const path of keyPaths(configSchema as unknown as z.ZodType)) {
       const key = path.at(-1)!;
-      const present = lookup(doc, path) || lines.some((l) => l.trim().startsWith('#') && new RegExp(`(^#\\s*|[{,]\\s*)${key}:`).test(l.trim()));
+      const present =
+        lookup(doc, path) ||
+        lines.some((l) => l.trim().startsWith('#') && new RegExp(`(^#\\s*|[{,]\\s*)${key}:`).test(l.trim()));
       expect(present, path.join('.')).toBe(true);
     }
     // every top-level section is introduced by a comment somewhere above or within it

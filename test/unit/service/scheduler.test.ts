@@ -52,8 +52,15 @@ describe('Scheduler', () => {
   it('does not catch up when the last success is recent, and rejects bad cron expressions', async () => {
     const scheduler = new Scheduler({ timezone: 'Europe/Madrid', logger: silentLogger(), now: () => 60_000 });
     let runs = 0;
-    scheduler.add({ name: 'online', schedule: '*/5 * * * *', lastSuccessAt: async () => 0, run: async () => void (runs += 1) });
-    expect(() => scheduler.add({ name: 'bad', schedule: 'every five minutes', run: async () => {} })).toThrow(/invalid cron/);
+    scheduler.add({
+      name: 'online',
+      schedule: '*/5 * * * *',
+      lastSuccessAt: async () => 0,
+      run: async () => void (runs += 1),
+    });
+    expect(() => scheduler.add({ name: 'bad', schedule: 'every five minutes', run: async () => {} })).toThrow(
+      /invalid cron/,
+    );
     await scheduler.start();
     expect(scheduler.runningJobs()).toEqual([]);
     expect(runs).toBe(0);

@@ -36,10 +36,24 @@ describe('skip metrics by trace name', () => {
 
   it('never puts text that may be personal into a label: questions, e-mails, long numbers', () => {
     const labels = createTraceNameLabels();
-    for (const name of ['¿Cuándo llega mi pedido 4411?', 'ana.garcia@example.com', 'order 612345678', 'call +34 612 34 56 78', 'a b c d e f', '', ' x']) {
+    for (const name of [
+      '¿Cuándo llega mi pedido 4411?',
+      'ana.garcia@example.com',
+      'order 612345678',
+      'call +34 612 34 56 78',
+      'a b c d e f',
+      '',
+      ' x',
+    ]) {
       expect(labels.label(name), name).toBe('other');
     }
-    for (const name of ['support-chat', 'POST /chat', 'retriever_query_engine.query', 'support-answer:ai.generateText', 'invoke_agent support']) {
+    for (const name of [
+      'support-chat',
+      'POST /chat',
+      'retriever_query_engine.query',
+      'support-answer:ai.generateText',
+      'invoke_agent support',
+    ]) {
       expect(labels.label(name)).toBe(name);
     }
   });

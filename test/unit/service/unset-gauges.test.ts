@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceMetrics } from '../../../src/service/metrics.js';
 
-const NEVER_SET = ['rag_faithfulness_score', 'rag_answer_relevancy_score', 'rag_golden_gate_passed', 'rag_golden_last_run_timestamp_seconds'];
+const NEVER_SET = [
+  'rag_faithfulness_score',
+  'rag_answer_relevancy_score',
+  'rag_golden_gate_passed',
+  'rag_golden_last_run_timestamp_seconds',
+];
 
 /** Every line (HELP, TYPE, samples) that names the metric. */
 function linesOf(text: string, name: string): string[] {
@@ -25,7 +30,11 @@ describe('gauges nothing has set yet', () => {
   it('appear with their value once a tick scored something or an experiment finished', async () => {
     const m = fresh();
     m.scoreMeans({ faithfulness: 0.83 });
-    m.goldenResults({ rag_golden_gate_passed: 0, rag_golden_last_run_timestamp_seconds: 1_700_000_123, 'rag_golden_score{metric="faithfulness",split="test"}': 0.9 });
+    m.goldenResults({
+      rag_golden_gate_passed: 0,
+      rag_golden_last_run_timestamp_seconds: 1_700_000_123,
+      'rag_golden_score{metric="faithfulness",split="test"}': 0.9,
+    });
     const text = await m.render();
     expect(linesOf(text, 'rag_faithfulness_score')).toEqual([
       expect.stringMatching(/^# HELP rag_faithfulness_score /),
@@ -41,7 +50,11 @@ describe('gauges nothing has set yet', () => {
 
   it('appear when restored from state at start-up, and a second set neither duplicates nor fails', async () => {
     const m = fresh();
-    m.restoreGauges({ rag_answer_relevancy_score: 0.64, rag_golden_gate_passed: 1, rag_golden_last_run_timestamp_seconds: 1_700_000_000 });
+    m.restoreGauges({
+      rag_answer_relevancy_score: 0.64,
+      rag_golden_gate_passed: 1,
+      rag_golden_last_run_timestamp_seconds: 1_700_000_000,
+    });
     m.scoreMeans({ answer_relevancy: 0.71 });
     m.restoreGauges({ rag_golden_gate_passed: 0 });
     const text = await m.render();

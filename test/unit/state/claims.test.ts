@@ -1,13 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteState, type StateStore } from '../../../src/state/index.js';
 
-const entry = (traceId: string, traceTimestamp: number) => ({ traceId, traceTimestamp, environment: null, traceName: 'rag', sampleRate: 1 });
+const entry = (traceId: string, traceTimestamp: number) => ({
+  traceId,
+  traceTimestamp,
+  environment: null,
+  traceName: 'rag',
+  sampleRate: 1,
+});
 const ids = (entries: Array<{ traceId: string }>) => entries.map((e) => e.traceId);
 
 let store: StateStore;
 beforeEach(async () => {
   store = openSqliteState({ path: ':memory:' });
-  for (const [id, ts] of [['c', 3], ['a', 1], ['b', 2], ['d', 4]] as const) await store.ensureEntry(entry(id, ts), 0);
+  for (const [id, ts] of [
+    ['c', 3],
+    ['a', 1],
+    ['b', 2],
+    ['d', 4],
+  ] as const)
+    await store.ensureEntry(entry(id, ts), 0);
 });
 afterEach(() => store.close());
 

@@ -8,7 +8,13 @@ import { openSqliteState, type StateStore } from '../../../src/state/index.js';
 
 let dir: string;
 let store: StateStore;
-const entry = (traceId: string, traceTimestamp = 1000) => ({ traceId, traceTimestamp, environment: 'production', traceName: 'rag', sampleRate: 0.1 });
+const entry = (traceId: string, traceTimestamp = 1000) => ({
+  traceId,
+  traceTimestamp,
+  environment: 'production',
+  traceName: 'rag',
+  sampleRate: 0.1,
+});
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ragwatch-state-'));
@@ -43,13 +49,24 @@ describe('sqlite state', () => {
 
   it('keeps a ledger entry per trace through its life', async () => {
     const first = await store.ensureEntry(entry('t1'), 10);
-    expect(first).toMatchObject({ traceId: 't1', status: 'pending', attempts: 0, scoreIds: [], traceTimestamp: 1000, sampleRate: 0.1 });
+    expect(first).toMatchObject({
+      traceId: 't1',
+      status: 'pending',
+      attempts: 0,
+      scoreIds: [],
+      traceTimestamp: 1000,
+      sampleRate: 0.1,
+    });
     // a second sighting does not reset anything
     await store.startAttempt('t1', 11);
     expect((await store.ensureEntry(entry('t1', 5), 12)).attempts).toBe(1);
 
     await store.markFailed('t1', 'judge:http_500', 13, 500);
-    expect(await store.getEntry('t1')).toMatchObject({ status: 'failed', lastError: 'judge:http_500', nextAttemptAt: 500 });
+    expect(await store.getEntry('t1')).toMatchObject({
+      status: 'failed',
+      lastError: 'judge:http_500',
+      nextAttemptAt: 500,
+    });
     expect((await store.dueEntries(499, 10)).map((e) => e.traceId)).toEqual([]);
     expect((await store.dueEntries(500, 10)).map((e) => e.traceId)).toEqual(['t1']);
 
@@ -101,7 +118,13 @@ describe('sqlite state', () => {
     await store.recordJobFinish('online', 'success', true, 110);
     await store.recordJobStart('online', 200);
     await store.recordJobFinish('online', 'incomplete', false, 210);
-    expect(await store.getJobRun('online')).toEqual({ job: 'online', lastStartAt: 200, lastSuccessAt: 110, lastFinishAt: 210, lastOutcome: 'incomplete' });
+    expect(await store.getJobRun('online')).toEqual({
+      job: 'online',
+      lastStartAt: 200,
+      lastSuccessAt: 110,
+      lastFinishAt: 210,
+      lastOutcome: 'incomplete',
+    });
     expect(await store.getJobRun('experiment')).toBeNull();
   });
 

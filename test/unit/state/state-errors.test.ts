@@ -12,7 +12,13 @@ afterEach(() => {
   dir = undefined;
 });
 
-const entry = (i: number) => ({ traceId: `t-${i}-${'x'.repeat(200)}`, traceTimestamp: i, environment: null, traceName: 'rag', sampleRate: 0.1 });
+const entry = (i: number) => ({
+  traceId: `t-${i}-${'x'.repeat(200)}`,
+  traceTimestamp: i,
+  environment: null,
+  traceName: 'rag',
+  sampleRate: 0.1,
+});
 
 describe('state errors', () => {
   it('maps SQLite and file-system codes to kinds, and tells input problems (2) from the disk (3)', () => {
@@ -28,7 +34,11 @@ describe('state errors', () => {
     expect(new StateError('/s.db', 'full', 'SQLITE_FULL').shortCode).toBe('state:full');
     const plain = new Error('boom');
     expect(asStateError(plain, '/s.db')).toBe(plain);
-    expect(isStateError(asStateError(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), '/s.db'))).toBe(true);
+    expect(
+      isStateError(
+        asStateError(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), '/s.db'),
+      ),
+    ).toBe(true);
   });
 
   it('reports a failed write in health until a write succeeds again (SQLITE_FULL from a page limit)', async () => {
@@ -38,8 +48,14 @@ describe('state errors', () => {
     expect(await state.health()).toEqual({ ok: true });
     db!.pragma(`max_page_count = ${db!.pragma('page_count', { simple: true }) as number}`);
     let failure: unknown;
-    for (let i = 0; i < 500 && !failure; i++) await state.ensureEntry(entry(i), i).catch((err: unknown) => (failure = err));
-    expect(failure).toMatchObject({ name: 'StateError', kind: 'full', code: 'SQLITE_FULL', detail: 'database or disk is full' });
+    for (let i = 0; i < 500 && !failure; i++)
+      await state.ensureEntry(entry(i), i).catch((err: unknown) => (failure = err));
+    expect(failure).toMatchObject({
+      name: 'StateError',
+      kind: 'full',
+      code: 'SQLITE_FULL',
+      detail: 'database or disk is full',
+    });
     const health = await state.health();
     expect(health.ok).toBe(false);
     expect(!health.ok && health.problem.kind).toBe('full');

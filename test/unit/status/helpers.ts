@@ -12,10 +12,20 @@ export const MIN = 60_000;
 export function tempState(): { dir: string; path: string; open: () => StateStore; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-status-'));
   const path = join(dir, 'state.db');
-  return { dir, path, open: () => openSqliteState({ path }), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    path,
+    open: () => openSqliteState({ path }),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
-export type Outcome = { status: 'pending' } | { status: 'done' } | { status: 'skipped'; reason: string } | { status: 'failed'; error: string } | { status: 'dead'; error: string; attempts?: number };
+export type Outcome =
+  | { status: 'pending' }
+  | { status: 'done' }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; error: string }
+  | { status: 'dead'; error: string; attempts?: number };
 
 /**
  * Puts one trace in the ledger the way the online job does: sampled at `sampledAt`, then (at `settledAt`,
@@ -28,7 +38,16 @@ export async function seedTrace(
   times: { sampledAt: number; traceTimestamp?: number; settledAt?: number },
 ): Promise<void> {
   const at = times.settledAt ?? times.sampledAt;
-  await state.ensureEntry({ traceId, traceTimestamp: times.traceTimestamp ?? times.sampledAt - 10 * MIN, environment: 'default', traceName: 'rag-answer', sampleRate: 0.1 }, times.sampledAt);
+  await state.ensureEntry(
+    {
+      traceId,
+      traceTimestamp: times.traceTimestamp ?? times.sampledAt - 10 * MIN,
+      environment: 'default',
+      traceName: 'rag-answer',
+      sampleRate: 0.1,
+    },
+    times.sampledAt,
+  );
   switch (outcome.status) {
     case 'pending':
       return;

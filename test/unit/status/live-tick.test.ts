@@ -31,13 +31,26 @@ afterEach(async () => {
 });
 
 function traces(n: number): FakeTrace[] {
-  return Array.from({ length: n }, (_, i) => ({ id: `t-${i + 1}`, name: 'rag-query', timestamp: NOW - 40 * MIN + i * MIN, rag: i !== 2 }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: `t-${i + 1}`,
+    name: 'rag-query',
+    timestamp: NOW - 40 * MIN + i * MIN,
+    rag: i !== 2,
+  }));
 }
 
 function status(now: number): StatusReport {
   const ro = openStateReadOnly(tmp.path);
   try {
-    return buildStatusReport(ro, { path: tmp.path, now, days: 1, basis: 'sampled', timezone: 'UTC', jobs: jobCatalogue(config), langfuseSetting: 'auto' });
+    return buildStatusReport(ro, {
+      path: tmp.path,
+      now,
+      days: 1,
+      basis: 'sampled',
+      timezone: 'UTC',
+      jobs: jobCatalogue(config),
+      langfuseSetting: 'auto',
+    });
   } finally {
     ro?.close();
   }
@@ -70,11 +83,21 @@ describe('status beside a real online tick', () => {
     await inScorer;
     clock.advance(30_000);
     const during = status(clock.now()).jobs.find((j) => j.name === ONLINE_JOB)!;
-    expect(during).toMatchObject({ state: 'running', runningSeconds: 30, lastStartAt: new Date(NOW).toISOString(), lease: { holder: deps.holder.id, pid: deps.holder.pid } });
+    expect(during).toMatchObject({
+      state: 'running',
+      runningSeconds: 30,
+      lastStartAt: new Date(NOW).toISOString(),
+      lease: { holder: deps.holder.id, pid: deps.holder.pid },
+    });
     release();
     expect((await tick).outcome).toBe('success');
     const after = status(clock.now());
-    expect(after.jobs.find((j) => j.name === ONLINE_JOB)).toMatchObject({ state: 'idle', lastOutcome: 'success', lease: null, lastSuccessAt: new Date(clock.now()).toISOString() });
+    expect(after.jobs.find((j) => j.name === ONLINE_JOB)).toMatchObject({
+      state: 'idle',
+      lastOutcome: 'success',
+      lease: null,
+      lastSuccessAt: new Date(clock.now()).toISOString(),
+    });
     expect(after.days.rows[0]).toMatchObject({ day: '2025-06-07', sampled: 3, done: 2, skipped: 1 });
     expect(after.cursors.map((c) => c.job)).toEqual([ONLINE_JOB]);
     expect(after.gauges).toMatchObject({ rag_faithfulness_score: 0.7 });
@@ -85,13 +108,29 @@ describe('status beside a real online tick', () => {
     let judgeBroken = true;
     const score: SampleScorer = async (sample, metrics) =>
       metrics.map((metric) =>
-        judgeBroken && sample.traceId === 't-2' ? { metric, status: 'failed' as const, error: 'invalid_json: the judge answered something else', kind: 'invalid_json', dependency: 'judge' as const, retryable: false } : scored(metric),
+        judgeBroken && sample.traceId === 't-2'
+          ? {
+              metric,
+              status: 'failed' as const,
+              error: 'invalid_json: the judge answered something else',
+              kind: 'invalid_json',
+              dependency: 'judge' as const,
+              retryable: false,
+            }
+          : scored(metric),
       );
     const lf = new FakeLangfuse(traces(3));
-    const deps = jobDeps(lf, clock, { state: store, score, probes: { judge: async () => true, langfuse: async () => true } });
+    const deps = jobDeps(lf, clock, {
+      state: store,
+      score,
+      probes: { judge: async () => true, langfuse: async () => true },
+    });
     const first = await runOnlineTick(deps, settings);
     expect(first.dead).toBe(1);
-    expect(status(clock.now()).dead).toMatchObject({ count: 1, shown: [{ traceId: 't-2', attempts: 1, lastError: 'metric:faithfulness:invalid_json' }] });
+    expect(status(clock.now()).dead).toMatchObject({
+      count: 1,
+      shown: [{ traceId: 't-2', attempts: 1, lastError: 'metric:faithfulness:invalid_json' }],
+    });
 
     clock.advance(5 * MIN);
     expect((await runOnlineTick(deps, settings)).taken).toBe(0);

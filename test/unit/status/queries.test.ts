@@ -29,16 +29,51 @@ afterEach(async () => {
 
 async function seedWeek() {
   // 2025-06-07: 3 done, 2 skipped (two reasons), 1 failed, 1 pending
-  for (const i of [1, 2, 3]) await seedTrace(store, `t7-done-${i}`, { status: 'done' }, { sampledAt: D('2025-06-07T10:00:00Z') + i * MIN });
-  await seedTrace(store, 't7-skip-a', { status: 'skipped', reason: 'not_rag_no_contexts' }, { sampledAt: D('2025-06-07T00:00:00Z') });
-  await seedTrace(store, 't7-skip-b', { status: 'skipped', reason: 'pii_residual' }, { sampledAt: D('2025-06-07T23:59:59.999Z') });
-  await seedTrace(store, 't7-failed', { status: 'failed', error: 'judge:timeout' }, { sampledAt: D('2025-06-07T11:00:00Z') });
+  for (const i of [1, 2, 3])
+    await seedTrace(store, `t7-done-${i}`, { status: 'done' }, { sampledAt: D('2025-06-07T10:00:00Z') + i * MIN });
+  await seedTrace(
+    store,
+    't7-skip-a',
+    { status: 'skipped', reason: 'not_rag_no_contexts' },
+    { sampledAt: D('2025-06-07T00:00:00Z') },
+  );
+  await seedTrace(
+    store,
+    't7-skip-b',
+    { status: 'skipped', reason: 'pii_residual' },
+    { sampledAt: D('2025-06-07T23:59:59.999Z') },
+  );
+  await seedTrace(
+    store,
+    't7-failed',
+    { status: 'failed', error: 'judge:timeout' },
+    { sampledAt: D('2025-06-07T11:00:00Z') },
+  );
   await seedTrace(store, 't7-pending', { status: 'pending' }, { sampledAt: D('2025-06-07T12:00:00Z') });
   // 2025-06-05: 1 dead, 1 skipped; its trace timestamps are on 2025-06-04
-  await seedTrace(store, 't5-dead', { status: 'dead', error: 'metric:faithfulness:http_500' }, { sampledAt: D('2025-06-05T01:00:00Z'), traceTimestamp: D('2025-06-04T23:50:00Z'), settledAt: D('2025-06-05T03:00:00Z') });
-  await seedTrace(store, 't5-skip', { status: 'skipped', reason: 'not_rag_no_contexts' }, { sampledAt: D('2025-06-05T00:00:00Z'), traceTimestamp: D('2025-06-04T23:55:00Z') });
+  await seedTrace(
+    store,
+    't5-dead',
+    { status: 'dead', error: 'metric:faithfulness:http_500' },
+    {
+      sampledAt: D('2025-06-05T01:00:00Z'),
+      traceTimestamp: D('2025-06-04T23:50:00Z'),
+      settledAt: D('2025-06-05T03:00:00Z'),
+    },
+  );
+  await seedTrace(
+    store,
+    't5-skip',
+    { status: 'skipped', reason: 'not_rag_no_contexts' },
+    { sampledAt: D('2025-06-05T00:00:00Z'), traceTimestamp: D('2025-06-04T23:55:00Z') },
+  );
   // 2025-05-20: outside a 7-day window, counted in the totals only
-  await seedTrace(store, 'old-dead', { status: 'dead', error: 'langfuse:not_found', attempts: 5 }, { sampledAt: D('2025-05-20T08:00:00Z') });
+  await seedTrace(
+    store,
+    'old-dead',
+    { status: 'dead', error: 'langfuse:not_found', attempts: 5 },
+    { sampledAt: D('2025-05-20T08:00:00Z') },
+  );
 }
 
 function openRo(): ReadOnlyState {
@@ -51,10 +86,37 @@ describe('ledger by day', () => {
   it('counts each UTC day of first sampling, every day of the window present, oldest first', async () => {
     await seedWeek();
     const rows = ledgerByDay(openRo(), { now: NOW, days: 7, basis: 'sampled' });
-    expect(rows.map((r) => r.day)).toEqual(['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05', '2025-06-06', '2025-06-07']);
-    expect(rows[6]).toEqual({ day: '2025-06-07', sampled: 7, pending: 1, done: 3, skipped: 2, failed: 1, dead: 0, skippedByReason: { not_rag_no_contexts: 1, pii_residual: 1 } });
-    expect(rows[4]).toEqual({ day: '2025-06-05', sampled: 2, pending: 0, done: 0, skipped: 1, failed: 0, dead: 1, skippedByReason: { not_rag_no_contexts: 1 } });
-    for (const i of [0, 1, 2, 3, 5]) expect(rows[i]).toMatchObject({ sampled: 0, done: 0, skipped: 0, dead: 0, skippedByReason: {} });
+    expect(rows.map((r) => r.day)).toEqual([
+      '2025-06-01',
+      '2025-06-02',
+      '2025-06-03',
+      '2025-06-04',
+      '2025-06-05',
+      '2025-06-06',
+      '2025-06-07',
+    ]);
+    expect(rows[6]).toEqual({
+      day: '2025-06-07',
+      sampled: 7,
+      pending: 1,
+      done: 3,
+      skipped: 2,
+      failed: 1,
+      dead: 0,
+      skippedByReason: { not_rag_no_contexts: 1, pii_residual: 1 },
+    });
+    expect(rows[4]).toEqual({
+      day: '2025-06-05',
+      sampled: 2,
+      pending: 0,
+      done: 0,
+      skipped: 1,
+      failed: 0,
+      dead: 1,
+      skippedByReason: { not_rag_no_contexts: 1 },
+    });
+    for (const i of [0, 1, 2, 3, 5])
+      expect(rows[i]).toMatchObject({ sampled: 0, done: 0, skipped: 0, dead: 0, skippedByReason: {} });
   });
 
   it('can put traces on the day of their own timestamp instead', async () => {
@@ -70,7 +132,9 @@ describe('ledger by day', () => {
 
   it('covers one day with --days 1 and a long window without gaps', async () => {
     await seedWeek();
-    expect(ledgerByDay(openRo(), { now: NOW, days: 1, basis: 'sampled' }).map((r) => [r.day, r.sampled])).toEqual([['2025-06-07', 7]]);
+    expect(ledgerByDay(openRo(), { now: NOW, days: 1, basis: 'sampled' }).map((r) => [r.day, r.sampled])).toEqual([
+      ['2025-06-07', 7],
+    ]);
     const long = ledgerByDay(ro, { now: NOW, days: 30, basis: 'sampled' });
     expect(long).toHaveLength(30);
     expect(long.find((r) => r.day === '2025-05-20')).toMatchObject({ sampled: 1, dead: 1 });
@@ -79,7 +143,11 @@ describe('ledger by day', () => {
 
   it('is all zeros without a state file', () => {
     const rows = ledgerByDay(null, { now: NOW, days: 3, basis: 'sampled' });
-    expect(rows.map((r) => [r.day, r.sampled])).toEqual([['2025-06-05', 0], ['2025-06-06', 0], ['2025-06-07', 0]]);
+    expect(rows.map((r) => [r.day, r.sampled])).toEqual([
+      ['2025-06-05', 0],
+      ['2025-06-06', 0],
+      ['2025-06-07', 0],
+    ]);
   });
 
   it('names UTC days', () => {
@@ -108,8 +176,20 @@ describe('totals and dead entries', () => {
     await seedWeek();
     const state = openRo();
     expect(deadEntries(state)).toEqual([
-      { traceId: 't5-dead', attempts: 3, lastError: 'metric:faithfulness:http_500', diedAt: D('2025-06-05T03:00:00Z'), traceTimestamp: D('2025-06-04T23:50:00Z') },
-      { traceId: 'old-dead', attempts: 5, lastError: 'langfuse:not_found', diedAt: D('2025-05-20T08:00:00Z'), traceTimestamp: D('2025-05-20T07:50:00Z') },
+      {
+        traceId: 't5-dead',
+        attempts: 3,
+        lastError: 'metric:faithfulness:http_500',
+        diedAt: D('2025-06-05T03:00:00Z'),
+        traceTimestamp: D('2025-06-04T23:50:00Z'),
+      },
+      {
+        traceId: 'old-dead',
+        attempts: 5,
+        lastError: 'langfuse:not_found',
+        diedAt: D('2025-05-20T08:00:00Z'),
+        traceTimestamp: D('2025-05-20T07:50:00Z'),
+      },
     ]);
     expect(deadEntries(state, { diedSince: D('2025-06-01T00:00:00Z') }).map((d) => d.traceId)).toEqual(['t5-dead']);
     expect(deadEntries(state, { limit: 1 }).map((d) => d.traceId)).toEqual(['t5-dead']);
@@ -125,7 +205,14 @@ describe('requeueDead', () => {
     const before = await store.getEntry('t7-failed');
     const ids = await store.requeueDead({}, NOW);
     expect(ids.sort()).toEqual(['old-dead', 't5-dead']);
-    expect(await store.getEntry('t5-dead')).toMatchObject({ status: 'pending', attempts: 0, reason: null, lastError: 'metric:faithfulness:http_500', nextAttemptAt: NOW, updatedAt: NOW });
+    expect(await store.getEntry('t5-dead')).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      reason: null,
+      lastError: 'metric:faithfulness:http_500',
+      nextAttemptAt: NOW,
+      updatedAt: NOW,
+    });
     expect(await store.getEntry('t7-failed')).toEqual(before);
     expect((await store.countByStatus()).dead).toBe(0);
     // the tick reads due work through dueEntries: the re-queued traces are there, oldest trace first
@@ -157,16 +244,34 @@ describe('runs, leases, cursors, gauges and meta', () => {
     await store.setGauges({ rag_faithfulness_score: 0.8125 }, NOW);
     await recordLangfuseApi(store, 'v4', 'auto', NOW - HOUR);
     const state = openRo();
-    expect(jobRuns(state)).toEqual([{ job: 'online', lastStartAt: NOW - 5 * MIN, lastFinishAt: NOW - 9 * MIN, lastSuccessAt: NOW - 9 * MIN, lastOutcome: 'success' }]);
-    expect(leases(state)).toEqual([{ name: 'online-tick', holder: 'h:42:abcd', host: 'h', pid: 42, acquiredAt: NOW - 5 * MIN, expiresAt: NOW }]);
+    expect(jobRuns(state)).toEqual([
+      {
+        job: 'online',
+        lastStartAt: NOW - 5 * MIN,
+        lastFinishAt: NOW - 9 * MIN,
+        lastSuccessAt: NOW - 9 * MIN,
+        lastOutcome: 'success',
+      },
+    ]);
+    expect(leases(state)).toEqual([
+      { name: 'online-tick', holder: 'h:42:abcd', host: 'h', pid: 42, acquiredAt: NOW - 5 * MIN, expiresAt: NOW },
+    ]);
     expect(cursors(state)).toEqual([{ job: 'online', position: NOW - 20 * MIN, updatedAt: NOW - 9 * MIN }]);
     expect(gauges(state)).toEqual({ rag_faithfulness_score: 0.8125 });
-    expect(parseLangfuseApi(readMeta(state, LANGFUSE_API_META_KEY))).toEqual({ generation: 'v4', source: 'detected', at: NOW - HOUR });
+    expect(parseLangfuseApi(readMeta(state, LANGFUSE_API_META_KEY))).toEqual({
+      generation: 'v4',
+      source: 'detected',
+      at: NOW - HOUR,
+    });
   });
 
   it('tells a configured API generation from a detected one and ignores records it cannot read', async () => {
     await recordLangfuseApi(store, 'v3', 'v3', NOW);
-    expect(parseLangfuseApi(await store.getMeta(LANGFUSE_API_META_KEY))).toEqual({ generation: 'v3', source: 'configured', at: NOW });
+    expect(parseLangfuseApi(await store.getMeta(LANGFUSE_API_META_KEY))).toEqual({
+      generation: 'v3',
+      source: 'configured',
+      at: NOW,
+    });
     expect(parseLangfuseApi({ value: 'not json', updatedAt: NOW })).toBeNull();
     expect(parseLangfuseApi({ value: '{"generation":"v9"}', updatedAt: NOW })).toBeNull();
     expect(parseLangfuseApi(null)).toBeNull();
@@ -199,7 +304,9 @@ describe('opening the state read-only', () => {
     db.pragma('journal_mode = WAL');
     db.exec(MIGRATIONS[0]!.sql);
     db.pragma('user_version = 1');
-    db.prepare("INSERT INTO ledger (trace_id, status, trace_timestamp, sample_rate, first_seen_at, updated_at) VALUES ('t', 'done', ?, 0.1, ?, ?)").run(NOW, NOW, NOW);
+    db.prepare(
+      "INSERT INTO ledger (trace_id, status, trace_timestamp, sample_rate, first_seen_at, updated_at) VALUES ('t', 'done', ?, 0.1, ?, ?)",
+    ).run(NOW, NOW, NOW);
     db.close();
     ro = openStateReadOnly(old)!;
     expect(ro.schemaVersion).toBe(1);

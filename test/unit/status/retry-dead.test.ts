@@ -43,9 +43,17 @@ describe('retry-dead output', () => {
   });
 
   it('words dry runs, filters, nothing to do and a missing state file', () => {
-    expect(formatRetryDead({ dryRun: true, since: '2025-06-06T12:00:00.000Z', count: 1, traceIds: ['a'] }, null)).toBe('dry run: would re-queue 1 dead trace (dead since 2025-06-06 12:00:00Z)\n  a\n');
-    expect(formatRetryDead({ dryRun: false, since: null, count: 0, traceIds: [] }, null)).toBe('no dead traces: nothing to re-queue\n');
-    expect(formatRetryDead({ dryRun: false, since: '2025-06-06T12:00:00.000Z', count: 0, traceIds: [] }, null)).toBe('no traces went dead since 2025-06-06 12:00:00Z: nothing to re-queue\n');
-    expect(formatRetryDead({ dryRun: false, since: null, count: 0, traceIds: [] }, '/srv/state.db')).toBe('nothing to re-queue: /srv/state.db does not exist (no runs yet)\n');
+    expect(formatRetryDead({ dryRun: true, since: '2025-06-06T12:00:00.000Z', count: 1, traceIds: ['a'] }, null)).toBe(
+      'dry run: would re-queue 1 dead trace (dead since 2025-06-06 12:00:00Z)\n  a\n',
+    );
+    expect(formatRetryDead({ dryRun: false, since: null, count: 0, traceIds: [] }, null)).toBe(
+      'no dead traces: nothing to re-queue\n',
+    );
+    expect(formatRetryDead({ dryRun: false, since: '2025-06-06T12:00:00.000Z', count: 0, traceIds: [] }, null)).toBe(
+      'no traces went dead since 2025-06-06 12:00:00Z: nothing to re-queue\n',
+    );
+    expect(formatRetryDead({ dryRun: false, since: null, count: 0, traceIds: [] }, '/srv/state.db')).toBe(
+      'nothing to re-queue: /srv/state.db does not exist (no runs yet)\n',
+    );
   });
 });

@@ -41,7 +41,9 @@ describe('nextCronRun', () => {
 
   it('returns null when the expression does not fire within the horizon, and throws on one node-cron rejects', () => {
     expect(nextCronRun('0 0 29 2 *', 'UTC', at('2025-03-01T00:00:00Z'), 365)).toBeNull();
-    expect(nextCronRun('0 0 29 2 *', 'UTC', at('2025-03-01T00:00:00Z'), 3 * 366)?.toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(nextCronRun('0 0 29 2 *', 'UTC', at('2025-03-01T00:00:00Z'), 3 * 366)?.toISOString()).toBe(
+      '2028-02-29T00:00:00.000Z',
+    );
     expect(() => nextCronRun('every five minutes', 'UTC', new Date())).toThrow(/invalid cron expression/);
     expect(() => nextCronRun('61 * * * *', 'UTC', new Date())).toThrow(/invalid cron expression/);
   });
@@ -79,11 +81,14 @@ describe('nextCronRun', () => {
 
 describe('localTimeInstants', () => {
   it('names one instant usually, two in a repeated hour and none in a skipped one', () => {
-    expect(localTimeInstants({ year: 2025, month: 6, day: 2, hour: 12, minute: 0, second: 0 }, 'Europe/Madrid')).toEqual([Date.parse('2025-06-02T10:00:00Z')]);
-    expect(localTimeInstants({ year: 2025, month: 10, day: 26, hour: 2, minute: 15, second: 0 }, 'Europe/Madrid')).toEqual([
-      Date.parse('2025-10-26T00:15:00Z'),
-      Date.parse('2025-10-26T01:15:00Z'),
-    ]);
-    expect(localTimeInstants({ year: 2025, month: 3, day: 30, hour: 2, minute: 15, second: 0 }, 'Europe/Madrid')).toEqual([]);
+    expect(
+      localTimeInstants({ year: 2025, month: 6, day: 2, hour: 12, minute: 0, second: 0 }, 'Europe/Madrid'),
+    ).toEqual([Date.parse('2025-06-02T10:00:00Z')]);
+    expect(
+      localTimeInstants({ year: 2025, month: 10, day: 26, hour: 2, minute: 15, second: 0 }, 'Europe/Madrid'),
+    ).toEqual([Date.parse('2025-10-26T00:15:00Z'), Date.parse('2025-10-26T01:15:00Z')]);
+    expect(
+      localTimeInstants({ year: 2025, month: 3, day: 30, hour: 2, minute: 15, second: 0 }, 'Europe/Madrid'),
+    ).toEqual([]);
   });
 });

@@ -26,7 +26,10 @@ afterEach(async () => {
 let n = 0;
 async function sample(traceName: string | null, outcome: 'done' | string, sampledAt: number) {
   const traceId = `t${n++}`;
-  await store.ensureEntry({ traceId, traceTimestamp: sampledAt - 5 * MIN, environment: 'default', traceName, sampleRate: 0.1 }, sampledAt);
+  await store.ensureEntry(
+    { traceId, traceTimestamp: sampledAt - 5 * MIN, environment: 'default', traceName, sampleRate: 0.1 },
+    sampledAt,
+  );
   await store.startAttempt(traceId, sampledAt);
   if (outcome === 'done') await store.markDone(traceId, [], sampledAt);
   else await store.markSkipped(traceId, outcome, sampledAt);
@@ -60,7 +63,9 @@ describe('skips by trace name', () => {
       ],
       others: null,
     });
-    expect(skipsByTraceName(readOnly(), { now: NOW, days: 7, basis: 'sampled' }).rows.map((r) => r.traceName)).toContain('old-app');
+    expect(
+      skipsByTraceName(readOnly(), { now: NOW, days: 7, basis: 'sampled' }).rows.map((r) => r.traceName),
+    ).toContain('old-app');
   });
 
   it('sums the names past the limit', () => {
@@ -70,14 +75,28 @@ describe('skips by trace name', () => {
       skipped: 4,
       skippedByReason: { not_rag: 3, pii_residual: 1 },
     });
-    expect(skipsByTraceName(null, { now: NOW, days: 2, basis: 'trace' })).toEqual({ basis: 'trace', rows: [], others: null });
+    expect(skipsByTraceName(null, { now: NOW, days: 2, basis: 'trace' })).toEqual({
+      basis: 'trace',
+      rows: [],
+      others: null,
+    });
   });
 
   it('shows in ragwatch status as a table with the share skipped', () => {
     const config = parseConfig({});
-    const report = buildStatusReport(readOnly(), { path: tmp.path, now: NOW, days: 2, basis: 'sampled', timezone: config.timezone, jobs: jobCatalogue(config), langfuseSetting: 'auto' });
+    const report = buildStatusReport(readOnly(), {
+      path: tmp.path,
+      now: NOW,
+      days: 2,
+      basis: 'sampled',
+      timezone: config.timezone,
+      jobs: jobCatalogue(config),
+      langfuseSetting: 'auto',
+    });
     const text = formatStatus(report, NOW);
-    expect(text).toMatch(/skipped by trace name, same 2 days \(ragwatch extract --trace ID shows why one trace is skipped\)\ntrace name\s+sampled\s+skipped\s+share\s+reasons\n/);
+    expect(text).toMatch(
+      /skipped by trace name, same 2 days \(ragwatch extract --trace ID shows why one trace is skipped\)\ntrace name\s+sampled\s+skipped\s+share\s+reasons\n/,
+    );
     expect(text).toMatch(/\nsupport-chat\s+7\s+5\s+71%\s+not_rag 4, no_answer 1\n/);
     expect(text).toMatch(/\nsmall-talk\s+3\s+3\s+100%\s+not_rag 3\n/);
     expect(text).toMatch(/\n\(no name\)\s+1\s+1\s+100%\s+pii_residual 1\n/);

@@ -25,16 +25,21 @@ export interface Phrases {
   /** Customer messages with their translation into the other language. */
   translations: Array<[source: string, target: string]>;
   classifyPrompt: string;
-  classifications: Array<[message: string, label: string, urgency: 'alta' | 'media' | 'baja' | 'high' | 'medium' | 'low']>;
+  classifications: Array<
+    [message: string, label: string, urgency: 'alta' | 'media' | 'baja' | 'high' | 'medium' | 'low']
+  >;
 }
 
 export const PHRASES: Record<DemoLanguage, Phrases> = {
   es: {
     systemPrompt:
       'Eres el asistente de atención al cliente de Lumora Hogar. Responde a la pregunta del cliente usando únicamente el contexto. Si el contexto no contiene la respuesta, dilo con claridad. Responde en español, de forma breve.\n\nContexto:\n{context}',
-    userPromptWithContext: 'Responde usando solo el siguiente contexto de la base de conocimiento.\n\nContexto:\n{context}\n\nPregunta: {q}',
-    userPromptWithTags: 'Responde a la pregunta con la información de los documentos.\n\n<documentos>\n{context}\n</documentos>\n\nPregunta: {q}',
-    rewritePrompt: 'Reescribe la última pregunta del cliente como una consulta de búsqueda autónoma y breve, sin datos personales. Devuelve solo la consulta.',
+    userPromptWithContext:
+      'Responde usando solo el siguiente contexto de la base de conocimiento.\n\nContexto:\n{context}\n\nPregunta: {q}',
+    userPromptWithTags:
+      'Responde a la pregunta con la información de los documentos.\n\n<documentos>\n{context}\n</documentos>\n\nPregunta: {q}',
+    rewritePrompt:
+      'Reescribe la última pregunta del cliente como una consulta de búsqueda autónoma y breve, sin datos personales. Devuelve solo la consulta.',
     questionWrappers: [
       'Hola, soy {name}. {q}',
       '{q} Mi correo es {email} por si necesitáis contactarme.',
@@ -59,16 +64,26 @@ export const PHRASES: Record<DemoLanguage, Phrases> = {
       'Es una buena pregunta. En Lumora intentamos siempre ofrecer la mejor experiencia posible, así que seguro que encontramos una solución adecuada para tu caso.',
       'Ahora mismo no puedo confirmarlo. Cada caso es distinto y conviene valorarlo de forma individual.',
     ],
-    abstention: 'Lo siento, no tengo información sobre eso en la documentación de Lumora. Si quieres, puedo pasarte con una persona del equipo de soporte.',
+    abstention:
+      'Lo siento, no tengo información sobre eso en la documentación de Lumora. Si quieres, puedo pasarte con una persona del equipo de soporte.',
     smallTalk: [
       ['Hola', '¡Hola! Soy el asistente de Lumora. ¿En qué puedo ayudarte?'],
       ['Gracias, ya me funciona todo.', '¡Genial! Si necesitas algo más, aquí estoy.'],
-      ['¿Eres una persona o un bot?', 'Soy un asistente automático de Lumora. Si lo prefieres, puedo pasarte con una persona del equipo de soporte.'],
-      ['¿Qué es Matter?', 'Matter es un estándar abierto de domótica que permite que dispositivos de distintos fabricantes funcionen juntos en la red local.'],
+      [
+        '¿Eres una persona o un bot?',
+        'Soy un asistente automático de Lumora. Si lo prefieres, puedo pasarte con una persona del equipo de soporte.',
+      ],
+      [
+        '¿Qué es Matter?',
+        'Matter es un estándar abierto de domótica que permite que dispositivos de distintos fabricantes funcionen juntos en la red local.',
+      ],
       ['Vale, perfecto, muchas gracias {first}', '¡A ti! Que tengas un buen día.'],
     ],
     outOfScope: [
-      ['¿Tenéis tienda física en Sevilla?', 'Sí, tenemos una tienda en la calle Sierpes de Sevilla, abierta de lunes a sábado.'],
+      [
+        '¿Tenéis tienda física en Sevilla?',
+        'Sí, tenemos una tienda en la calle Sierpes de Sevilla, abierta de lunes a sábado.',
+      ],
       ['¿Vendéis timbres inteligentes?', 'Sí, el Lumora Timbre cuesta 89 € e incluye videollamada.'],
       ['¿Cuál es el CIF de Lumora Hogar?', 'El CIF de Lumora Hogar es B12345678.'],
       ['¿Hacéis descuentos para estudiantes?', 'Sí, los estudiantes tienen un 20 % de descuento presentando el carné.'],
@@ -82,11 +97,21 @@ export const PHRASES: Record<DemoLanguage, Phrases> = {
       'Tiene plan Plus desde hace dos años; consulta frecuente sobre la Cam.',
       'Devolución en curso de un Enchufe; etiqueta enviada por correo.',
     ],
-    translatePrompt: 'Traduce al inglés el mensaje del cliente. Mantén nombres, números y datos de contacto tal cual. Devuelve solo la traducción.',
+    translatePrompt:
+      'Traduce al inglés el mensaje del cliente. Mantén nombres, números y datos de contacto tal cual. Devuelve solo la traducción.',
     translations: [
-      ['Hola, soy {name}. El paquete del pedido {order} llegó con la caja rota y el Hub no enciende. Podéis llamarme al {phone}.', "Hi, I'm {name}. The parcel for order {order} arrived with a broken box and the Hub won't turn on. You can call me on {phone}."],
-      ['Quiero cancelar mi plan Plus y que me devolváis el dinero en la cuenta {iban}.', 'I want to cancel my Plus plan and get the money refunded to account {iban}.'],
-      ['Me han cobrado dos veces en la tarjeta {card}. Mi correo es {email}.', 'I have been charged twice on card {card}. My email is {email}.'],
+      [
+        'Hola, soy {name}. El paquete del pedido {order} llegó con la caja rota y el Hub no enciende. Podéis llamarme al {phone}.',
+        "Hi, I'm {name}. The parcel for order {order} arrived with a broken box and the Hub won't turn on. You can call me on {phone}.",
+      ],
+      [
+        'Quiero cancelar mi plan Plus y que me devolváis el dinero en la cuenta {iban}.',
+        'I want to cancel my Plus plan and get the money refunded to account {iban}.',
+      ],
+      [
+        'Me han cobrado dos veces en la tarjeta {card}. Mi correo es {email}.',
+        'I have been charged twice on card {card}. My email is {email}.',
+      ],
       ['Por favor, cambiad la dirección de entrega a {address}.', 'Please change the delivery address to {address}.'],
     ],
     classifyPrompt:
@@ -103,9 +128,12 @@ export const PHRASES: Record<DemoLanguage, Phrases> = {
   en: {
     systemPrompt:
       "You are Lumora Hogar's customer support assistant. Answer the customer's question using only the context. If the context does not contain the answer, say so clearly. Answer briefly, in English.\n\nContext:\n{context}",
-    userPromptWithContext: 'Answer using only the following context from the knowledge base.\n\nContext:\n{context}\n\nQuestion: {q}',
-    userPromptWithTags: 'Answer the question with the information in the documents.\n\n<documents>\n{context}\n</documents>\n\nQuestion: {q}',
-    rewritePrompt: "Rewrite the customer's last question as a short, self-contained search query without personal data. Return only the query.",
+    userPromptWithContext:
+      'Answer using only the following context from the knowledge base.\n\nContext:\n{context}\n\nQuestion: {q}',
+    userPromptWithTags:
+      'Answer the question with the information in the documents.\n\n<documents>\n{context}\n</documents>\n\nQuestion: {q}',
+    rewritePrompt:
+      "Rewrite the customer's last question as a short, self-contained search query without personal data. Return only the query.",
     questionWrappers: [
       "Hi, I'm {name}. {q}",
       '{q} My email is {email} if you need to reach me.',
@@ -128,11 +156,15 @@ export const PHRASES: Record<DemoLanguage, Phrases> = {
       'Great question! At Lumora we always try to give our customers the best possible experience, so I am sure we will find a good solution for you.',
       'I cannot confirm that right now. Every case is different and is best assessed individually.',
     ],
-    abstention: "Sorry, I don't have information about that in Lumora's documentation. I can pass you to someone from the support team if you like.",
+    abstention:
+      "Sorry, I don't have information about that in Lumora's documentation. I can pass you to someone from the support team if you like.",
     smallTalk: [
       ['Hello', "Hello! I'm Lumora's assistant. How can I help?"],
       ['Thanks, all sorted now.', 'Great! Let me know if you need anything else.'],
-      ['Are you a real person?', "I'm Lumora's automated assistant. I can pass you to someone from the support team if you prefer."],
+      [
+        'Are you a real person?',
+        "I'm Lumora's automated assistant. I can pass you to someone from the support team if you prefer.",
+      ],
       ['What is Thread?', 'Thread is a low-power mesh networking protocol for smart home devices, used by Matter.'],
     ],
     outOfScope: [
@@ -149,10 +181,17 @@ export const PHRASES: Record<DemoLanguage, Phrases> = {
       'Plus customer for two years; frequent questions about the Cam.',
       'Return of a Plug in progress; label sent by email.',
     ],
-    translatePrompt: "Translate the customer's message into Spanish. Keep names, numbers and contact details unchanged. Return only the translation.",
+    translatePrompt:
+      "Translate the customer's message into Spanish. Keep names, numbers and contact details unchanged. Return only the translation.",
     translations: [
-      ["Hi, I'm {name}. The Hub I ordered ({order}) keeps flashing red. Please call me on {phone}.", 'Hola, soy {name}. El Hub que pedí ({order}) no deja de parpadear en rojo. Por favor, llamadme al {phone}.'],
-      ['Please refund the return to my account {iban}.', 'Por favor, haced el reembolso de la devolución a mi cuenta {iban}.'],
+      [
+        "Hi, I'm {name}. The Hub I ordered ({order}) keeps flashing red. Please call me on {phone}.",
+        'Hola, soy {name}. El Hub que pedí ({order}) no deja de parpadear en rojo. Por favor, llamadme al {phone}.',
+      ],
+      [
+        'Please refund the return to my account {iban}.',
+        'Por favor, haced el reembolso de la devolución a mi cuenta {iban}.',
+      ],
       ['My address has changed to {address}.', 'Mi dirección ha cambiado a {address}.'],
     ],
     classifyPrompt:

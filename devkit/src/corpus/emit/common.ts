@@ -18,20 +18,34 @@ export function plus(d: Date, ms: number): Date {
 export type ObservationType = 'span' | 'generation' | 'retriever' | 'tool' | 'agent' | 'chain';
 
 /** Opens an observation at a given time under an explicit parent, the way the LangChain handler does. */
-export function open(name: string, parent: LangfuseObservation | undefined, startTime: Date, attributes: Record<string, unknown>, asType: ObservationType = 'span'): LangfuseObservation {
+export function open(
+  name: string,
+  parent: LangfuseObservation | undefined,
+  startTime: Date,
+  attributes: Record<string, unknown>,
+  asType: ObservationType = 'span',
+): LangfuseObservation {
   const options = { startTime, ...(parent ? { parentSpanContext: parent.otelSpan.spanContext() } : {}) };
   // The overloads of startObservation are keyed on literal asType values; the union is handled at run time.
-  return (startObservation as (n: string, a: unknown, o: unknown) => LangfuseObservation)(name, attributes, { ...options, asType });
+  return (startObservation as (n: string, a: unknown, o: unknown) => LangfuseObservation)(name, attributes, {
+    ...options,
+    asType,
+  });
 }
 
 /** Sets final attributes and ends an observation at `endTime`. */
 export function close(observation: LangfuseObservation, endTime: Date, attributes: Record<string, unknown> = {}): void {
-  if (Object.keys(attributes).length > 0) (observation as { update(a: Record<string, unknown>): unknown }).update(attributes);
+  if (Object.keys(attributes).length > 0)
+    (observation as { update(a: Record<string, unknown>): unknown }).update(attributes);
   observation.end(endTime);
 }
 
 /** Trace-level attributes an application sets once per request with `propagateAttributes`. */
-export function withTraceAttributes<T>(trace: DemoTrace, options: { traceName?: boolean; identity?: boolean }, fn: () => T): T {
+export function withTraceAttributes<T>(
+  trace: DemoTrace,
+  options: { traceName?: boolean; identity?: boolean },
+  fn: () => T,
+): T {
   return propagateAttributes(
     {
       ...(options.identity !== false ? { userId: trace.userId, sessionId: trace.sessionId, tags: trace.tags } : {}),

@@ -59,7 +59,8 @@ export function emitDemoTraces(traces: DemoTrace[], options: EmitDemoTracesOptio
 
     if (legacy.length > 0) {
       if (options.personality === 'v4') {
-        for (const t of legacy) outcome.skipped.push({ id: t.id, shape: t.shape, reason: 'v4 ingestion accepts only score-create events' });
+        for (const t of legacy)
+          outcome.skipped.push({ id: t.id, shape: t.shape, reason: 'v4 ingestion accepts only score-create events' });
       } else {
         const client = new LangfuseClient({ baseUrl, publicKey: options.publicKey, secretKey: options.secretKey });
         const result = await emitIngestionTraces(client, legacy);

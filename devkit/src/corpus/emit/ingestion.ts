@@ -17,7 +17,11 @@ export interface LegacyIngestionEvent {
  */
 export function legacyIngestionEvents(trace: DemoTrace): LegacyIngestionEvent[] {
   let n = 0;
-  const event = (type: LegacyIngestionEvent['type'], at: Date, body: Record<string, unknown>): LegacyIngestionEvent => ({
+  const event = (
+    type: LegacyIngestionEvent['type'],
+    at: Date,
+    body: Record<string, unknown>,
+  ): LegacyIngestionEvent => ({
     id: uuidFrom(trace.id, 'event', n++),
     type,
     timestamp: at.toISOString(),
@@ -40,7 +44,12 @@ export function legacyIngestionEvents(trace: DemoTrace): LegacyIngestionEvent[] 
   ];
   trace.steps.forEach((step, i) => {
     const id = uuidFrom(trace.id, 'observation', i);
-    const common = { id, traceId: trace.id, startTime: step.startTime.toISOString(), ...(trace.environment ? { environment: trace.environment } : {}) };
+    const common = {
+      id,
+      traceId: trace.id,
+      startTime: step.startTime.toISOString(),
+      ...(trace.environment ? { environment: trace.environment } : {}),
+    };
     if (step.kind === 'retrieval') {
       events.push(
         event('span-create', step.endTime, {
@@ -48,7 +57,14 @@ export function legacyIngestionEvents(trace: DemoTrace): LegacyIngestionEvent[] 
           name: step.index === 'knowledge-base' ? 'retrieval' : 'crm-lookup',
           endTime: step.endTime.toISOString(),
           input: { query: step.query, top_k: step.topK },
-          output: { documents: step.documents.map((d) => ({ id: d.metadata.chunkId, text: d.pageContent, metadata: { source: d.metadata.source, title: d.metadata.title }, similarity: d.score })) },
+          output: {
+            documents: step.documents.map((d) => ({
+              id: d.metadata.chunkId,
+              text: d.pageContent,
+              metadata: { source: d.metadata.source, title: d.metadata.title },
+              similarity: d.score,
+            })),
+          },
         }),
       );
       return;
@@ -81,7 +97,11 @@ export interface IngestionOutcome {
 }
 
 /** Sends the traces' events with `api.ingestion.batch`, a few traces per request (well under the size limit). */
-export async function emitIngestionTraces(client: LangfuseClient, traces: DemoTrace[], tracesPerBatch = 10): Promise<IngestionOutcome> {
+export async function emitIngestionTraces(
+  client: LangfuseClient,
+  traces: DemoTrace[],
+  tracesPerBatch = 10,
+): Promise<IngestionOutcome> {
   const outcome: IngestionOutcome = { events: 0, errors: [] };
   for (let i = 0; i < traces.length; i += tracesPerBatch) {
     const owner = new Map<string, string>();
@@ -90,9 +110,17 @@ export async function emitIngestionTraces(client: LangfuseClient, traces: DemoTr
       for (const e of events) owner.set(e.id, trace.id);
       return events;
     });
-    const response = await client.api.ingestion.batch({ batch: batch as Parameters<LangfuseClient['api']['ingestion']['batch']>[0]['batch'] });
+    const response = await client.api.ingestion.batch({
+      batch: batch as Parameters<LangfuseClient['api']['ingestion']['batch']>[0]['batch'],
+    });
     outcome.events += batch.length;
-    for (const error of response.errors) outcome.errors.push({ id: error.id, traceId: owner.get(error.id) ?? '', status: error.status, ...(error.message ? { message: error.message } : {}) });
+    for (const error of response.errors)
+      outcome.errors.push({
+        id: error.id,
+        traceId: owner.get(error.id) ?? '',
+        status: error.status,
+        ...(error.message ? { message: error.message } : {}),
+      });
   }
   return outcome;
 }

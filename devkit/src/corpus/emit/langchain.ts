@@ -16,7 +16,12 @@ import { at, close, langchainDocument, open, plus } from './common.js';
 type LcType = 'SystemMessage' | 'HumanMessage' | 'AIMessage';
 
 function lcSerialized(type: LcType, kwargs: Record<string, unknown>) {
-  return { lc: 1, type: 'constructor', id: ['langchain_core', 'messages', type], kwargs: { ...kwargs, additional_kwargs: {}, response_metadata: kwargs.response_metadata ?? {} } };
+  return {
+    lc: 1,
+    type: 'constructor',
+    id: ['langchain_core', 'messages', type],
+    kwargs: { ...kwargs, additional_kwargs: {}, response_metadata: kwargs.response_metadata ?? {} },
+  };
 }
 
 function promptValue(messages: DemoChatMessage[]) {
@@ -24,7 +29,13 @@ function promptValue(messages: DemoChatMessage[]) {
     lc: 1,
     type: 'constructor',
     id: ['langchain_core', 'prompt_values', 'ChatPromptValue'],
-    kwargs: { messages: messages.map((m) => lcSerialized(m.role === 'system' ? 'SystemMessage' : m.role === 'user' ? 'HumanMessage' : 'AIMessage', { content: m.content })) },
+    kwargs: {
+      messages: messages.map((m) =>
+        lcSerialized(m.role === 'system' ? 'SystemMessage' : m.role === 'user' ? 'HumanMessage' : 'AIMessage', {
+          content: m.content,
+        }),
+      ),
+    },
   };
 }
 
@@ -42,7 +53,11 @@ function aiMessage(step: DemoGenerationStep, traceId: string) {
       output_token_details: { audio: 0, reasoning: 0 },
     },
     response_metadata: {
-      tokenUsage: { promptTokens: step.usage.input, completionTokens: step.usage.output, totalTokens: step.usage.total },
+      tokenUsage: {
+        promptTokens: step.usage.input,
+        completionTokens: step.usage.output,
+        totalTokens: step.usage.total,
+      },
       finish_reason: 'stop',
       model_name: step.responseModel,
     },
@@ -50,9 +65,19 @@ function aiMessage(step: DemoGenerationStep, traceId: string) {
 }
 
 /** `prompt → ChatOpenAI → parser` under `parent`, with the handler's attributes at start and end. */
-function llmSteps(parent: LangfuseObservation, step: DemoGenerationStep, promptInput: Record<string, unknown>, firstTag: number, traceId: string, json: boolean): void {
+function llmSteps(
+  parent: LangfuseObservation,
+  step: DemoGenerationStep,
+  promptInput: Record<string, unknown>,
+  firstTag: number,
+  traceId: string,
+  json: boolean,
+): void {
   const promptStart = plus(step.startTime, -2);
-  const prompt = open('ChatPromptTemplate', parent, promptStart, { input: promptInput, metadata: { tags: [`seq:step:${firstTag}`] } });
+  const prompt = open('ChatPromptTemplate', parent, promptStart, {
+    input: promptInput,
+    metadata: { tags: [`seq:step:${firstTag}`] },
+  });
   close(prompt, plus(promptStart, 1), { output: promptValue(step.messages) });
 
   const generation = open(
@@ -98,18 +123,29 @@ function llmSteps(parent: LangfuseObservation, step: DemoGenerationStep, promptI
 
 function retrieverBranch(map: LangfuseObservation, step: DemoRetrievalStep, key: string): string {
   const branchStart = plus(step.startTime, -2);
-  const branch = open('RunnableSequence', map, branchStart, { input: { input: step.query }, metadata: { tags: [`map:key:${key}`] } });
+  const branch = open('RunnableSequence', map, branchStart, {
+    input: { input: step.query },
+    metadata: { tags: [`map:key:${key}`] },
+  });
   const isKb = step.index === 'knowledge-base';
   const retriever = open(isKb ? 'VectorStoreRetriever' : 'CustomerHistoryRetriever', branch, step.startTime, {
     input: step.query,
     metadata: isKb
-      ? { tags: ['seq:step:1'], ls_retriever_name: 'vectorstore', ls_vector_store_provider: 'PGVectorStore', ls_embedding_provider: 'OpenAIEmbeddings' }
+      ? {
+          tags: ['seq:step:1'],
+          ls_retriever_name: 'vectorstore',
+          ls_vector_store_provider: 'PGVectorStore',
+          ls_embedding_provider: 'OpenAIEmbeddings',
+        }
       : { tags: ['seq:step:1'] },
   });
   const documents = step.documents.map(langchainDocument);
   close(retriever, step.endTime, { output: documents });
   const formatted = step.documents.map((d) => d.pageContent).join('\n\n');
-  const format = open('formatDocumentsAsString', branch, plus(step.endTime, 1), { input: { input: documents }, metadata: { tags: ['seq:step:2'] } });
+  const format = open('formatDocumentsAsString', branch, plus(step.endTime, 1), {
+    input: { input: documents },
+    metadata: { tags: ['seq:step:2'] },
+  });
   close(format, plus(step.endTime, 2), { output: formatted });
   close(branch, plus(step.endTime, 3), { output: formatted });
   return formatted;
@@ -131,7 +167,10 @@ export function emitLangChainTrace(trace: DemoTrace): void {
     let tag = 1;
     const rewrite = gens.find((g) => g.purpose === 'rewrite-query');
     if (rewrite) {
-      const condense = open('condense_question', root, plus(rewrite.startTime, -3), { input: { input: trace.question }, metadata: { tags: ['seq:step:1'] } });
+      const condense = open('condense_question', root, plus(rewrite.startTime, -3), {
+        input: { input: trace.question },
+        metadata: { tags: ['seq:step:1'] },
+      });
       llmSteps(condense, rewrite, { input: trace.question }, 1, trace.id, false);
       close(condense, plus(rewrite.endTime, 3), { output: rewrite.output });
       tag = 2;
@@ -140,12 +179,18 @@ export function emitLangChainTrace(trace: DemoTrace): void {
       const first = rets[0]!;
       const last = rets[rets.length - 1]!;
       const mapStart = plus(first.startTime, -4);
-      const map = open('RunnableMap', root, mapStart, { input: { input: first.query }, metadata: { tags: [`seq:step:${tag}`] } });
+      const map = open('RunnableMap', root, mapStart, {
+        input: { input: first.query },
+        metadata: { tags: [`seq:step:${tag}`] },
+      });
       const output: Record<string, string> = {};
       rets.forEach((step, i) => {
         output[i === 0 ? 'context' : 'customer'] = retrieverBranch(map, step, i === 0 ? 'context' : 'customer');
       });
-      const passthrough = open('RunnablePassthrough', map, plus(mapStart, 1), { input: { input: trace.question }, metadata: { tags: ['map:key:question'] } });
+      const passthrough = open('RunnablePassthrough', map, plus(mapStart, 1), {
+        input: { input: trace.question },
+        metadata: { tags: ['map:key:question'] },
+      });
       close(passthrough, plus(mapStart, 2), { output: trace.question });
       output.question = trace.question;
       close(map, at(last.endTime, answer.startTime, 0.4), { output });

@@ -23,7 +23,13 @@ const GENERATION_NAMES: Record<DemoGenerationStep['purpose'], string> = {
 };
 
 /** One `chat.completions.create` through the wrapper, answered by the scripted model and placed on the demo timeline. */
-async function complete(deps: OpenAIEmitDeps, trace: DemoTrace, step: DemoGenerationStep, config: Parameters<typeof observeOpenAI>[1], generationName: string): Promise<void> {
+async function complete(
+  deps: OpenAIEmitDeps,
+  trace: DemoTrace,
+  step: DemoGenerationStep,
+  config: Parameters<typeof observeOpenAI>[1],
+  generationName: string,
+): Promise<void> {
   const key = `${trace.id}:${step.startTime.getTime()}`;
   deps.llm.script(key, {
     content: step.output,
@@ -33,7 +39,12 @@ async function complete(deps: OpenAIEmitDeps, trace: DemoTrace, step: DemoGenera
   deps.retimer.plan(trace.id, generationName, { startTime: step.startTime, endTime: step.endTime });
   const client = observeOpenAI(new OpenAI({ apiKey: 'sk-demo-app', baseURL: deps.llm.url, maxRetries: 0 }), config);
   await client.chat.completions.create(
-    { model: step.model, messages: step.messages, temperature: step.temperature, ...(step.maxTokens ? { max_tokens: step.maxTokens } : {}) },
+    {
+      model: step.model,
+      messages: step.messages,
+      temperature: step.temperature,
+      ...(step.maxTokens ? { max_tokens: step.maxTokens } : {}),
+    },
     { headers: { [COMPLETION_KEY_HEADER]: key } },
   );
 }
@@ -51,7 +62,19 @@ export async function emitOpenAITrace(trace: DemoTrace, deps: OpenAIEmitDeps): P
     const named = trace.index % 2 === 0;
     const generationName = named ? GENERATION_NAMES[step.purpose] : OPENAI_DEFAULT_GENERATION_NAME;
     await withTraceAttributes(trace, { identity: false }, () =>
-      complete(deps, trace, step, { traceName: trace.name, userId: trace.userId, sessionId: trace.sessionId, tags: trace.tags, ...(named ? { generationName } : {}) }, generationName),
+      complete(
+        deps,
+        trace,
+        step,
+        {
+          traceName: trace.name,
+          userId: trace.userId,
+          sessionId: trace.sessionId,
+          tags: trace.tags,
+          ...(named ? { generationName } : {}),
+        },
+        generationName,
+      ),
     );
     return;
   }
@@ -63,7 +86,13 @@ export async function emitOpenAITrace(trace: DemoTrace, deps: OpenAIEmitDeps): P
         root.update({ input: { question: trace.question }, metadata: { language: trace.language } });
         for (const step of trace.steps) {
           if (step.kind === 'generation') {
-            await complete(deps, trace, step, { generationName: GENERATION_NAMES[step.purpose] }, GENERATION_NAMES[step.purpose]);
+            await complete(
+              deps,
+              trace,
+              step,
+              { generationName: GENERATION_NAMES[step.purpose] },
+              GENERATION_NAMES[step.purpose],
+            );
           } else {
             retrieverObservation(step);
           }
@@ -81,7 +110,12 @@ function retrieverObservation(step: DemoRetrievalStep): void {
     (retriever) => {
       retriever.update({
         input: { query: step.query, top_k: step.topK },
-        output: step.documents.map((d) => ({ id: d.metadata.chunkId, content: d.pageContent, score: d.score, source: d.metadata.source })),
+        output: step.documents.map((d) => ({
+          id: d.metadata.chunkId,
+          content: d.pageContent,
+          score: d.score,
+          source: d.metadata.source,
+        })),
       });
       retriever.end(step.endTime);
     },

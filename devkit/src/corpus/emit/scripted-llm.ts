@@ -119,7 +119,12 @@ function completionBody(id: string, completion: ScriptedCompletion) {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: completion.content, refusal: null, ...(calls.length > 0 ? { tool_calls: calls } : {}) },
+        message: {
+          role: 'assistant',
+          content: completion.content,
+          refusal: null,
+          ...(calls.length > 0 ? { tool_calls: calls } : {}),
+        },
         logprobs: null,
         finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
       },
@@ -130,11 +135,24 @@ function completionBody(id: string, completion: ScriptedCompletion) {
 }
 
 /** The same completion as server-sent chunks: the text in a few pieces, tool calls whole, usage last when asked. */
-function streamCompletion(res: ServerResponse, id: string, completion: ScriptedCompletion, body: Record<string, unknown>): void {
+function streamCompletion(
+  res: ServerResponse,
+  id: string,
+  completion: ScriptedCompletion,
+  body: Record<string, unknown>,
+): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const base = { id, object: 'chat.completion.chunk', created: 0, model: completion.model, system_fingerprint: 'fp_demo' };
+  const base = {
+    id,
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: completion.model,
+    system_fingerprint: 'fp_demo',
+  };
   const chunk = (delta: Record<string, unknown>, finish: string | null) =>
-    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`,
+    );
   chunk({ role: 'assistant', content: '' }, null);
   const text = completion.content ?? '';
   const pieces = text.match(/[\s\S]{1,24}/g) ?? [];
@@ -143,7 +161,8 @@ function streamCompletion(res: ServerResponse, id: string, completion: ScriptedC
   if (calls.length > 0) chunk({ tool_calls: calls.map((c, index) => ({ index, ...c })) }, null);
   chunk({}, calls.length > 0 ? 'tool_calls' : 'stop');
   const options = body.stream_options as { include_usage?: boolean } | undefined;
-  if (options?.include_usage) res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: completion.usage })}\n\n`);
+  if (options?.include_usage)
+    res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: completion.usage })}\n\n`);
   res.end('data: [DONE]\n\n');
 }
 
@@ -155,5 +174,10 @@ function embeddings(body: Record<string, unknown>) {
     return { object: 'embedding', index, embedding: base64 ? toBase64(vector) : vector };
   });
   const tokens = inputs.reduce<number>((n, input) => n + String(input).split(/\s+/).length, 0);
-  return { object: 'list', data, model: String(body.model ?? 'text-embedding-3-small'), usage: { prompt_tokens: tokens, total_tokens: tokens } };
+  return {
+    object: 'list',
+    data,
+    model: String(body.model ?? 'text-embedding-3-small'),
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  };
 }

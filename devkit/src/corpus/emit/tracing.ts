@@ -23,7 +23,10 @@ export async function emitTracingTrace(trace: DemoTrace): Promise<void> {
       },
       async () => {
         if (trace.variant === 'tracing-root-io') {
-          update(root, { input: { question: trace.question, language: trace.language }, metadata: { channel: 'web-chat' } });
+          update(root, {
+            input: { question: trace.question, language: trace.language },
+            metadata: { channel: 'web-chat' },
+          });
           root.setTraceIO({ input: trace.question, output: trace.answer });
         } else if (trace.variant === 'tracing-agent') {
           update(root, { input: { messages: [{ role: 'user', content: trace.question }] } });
@@ -36,11 +39,17 @@ export async function emitTracingTrace(trace: DemoTrace): Promise<void> {
         }
       },
     );
-    const output = trace.variant === 'tracing-root-io' ? { answer: trace.answer } : trace.variant === 'tracing-agent' ? { output: trace.answer } : undefined;
+    const output =
+      trace.variant === 'tracing-root-io'
+        ? { answer: trace.answer }
+        : trace.variant === 'tracing-agent'
+          ? { output: trace.answer }
+          : undefined;
     close(root, trace.endTime, output ? { output } : {});
   };
   const options = { startTime: trace.startTime, endOnExit: false };
-  if (trace.variant === 'tracing-agent') await startActiveObservation(trace.name, body, { ...options, asType: 'agent' });
+  if (trace.variant === 'tracing-agent')
+    await startActiveObservation(trace.name, body, { ...options, asType: 'agent' });
   else await startActiveObservation(trace.name, body, options);
 }
 
@@ -56,7 +65,9 @@ function retrieval(trace: DemoTrace, step: DemoRetrievalStep): Promise<void> {
       async (tool) => {
         tool.update({
           input: kb ? { query: step.query, k: step.topK } : { customer_id: step.query },
-          output: { results: step.documents.map((d) => ({ chunk_id: d.metadata.chunkId, text: d.pageContent, score: d.score })) },
+          output: {
+            results: step.documents.map((d) => ({ chunk_id: d.metadata.chunkId, text: d.pageContent, score: d.score })),
+          },
         });
         tool.end(step.endTime);
       },
@@ -71,7 +82,12 @@ function retrieval(trace: DemoTrace, step: DemoRetrievalStep): Promise<void> {
         input: inner ? step.query : { query: step.query, topK: step.topK },
         output: inner
           ? step.documents.map((d) => d.pageContent)
-          : step.documents.map((d) => ({ id: d.metadata.chunkId, content: d.pageContent, score: d.score, source: d.metadata.source })),
+          : step.documents.map((d) => ({
+              id: d.metadata.chunkId,
+              content: d.pageContent,
+              score: d.score,
+              source: d.metadata.source,
+            })),
         metadata: { index: step.index, hits: step.documents.length },
       });
       retriever.end(step.endTime);
@@ -81,7 +97,8 @@ function retrieval(trace: DemoTrace, step: DemoRetrievalStep): Promise<void> {
 }
 
 function generation(trace: DemoTrace, step: DemoGenerationStep): Promise<void> {
-  const name = step.purpose === 'answer' ? (trace.variant === 'tracing-agent' ? 'agent-llm' : 'llm-answer') : step.purpose;
+  const name =
+    step.purpose === 'answer' ? (trace.variant === 'tracing-agent' ? 'agent-llm' : 'llm-answer') : step.purpose;
   return startActiveObservation(
     name,
     async (gen) => {
@@ -91,7 +108,9 @@ function generation(trace: DemoTrace, step: DemoGenerationStep): Promise<void> {
         model: step.responseModel,
         modelParameters: { temperature: step.temperature, ...(step.maxTokens ? { max_tokens: step.maxTokens } : {}) },
         usageDetails: usageDetails(step),
-        completionStartTime: new Date(step.startTime.getTime() + Math.round((step.endTime.getTime() - step.startTime.getTime()) * 0.25)),
+        completionStartTime: new Date(
+          step.startTime.getTime() + Math.round((step.endTime.getTime() - step.startTime.getTime()) * 0.25),
+        ),
       });
       gen.end(step.endTime);
     },

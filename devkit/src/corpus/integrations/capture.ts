@@ -24,7 +24,10 @@ const KEYS = { publicKey: 'pk-lf-integrations', secretKey: 'sk-lf-integrations' 
  * Each scenario must produce exactly one new trace. Tracing SDKs keep process-wide state: capture one
  * integration per process.
  */
-export async function captureIntegration<E extends ScenarioEnv>(integration: Integration<E>, options: { only?: string[] } = {}): Promise<CapturedTrace[]> {
+export async function captureIntegration<E extends ScenarioEnv>(
+  integration: Integration<E>,
+  options: { only?: string[] } = {},
+): Promise<CapturedTrace[]> {
   const v3 = await startLangfuseServer({ personality: 'v3', ...KEYS });
   const v4 = await startLangfuseServer({ personality: 'v4', ...KEYS });
   const tee = await startOtlpTee([v3.url, v4.url]);
@@ -39,10 +42,15 @@ export async function captureIntegration<E extends ScenarioEnv>(integration: Int
         const before = new Set(v3.store.traces().map((t) => t.id));
         const expectation = await scenario.run(session.env);
         await session.flush();
-        if (llm.pending() > 0) throw new Error(`${integration.name}/${scenario.name}: ${llm.pending()} scripted completion(s) never asked for`);
+        if (llm.pending() > 0)
+          throw new Error(
+            `${integration.name}/${scenario.name}: ${llm.pending()} scripted completion(s) never asked for`,
+          );
         const fresh = v3.store.traces().filter((t) => !before.has(t.id));
         if (fresh.length !== 1) {
-          throw new Error(`${integration.name}/${scenario.name}: expected one new trace, found ${fresh.length} (${fresh.map((t) => t.name).join(', ')})`);
+          throw new Error(
+            `${integration.name}/${scenario.name}: expected one new trace, found ${fresh.length} (${fresh.map((t) => t.name).join(', ')})`,
+          );
         }
         const traceId = fresh[0]!.id;
         captured.push({
@@ -68,7 +76,12 @@ export async function captureIntegration<E extends ScenarioEnv>(integration: Int
 
 /** The query ragwatch's v4 read path sends for one trace's observations (`getTraceV4`). */
 function v4TraceQuery(traceId: string): string {
-  return new URLSearchParams({ traceId, limit: String(V4_MAX_PAGE_SIZE), fields: V4_TRACE_FIELDS, expandMetadata: V4_EXPANDED_METADATA }).toString();
+  return new URLSearchParams({
+    traceId,
+    limit: String(V4_MAX_PAGE_SIZE),
+    fields: V4_TRACE_FIELDS,
+    expandMetadata: V4_EXPANDED_METADATA,
+  }).toString();
 }
 
 async function readJson(server: LangfuseServer, path: string): Promise<Record<string, unknown>> {

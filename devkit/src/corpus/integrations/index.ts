@@ -5,7 +5,8 @@ import type { Integration } from './types.js';
  * process-wide state, so a process loads and captures one of them (see `regenerate.ts`).
  */
 export const INTEGRATIONS: Record<string, () => Promise<Integration>> = {
-  'openllmetry-llamaindex': async () => (await import('./openllmetry-llamaindex.js')).openllmetryLlamaindex as Integration,
+  'openllmetry-llamaindex': async () =>
+    (await import('./openllmetry-llamaindex.js')).openllmetryLlamaindex as Integration,
   'openllmetry-langchain': async () => (await import('./openllmetry-langchain.js')).openllmetryLangchain,
   'openllmetry-openai': async () => (await import('./openllmetry-openai.js')).openllmetryOpenai as Integration,
   'langgraph-langfuse': async () => (await import('./langgraph.js')).langgraph as Integration,

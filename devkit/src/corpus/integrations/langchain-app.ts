@@ -21,13 +21,24 @@ export class KnowledgeBaseRetriever extends BaseRetriever {
 
   override async _getRelevantDocuments(query: string): Promise<Document[]> {
     return searchKnowledge(query, { lang: this.lang, k: this.k }).map(
-      ({ chunk, score }) => new Document({ pageContent: chunk.text, metadata: { source: chunk.source, title: chunk.title, score: Number(score.toFixed(3)) }, id: chunk.id }),
+      ({ chunk, score }) =>
+        new Document({
+          pageContent: chunk.text,
+          metadata: { source: chunk.source, title: chunk.title, score: Number(score.toFixed(3)) },
+          id: chunk.id,
+        }),
     );
   }
 }
 
 export function chatModel(llmUrl: string): ChatOpenAI {
-  return new ChatOpenAI({ model: 'gpt-4o-mini', temperature: 0, apiKey: 'sk-local', configuration: { baseURL: llmUrl }, maxRetries: 0 });
+  return new ChatOpenAI({
+    model: 'gpt-4o-mini',
+    temperature: 0,
+    apiKey: 'sk-local',
+    configuration: { baseURL: llmUrl },
+    maxRetries: 0,
+  });
 }
 
 /** How the retrieval chains and tools hand documents to the model: texts joined by blank lines. */

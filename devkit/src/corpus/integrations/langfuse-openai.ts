@@ -18,14 +18,29 @@ interface OpenAIEnv extends ScenarioEnv {
 
 const MODEL = 'gpt-4o-mini';
 
-async function ask(env: OpenAIEnv, messages: OpenAI.ChatCompletionMessageParam[], answer: string, generationName?: string): Promise<string> {
+async function ask(
+  env: OpenAIEnv,
+  messages: OpenAI.ChatCompletionMessageParam[],
+  answer: string,
+  generationName?: string,
+): Promise<string> {
   env.llm.enqueue(reply(answer));
-  const client = observeOpenAI(env.openai, { traceName: 'support-chat', ...(generationName ? { generationName } : {}) });
+  const client = observeOpenAI(env.openai, {
+    traceName: 'support-chat',
+    ...(generationName ? { generationName } : {}),
+  });
   const completion = await client.chat.completions.create({ model: MODEL, messages, temperature: 0.2 });
   return completion.choices[0]?.message.content ?? '';
 }
 
-function promptScenario(name: string, description: string, build: (docs: string[], question: string) => OpenAI.ChatCompletionMessageParam[], ids: string[], question: string, answer: string) {
+function promptScenario(
+  name: string,
+  description: string,
+  build: (docs: string[], question: string) => OpenAI.ChatCompletionMessageParam[],
+  ids: string[],
+  question: string,
+  answer: string,
+) {
   return {
     name,
     description,
@@ -78,8 +93,15 @@ export const langfuseOpenai: Integration<OpenAIEnv> = {
       'user-numbered-spanish',
       'contexts numbered [1], [2] in a Spanish user message (Contexto / Pregunta)',
       (docs, question) => [
-        { role: 'system', content: 'Eres el asistente de Lumora. Responde solo con la información del contexto y cita las fuentes con [n].' },
-        { role: 'user', content: `Contexto:\n${docs.map((d, i) => `[${i + 1}] ${d}`).join('\n')}\n\nPregunta: ${question}` },
+        {
+          role: 'system',
+          content:
+            'Eres el asistente de Lumora. Responde solo con la información del contexto y cita las fuentes con [n].',
+        },
+        {
+          role: 'user',
+          content: `Contexto:\n${docs.map((d, i) => `[${i + 1}] ${d}`).join('\n')}\n\nPregunta: ${question}`,
+        },
       ],
       ['es-tec-cam-1', 'es-cam-1'],
       '¿Por qué mi cámara no se conecta al Wi-Fi de 5 GHz?',
@@ -89,7 +111,10 @@ export const langfuseOpenai: Integration<OpenAIEnv> = {
       'user-document-headers',
       'contexts under "Document 1:", "Document 2:" headers in the user message',
       (docs, question) => [
-        { role: 'user', content: `Use the following documents to answer.\n\n${docs.map((d, i) => `Document ${i + 1}:\n${d}`).join('\n\n')}\n\nQuestion: ${question}\nAnswer:` },
+        {
+          role: 'user',
+          content: `Use the following documents to answer.\n\n${docs.map((d, i) => `Document ${i + 1}:\n${d}`).join('\n\n')}\n\nQuestion: ${question}\nAnswer:`,
+        },
       ],
       ['en-warranty-1', 'en-warranty-2'],
       'How long is the warranty on a Lumora Plug bought in Ireland?',
@@ -119,7 +144,8 @@ export const langfuseOpenai: Integration<OpenAIEnv> = {
     ),
     {
       name: 'retriever-and-prompt',
-      description: 'a retriever observation and a wrapped completion whose prompt repeats the documents: the retriever wins',
+      description:
+        'a retriever observation and a wrapped completion whose prompt repeats the documents: the retriever wins',
       async run(env) {
         const question = 'How do I cancel my subscription?';
         const docs = chunks('en-plans-3', 'en-refunds-sub-1').map((c) => c.text);
@@ -128,13 +154,20 @@ export const langfuseOpenai: Integration<OpenAIEnv> = {
           root.update({ input: { question } });
           await startActiveObservation(
             'search-knowledge-base',
-            async (retriever) => retriever.update({ input: { query: question }, output: docs.map((text, i) => ({ id: `kb-${i}`, text, score: 0.8 })) }),
+            async (retriever) =>
+              retriever.update({
+                input: { query: question },
+                output: docs.map((text, i) => ({ id: `kb-${i}`, text, score: 0.8 })),
+              }),
             { asType: 'retriever' },
           );
           said = await ask(
             env,
             [
-              { role: 'system', content: `Answer from these documents:\n\n${docs.map((d, i) => `[${i + 1}] ${d}`).join('\n\n')}` },
+              {
+                role: 'system',
+                content: `Answer from these documents:\n\n${docs.map((d, i) => `[${i + 1}] ${d}`).join('\n\n')}`,
+              },
               { role: 'user', content: question },
             ],
             'Open the app and go to Account > Subscription > Cancel plan; you keep the benefits until the end of the paid period.',
@@ -152,7 +185,11 @@ export const langfuseOpenai: Integration<OpenAIEnv> = {
         await ask(
           env,
           [
-            { role: 'system', content: 'You are Lumora\'s assistant.\n\nRules:\n- Be brief.\n- Answer in the user\'s language.\n---\nTone: friendly, no emojis.' },
+            {
+              role: 'system',
+              content:
+                "You are Lumora's assistant.\n\nRules:\n- Be brief.\n- Answer in the user's language.\n---\nTone: friendly, no emojis.",
+            },
             { role: 'user', content: 'Hi! Can you help me?' },
           ],
           'Of course! What do you need help with?',

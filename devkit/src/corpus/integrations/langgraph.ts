@@ -28,7 +28,11 @@ function searchTool(retriever: KnowledgeBaseRetriever, found: Document[]) {
       found.push(...docs);
       return formatDocuments(docs);
     },
-    { name: 'search_knowledge_base', description: 'Search the Lumora help centre', schema: z.object({ query: z.string() }) },
+    {
+      name: 'search_knowledge_base',
+      description: 'Search the Lumora help centre',
+      schema: z.object({ query: z.string() }),
+    },
   );
 }
 
@@ -57,15 +61,29 @@ export const langgraph: Integration<GraphEnv> = {
       async run(env): Promise<Expectation> {
         const question = 'How much is Lumora Pro per year, and can I cancel it later?';
         const found: Document[] = [];
-        const agent = createReactAgent({ llm: chatModel(env.llm.url), tools: [searchTool(new KnowledgeBaseRetriever('en'), found)] });
+        const agent = createReactAgent({
+          llm: chatModel(env.llm.url),
+          tools: [searchTool(new KnowledgeBaseRetriever('en'), found)],
+        });
         env.llm.enqueue(
           reply(null, [{ name: 'search_knowledge_base', arguments: { query: 'Lumora Pro price per year' } }]),
           reply(null, [{ name: 'search_knowledge_base', arguments: { query: 'cancel subscription plan' } }]),
-          reply('Lumora Pro costs €99 a year. You can cancel any time under Account > Subscription > Cancel plan and keep the benefits until the paid period ends.'),
+          reply(
+            'Lumora Pro costs €99 a year. You can cancel any time under Account > Subscription > Cancel plan and keep the benefits until the paid period ends.',
+          ),
         );
-        const state = await agent.invoke({ messages: [new HumanMessage(question)] }, { callbacks: [env.handler()], runName: 'support-agent' });
+        const state = await agent.invoke(
+          { messages: [new HumanMessage(question)] },
+          { callbacks: [env.handler()], runName: 'support-agent' },
+        );
         const last = state.messages[state.messages.length - 1];
-        return { kind: 'rag', question, answer: String(last?.content ?? ''), contexts: unique(found), contextsFrom: 'retrieval' };
+        return {
+          kind: 'rag',
+          question,
+          answer: String(last?.content ?? ''),
+          contexts: unique(found),
+          contextsFrom: 'retrieval',
+        };
       },
     },
     {
@@ -81,7 +99,9 @@ export const langgraph: Integration<GraphEnv> = {
           answer: Annotation<string>(),
         });
         const graph = new StateGraph(State)
-          .addNode('retrieve', async (s: typeof State.State, config) => ({ context: await retriever.invoke(s.question, config) }))
+          .addNode('retrieve', async (s: typeof State.State, config) => ({
+            context: await retriever.invoke(s.question, config),
+          }))
           .addNode('generate', async (s: typeof State.State, config) => {
             const messages = [
               new SystemMessage(`Responde con el contexto.\n\nContexto:\n${formatDocuments(s.context)}`),
@@ -96,7 +116,13 @@ export const langgraph: Integration<GraphEnv> = {
           .compile();
         env.llm.enqueue(reply('El envío a Baleares cuesta 5,95 € y tarda de 3 a 5 días laborables.'));
         const result = await graph.invoke({ question }, { callbacks: [env.handler()], runName: 'rag-graph' });
-        return { kind: 'rag', question, answer: result.answer, contexts: unique(result.context), contextsFrom: 'retrieval' };
+        return {
+          kind: 'rag',
+          question,
+          answer: result.answer,
+          contexts: unique(result.context),
+          contextsFrom: 'retrieval',
+        };
       },
     },
     {
@@ -109,8 +135,14 @@ export const langgraph: Integration<GraphEnv> = {
           schema: z.object({ orderId: z.string() }),
         });
         const agent = createReactAgent({ llm: chatModel(env.llm.url), tools: [orderTool] });
-        env.llm.enqueue(reply(null, [{ name: 'get_order_status', arguments: { orderId: 'LUM-2211' } }]), reply('Your order LUM-2211 has shipped with SEUR.'));
-        await agent.invoke({ messages: [new HumanMessage('Where is my order LUM-2211?')] }, { callbacks: [env.handler()], runName: 'orders-agent' });
+        env.llm.enqueue(
+          reply(null, [{ name: 'get_order_status', arguments: { orderId: 'LUM-2211' } }]),
+          reply('Your order LUM-2211 has shipped with SEUR.'),
+        );
+        await agent.invoke(
+          { messages: [new HumanMessage('Where is my order LUM-2211?')] },
+          { callbacks: [env.handler()], runName: 'orders-agent' },
+        );
         return { kind: 'skip', reason: 'not_rag' };
       },
     },

@@ -33,7 +33,8 @@ export const openaiAgents: Integration = {
     // (`@arizeai/openinference-…`) is not among them, so the app lets its spans through, as Langfuse's
     // span-filtering guide shows.
     const tracing = startLangfuseOtel(target, {
-      shouldExportSpan: ({ otelSpan }) => isDefaultExportSpan(otelSpan) || otelSpan.instrumentationScope.name.startsWith('@arizeai/openinference'),
+      shouldExportSpan: ({ otelSpan }) =>
+        isDefaultExportSpan(otelSpan) || otelSpan.instrumentationScope.name.startsWith('@arizeai/openinference'),
     });
     const instrumentation = new OpenAIAgentsInstrumentation({ tracerProvider: tracing.provider });
     instrumentation.manuallyInstrument(agents);
@@ -60,10 +61,24 @@ export const openaiAgents: Integration = {
       async run({ llm }): Promise<Expectation> {
         const question = 'Where are my camera recordings stored?';
         const docs = chunks('en-privacy-1', 'en-plans-1').map((c) => ({ id: c.id, text: c.text }));
-        const agent = new Agent({ name: 'Lumora support', instructions: 'Answer with the help centre passages.', model: 'gpt-4o-mini', tools: [searchDocs(() => docs)] });
-        llm.enqueue(reply(null, [{ name: 'search_docs', arguments: { query: 'recording storage location' } }]), reply('Recordings are encrypted and stored on servers in the European Union, in Frankfurt.'));
+        const agent = new Agent({
+          name: 'Lumora support',
+          instructions: 'Answer with the help centre passages.',
+          model: 'gpt-4o-mini',
+          tools: [searchDocs(() => docs)],
+        });
+        llm.enqueue(
+          reply(null, [{ name: 'search_docs', arguments: { query: 'recording storage location' } }]),
+          reply('Recordings are encrypted and stored on servers in the European Union, in Frankfurt.'),
+        );
         const result = await run(agent, question);
-        return { kind: 'rag', question, answer: String(result.finalOutput), contexts: docs.map((d) => d.text), contextsFrom: 'retrieval' };
+        return {
+          kind: 'rag',
+          question,
+          answer: String(result.finalOutput),
+          contexts: docs.map((d) => d.text),
+          contextsFrom: 'retrieval',
+        };
       },
     },
     {
@@ -76,8 +91,16 @@ export const openaiAgents: Integration = {
           parameters: z.object({ order_id: z.string() }),
           execute: async ({ order_id }) => JSON.stringify({ order_id, status: 'in transit', eta_days: 2 }),
         });
-        const agent = new Agent({ name: 'Orders', instructions: 'Help with orders.', model: 'gpt-4o-mini', tools: [orderTool] });
-        llm.enqueue(reply(null, [{ name: 'get_order_status', arguments: { order_id: 'LUM-7' } }]), reply('Your order LUM-7 is in transit and should arrive in 2 days.'));
+        const agent = new Agent({
+          name: 'Orders',
+          instructions: 'Help with orders.',
+          model: 'gpt-4o-mini',
+          tools: [orderTool],
+        });
+        llm.enqueue(
+          reply(null, [{ name: 'get_order_status', arguments: { order_id: 'LUM-7' } }]),
+          reply('Your order LUM-7 is in transit and should arrive in 2 days.'),
+        );
         await run(agent, 'Where is order LUM-7?');
         return { kind: 'skip', reason: 'not_rag' };
       },

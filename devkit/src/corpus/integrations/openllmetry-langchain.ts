@@ -22,8 +22,11 @@ import { reply, type Expectation, type Integration, type ScenarioEnv } from './t
  * after `initialize`; runs started before that are not traced (a real app's first request comes later).
  */
 async function langchainPatched(): Promise<void> {
-  const manager = (await import('@langchain/core/callbacks/manager')).CallbackManager as unknown as { _traceloopPatched?: boolean };
-  for (let tick = 0; tick < 1000 && !manager._traceloopPatched; tick++) await new Promise((resolve) => setImmediate(resolve));
+  const manager = (await import('@langchain/core/callbacks/manager')).CallbackManager as unknown as {
+    _traceloopPatched?: boolean;
+  };
+  for (let tick = 0; tick < 1000 && !manager._traceloopPatched; tick++)
+    await new Promise((resolve) => setImmediate(resolve));
   if (!manager._traceloopPatched) throw new Error('OpenLLMetry did not patch the LangChain callback manager');
 }
 
@@ -49,7 +52,8 @@ export const openllmetryLangchain: Integration = {
   scenarios: [
     {
       name: 'lcel-retrieval-chain',
-      description: 'RunnableSequence: {context: retriever | format, question: passthrough} | prompt | ChatOpenAI | parser',
+      description:
+        'RunnableSequence: {context: retriever | format, question: passthrough} | prompt | ChatOpenAI | parser',
       async run({ llm }): Promise<Expectation> {
         const question = 'How long does delivery to Ireland take?';
         const retrieved: Document[] = [];
@@ -70,14 +74,23 @@ export const openllmetryLangchain: Integration = {
         ]).withConfig({ runName: 'support-rag-chain' });
         llm.enqueue(reply('Delivery to Ireland takes 3 to 5 business days.'));
         const answer = await traceloop.withWorkflow({ name: 'support_rag' }, () => chain.invoke(question));
-        return { kind: 'rag', question, answer, contexts: retrieved.map((d) => d.pageContent), contextsFrom: 'retrieval' };
+        return {
+          kind: 'rag',
+          question,
+          answer,
+          contexts: retrieved.map((d) => d.pageContent),
+          contextsFrom: 'retrieval',
+        };
       },
     },
     {
       name: 'chat-chain',
       description: 'prompt | ChatOpenAI | parser without retrieval: not RAG',
       async run({ llm }): Promise<Expectation> {
-        const chain = ChatPromptTemplate.fromMessages([['system', 'You are a friendly assistant.'], ['human', '{question}']])
+        const chain = ChatPromptTemplate.fromMessages([
+          ['system', 'You are a friendly assistant.'],
+          ['human', '{question}'],
+        ])
           .pipe(chatModel(llm.url))
           .pipe(new StringOutputParser());
         llm.enqueue(reply('Good morning! How can I help?'));

@@ -20,11 +20,19 @@ export const openllmetryLlamaindex: Integration<LlamaEnv> = {
   packages: ['@traceloop/node-server-sdk', 'llamaindex', '@llamaindex/openai'],
   transport: 'OTLP/protobuf to /api/public/otel (traceloop.initialize)',
   async start(target, llm) {
-    const tracing = startTraceloop(target, 'support-rag', { llamaIndex: llamaindex, llamaIndexOpenAI: llamaindexOpenAI });
+    const tracing = startTraceloop(target, 'support-rag', {
+      llamaIndex: llamaindex,
+      llamaIndexOpenAI: llamaindexOpenAI,
+    });
     const options = { apiKey: 'sk-local', baseURL: llm.url } as const;
     llamaindex.Settings.llm = new llamaindexOpenAI.OpenAI({ model: 'gpt-4o-mini', temperature: 0.1, ...options });
-    llamaindex.Settings.embedModel = new llamaindexOpenAI.OpenAIEmbedding({ model: 'text-embedding-3-small', ...options });
-    const documents = corpus('en').map((c) => new llamaindex.Document({ text: c.text, id_: c.id, metadata: { source: c.source, title: c.title } }));
+    llamaindex.Settings.embedModel = new llamaindexOpenAI.OpenAIEmbedding({
+      model: 'text-embedding-3-small',
+      ...options,
+    });
+    const documents = corpus('en').map(
+      (c) => new llamaindex.Document({ text: c.text, id_: c.id, metadata: { source: c.source, title: c.title } }),
+    );
     const index = await llamaindex.VectorStoreIndex.fromDocuments(documents);
     return { env: { llm, index }, flush: tracing.flush, shutdown: tracing.shutdown };
   },
@@ -34,10 +42,17 @@ export const openllmetryLlamaindex: Integration<LlamaEnv> = {
       description: 'index.asQueryEngine().query(): retrieve the top 2 nodes, answer from them',
       async run({ llm, index }) {
         const question = 'How much does the Lumora Hub cost, and does it work without internet?';
-        const answer = 'The Lumora Hub costs €149 including VAT. Local automations keep working when the internet is down.';
+        const answer =
+          'The Lumora Hub costs €149 including VAT. Local automations keep working when the internet is down.';
         llm.enqueue(reply(answer));
         const response = await index.asQueryEngine({ similarityTopK: 2 }).query({ query: question });
-        return { kind: 'rag', question, answer: response.toString(), contexts: nodeTexts(response.sourceNodes), contextsFrom: 'retrieval' };
+        return {
+          kind: 'rag',
+          question,
+          answer: response.toString(),
+          contexts: nodeTexts(response.sourceNodes),
+          contextsFrom: 'retrieval',
+        };
       },
     },
     {
@@ -54,7 +69,13 @@ export const openllmetryLlamaindex: Integration<LlamaEnv> = {
           { role: 'assistant' as const, content: 'Great choice! How can I help you set it up?' },
         ];
         const response = await engine.chat({ message: question, chatHistory: history });
-        return { kind: 'rag', question, answer: response.message.content as string, contexts: nodeTexts(response.sourceNodes), contextsFrom: 'retrieval' };
+        return {
+          kind: 'rag',
+          question,
+          answer: response.message.content as string,
+          contexts: nodeTexts(response.sourceNodes),
+          contextsFrom: 'retrieval',
+        };
       },
     },
     {
@@ -62,7 +83,12 @@ export const openllmetryLlamaindex: Integration<LlamaEnv> = {
       description: 'Settings.llm.chat() with no retrieval: small talk, not RAG',
       async run({ llm }) {
         llm.enqueue(reply('Hello! I am the Lumora assistant. How can I help you today?'));
-        await llamaindex.Settings.llm.chat({ messages: [{ role: 'system', content: 'You are a friendly assistant.' }, { role: 'user', content: 'Hi there!' }] });
+        await llamaindex.Settings.llm.chat({
+          messages: [
+            { role: 'system', content: 'You are a friendly assistant.' },
+            { role: 'user', content: 'Hi there!' },
+          ],
+        });
         return { kind: 'skip', reason: 'not_rag' };
       },
     },
@@ -72,4 +98,3 @@ export const openllmetryLlamaindex: Integration<LlamaEnv> = {
 function nodeTexts(nodes: llamaindex.NodeWithScore[] | undefined): string[] {
   return (nodes ?? []).map((n) => n.node.getContent(llamaindex.MetadataMode.NONE));
 }
-

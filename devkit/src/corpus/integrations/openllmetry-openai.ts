@@ -30,14 +30,21 @@ export const openllmetryOpenai: Integration<OpenAIEnv> = {
   scenarios: [
     {
       name: 'workflow-with-retrieval-task',
-      description: 'withWorkflow around a withTask retrieval (returns {id, text, score}) and a completion with the documents in the system prompt',
+      description:
+        'withWorkflow around a withTask retrieval (returns {id, text, score}) and a completion with the documents in the system prompt',
       async run({ llm, openai }): Promise<Expectation> {
         const question = 'What does a flashing blue light on the Hub mean?';
         let contexts: string[] = [];
         llm.enqueue(reply('A flashing blue light means the Hub is in pairing mode.'));
         const answer = await traceloop.withWorkflow({ name: 'answer_question' }, async () => {
-          const docs: Array<{ id: string; text: string; score: number }> = await traceloop.withTask({ name: 'retrieve_documents' }, async () =>
-            searchKnowledge(question, { lang: 'en', k: 2 }).map(({ chunk, score }) => ({ id: chunk.id, text: chunk.text, score: Number(score.toFixed(3)) })),
+          const docs: Array<{ id: string; text: string; score: number }> = await traceloop.withTask(
+            { name: 'retrieve_documents' },
+            async () =>
+              searchKnowledge(question, { lang: 'en', k: 2 }).map(({ chunk, score }) => ({
+                id: chunk.id,
+                text: chunk.text,
+                score: Number(score.toFixed(3)),
+              })),
           );
           contexts = docs.map((d) => d.text);
           const completion = await openai.chat.completions.create({
@@ -62,11 +69,20 @@ export const openllmetryOpenai: Integration<OpenAIEnv> = {
         const completion = await openai.chat.completions.create({
           model: MODEL,
           messages: [
-            { role: 'system', content: `Eres el asistente de Lumora. Usa solo estas fuentes y cítalas:\n\n${docs.map((d, i) => `[${i + 1}] ${d}`).join('\n\n')}` },
+            {
+              role: 'system',
+              content: `Eres el asistente de Lumora. Usa solo estas fuentes y cítalas:\n\n${docs.map((d, i) => `[${i + 1}] ${d}`).join('\n\n')}`,
+            },
             { role: 'user', content: question },
           ],
         });
-        return { kind: 'rag', question, answer: completion.choices[0]?.message.content ?? '', contexts: docs, contextsFrom: 'prompt' };
+        return {
+          kind: 'rag',
+          question,
+          answer: completion.choices[0]?.message.content ?? '',
+          contexts: docs,
+          contextsFrom: 'prompt',
+        };
       },
     },
     {
@@ -74,7 +90,10 @@ export const openllmetryOpenai: Integration<OpenAIEnv> = {
       description: 'a completion without documents: not RAG',
       async run({ llm, openai }): Promise<Expectation> {
         llm.enqueue(reply('Sure! Here is a haiku about smart homes: lights dim on their own…'));
-        await openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Write a haiku about smart homes.' }] });
+        await openai.chat.completions.create({
+          model: MODEL,
+          messages: [{ role: 'user', content: 'Write a haiku about smart homes.' }],
+        });
         return { kind: 'skip', reason: 'not_rag' };
       },
     },

@@ -20,7 +20,8 @@ export async function startOtlpTee(targets: string[]): Promise<OtlpTee> {
       const body = Buffer.concat(chunks);
       const forwardAll = async () => {
         const answers = [];
-        for (const target of targets) answers.push(await forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, body));
+        for (const target of targets)
+          answers.push(await forward(target, req.method ?? 'GET', req.url ?? '/', req.headers, body));
         return answers[0]!;
       };
       forwardAll().then(

@@ -20,7 +20,11 @@ export const FIXTURE_DIR = join(ROOT, 'test/fixtures/traces/integrations');
 /** Installed versions of the packages, as the fixtures record them. */
 export function installedVersions(packages: string[]): Record<string, string> {
   return Object.fromEntries(
-    packages.map((name) => [name, (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version]),
+    packages.map((name) => [
+      name,
+      (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+        .version,
+    ]),
   );
 }
 
@@ -53,7 +57,9 @@ async function captureOne(name: string): Promise<void> {
 
 function runChild(name: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', name], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', name], {
+      stdio: 'inherit',
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name}: exited with ${code}`))));
   });

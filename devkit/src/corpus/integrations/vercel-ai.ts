@@ -18,7 +18,12 @@ interface AiEnv extends ScenarioEnv {
   tracer: Tracer;
 }
 
-const telemetry = (env: AiEnv, functionId: string) => ({ isEnabled: true, functionId, tracer: env.tracer, metadata: { app: 'lumora-support' } });
+const telemetry = (env: AiEnv, functionId: string) => ({
+  isEnabled: true,
+  functionId,
+  tracer: env.tracer,
+  metadata: { app: 'lumora-support' },
+});
 
 function searchTool(docsFor: (query: string) => Array<{ id: string; text: string; source: string }>) {
   return tool({
@@ -37,7 +42,11 @@ export const vercelAi: Integration<AiEnv> = {
     const openai = createOpenAI({ apiKey: 'sk-local', baseURL: llm.url });
     // The AI SDK records with the global tracer unless handed one: the app's provider, under the SDK's own scope name.
     const tracer = tracing.provider.getTracer('ai');
-    return { env: { llm, model: openai.chat('gpt-4o-mini'), tracer }, flush: tracing.flush, shutdown: tracing.shutdown };
+    return {
+      env: { llm, model: openai.chat('gpt-4o-mini'), tracer },
+      flush: tracing.flush,
+      shutdown: tracing.shutdown,
+    };
   },
   scenarios: [
     {
@@ -46,7 +55,10 @@ export const vercelAi: Integration<AiEnv> = {
       async run(env): Promise<Expectation> {
         const question = 'Does the Lumora Plug fit UK sockets?';
         const docs = chunks('en-plug-1', 'en-tech-app-1').map((c) => ({ id: c.id, text: c.text, source: c.source }));
-        env.llm.enqueue(reply(null, [{ name: 'searchKnowledgeBase', arguments: { query: 'Lumora Plug UK socket' } }]), reply('No. The Lumora Plug has a Schuko (type F) connector and is not sold for UK or Irish sockets.'));
+        env.llm.enqueue(
+          reply(null, [{ name: 'searchKnowledgeBase', arguments: { query: 'Lumora Plug UK socket' } }]),
+          reply('No. The Lumora Plug has a Schuko (type F) connector and is not sold for UK or Irish sockets.'),
+        );
         const result = await generateText({
           model: env.model,
           system: 'You are Lumora support. Use the knowledge base tool before answering.',
@@ -55,7 +67,13 @@ export const vercelAi: Integration<AiEnv> = {
           stopWhen: stepCountIs(3),
           experimental_telemetry: telemetry(env, 'support-answer'),
         });
-        return { kind: 'rag', question, answer: result.text, contexts: docs.map((d) => d.text), contextsFrom: 'retrieval' };
+        return {
+          kind: 'rag',
+          question,
+          answer: result.text,
+          contexts: docs.map((d) => d.text),
+          contextsFrom: 'retrieval',
+        };
       },
     },
     {
@@ -78,7 +96,10 @@ export const vercelAi: Integration<AiEnv> = {
       name: 'weather-tool',
       description: 'generateText calling a getWeather tool (not retrieval), then answering: not RAG',
       async run(env): Promise<Expectation> {
-        env.llm.enqueue(reply(null, [{ name: 'getWeather', arguments: { city: 'Valencia' } }]), reply('It is sunny and 24 °C in Valencia.'));
+        env.llm.enqueue(
+          reply(null, [{ name: 'getWeather', arguments: { city: 'Valencia' } }]),
+          reply('It is sunny and 24 °C in Valencia.'),
+        );
         await generateText({
           model: env.model,
           prompt: 'What is the weather in Valencia?',
@@ -100,7 +121,11 @@ export const vercelAi: Integration<AiEnv> = {
       description: 'generateText without tools or context: not RAG',
       async run(env): Promise<Expectation> {
         env.llm.enqueue(reply('Hello! How can I help you with your Lumora devices?'));
-        await generateText({ model: env.model, prompt: 'Hello!', experimental_telemetry: telemetry(env, 'small-talk') });
+        await generateText({
+          model: env.model,
+          prompt: 'Hello!',
+          experimental_telemetry: telemetry(env, 'small-talk'),
+        });
         return { kind: 'skip', reason: 'not_rag' };
       },
     },

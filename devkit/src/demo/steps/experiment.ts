@@ -27,15 +27,24 @@ export const experimentStep: DemoStep = {
   title: 'Golden-set experiment: baseline, then a degraded RAG (ragwatch experiment run)',
   async run(env: DemoEnvironment): Promise<DemoStepResult> {
     const lf = env.config.langfuse;
-    const rag = await startToyRag({ langfuse: { baseUrl: lf.baseUrl, publicKey: lf.publicKey, secretKey: lf.secretKey } });
+    const rag = await startToyRag({
+      langfuse: { baseUrl: lf.baseUrl, publicKey: lf.publicKey, secretKey: lf.secretKey },
+    });
     const configured = env.config.metrics.thresholds.answer_relevancy;
     const settings = {
       ...env.config,
-      metrics: { ...env.config.metrics, thresholds: { ...env.config.metrics.thresholds, answer_relevancy: DEMO_ANSWER_RELEVANCY_THRESHOLD } },
+      metrics: {
+        ...env.config.metrics,
+        thresholds: { ...env.config.metrics.thresholds, answer_relevancy: DEMO_ANSWER_RELEVANCY_THRESHOLD },
+      },
       experiment: {
         ...env.config.experiment,
         noise: { enabled: true, distractors: 2, threshold: 0.15 },
-        target: { url: rag.askUrl, body: { question: '{{question}}', distractors: '{{distractors}}' }, response: { answer: 'answer', contexts: 'contexts', traceId: 'traceId' } },
+        target: {
+          url: rag.askUrl,
+          body: { question: '{{question}}', distractors: '{{distractors}}' },
+          response: { answer: 'answer', contexts: 'contexts', traceId: 'traceId' },
+        },
       },
     };
     const config = configSchema.parse(settings);
@@ -62,7 +71,11 @@ export const experimentStep: DemoStep = {
       return {
         ok: baseline.passed && !degraded.passed && (degraded.report.comparison?.regressions.length ?? 0) > 0,
         lines,
-        data: { answerRelevancyThreshold: { demo: DEMO_ANSWER_RELEVANCY_THRESHOLD, configured }, baseline: summary(baseline), degraded: summary(degraded) },
+        data: {
+          answerRelevancyThreshold: { demo: DEMO_ANSWER_RELEVANCY_THRESHOLD, configured },
+          baseline: summary(baseline),
+          degraded: summary(degraded),
+        },
       };
     } finally {
       await state.close();
@@ -72,14 +85,28 @@ export const experimentStep: DemoStep = {
 };
 
 /** The configuration a user would write to run the experiment against the kept stand-ins and toy RAG service. */
-function experimentYaml(settings: Record<string, unknown> & { experiment: Record<string, unknown> }, statePath: string): string {
+function experimentYaml(
+  settings: Record<string, unknown> & { experiment: Record<string, unknown> },
+  statePath: string,
+): string {
   const { langfuse, judge, embeddings, metrics, experiment } = settings as Record<string, Record<string, unknown>>;
   const file = {
-    langfuse: { baseUrl: langfuse!.baseUrl, publicKey: langfuse!.publicKey, secretKey: langfuse!.secretKey, apiGeneration: langfuse!.apiGeneration },
+    langfuse: {
+      baseUrl: langfuse!.baseUrl,
+      publicKey: langfuse!.publicKey,
+      secretKey: langfuse!.secretKey,
+      apiGeneration: langfuse!.apiGeneration,
+    },
     judge: { baseUrl: judge!.baseUrl, model: judge!.model },
     embeddings: { baseUrl: embeddings!.baseUrl, model: embeddings!.model },
     metrics: { thresholds: { answer_relevancy: (metrics!.thresholds as Record<string, number>).answer_relevancy } },
-    experiment: { enabled: true, reportsDir: experiment!.reportsDir, publicUrl: experiment!.publicUrl, noise: experiment!.noise, target: experiment!.target },
+    experiment: {
+      enabled: true,
+      reportsDir: experiment!.reportsDir,
+      publicUrl: experiment!.publicUrl,
+      noise: experiment!.noise,
+      target: experiment!.target,
+    },
     state: { path: statePath },
   };
   return `# Written by ragwatch demo --keep: the kept stand-ins and toy RAG service. The answer relevancy threshold is\n# lowered for the stand-in judge only.\n${stringify(file)}`;
@@ -87,15 +114,22 @@ function experimentYaml(settings: Record<string, unknown> & { experiment: Record
 
 function describe(label: string, result: ExperimentResult): string[] {
   const r = result.report;
-  const means = r.metrics.map((m) => `${getMetric(m).label.toLowerCase()} ${formatScore(cell(r, m)?.summary.mean)}`).join(', ');
+  const means = r.metrics
+    .map((m) => `${getMetric(m).label.toLowerCase()} ${formatScore(cell(r, m)?.summary.mean)}`)
+    .join(', ');
   const lines = [
     `${label}: run ${result.runName}, ${r.items.total} items, gate ${r.gate.passed ? 'passed' : `FAILED (${r.gate.lines.join('; ')})`}`,
     `  ${means}`,
   ];
-  if (r.abstention) lines.push(`  abstention rate ${formatScore(r.abstention.rate)} on ${r.abstention.n} adversarial items`);
-  if (r.noise) lines.push(`  ΔFaithfulness ${formatScore(r.noise.deltaFaithfulness)}${r.noise.flagged ? ' (flagged)' : ''}`);
+  if (r.abstention)
+    lines.push(`  abstention rate ${formatScore(r.abstention.rate)} on ${r.abstention.n} adversarial items`);
+  if (r.noise)
+    lines.push(`  ΔFaithfulness ${formatScore(r.noise.deltaFaithfulness)}${r.noise.flagged ? ' (flagged)' : ''}`);
   if (r.diagnosis) lines.push(`  diagnosis: ${r.diagnosis.status} → ${r.diagnosis.action}`);
-  if (r.comparison) lines.push(`  against ${r.comparison.previousRun}: ${r.comparison.regressions.length > 0 ? `regressions in ${r.comparison.regressions.join(', ')}` : 'no regression'}`);
+  if (r.comparison)
+    lines.push(
+      `  against ${r.comparison.previousRun}: ${r.comparison.regressions.length > 0 ? `regressions in ${r.comparison.regressions.join(', ')}` : 'no regression'}`,
+    );
   lines.push(`  report: ${result.files.html}`);
   return lines;
 }

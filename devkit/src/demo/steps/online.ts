@@ -10,7 +10,9 @@ import { sampledTraceLines, sampledTraces, traceUrl, type SampledTrace } from '.
 
 /** The counters of a tick without its per-trace list (that one is printed with the corpus' view of each trace). */
 function summaryLines(report: TickReport): string[] {
-  return formatTickReport({ ...report, traces: [] }, 'tick').trimEnd().split('\n');
+  return formatTickReport({ ...report, traces: [] }, 'tick')
+    .trimEnd()
+    .split('\n');
 }
 
 function tickData(report: TickReport) {
@@ -30,7 +32,11 @@ export const onlineStep: DemoStep = {
     const config: RagwatchConfig = env.config;
     const state = await openState(config);
     try {
-      const runtime = await createOnlineRuntime(config, { state, logger: createLogger({ level: 'silent' }), clock: { now: env.now } });
+      const runtime = await createOnlineRuntime(config, {
+        state,
+        logger: createLogger({ level: 'silent' }),
+        clock: { now: env.now },
+      });
       const scoresBefore = env.langfuse.store.scores().length;
       const first = await runOnlineTick(runtime.deps, runtime.settings);
       const traces = sampledTraces(env, first);
@@ -44,11 +50,18 @@ export const onlineStep: DemoStep = {
         ...summaryLines(first),
       ];
       if (traces.length > 0) {
-        lines.push('', `sampled traces (shape from the corpus; scores read back from the Langfuse stand-in, on the original trace ids):`);
+        lines.push(
+          '',
+          `sampled traces (shape from the corpus; scores read back from the Langfuse stand-in, on the original trace ids):`,
+        );
         lines.push(...sampledTraceLines(traces));
         const example = traces.find((t) => Object.keys(t.scores).length > 0) ?? traces[0]!;
-        lines.push('', `look at one: curl -u ${env.langfuse.publicKey}:${env.langfuse.secretKey} '${traceUrl(env, example.traceId)}'`);
-        if (env.personality === 'v4') lines.push('  (the v4 stand-in serves no score reads; the scores above come from its store)');
+        lines.push(
+          '',
+          `look at one: curl -u ${env.langfuse.publicKey}:${env.langfuse.secretKey} '${traceUrl(env, example.traceId)}'`,
+        );
+        if (env.personality === 'v4')
+          lines.push('  (the v4 stand-in serves no score reads; the scores above come from its store)');
       }
       const written = scoresAfterSecond - scoresAfterFirst;
       lines.push(
@@ -56,7 +69,9 @@ export const onlineStep: DemoStep = {
         `second tick right after: ${second.outcome}, listed ${second.listed} (the overlap re-lists the last ${config.online.overlapSeconds / 60} min), sampled ${second.sampled}, evaluated ${second.evaluated}, scores written ${second.scoresWritten}${second.scoresWritten === 0 && written === 0 ? ': the ledger remembers every trace, nothing is written twice' : ''}`,
       );
 
-      const scoredOnTheirTraces = traces.every((t) => t.status !== 'done' || t.scored.every((metric) => t.scores[metric] !== undefined));
+      const scoredOnTheirTraces = traces.every(
+        (t) => t.status !== 'done' || t.scored.every((metric) => t.scores[metric] !== undefined),
+      );
       const ok =
         first.outcome === 'success' &&
         first.failed === 0 &&
@@ -67,7 +82,11 @@ export const onlineStep: DemoStep = {
         second.scoresWritten === 0 &&
         second.evaluated === 0 &&
         written === 0;
-      return { ok, lines, data: { rate, tick: tickData(first), traces, secondTick: tickData(second) } satisfies OnlineStepData };
+      return {
+        ok,
+        lines,
+        data: { rate, tick: tickData(first), traces, secondTick: tickData(second) } satisfies OnlineStepData,
+      };
     } finally {
       await state.close();
     }

@@ -14,10 +14,16 @@ const row = (label: string, value: string) => `${label.padEnd(17)} ${value}`;
 export function describeSeed(summary: SeedDemoSummary): string[] {
   const e = summary.emitted;
   const lines = [
-    row('traces sent', `${e.total} of ${summary.traces.length}${summary.verified ? `, ${summary.verified.found} readable back through the API` : ''}`),
+    row(
+      'traces sent',
+      `${e.total} of ${summary.traces.length}${summary.verified ? `, ${summary.verified.found} readable back through the API` : ''}`,
+    ),
     row('by shape', join(e.byShape)),
     row('by variant', join(e.byVariant)),
-    row('by language', `es ${e.byLanguage.es} (${pct(e.byLanguage.es, e.total)}) · en ${e.byLanguage.en} (${pct(e.byLanguage.en, e.total)})`),
+    row(
+      'by language',
+      `es ${e.byLanguage.es} (${pct(e.byLanguage.es, e.total)}) · en ${e.byLanguage.en} (${pct(e.byLanguage.en, e.total)})`,
+    ),
     row('by kind', join(e.byKind)),
     row('environments', join(e.byEnvironment)),
     row('personal data', `in ${e.withPii} traces (${join(e.byPiiKind)})`),
@@ -27,10 +33,28 @@ export function describeSeed(summary: SeedDemoSummary): string[] {
     const reasons = [...new Set(summary.skipped.map((s) => s.reason))].join('; ');
     lines.push(row('not sent', `${summary.skipped.length} legacy-ingestion traces: ${reasons}`));
   }
-  if (summary.ingestionErrors.length > 0) lines.push(row('rejected', `${summary.ingestionErrors.length} ingestion events (first: ${summary.ingestionErrors[0]!.status} ${summary.ingestionErrors[0]!.message ?? ''})`));
-  if (summary.verified && summary.verified.missing.length > 0) lines.push(row('missing', `${summary.verified.missing.length} sent traces are not readable: ${summary.verified.missing.slice(0, 3).join(', ')}…`));
+  if (summary.ingestionErrors.length > 0)
+    lines.push(
+      row(
+        'rejected',
+        `${summary.ingestionErrors.length} ingestion events (first: ${summary.ingestionErrors[0]!.status} ${summary.ingestionErrors[0]!.message ?? ''})`,
+      ),
+    );
+  if (summary.verified && summary.verified.missing.length > 0)
+    lines.push(
+      row(
+        'missing',
+        `${summary.verified.missing.length} sent traces are not readable: ${summary.verified.missing.slice(0, 3).join(', ')}…`,
+      ),
+    );
   const d = summary.dataset;
-  if (d) lines.push(row('golden dataset', `${d.name}: ${d.items} items (${join(d.byType)}; ${join(d.bySplit)}; ${join(d.byLanguage)})`));
+  if (d)
+    lines.push(
+      row(
+        'golden dataset',
+        `${d.name}: ${d.items} items (${join(d.byType)}; ${join(d.bySplit)}; ${join(d.byLanguage)})`,
+      ),
+    );
   return lines;
 }
 

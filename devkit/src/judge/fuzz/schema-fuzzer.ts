@@ -62,7 +62,8 @@ export class SchemaFuzzer {
     if (Array.isArray(schema.enum) && schema.enum.length > 0) return this.pick(schema.enum);
     const options = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
     if (Array.isArray(options) && options.length > 0) return this.value(this.pick(options), depth + 1);
-    if (Array.isArray(schema.allOf)) return this.value(mergeAll(schema.allOf.map((s) => resolveSchema(this.root, s as Schema))), depth + 1);
+    if (Array.isArray(schema.allOf))
+      return this.value(mergeAll(schema.allOf.map((s) => resolveSchema(this.root, s as Schema))), depth + 1);
     const types = Array.isArray(schema.type) ? (schema.type as string[]) : [pickType(schema) ?? 'string'];
     switch (this.pick(types)) {
       case 'object':

@@ -6,8 +6,31 @@
  */
 
 export const WORDS = [
-  'Redis', 'latencia', 'memoria', 'dataset', 'cluster', 'claim', 'chunk', 'the', 'answer', 'supports', 'no', 'sí',
-  'pregunta', 'why', 'how', '10', 'GB', 'P99', '<EMAIL_1>', '<PERSON_2>', 'é', 'ß', 'Ångström', 'naïve', '¿Qué?',
+  'Redis',
+  'latencia',
+  'memoria',
+  'dataset',
+  'cluster',
+  'claim',
+  'chunk',
+  'the',
+  'answer',
+  'supports',
+  'no',
+  'sí',
+  'pregunta',
+  'why',
+  'how',
+  '10',
+  'GB',
+  'P99',
+  '<EMAIL_1>',
+  '<PERSON_2>',
+  'é',
+  'ß',
+  'Ångström',
+  'naïve',
+  '¿Qué?',
 ];
 
 /** Whitespace only: trimmed away by `String.prototype.trim` (ASCII, no-break, em and ideographic spaces, BOM). */

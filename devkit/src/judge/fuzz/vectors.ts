@@ -5,7 +5,13 @@
  * extremes of the float range (huge, tiny, subnormal) where a naive cosine overflows or underflows.
  */
 
-export const VECTOR_EDGES = ['vector_random', 'vector_zero', 'vector_opposite', 'vector_identical', 'vector_extreme'] as const;
+export const VECTOR_EDGES = [
+  'vector_random',
+  'vector_zero',
+  'vector_opposite',
+  'vector_identical',
+  'vector_extreme',
+] as const;
 export type VectorEdge = (typeof VECTOR_EDGES)[number];
 
 export interface VectorDraw {

@@ -33,7 +33,9 @@ export const abstentionRules: JudgeRule[] = [
       const abstained = isEvasive(answer) || DECLINES.some((re) => re.test(answer));
       return {
         abstained: abstained ? 1 : 0,
-        reason: abstained ? 'The answer says the information is not available or rejects the premise.' : 'The answer responds as if the question were answerable.',
+        reason: abstained
+          ? 'The answer says the information is not available or rejects the premise.'
+          : 'The answer responds as if the question were answerable.',
       };
     },
   },

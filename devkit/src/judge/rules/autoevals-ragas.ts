@@ -10,7 +10,16 @@ import type { JudgeRule } from '../types.js';
 
 const SUPPORT = 0.6;
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x2F;': '/', '&#x60;': '`', '&#x3D;': '=' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x2F;': '/',
+  '&#x60;': '`',
+  '&#x3D;': '=',
+};
 
 function unescapeHtml(text: string): string {
   return text.replace(/&(?:amp|lt|gt|quot|#39|#x2F|#x60|#x3D);/g, (e) => ENTITIES[e] ?? e);
@@ -44,7 +53,8 @@ export const autoevalsRagasRules: JudgeRule[] = [
   },
   {
     name: 'autoevals:judge_statements',
-    description: 'autoevals Faithfulness step 2: a statement is faithful when ≥60 % of its content words are in the context',
+    description:
+      'autoevals Faithfulness step 2: a statement is faithful when ≥60 % of its content words are in the context',
     matches: (r) => r.toolName === 'judge_statements',
     answer: (r) => {
       const context = lastField(r.lastUser, 'context', ['statements', 'answer']);
@@ -56,7 +66,11 @@ export const autoevalsRagasRules: JudgeRule[] = [
       return {
         faithfulness: statements.map((statement) => {
           const verdict = coverage(statement, context) >= SUPPORT ? 1 : 0;
-          return { statement, verdict, reason: verdict ? 'Most of its words appear in the context.' : 'The context does not state it.' };
+          return {
+            statement,
+            verdict,
+            reason: verdict ? 'Most of its words appear in the context.' : 'The context does not state it.',
+          };
         }),
       };
     },

@@ -75,7 +75,11 @@ function supportingChunks(statement: string, contexts: string[]): { chunks: numb
   return { chunks: contexts.flatMap((c, i) => (coverage(statement, c) >= PARTIAL ? [i + 1] : [])), supported };
 }
 
-function bySchema(name: string, answer: (p: RagwatchPrompt, request: JudgeRequest) => unknown, description: string): JudgeRule {
+function bySchema(
+  name: string,
+  answer: (p: RagwatchPrompt, request: JudgeRequest) => unknown,
+  description: string,
+): JudgeRule {
   return {
     name: `ragwatch:${name}`,
     description,
@@ -102,7 +106,10 @@ export const ragwatchMetricRules: JudgeRule[] = [
       const language = detectLanguage(answer);
       const noncommittal = isEvasive(answer) ? 1 : 0;
       return {
-        questions: Array.from({ length: p.questionCount }, (_, i) => ({ question: questionFor(answer, language, i), noncommittal })),
+        questions: Array.from({ length: p.questionCount }, (_, i) => ({
+          question: questionFor(answer, language, i),
+          noncommittal,
+        })),
       };
     },
     'questions built from the answer’s sentences; noncommittal when the answer is evasive',
@@ -112,7 +119,10 @@ export const ragwatchMetricRules: JudgeRule[] = [
     (p) => {
       const refSentences = sentencesOf(p.reference);
       return {
-        chunks: p.contexts.map((c, i) => ({ chunk: i + 1, useful: refSentences.some((s) => coverage(s, c) >= USEFUL) ? 1 : 0 })),
+        chunks: p.contexts.map((c, i) => ({
+          chunk: i + 1,
+          useful: refSentences.some((s) => coverage(s, c) >= USEFUL) ? 1 : 0,
+        })),
       };
     },
     'a chunk is useful when it covers ≥50 % of the content words of some reference sentence',
@@ -129,7 +139,9 @@ export const ragwatchMetricRules: JudgeRule[] = [
   ),
   bySchema(
     'claims_in_reference',
-    (p) => ({ claims: p.claims.map((c, i) => ({ claim: i + 1, verdict: coverage(c, p.reference ?? '') >= SUPPORT ? 1 : 0 })) }),
+    (p) => ({
+      claims: p.claims.map((c, i) => ({ claim: i + 1, verdict: coverage(c, p.reference ?? '') >= SUPPORT ? 1 : 0 })),
+    }),
     'a claim is in the reference when ≥60 % of its content words appear there',
   ),
 ];

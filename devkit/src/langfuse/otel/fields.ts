@@ -54,12 +54,16 @@ export function extractMetadata(a: Attributes, domain: 'trace' | 'observation'):
   const prefix = domain === 'observation' ? 'langfuse.observation.metadata' : 'langfuse.trace.metadata';
   return {
     ...parseMetadataAttribute(a[prefix] || a['langfuse.metadata']),
-    ...prefixed(a, [prefix, 'langfuse.metadata', 'ai.telemetry.metadata'], new Set([
-      'ai.telemetry.metadata.userId',
-      'ai.telemetry.metadata.sessionId',
-      'ai.telemetry.metadata.tags',
-      'ai.telemetry.metadata.langfusePrompt',
-    ])),
+    ...prefixed(
+      a,
+      [prefix, 'langfuse.metadata', 'ai.telemetry.metadata'],
+      new Set([
+        'ai.telemetry.metadata.userId',
+        'ai.telemetry.metadata.sessionId',
+        'ai.telemetry.metadata.tags',
+        'ai.telemetry.metadata.langfusePrompt',
+      ]),
+    ),
   };
 }
 
@@ -154,7 +158,10 @@ export function extractModelName(a: Attributes): string | undefined {
 function sanitize(params: unknown): Record<string, unknown> {
   if (!params || typeof params !== 'object') return {};
   return Object.fromEntries(
-    Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? v : JSON.stringify(v)]),
+    Object.entries(params as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === 'string' || typeof v === 'number' ? v : JSON.stringify(v),
+    ]),
   );
 }
 
@@ -191,12 +198,16 @@ function numericRecord(value: unknown): Record<string, number> | undefined {
 }
 
 export function extractUsageDetails(a: Attributes): Record<string, number> {
-  const explicit = a['langfuse.observation.usage_details'] ? numericRecord(a['langfuse.observation.usage_details']) : undefined;
+  const explicit = a['langfuse.observation.usage_details']
+    ? numericRecord(a['langfuse.observation.usage_details'])
+    : undefined;
   if (explicit) return explicit;
   const out: Record<string, number> = {};
-  const num = (k: string) => (typeof a[k] === 'number' ? (a[k] as number) : typeof a[k] === 'string' ? Number(a[k]) : undefined);
+  const num = (k: string) =>
+    typeof a[k] === 'number' ? (a[k] as number) : typeof a[k] === 'string' ? Number(a[k]) : undefined;
   const input = num('gen_ai.usage.input_tokens') ?? num('gen_ai.usage.prompt_tokens') ?? num('llm.token_count.prompt');
-  const output = num('gen_ai.usage.output_tokens') ?? num('gen_ai.usage.completion_tokens') ?? num('llm.token_count.completion');
+  const output =
+    num('gen_ai.usage.output_tokens') ?? num('gen_ai.usage.completion_tokens') ?? num('llm.token_count.completion');
   const total = num('gen_ai.usage.total_tokens') ?? num('llm.token_count.total');
   if (input !== undefined && Number.isFinite(input)) out.input = input;
   if (output !== undefined && Number.isFinite(output)) out.output = output;
@@ -205,7 +216,9 @@ export function extractUsageDetails(a: Attributes): Record<string, number> {
 }
 
 export function extractCostDetails(a: Attributes): Record<string, number> {
-  const explicit = a['langfuse.observation.cost_details'] ? numericRecord(a['langfuse.observation.cost_details']) : undefined;
+  const explicit = a['langfuse.observation.cost_details']
+    ? numericRecord(a['langfuse.observation.cost_details'])
+    : undefined;
   if (explicit) return explicit;
   for (const key of ['gen_ai.usage.cost', 'llm.cost.total']) {
     const v = a[key];

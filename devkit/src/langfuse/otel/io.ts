@@ -57,7 +57,9 @@ export interface ExtractedIo {
 /** Rebuilds `gen_ai.prompt.0.content`-style flattened keys into arrays/objects. */
 function nest(a: Attributes, prefix: string): unknown {
   if (a[prefix]) return a[prefix];
-  const keys = Object.keys(a).filter((k) => k.startsWith(`${prefix}.`)).map((k) => k.slice(prefix.length + 1));
+  const keys = Object.keys(a)
+    .filter((k) => k.startsWith(`${prefix}.`))
+    .map((k) => k.slice(prefix.length + 1));
   const root: Record<string, unknown> | unknown[] = keys.some((k) => /^\d+(\.|$)/.test(k)) ? [] : {};
   for (const key of keys) {
     const path = key.split('.');
@@ -80,23 +82,48 @@ function vercelAiSdkIo(a: Attributes): { input: unknown; output: unknown } {
   const inputKey = first(['ai.prompt.messages', 'ai.prompt', 'ai.toolCall.args']);
   const input = inputKey ? a[inputKey] : undefined;
   if ('ai.response.text' in a && 'ai.response.toolCalls' in a) {
-    return { input, output: JSON.stringify({ role: 'assistant', content: a['ai.response.text'], tool_calls: a['ai.response.toolCalls'] }) };
+    return {
+      input,
+      output: JSON.stringify({
+        role: 'assistant',
+        content: a['ai.response.text'],
+        tool_calls: a['ai.response.toolCalls'],
+      }),
+    };
   }
   if ('ai.response.text' in a && Boolean(a['ai.response.text'])) return { input, output: a['ai.response.text'] };
-  const outputKey = first(['ai.result.text', 'ai.toolCall.result', 'ai.response.object', 'ai.result.object', 'ai.response.toolCalls', 'ai.result.toolCalls']);
+  const outputKey = first([
+    'ai.result.text',
+    'ai.toolCall.result',
+    'ai.response.object',
+    'ai.result.object',
+    'ai.response.toolCalls',
+    'ai.result.toolCalls',
+  ]);
   return { input, output: outputKey ? a[outputKey] : undefined };
 }
 
-export function extractIo(a: Attributes, events: SpanEvent[], domain: 'trace' | 'observation', scopeName = ''): ExtractedIo {
+export function extractIo(
+  a: Attributes,
+  events: SpanEvent[],
+  domain: 'trace' | 'observation',
+  scopeName = '',
+): ExtractedIo {
   const filtered: Record<string, string> = {};
   for (const [key, value] of Object.entries(a)) {
     if (IO_KEYS.includes(key) || IO_PREFIXES.some((p) => key.startsWith(p))) continue;
     filtered[key] = typeof value === 'string' ? value : JSON.stringify(value);
   }
-  const done = (input: unknown, output: unknown): ExtractedIo => ({ input: input ?? null, output: output ?? null, filteredAttributes: filtered });
+  const done = (input: unknown, output: unknown): ExtractedIo => ({
+    input: input ?? null,
+    output: output ?? null,
+    filteredAttributes: filtered,
+  });
 
-  const input = domain === 'trace' && a['langfuse.trace.input'] ? a['langfuse.trace.input'] : a['langfuse.observation.input'];
-  const output = domain === 'trace' && a['langfuse.trace.output'] ? a['langfuse.trace.output'] : a['langfuse.observation.output'];
+  const input =
+    domain === 'trace' && a['langfuse.trace.input'] ? a['langfuse.trace.input'] : a['langfuse.observation.input'];
+  const output =
+    domain === 'trace' && a['langfuse.trace.output'] ? a['langfuse.trace.output'] : a['langfuse.observation.output'];
   if (input != null || output != null) return done(input, output);
 
   if (scopeName === 'ai') {
@@ -105,7 +132,9 @@ export function extractIo(a: Attributes, events: SpanEvent[], domain: 'trace' | 
   }
 
   const inputEvents = events.filter((e) =>
-    ['gen_ai.system.message', 'gen_ai.user.message', 'gen_ai.assistant.message', 'gen_ai.tool.message'].includes(e.name ?? ''),
+    ['gen_ai.system.message', 'gen_ai.user.message', 'gen_ai.assistant.message', 'gen_ai.tool.message'].includes(
+      e.name ?? '',
+    ),
   );
   const outputEvents = events.filter((e) => e.name === 'gen_ai.choice');
   if (inputEvents.length > 0 || outputEvents.length > 0) {
@@ -114,7 +143,10 @@ export function extractIo(a: Attributes, events: SpanEvent[], domain: 'trace' | 
       ...toAttributes(e.attributes),
     }));
     const outputs = outputEvents.map((e) => toAttributes(e.attributes));
-    return done(inputs.length > 0 ? inputs : null, outputs.length === 1 ? outputs[0] : outputs.length > 0 ? outputs : null);
+    return done(
+      inputs.length > 0 ? inputs : null,
+      outputs.length === 1 ? outputs[0] : outputs.length > 0 ? outputs : null,
+    );
   }
 
   const pairs: [string, string][] = [
@@ -132,7 +164,8 @@ export function extractIo(a: Attributes, events: SpanEvent[], domain: 'trace' | 
   if (Object.keys(a).some((k) => k.startsWith('llm.input_messages') || k.startsWith('llm.output_messages'))) {
     return done(nest(a, 'llm.input_messages'), nest(a, 'llm.output_messages'));
   }
-  if (a['gen_ai.input.messages'] || a['gen_ai.output.messages']) return done(a['gen_ai.input.messages'], a['gen_ai.output.messages']);
+  if (a['gen_ai.input.messages'] || a['gen_ai.output.messages'])
+    return done(a['gen_ai.input.messages'], a['gen_ai.output.messages']);
   if (a['gen_ai.tool.call.arguments'] || a['gen_ai.tool.call.result']) {
     return done(a['gen_ai.tool.call.arguments'], a['gen_ai.tool.call.result']);
   }

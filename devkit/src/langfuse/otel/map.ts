@@ -45,10 +45,18 @@ interface ResourceSpans {
   scopeSpans?: ScopeSpans[] | null;
 }
 
-const LEVELS: Record<string, ObservationLevel> = { DEBUG: 'DEBUG', DEFAULT: 'DEFAULT', WARNING: 'WARNING', WARN: 'WARNING', ERROR: 'ERROR' };
+const LEVELS: Record<string, ObservationLevel> = {
+  DEBUG: 'DEBUG',
+  DEFAULT: 'DEFAULT',
+  WARNING: 'WARNING',
+  WARN: 'WARNING',
+  ERROR: 'ERROR',
+};
 
 function isValidId(id: unknown): boolean {
-  return typeof id === 'string' ? id.length > 0 : Array.isArray(id) || id instanceof Uint8Array || (typeof id === 'object' && id !== null && 'data' in id);
+  return typeof id === 'string'
+    ? id.length > 0
+    : Array.isArray(id) || id instanceof Uint8Array || (typeof id === 'object' && id !== null && 'data' in id);
 }
 
 /** Langfuse rejects the whole export (400) when any span lacks ids or a collection is not an array. */
@@ -57,7 +65,8 @@ export function validateResourceSpans(resourceSpans: unknown): ResourceSpans[] {
   let invalid = 0;
   let total = 0;
   for (const rs of resourceSpans as ResourceSpans[]) {
-    if (rs?.scopeSpans != null && !Array.isArray(rs.scopeSpans)) throw new InvalidOtlpError('scopeSpans must be an array');
+    if (rs?.scopeSpans != null && !Array.isArray(rs.scopeSpans))
+      throw new InvalidOtlpError('scopeSpans must be an array');
     for (const ss of rs?.scopeSpans ?? []) {
       if (ss?.spans != null && !Array.isArray(ss.spans)) throw new InvalidOtlpError('spans must be an array');
       for (const span of ss?.spans ?? []) {
@@ -152,8 +161,14 @@ function ingestSpan(
   const environment = extractEnvironment(a, resourceAttributes);
   const observationMetadata = extractMetadata(a, 'observation');
   const sharedTraceFields = {
-    version: (a['langfuse.version'] as string | undefined) ?? (resourceAttributes['service.version'] as string | undefined) ?? null,
-    release: (a['langfuse.release'] as string | undefined) ?? (resourceAttributes['langfuse.release'] as string | undefined) ?? null,
+    version:
+      (a['langfuse.version'] as string | undefined) ??
+      (resourceAttributes['service.version'] as string | undefined) ??
+      null,
+    release:
+      (a['langfuse.release'] as string | undefined) ??
+      (resourceAttributes['langfuse.release'] as string | undefined) ??
+      null,
     userId: extractUserId(a),
     sessionId: extractSessionId(a),
     public: extractPublic(a),
@@ -195,7 +210,10 @@ function ingestSpan(
 
   const type = mapObservationType(a);
   const io = extractIo(a, events, 'observation', scopeName);
-  const levelAttr = typeof a['langfuse.observation.level'] === 'string' ? LEVELS[(a['langfuse.observation.level'] as string).trim().toUpperCase()] : undefined;
+  const levelAttr =
+    typeof a['langfuse.observation.level'] === 'string'
+      ? LEVELS[(a['langfuse.observation.level'] as string).trim().toUpperCase()]
+      : undefined;
   const promptVersion = a['langfuse.observation.prompt.version'] ?? a['langfuse.prompt.version'];
   store.upsertObservation({
     id: spanId,
@@ -219,7 +237,10 @@ function ingestSpan(
     version: sharedTraceFields.version,
     modelParameters: extractModelParameters(a),
     model: extractModelName(a) ?? null,
-    promptName: type === 'GENERATION' ? ((a['langfuse.observation.prompt.name'] ?? a['langfuse.prompt.name'] ?? null) as string | null) : null,
+    promptName:
+      type === 'GENERATION'
+        ? ((a['langfuse.observation.prompt.name'] ?? a['langfuse.prompt.name'] ?? null) as string | null)
+        : null,
     promptVersion: type === 'GENERATION' && promptVersion !== undefined ? Number(promptVersion) : null,
     usageDetails: extractUsageDetails(a),
     costDetails: extractCostDetails(a),

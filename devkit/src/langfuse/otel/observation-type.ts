@@ -4,7 +4,10 @@ import type { Attributes } from './attributes.js';
 /** Langfuse's ObservationTypeMapperRegistry, in priority order (the common mappers). */
 
 const meaningful = (v: unknown) =>
-  v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0) &&
+  v !== null &&
+  v !== undefined &&
+  v !== '' &&
+  !(Array.isArray(v) && v.length === 0) &&
   !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
 
 const LANGFUSE_TYPES: Record<string, ObservationType> = {
@@ -43,7 +46,12 @@ const GENAI_OPERATION: Record<string, ObservationType> = {
   execute_tool: 'TOOL',
 };
 
-const VERCEL_GENERATION = ['ai.generateText.doGenerate', 'ai.streamText.doStream', 'ai.generateObject.doGenerate', 'ai.streamObject.doStream'];
+const VERCEL_GENERATION = [
+  'ai.generateText.doGenerate',
+  'ai.streamText.doStream',
+  'ai.generateObject.doGenerate',
+  'ai.streamObject.doStream',
+];
 const VERCEL_EMBEDDING = ['ai.embedMany.doEmbed', 'ai.embed.doEmbed'];
 
 function vercelOperation(attributes: Attributes, prefixes: string[]): boolean {
@@ -55,7 +63,13 @@ function vercelOperation(attributes: Attributes, prefixes: string[]): boolean {
   );
 }
 
-const MODEL_KEYS = ['langfuse.observation.model.name', 'gen_ai.request.model', 'gen_ai.response.model', 'llm.model_name', 'model'];
+const MODEL_KEYS = [
+  'langfuse.observation.model.name',
+  'gen_ai.request.model',
+  'gen_ai.response.model',
+  'llm.model_name',
+  'model',
+];
 
 export function mapObservationType(attributes: Attributes): ObservationType {
   const direct = attributes['langfuse.observation.type'];
@@ -64,9 +78,12 @@ export function mapObservationType(attributes: Attributes): ObservationType {
   if (typeof oi === 'string' && OPENINFERENCE[oi]) return OPENINFERENCE[oi];
   const op = attributes['gen_ai.operation.name'];
   if (typeof op === 'string' && GENAI_OPERATION[op]) return GENAI_OPERATION[op];
-  const hasModel = ['langfuse.observation.model.name', 'ai.model.id', 'gen_ai.request.model', 'gen_ai.response.model'].some((k) =>
-    meaningful(attributes[k]),
-  );
+  const hasModel = [
+    'langfuse.observation.model.name',
+    'ai.model.id',
+    'gen_ai.request.model',
+    'gen_ai.response.model',
+  ].some((k) => meaningful(attributes[k]));
   if (hasModel && vercelOperation(attributes, VERCEL_GENERATION)) return 'GENERATION';
   if (hasModel && vercelOperation(attributes, VERCEL_EMBEDDING)) return 'EMBEDDING';
   if (vercelOperation(attributes, ['ai.toolCall'])) return 'TOOL';

@@ -58,7 +58,8 @@ class Reader {
 
   bytes(): Uint8Array {
     const length = this.varint();
-    if (length > BigInt(this.end - this.pos)) throw new ProtobufDecodeError('length-delimited field runs past its message');
+    if (length > BigInt(this.end - this.pos))
+      throw new ProtobufDecodeError('length-delimited field runs past its message');
     return this.take(Number(length));
   }
 
@@ -161,8 +162,8 @@ function repeated(r: Reader, read: (message: Reader) => Json): Json[] {
 function keyValue(r: Reader, depth = 0): Json {
   const kv: Json = { key: '', value: {} };
   fields(r, (num, wire) => {
-    if (num === 1) return expectWire(wire, WIRE_LEN, 'key'), (kv.key = r.string()), true;
-    if (num === 2) return expectWire(wire, WIRE_LEN, 'value'), (kv.value = anyValue(r.message(), depth)), true;
+    if (num === 1) return (expectWire(wire, WIRE_LEN, 'key'), (kv.key = r.string()), true);
+    if (num === 2) return (expectWire(wire, WIRE_LEN, 'value'), (kv.value = anyValue(r.message(), depth)), true);
     return false;
   });
   return kv;
@@ -172,10 +173,12 @@ function event(r: Reader): Json {
   const e: Json = { timeUnixNano: '0', name: '', attributes: [], droppedAttributesCount: 0 };
   const attributes: Json[] = [];
   fields(r, (num, wire) => {
-    if (num === 1) return expectWire(wire, WIRE_I64, 'time_unix_nano'), (e.timeUnixNano = r.fixed64().toString()), true;
-    if (num === 2) return expectWire(wire, WIRE_LEN, 'name'), (e.name = r.string()), true;
-    if (num === 3) return expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true;
-    if (num === 4) return expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'), (e.droppedAttributesCount = r.small()), true;
+    if (num === 1)
+      return (expectWire(wire, WIRE_I64, 'time_unix_nano'), (e.timeUnixNano = r.fixed64().toString()), true);
+    if (num === 2) return (expectWire(wire, WIRE_LEN, 'name'), (e.name = r.string()), true);
+    if (num === 3) return (expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true);
+    if (num === 4)
+      return (expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'), (e.droppedAttributesCount = r.small()), true);
     return false;
   });
   e.attributes = attributes;
@@ -186,11 +189,12 @@ function link(r: Reader): Json {
   const l: Json = { traceId: '', spanId: '', attributes: [], droppedAttributesCount: 0 };
   const attributes: Json[] = [];
   fields(r, (num, wire) => {
-    if (num === 1) return expectWire(wire, WIRE_LEN, 'trace_id'), (l.traceId = hex(r.bytes())), true;
-    if (num === 2) return expectWire(wire, WIRE_LEN, 'span_id'), (l.spanId = hex(r.bytes())), true;
-    if (num === 3) return expectWire(wire, WIRE_LEN, 'trace_state'), (l.traceState = r.string()), true;
-    if (num === 4) return expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true;
-    if (num === 5) return expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'), (l.droppedAttributesCount = r.small()), true;
+    if (num === 1) return (expectWire(wire, WIRE_LEN, 'trace_id'), (l.traceId = hex(r.bytes())), true);
+    if (num === 2) return (expectWire(wire, WIRE_LEN, 'span_id'), (l.spanId = hex(r.bytes())), true);
+    if (num === 3) return (expectWire(wire, WIRE_LEN, 'trace_state'), (l.traceState = r.string()), true);
+    if (num === 4) return (expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true);
+    if (num === 5)
+      return (expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'), (l.droppedAttributesCount = r.small()), true);
     return false;
   });
   l.attributes = attributes;
@@ -200,8 +204,8 @@ function link(r: Reader): Json {
 function status(r: Reader): Json {
   const s: Json = {};
   fields(r, (num, wire) => {
-    if (num === 2) return expectWire(wire, WIRE_LEN, 'message'), (s.message = r.string()), true;
-    if (num === 3) return expectWire(wire, WIRE_VARINT, 'code'), (s.code = r.small()), true;
+    if (num === 2) return (expectWire(wire, WIRE_LEN, 'message'), (s.message = r.string()), true);
+    if (num === 3) return (expectWire(wire, WIRE_VARINT, 'code'), (s.code = r.small()), true);
     return false;
   });
   return s;
@@ -214,28 +218,52 @@ function span(r: Reader): Json {
   const links: Json[] = [];
   fields(r, (num, wire) => {
     switch (num) {
-      case 1: return expectWire(wire, WIRE_LEN, 'trace_id'), (s.traceId = hex(r.bytes())), true;
-      case 2: return expectWire(wire, WIRE_LEN, 'span_id'), (s.spanId = hex(r.bytes())), true;
-      case 3: return expectWire(wire, WIRE_LEN, 'trace_state'), (s.traceState = r.string()), true;
+      case 1:
+        return (expectWire(wire, WIRE_LEN, 'trace_id'), (s.traceId = hex(r.bytes())), true);
+      case 2:
+        return (expectWire(wire, WIRE_LEN, 'span_id'), (s.spanId = hex(r.bytes())), true);
+      case 3:
+        return (expectWire(wire, WIRE_LEN, 'trace_state'), (s.traceState = r.string()), true);
       case 4: {
         expectWire(wire, WIRE_LEN, 'parent_span_id');
         const parent = r.bytes();
         if (parent.length > 0) s.parentSpanId = hex(parent);
         return true;
       }
-      case 5: return expectWire(wire, WIRE_LEN, 'name'), (s.name = r.string()), true;
-      case 6: return expectWire(wire, WIRE_VARINT, 'kind'), (s.kind = r.small()), true;
-      case 7: return expectWire(wire, WIRE_I64, 'start_time_unix_nano'), (s.startTimeUnixNano = r.fixed64().toString()), true;
-      case 8: return expectWire(wire, WIRE_I64, 'end_time_unix_nano'), (s.endTimeUnixNano = r.fixed64().toString()), true;
-      case 9: return expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true;
-      case 10: return expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'), (s.droppedAttributesCount = r.small()), true;
-      case 11: return expectWire(wire, WIRE_LEN, 'events'), events.push(event(r.message())), true;
-      case 12: return expectWire(wire, WIRE_VARINT, 'dropped_events_count'), (s.droppedEventsCount = r.small()), true;
-      case 13: return expectWire(wire, WIRE_LEN, 'links'), links.push(link(r.message())), true;
-      case 14: return expectWire(wire, WIRE_VARINT, 'dropped_links_count'), (s.droppedLinksCount = r.small()), true;
-      case 15: return expectWire(wire, WIRE_LEN, 'status'), (s.status = status(r.message())), true;
-      case 16: return expectWire(wire, WIRE_I32, 'flags'), (s.flags = r.fixed32()), true;
-      default: return false;
+      case 5:
+        return (expectWire(wire, WIRE_LEN, 'name'), (s.name = r.string()), true);
+      case 6:
+        return (expectWire(wire, WIRE_VARINT, 'kind'), (s.kind = r.small()), true);
+      case 7:
+        return (
+          expectWire(wire, WIRE_I64, 'start_time_unix_nano'),
+          (s.startTimeUnixNano = r.fixed64().toString()),
+          true
+        );
+      case 8:
+        return (expectWire(wire, WIRE_I64, 'end_time_unix_nano'), (s.endTimeUnixNano = r.fixed64().toString()), true);
+      case 9:
+        return (expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true);
+      case 10:
+        return (
+          expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'),
+          (s.droppedAttributesCount = r.small()),
+          true
+        );
+      case 11:
+        return (expectWire(wire, WIRE_LEN, 'events'), events.push(event(r.message())), true);
+      case 12:
+        return (expectWire(wire, WIRE_VARINT, 'dropped_events_count'), (s.droppedEventsCount = r.small()), true);
+      case 13:
+        return (expectWire(wire, WIRE_LEN, 'links'), links.push(link(r.message())), true);
+      case 14:
+        return (expectWire(wire, WIRE_VARINT, 'dropped_links_count'), (s.droppedLinksCount = r.small()), true);
+      case 15:
+        return (expectWire(wire, WIRE_LEN, 'status'), (s.status = status(r.message())), true);
+      case 16:
+        return (expectWire(wire, WIRE_I32, 'flags'), (s.flags = r.fixed32()), true);
+      default:
+        return false;
     }
   });
   Object.assign(s, { attributes, events, links });
@@ -246,10 +274,11 @@ function scope(r: Reader): Json {
   const s: Json = { name: '' };
   const attributes: Json[] = [];
   fields(r, (num, wire) => {
-    if (num === 1) return expectWire(wire, WIRE_LEN, 'name'), (s.name = r.string()), true;
-    if (num === 2) return expectWire(wire, WIRE_LEN, 'version'), (s.version = r.string()), true;
-    if (num === 3) return expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true;
-    if (num === 4) return expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'), (s.droppedAttributesCount = r.small()), true;
+    if (num === 1) return (expectWire(wire, WIRE_LEN, 'name'), (s.name = r.string()), true);
+    if (num === 2) return (expectWire(wire, WIRE_LEN, 'version'), (s.version = r.string()), true);
+    if (num === 3) return (expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true);
+    if (num === 4)
+      return (expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'), (s.droppedAttributesCount = r.small()), true);
     return false;
   });
   s.attributes = attributes;
@@ -260,9 +289,9 @@ function scopeSpans(r: Reader): Json {
   const out: Json = {};
   const spans: Json[] = [];
   fields(r, (num, wire) => {
-    if (num === 1) return expectWire(wire, WIRE_LEN, 'scope'), (out.scope = scope(r.message())), true;
-    if (num === 2) return expectWire(wire, WIRE_LEN, 'spans'), spans.push(span(r.message())), true;
-    if (num === 3) return expectWire(wire, WIRE_LEN, 'schema_url'), (out.schemaUrl = r.string()), true;
+    if (num === 1) return (expectWire(wire, WIRE_LEN, 'scope'), (out.scope = scope(r.message())), true);
+    if (num === 2) return (expectWire(wire, WIRE_LEN, 'spans'), spans.push(span(r.message())), true);
+    if (num === 3) return (expectWire(wire, WIRE_LEN, 'schema_url'), (out.schemaUrl = r.string()), true);
     return false;
   });
   out.spans = spans;
@@ -273,8 +302,13 @@ function resource(r: Reader): Json {
   const out: Json = {};
   const attributes: Json[] = [];
   fields(r, (num, wire) => {
-    if (num === 1) return expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true;
-    if (num === 2) return expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'), (out.droppedAttributesCount = r.small()), true;
+    if (num === 1) return (expectWire(wire, WIRE_LEN, 'attributes'), attributes.push(keyValue(r.message())), true);
+    if (num === 2)
+      return (
+        expectWire(wire, WIRE_VARINT, 'dropped_attributes_count'),
+        (out.droppedAttributesCount = r.small()),
+        true
+      );
     return false;
   });
   out.attributes = attributes;
@@ -285,9 +319,9 @@ function resourceSpans(r: Reader): Json {
   const out: Json = {};
   const list: Json[] = [];
   fields(r, (num, wire) => {
-    if (num === 1) return expectWire(wire, WIRE_LEN, 'resource'), (out.resource = resource(r.message())), true;
-    if (num === 2) return expectWire(wire, WIRE_LEN, 'scope_spans'), list.push(scopeSpans(r.message())), true;
-    if (num === 3) return expectWire(wire, WIRE_LEN, 'schema_url'), (out.schemaUrl = r.string()), true;
+    if (num === 1) return (expectWire(wire, WIRE_LEN, 'resource'), (out.resource = resource(r.message())), true);
+    if (num === 2) return (expectWire(wire, WIRE_LEN, 'scope_spans'), list.push(scopeSpans(r.message())), true);
+    if (num === 3) return (expectWire(wire, WIRE_LEN, 'schema_url'), (out.schemaUrl = r.string()), true);
     return false;
   });
   out.scopeSpans = list;

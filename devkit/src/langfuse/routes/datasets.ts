@@ -107,7 +107,10 @@ function listItems(ctx: RouteContext) {
       (sourceObservationId === undefined || i.sourceObservationId === sourceObservationId),
   );
   const { data, meta } = paginate(items, page, limit);
-  return ok({ data: data.map((i) => datasetItemView(i, ctx.store.datasetTable.getDatasetById(i.datasetId)?.name ?? '')), meta });
+  return ok({
+    data: data.map((i) => datasetItemView(i, ctx.store.datasetTable.getDatasetById(i.datasetId)?.name ?? '')),
+    meta,
+  });
 }
 
 function getItem(ctx: RouteContext) {
@@ -121,7 +124,8 @@ function getItem(ctx: RouteContext) {
  */
 function createRunItem(ctx: RouteContext) {
   const b = parse(CreateRunItem, ctx.body);
-  const traceId = b.traceId ?? (b.observationId ? ctx.store.getObservation(b.observationId)?.traceId : undefined) ?? null;
+  const traceId =
+    b.traceId ?? (b.observationId ? ctx.store.getObservation(b.observationId)?.traceId : undefined) ?? null;
   if (ctx.personality === 'v4') {
     const item = ctx.store.getDatasetItem(b.datasetItemId);
     if (!item || item.status !== 'ACTIVE') notFound('Dataset item not found');
@@ -181,5 +185,10 @@ export const datasetRoutes: RouteDefinition[] = [
   { method: 'GET', template: '/api/public/dataset-items/{id}', handler: getItem },
   { method: 'POST', template: '/api/public/dataset-run-items', handler: createRunItem },
   { method: 'GET', template: '/api/public/datasets/{datasetName}/runs', handler: listRuns, preAuth: v4Rejection },
-  { method: 'GET', template: '/api/public/datasets/{datasetName}/runs/{runName}', handler: getRun, preAuth: v4Rejection },
+  {
+    method: 'GET',
+    template: '/api/public/datasets/{datasetName}/runs/{runName}',
+    handler: getRun,
+    preAuth: v4Rejection,
+  },
 ];

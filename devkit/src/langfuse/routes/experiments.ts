@@ -10,7 +10,13 @@ const EXPERIMENT_GROUPS = ['core', 'metadata', 'scores'];
 const ITEM_GROUPS = ['core', 'dataset', 'io', 'metadata', 'itemMetadata', 'experimentMetadata', 'scores'];
 
 function groups(raw: string | undefined, allowed: string[], fallback: string[]): Set<string> {
-  const names = raw === undefined ? fallback : raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const names =
+    raw === undefined
+      ? fallback
+      : raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   for (const name of names) {
     if (!allowed.includes(name)) throw new HttpError(400, `Invalid request data: unknown field group "${name}"`);
   }
@@ -28,7 +34,9 @@ function experimentEvents(ctx: RouteContext, from: number, to: number | undefine
   const visible = visibility(ctx);
   return ctx.store
     .observationsByTimeDesc()
-    .filter((o) => o.experiment !== null && visible(o) && o.startTime >= from && (to === undefined || o.startTime < to));
+    .filter(
+      (o) => o.experiment !== null && visible(o) && o.startTime >= from && (to === undefined || o.startTime < to),
+    );
 }
 
 function listExperiments(ctx: RouteContext) {
@@ -40,7 +48,8 @@ function listExperiments(ctx: RouteContext) {
   const names = commaList(ctx.query, 'name');
   const datasetIds = commaList(ctx.query, 'datasetId');
   const cursor = optionalString(ctx.query, 'cursor');
-  const after = cursor === undefined ? undefined : (decodeCursor(cursor, true) as { lastExperimentId?: string }).lastExperimentId;
+  const after =
+    cursor === undefined ? undefined : (decodeCursor(cursor, true) as { lastExperimentId?: string }).lastExperimentId;
 
   const summaries = new Map<string, { events: ObservationRecord[] }>();
   for (const o of experimentEvents(ctx, from, to)) {
@@ -110,7 +119,11 @@ function listExperimentItems(ctx: RouteContext) {
   let start = 0;
   if (cursor !== undefined) {
     const c = decodeCursor(cursor, true) as { lastTime?: string; lastTraceId?: string; lastId?: string };
-    const probe = { startTime: Date.parse(c.lastTime ?? ''), traceId: c.lastTraceId ?? '', id: c.lastId ?? '' } as ObservationRecord;
+    const probe = {
+      startTime: Date.parse(c.lastTime ?? ''),
+      traceId: c.lastTraceId ?? '',
+      id: c.lastId ?? '',
+    } as ObservationRecord;
     if (Number.isNaN(probe.startTime)) throw new HttpError(400, 'Invalid cursor format');
     start = items.findIndex((o) => compareObservationsDesc(o, probe) > 0);
     if (start < 0) start = items.length;
@@ -151,7 +164,13 @@ function listExperimentItems(ctx: RouteContext) {
     hasMore && last
       ? {
           cursor: encodeCursor(
-            { v: 1, lastTime: iso(last.startTime), lastTraceId: last.traceId, lastId: last.id, lastExperimentId: last.experiment!.id },
+            {
+              v: 1,
+              lastTime: iso(last.startTime),
+              lastTraceId: last.traceId,
+              lastId: last.id,
+              lastExperimentId: last.experiment!.id,
+            },
             true,
           ),
         }

@@ -12,7 +12,12 @@ const BatchRequest = z.object({ batch: z.array(z.unknown()), metadata: z.unknown
 
 function ingestion(ctx: RouteContext) {
   const parsed = BatchRequest.safeParse(ctx.body);
-  if (!parsed.success) throw new HttpError(400, 'Invalid request data', parsed.error.issues.map((i) => i.message));
+  if (!parsed.success)
+    throw new HttpError(
+      400,
+      'Invalid request data',
+      parsed.error.issues.map((i) => i.message),
+    );
   return ok(ingestBatch(ctx.store, parsed.data.batch, ctx.personality), 207);
 }
 
@@ -21,10 +26,18 @@ function createScore(ctx: RouteContext) {
   const parsed = CreateScoreRequest.safeParse(ctx.body);
   if (!parsed.success) throw new HttpError(400, 'Invalid request data', parsed.error.issues);
   if (parsed.data.source === 'ANNOTATION' && !parsed.data.configId && parsed.data.dataType !== 'CORRECTION') {
-    throw new HttpError(400, 'Invalid request data: an ANNOTATION score needs a configId (unless its dataType is CORRECTION)');
+    throw new HttpError(
+      400,
+      'Invalid request data: an ANNOTATION score needs a configId (unless its dataType is CORRECTION)',
+    );
   }
   const id = parsed.data.id || randomUUID();
-  const event = { id: randomUUID(), type: 'score-create', timestamp: new Date(ctx.now()).toISOString(), body: { ...parsed.data, id } };
+  const event = {
+    id: randomUUID(),
+    type: 'score-create',
+    timestamp: new Date(ctx.now()).toISOString(),
+    body: { ...parsed.data, id },
+  };
   const result = ingestBatch(ctx.store, [event], 'v3');
   const error = result.errors[0];
   if (error) throw new HttpError(error.status, error.error ?? error.message ?? 'Invalid request data');

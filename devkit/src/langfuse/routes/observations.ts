@@ -105,11 +105,23 @@ function listObservations(ctx: RouteContext) {
   const last = page[page.length - 1];
   const meta =
     hasMore && last
-      ? { cursor: encodeCursor({ lastStartTimeTo: new Date(last.startTime).toISOString(), lastTraceId: last.traceId ?? '', lastId: last.id }) }
+      ? {
+          cursor: encodeCursor({
+            lastStartTimeTo: new Date(last.startTime).toISOString(),
+            lastTraceId: last.traceId ?? '',
+            lastId: last.id,
+          }),
+        }
       : {};
   return ok({
     data: page.map((o) =>
-      observationV2View(o, o.traceId === null ? undefined : ctx.store.getTrace(o.traceId), ctx.store.projectId, groups, expand),
+      observationV2View(
+        o,
+        o.traceId === null ? undefined : ctx.store.getTrace(o.traceId),
+        ctx.store.projectId,
+        groups,
+        expand,
+      ),
     ),
     meta,
   });

@@ -22,7 +22,9 @@ function exportTraces(ctx: RouteContext): RouteResult {
       throw error;
     }
   }
-  return protobuf ? { status: 200, body: {}, rawBody: Buffer.alloc(0), headers: { 'content-type': 'application/x-protobuf' } } : ok({});
+  return protobuf
+    ? { status: 200, body: {}, rawBody: Buffer.alloc(0), headers: { 'content-type': 'application/x-protobuf' } }
+    : ok({});
 }
 
 export const otelRoutes: RouteDefinition[] = [

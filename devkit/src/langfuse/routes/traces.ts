@@ -5,14 +5,27 @@ import type { TraceRecord } from '../types.js';
 import { TRACE_FIELD_GROUPS, traceDetail, traceListItem, type TraceFieldGroup } from '../views.js';
 import { memoize, ok, v4Rejection, visibility, visibilityKey } from './common.js';
 
-const ORDERABLE = ['id', 'timestamp', 'name', 'userId', 'release', 'version', 'public', 'bookmarked', 'sessionId'] as const;
+const ORDERABLE = [
+  'id',
+  'timestamp',
+  'name',
+  'userId',
+  'release',
+  'version',
+  'public',
+  'bookmarked',
+  'sessionId',
+] as const;
 type Orderable = (typeof ORDERABLE)[number];
 
 /** `fields`: absent means every group; `core` is always included; unknown names are a 400. */
 function parseTraceFields(raw: string | undefined): Set<TraceFieldGroup> {
   if (raw === undefined) return new Set(TRACE_FIELD_GROUPS);
   const groups = new Set<TraceFieldGroup>(['core']);
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     if (!(TRACE_FIELD_GROUPS as readonly string[]).includes(part)) {
       throw new HttpError(400, `Invalid request data: unknown field group "${part}"`);
     }
@@ -51,19 +64,21 @@ function listTraces(ctx: RouteContext) {
   const key = JSON.stringify([filter, orderBy, visibilityKey(ctx), ctx.store.version]);
   const list = filteredTraces(ctx.store, key, () => {
     const visible = visibility(ctx);
-    const matches = ctx.store.tracesByTimeDesc().filter(
-      (t) =>
-        visible(t) &&
-        (filter.userId === undefined || t.userId === filter.userId) &&
-        (filter.name === undefined || t.name === filter.name) &&
-        (filter.sessionId === undefined || t.sessionId === filter.sessionId) &&
-        (filter.from === undefined || t.timestamp >= filter.from) &&
-        (filter.to === undefined || t.timestamp < filter.to) &&
-        (filter.tags === undefined || filter.tags.every((tag) => t.tags.includes(tag))) &&
-        (filter.version === undefined || t.version === filter.version) &&
-        (filter.release === undefined || t.release === filter.release) &&
-        (filter.environment === undefined || filter.environment.includes(t.environment)),
-    );
+    const matches = ctx.store
+      .tracesByTimeDesc()
+      .filter(
+        (t) =>
+          visible(t) &&
+          (filter.userId === undefined || t.userId === filter.userId) &&
+          (filter.name === undefined || t.name === filter.name) &&
+          (filter.sessionId === undefined || t.sessionId === filter.sessionId) &&
+          (filter.from === undefined || t.timestamp >= filter.from) &&
+          (filter.to === undefined || t.timestamp < filter.to) &&
+          (filter.tags === undefined || filter.tags.every((tag) => t.tags.includes(tag))) &&
+          (filter.version === undefined || t.version === filter.version) &&
+          (filter.release === undefined || t.release === filter.release) &&
+          (filter.environment === undefined || filter.environment.includes(t.environment)),
+      );
     if (orderBy.field === 'timestamp' && orderBy.desc) return matches;
     return [...matches].sort((a, b) => compareBy(a, b, orderBy.field) * (orderBy.desc ? -1 : 1));
   });

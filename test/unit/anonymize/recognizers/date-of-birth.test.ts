@@ -10,16 +10,22 @@ describe('date of birth recognizer', () => {
     expect(found(dateOfBirthRecognizer, 'DOB 1989-07-22')).toEqual(['1989-07-22']);
   });
   it('leaves event dates', () => {
-    expect(found(dateOfBirthRecognizer, 'El pedido llegó el 03/05/2024 y la factura es del 14 de febrero de 2024.')).toEqual([]);
+    expect(
+      found(dateOfBirthRecognizer, 'El pedido llegó el 03/05/2024 y la factura es del 14 de febrero de 2024.'),
+    ).toEqual([]);
   });
   it('gives a birth cue to the first date after it only, not to the event dates that follow', () => {
     expect(found(dateOfBirthRecognizer, 'Fecha de nacimiento: 03/05/1985, alta: 12/04/2024')).toEqual(['03/05/1985']);
     expect(found(dateOfBirthRecognizer, 'DOB 03/05/1985, joined 12/04/2024')).toEqual(['03/05/1985']);
-    expect(found(dateOfBirthRecognizer, 'nacido el 03/05/1985 en Bilbao, ingresó el 01/02/2020')).toEqual(['03/05/1985']);
+    expect(found(dateOfBirthRecognizer, 'nacido el 03/05/1985 en Bilbao, ingresó el 01/02/2020')).toEqual([
+      '03/05/1985',
+    ]);
     expect(found(dateOfBirthRecognizer, 'F. nac.: 03/05/1985')).toEqual(['03/05/1985']);
   });
   it("leaves an organisation's birthday", () => {
-    expect(found(dateOfBirthRecognizer, 'Cumpleaños de la empresa: 12/04/1987. Our store’s birthday is June 3, 2015.')).toEqual([]);
+    expect(
+      found(dateOfBirthRecognizer, 'Cumpleaños de la empresa: 12/04/1987. Our store’s birthday is June 3, 2015.'),
+    ).toEqual([]);
   });
 });
 

@@ -4,7 +4,11 @@ import { found } from '../helpers.js';
 
 describe('ES_NIE recognizer', () => {
   it('accepts X/Y/Z numbers with the right letter', () => {
-    expect(found(esNieRecognizer, 'NIE X1234567L, y-1234567-x y Z1234567R')).toEqual(['X1234567L', 'y-1234567-x', 'Z1234567R']);
+    expect(found(esNieRecognizer, 'NIE X1234567L, y-1234567-x y Z1234567R')).toEqual([
+      'X1234567L',
+      'y-1234567-x',
+      'Z1234567R',
+    ]);
     expect(esNieRecognizer.find('x 1234567 l')[0]?.normalized).toBe('X1234567L');
   });
   it('rejects wrong letters', () => {

@@ -31,7 +31,9 @@ describe('shadowOf', () => {
   });
 
   it('property: a disguised run of digits is found in the shadow and maps back to exactly its disguised form', () => {
-    const words = fc.array(fc.constantFrom('a', 'ñ', 'É', ' ', ',', '\n', '\u00a0', 'ﬁ', '½', '\u200b'), { maxLength: 12 }).map((a) => a.join(''));
+    const words = fc
+      .array(fc.constantFrom('a', 'ñ', 'É', ' ', ',', '\n', '\u00a0', 'ﬁ', '½', '\u200b'), { maxLength: 12 })
+      .map((a) => a.join(''));
     const disguise = fc.constantFrom<(d: string) => string>(
       (d) => d,
       FULL_WIDTH,
@@ -40,22 +42,27 @@ describe('shadowOf', () => {
       (d) => d + SPACES[Number(d) % SPACES.length],
     );
     fc.assert(
-      fc.property(words, fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), disguise), { minLength: 1, maxLength: 12 }), words, (before, digits, after) => {
-        const plain = digits.map(([d]) => String(d)).join('');
-        const parts = digits.map(([d, f]) => f(String(d)));
-        const value = parts.join('');
-        const text = `${before}#${value}#${after}`;
-        const shadow = shadowOf(text);
-        const view = shadow?.text ?? text;
-        const s = view.indexOf('#') + 1;
-        const e = view.indexOf('#', s);
-        expect(view.slice(s, e).replace(/ /g, '')).toBe(plain);
-        const start = shadow ? shadow.start(s) : s;
-        const end = shadow ? shadow.end(e) : e;
-        // The original slice is the disguised value, possibly without dropped characters at its very end.
-        expect(value.startsWith(text.slice(start, end))).toBe(true);
-        expect(text.slice(start, end).replace(/[^\d\uff10-\uff19\u0660-\u0669]/g, '').length).toBe(plain.length);
-      }),
+      fc.property(
+        words,
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), disguise), { minLength: 1, maxLength: 12 }),
+        words,
+        (before, digits, after) => {
+          const plain = digits.map(([d]) => String(d)).join('');
+          const parts = digits.map(([d, f]) => f(String(d)));
+          const value = parts.join('');
+          const text = `${before}#${value}#${after}`;
+          const shadow = shadowOf(text);
+          const view = shadow?.text ?? text;
+          const s = view.indexOf('#') + 1;
+          const e = view.indexOf('#', s);
+          expect(view.slice(s, e).replace(/ /g, '')).toBe(plain);
+          const start = shadow ? shadow.start(s) : s;
+          const end = shadow ? shadow.end(e) : e;
+          // The original slice is the disguised value, possibly without dropped characters at its very end.
+          expect(value.startsWith(text.slice(start, end))).toBe(true);
+          expect(text.slice(start, end).replace(/[^\d\uff10-\uff19\u0660-\u0669]/g, '').length).toBe(plain.length);
+        },
+      ),
       { numRuns: 400 },
     );
   });

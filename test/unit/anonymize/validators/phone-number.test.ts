@@ -15,8 +15,34 @@ function generator(seed: number) {
 
 // Calling codes of single-country plans, shared plans (+1, +44, +7), plans with transform rules (+54, +55) and
 // non-geographic ones (+800, +882).
-const CALLING_CODES = ['34', '44', '1', '33', '49', '351', '39', '52', '54', '55', '61', '31', '353', '41', '7', '380', '800', '882', '1268'];
-const REGION_SETS = [['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'], ['GB'], ['US'], ['AR', 'BR', 'ES'], ['CA', 'AU', 'NL', 'IE', 'CH', 'IN', 'JP']];
+const CALLING_CODES = [
+  '34',
+  '44',
+  '1',
+  '33',
+  '49',
+  '351',
+  '39',
+  '52',
+  '54',
+  '55',
+  '61',
+  '31',
+  '353',
+  '41',
+  '7',
+  '380',
+  '800',
+  '882',
+  '1268',
+];
+const REGION_SETS = [
+  ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'],
+  ['GB'],
+  ['US'],
+  ['AR', 'BR', 'ES'],
+  ['CA', 'AU', 'NL', 'IE', 'CH', 'IN', 'JP'],
+];
 
 function sample(g: ReturnType<typeof generator>): string {
   const len = 6 + Math.floor(g.next() * 8);
@@ -61,9 +87,29 @@ describe('phone number validator (compiled metadata patterns)', () => {
 
   it('agrees with libphonenumber-js on numbers typed with their own calling code but no "+" ("34612345678")', () => {
     const g = generator(20261129);
-    const own: Record<string, string> = { ES: '34', GB: '44', US: '1', FR: '33', DE: '49', PT: '351', IT: '39', MX: '52', AR: '54', BR: '55', AU: '61' };
+    const own: Record<string, string> = {
+      ES: '34',
+      GB: '44',
+      US: '1',
+      FR: '33',
+      DE: '49',
+      PT: '351',
+      IT: '39',
+      MX: '52',
+      AR: '54',
+      BR: '55',
+      AU: '61',
+    };
     let stripped = 0;
-    for (const regions of [['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'], ['GB'], ['US'], ['DE'], ['IT'], ['AR', 'BR', 'ES'], ['AU']]) {
+    for (const regions of [
+      ['ES', 'GB', 'US', 'FR', 'DE', 'PT', 'IT', 'MX'],
+      ['GB'],
+      ['US'],
+      ['DE'],
+      ['IT'],
+      ['AR', 'BR', 'ES'],
+      ['AU'],
+    ]) {
       const fast = createPhoneValidator(regions);
       const reference = createPhoneValidator(regions, { compiled: false });
       for (let i = 0; i < 1500; i++) {

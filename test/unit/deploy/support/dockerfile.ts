@@ -77,7 +77,8 @@ export function commandArgv(body: string): string[] {
   const trimmed = body.trim();
   if (trimmed.startsWith('[')) {
     const parsed: unknown = JSON.parse(trimmed);
-    if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === 'string')) throw new Error(`not an exec form: ${body}`);
+    if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === 'string'))
+      throw new Error(`not an exec form: ${body}`);
     return parsed as string[];
   }
   return ['/bin/sh', '-c', trimmed];

@@ -25,13 +25,21 @@ export function parseExposition(text: string): Map<string, ExportedFamily> {
   for (const line of text.split('\n')) {
     const type = /^# TYPE ([A-Za-z_:][A-Za-z0-9_:]*) (\w+)/.exec(line);
     if (type) {
-      const family: ExportedFamily = { name: type[1] as string, type: type[2] as string, labels: new Set(), samples: 0 };
+      const family: ExportedFamily = {
+        name: type[1] as string,
+        type: type[2] as string,
+        labels: new Set(),
+        samples: 0,
+      };
       families.set(family.name, family);
       for (const suffix of SUFFIXES[family.type] ?? ['']) byName.set(family.name + suffix, family);
       continue;
     }
     if (line.startsWith('#') || line.trim() === '') continue;
-    const sample = /^([A-Za-z_:][A-Za-z0-9_:]*)(\{(.*)\})?\s+([-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|\.\d+|NaN|Inf))(\s+-?\d+)?\s*$/.exec(line);
+    const sample =
+      /^([A-Za-z_:][A-Za-z0-9_:]*)(\{(.*)\})?\s+([-+]?(\d+(\.\d*)?([eE][-+]?\d+)?|\.\d+|NaN|Inf))(\s+-?\d+)?\s*$/.exec(
+        line,
+      );
     if (!sample) throw new Error(`not an exposition line: ${JSON.stringify(line)}`);
     const name = sample[1] as string;
     let family = byName.get(name);

@@ -30,11 +30,14 @@ const MODELS: Record<string, string> = {
   'v1/PersistentVolumeClaim': 'kubernetes-models/v1/PersistentVolumeClaim',
   'apps/v1/Deployment': 'kubernetes-models/apps/v1/Deployment',
   'policy/v1/PodDisruptionBudget': 'kubernetes-models/policy/v1/PodDisruptionBudget',
-  'monitoring.coreos.com/v1/ServiceMonitor': '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor',
-  'monitoring.coreos.com/v1/PrometheusRule': '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule',
+  'monitoring.coreos.com/v1/ServiceMonitor':
+    '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor',
+  'monitoring.coreos.com/v1/PrometheusRule':
+    '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule',
 };
 
-export const modelModule = (o: { apiVersion: string; kind: string }): string | undefined => MODELS[`${o.apiVersion}/${o.kind}`];
+export const modelModule = (o: { apiVersion: string; kind: string }): string | undefined =>
+  MODELS[`${o.apiVersion}/${o.kind}`];
 
 /** Validates against the kind's schema; resolves to the problems found (empty when valid). */
 export async function schemaProblems(object: K8sObject): Promise<string[]> {
@@ -76,14 +79,29 @@ export interface Kustomization {
   resources?: string[];
   components?: string[];
   labels?: { pairs: Record<string, string>; includeSelectors?: boolean }[];
-  configMapGenerator?: { name: string; behavior?: 'create' | 'replace' | 'merge'; files?: string[]; literals?: string[] }[];
+  configMapGenerator?: {
+    name: string;
+    behavior?: 'create' | 'replace' | 'merge';
+    files?: string[];
+    literals?: string[];
+  }[];
   images?: { name: string; newName?: string; newTag?: string }[];
   patches?: KustomizePatch[];
   [key: string]: unknown;
 }
 
 /** The kustomization fields this renderer implements; anything else must fail the test, not be ignored. */
-export const SUPPORTED_KUSTOMIZE_FIELDS = ['apiVersion', 'kind', 'namespace', 'resources', 'components', 'labels', 'configMapGenerator', 'images', 'patches'];
+export const SUPPORTED_KUSTOMIZE_FIELDS = [
+  'apiVersion',
+  'kind',
+  'namespace',
+  'resources',
+  'components',
+  'labels',
+  'configMapGenerator',
+  'images',
+  'patches',
+];
 
 /** API groups of the Prometheus Operator's custom resources: a cluster without its CRDs rejects these kinds. */
 export const OPERATOR_GROUPS = ['monitoring.coreos.com'];
@@ -110,7 +128,8 @@ function render(dir: string, expectedKind: 'Kustomization' | 'Component', accumu
   const k = readKustomization(dir);
   if (k.kind !== expectedKind) throw new Error(`${dir}: expected a ${expectedKind}, found ${k.kind}`);
   const unsupported = Object.keys(k).filter((key) => !SUPPORTED_KUSTOMIZE_FIELDS.includes(key));
-  if (unsupported.length > 0) throw new Error(`kustomization fields not rendered by this test: ${unsupported.join(', ')}`);
+  if (unsupported.length > 0)
+    throw new Error(`kustomization fields not rendered by this test: ${unsupported.join(', ')}`);
   let objects = [...accumulated];
   for (const resource of k.resources ?? []) {
     const path = join(dir, resource);
@@ -170,9 +189,14 @@ function applyPatch(dir: string, p: KustomizePatch, objects: K8sObject[]): void 
   const text = p.patch ?? (p.path ? readFileSync(join(dir, p.path), 'utf8') : undefined);
   if (text === undefined) throw new Error('a patch needs `patch` or `path`');
   const body = parseAllDocuments(text)[0]?.toJS() as unknown;
-  if (Array.isArray(body)) throw new Error('JSON 6902 patches are not rendered by this test (they address list items by position)');
+  if (Array.isArray(body))
+    throw new Error('JSON 6902 patches are not rendered by this test (they address list items by position)');
   const doc = body as Partial<K8sObject>;
-  const target = p.target ?? { kind: doc.kind, name: doc.metadata?.name, group: doc.apiVersion ? apiGroup(doc as K8sObject) : undefined };
+  const target = p.target ?? {
+    kind: doc.kind,
+    name: doc.metadata?.name,
+    group: doc.apiVersion ? apiGroup(doc as K8sObject) : undefined,
+  };
   const matched = objects.filter(
     (o) =>
       (target.kind === undefined || o.kind === target.kind) &&
@@ -199,7 +223,8 @@ function applyPatch(dir: string, p: KustomizePatch, objects: K8sObject[]): void 
  */
 export function strategicMerge(target: unknown, patch: unknown): unknown {
   const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const named = (v: unknown): v is Array<{ name: string }> => Array.isArray(v) && v.every((x) => isMap(x) && typeof x.name === 'string');
+  const named = (v: unknown): v is Array<{ name: string }> =>
+    Array.isArray(v) && v.every((x) => isMap(x) && typeof x.name === 'string');
   if (isMap(target) && isMap(patch)) {
     const out: Record<string, unknown> = { ...target };
     for (const [key, value] of Object.entries(patch)) {
@@ -224,7 +249,7 @@ type Container = { name: string; image: string; [key: string]: unknown };
 
 export function podSpec(o: K8sObject): Record<string, unknown> | undefined {
   if (o.kind !== 'Deployment') return undefined;
-  return ((o.spec as { template?: { spec?: Record<string, unknown> } }).template?.spec) ?? undefined;
+  return (o.spec as { template?: { spec?: Record<string, unknown> } }).template?.spec ?? undefined;
 }
 
 export function podContainers(o: K8sObject): Container[] {

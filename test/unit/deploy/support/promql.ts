@@ -12,7 +12,20 @@ export interface MetricUse {
 }
 
 const AGGREGATIONS = new Set([
-  'sum', 'min', 'max', 'avg', 'group', 'stddev', 'stdvar', 'count', 'count_values', 'bottomk', 'topk', 'quantile', 'limitk', 'limit_ratio',
+  'sum',
+  'min',
+  'max',
+  'avg',
+  'group',
+  'stddev',
+  'stdvar',
+  'count',
+  'count_values',
+  'bottomk',
+  'topk',
+  'quantile',
+  'limitk',
+  'limit_ratio',
 ]);
 /** Keywords followed by a parenthesised list of label names, not an expression. */
 const LABEL_LIST_KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right']);
@@ -25,10 +38,7 @@ export function substituteGrafanaVariables(expr: string): string {
     .replace(/\$__range_s\b/g, '300');
 }
 
-type Token =
-  | { kind: 'ident'; text: string }
-  | { kind: 'matchers'; text: string }
-  | { kind: 'punct'; text: string };
+type Token = { kind: 'ident'; text: string } | { kind: 'matchers'; text: string } | { kind: 'punct'; text: string };
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
