@@ -49,7 +49,15 @@ async function seedLedger(): Promise<{ now: number; today: number; yesterday: nu
   const state = openSqliteState({ path: statePath });
   const add = async (id: string, at: number) =>
     state.ensureEntry(
-      { traceId: id, traceTimestamp: at - 10 * MIN, environment: 'default', traceName: 'rag', sampleRate: 0.1 },
+      {
+        traceId: id,
+        // Ten minutes before it was recorded, but on the same UTC day, whatever the time the test runs at
+        // (just after midnight, ten minutes earlier is yesterday, and the day columns would move).
+        traceTimestamp: Math.max(Math.floor(at / DAY) * DAY, at - 10 * MIN),
+        environment: 'default',
+        traceName: 'rag',
+        sampleRate: 0.1,
+      },
       at,
     );
   for (const id of ['a1', 'a2', 'a3']) {
@@ -121,7 +129,7 @@ describe('ragwatch status', { timeout: 180_000 }, () => {
     expect(report.state).toEqual({ path: statePath, exists: true, schemaVersion: SCHEMA_VERSION });
     expect(report.days.basis).toBe('trace');
     expect(report.days.rows).toHaveLength(2);
-    const todayRow = report.days.rows.find((d) => d.day === dayOf(today - 10 * MIN))!;
+    const todayRow = report.days.rows.find((d) => d.day === dayOf(today))!;
     expect(todayRow).toMatchObject({
       done: 3,
       skipped: 1,
