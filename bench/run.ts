@@ -22,7 +22,10 @@ if (unknown.length > 0) {
 let failed = 0;
 for (const name of wanted.length > 0 ? wanted : available) {
   console.log(`\n=== bench/${name} ===`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${name}.ts`], { stdio: 'inherit' });
+  // The sources, not a build: the devkit's stand-ins resolve to devkit/src under this condition, as in the tests.
+  const res = spawnSync(process.execPath, ['--conditions=ragwatch-source', '--import', 'tsx', `${dir}${name}.ts`], {
+    stdio: 'inherit',
+  });
   if (res.status !== 0) failed += 1;
 }
 process.exit(failed > 0 ? 1 : 0);

@@ -1,8 +1,8 @@
 /**
  * bench/scale: does the judge, not ragwatch, set the pace at production scale?
  *
- *   npx tsx bench/scale.ts [--mean-ms 40] [--sigma 0.8] [--fraction 0.02] [--listed 1000000] [--golden 200]
- *                          [--only drain,experiment,listing]
+ *   npx tsx --conditions=ragwatch-source bench/scale.ts [--mean-ms 40] [--sigma 0.8] [--fraction 0.02]
+ *     [--listed 1000000] [--golden 200] [--only drain,experiment,listing]
  *
  * The judge stand-in runs a production-like profile time-scaled: 64 slots (vLLM max_num_seqs), log-normal
  * service times with the given mean (40 ms ≈ a 4 s judge call ÷ 100, same shape). Every figure is a ratio to the

@@ -3,6 +3,7 @@
  * unreachable before the items start (Langfuse, while reading the dataset and earlier runs) ends it as
  * incomplete. Rejected keys (401/403) stay what they are: configuration errors, not outages.
  */
+import { setMaxListeners } from 'node:events';
 import { kindOf } from '../errors.js';
 import { LangfuseApiError } from '../langfuse/index.js';
 import { ExperimentIncompleteError, ExperimentInputError, type Dependency } from './errors.js';
@@ -13,6 +14,9 @@ export class RunControl {
   private readonly onOuter = () => this.controller.abort(this.outer?.reason);
 
   constructor(private readonly outer: AbortSignal | undefined) {
+    // Every item waiting for a judge or target slot listens on the run's signal: experiment.concurrency bounds
+    // them, not Node's default of 10 (which would warn of a leak that is not one).
+    setMaxListeners(0, this.controller.signal);
     outer?.addEventListener('abort', this.onOuter, { once: true });
   }
 

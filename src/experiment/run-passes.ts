@@ -3,6 +3,7 @@
  * when the plan has one. An outage stops the passes but not the run: what finished is still recorded and
  * reported. The RAG service down: answers already in hand are still scored; the judge down: nothing more can be.
  */
+import { setMaxListeners } from 'node:events';
 import { mapLimited } from '../internal/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { SampleAnonymizer } from '../anonymize/index.js';
@@ -45,6 +46,7 @@ export async function runPasses(
   const cfg = config.experiment;
   const passes = new AbortController();
   const asking = new AbortController();
+  setMaxListeners(0, passes.signal, asking.signal); // one listener per waiting call, bounded by the concurrency
   const onRunAbort = () => passes.abort(signal.reason);
   signal.addEventListener('abort', onRunAbort, { once: true });
   passes.signal.addEventListener('abort', () => asking.abort(passes.signal.reason), { once: true });
