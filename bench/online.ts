@@ -30,9 +30,9 @@ import { availableParallelism } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/config/load.js';
-import { goldenItems, chunkById } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
+import { seedRagTraces } from './_rag-traces.js';
 import { runOnlineTick } from '../src/online/job.js';
 import { createOnlineRuntime } from '../src/online/runtime.js';
 import { silentLogger } from '../src/service/logger.js';
@@ -103,56 +103,9 @@ async function standIns(personality: Personality): Promise<void> {
   });
 }
 
-/** RAG traces built from the demo golden set: question, retrieved chunks, an answer drawn from them. */
+/** RAG traces built from the demo golden set, spread over the 40 minutes before `end`. */
 function seedRag(lf: LangfuseServer, count: number, end: number): void {
-  const items = goldenItems().filter((i) => i.sources.length > 0);
-  for (let i = 0; i < count; i++) {
-    const item = items[i % items.length]!;
-    const id = `rag${String(i).padStart(29, '0')}`;
-    const at = end - Math.floor(((i + 1) * 40 * MIN) / (count + 1));
-    const contexts = item.sources.map((s) => chunkById(s).text);
-    const question = `${item.question} (#${i})`;
-    lf.store.upsertTrace({
-      id,
-      timestamp: at,
-      name: 'support-rag',
-      input: question,
-      output: item.reference,
-      environment: 'production',
-    });
-    lf.store.upsertObservation({
-      id: `${id}-r`,
-      traceId: id,
-      type: 'SPAN',
-      name: 'support-rag',
-      startTime: at,
-      endTime: at + 2000,
-      input: question,
-      output: item.reference,
-    });
-    lf.store.upsertObservation({
-      id: `${id}-k`,
-      traceId: id,
-      type: 'RETRIEVER',
-      name: 'kb',
-      parentObservationId: `${id}-r`,
-      startTime: at + 10,
-      endTime: at + 200,
-      input: question,
-      output: contexts.map((pageContent) => ({ pageContent })),
-    });
-    lf.store.upsertObservation({
-      id: `${id}-g`,
-      traceId: id,
-      type: 'GENERATION',
-      name: 'answer',
-      parentObservationId: `${id}-r`,
-      startTime: at + 300,
-      endTime: at + 1900,
-      input: [{ role: 'user', content: question }],
-      output: { role: 'assistant', content: item.reference },
-    });
-  }
+  seedRagTraces(lf, count, (i) => end - Math.floor(((i + 1) * 40 * MIN) / (count + 1)));
 }
 
 /** Bare traces for the listing measurement (a root span each, so both API generations list them). */

@@ -3,11 +3,12 @@
  * judge stand-in on a production-like profile, and the toy RAG service. Driven over IPC by bench/scale.ts.
  */
 import { LangfuseClient } from '@langfuse/client';
-import { chunkById, goldenItems, seedGoldenDataset } from '@ragwatch/devkit/corpus/index.js';
+import { goldenItems, seedGoldenDataset } from '@ragwatch/devkit/corpus/index.js';
 import type { GoldenItem } from '@ragwatch/devkit/corpus/types.js';
 import { productionProfile, startJudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { startToyRag } from '@ragwatch/devkit/rag/index.js';
+import { seedRagTraces } from '../_rag-traces.js';
 
 export interface StandInsSpec {
   meanMs: number;
@@ -96,54 +97,7 @@ export async function serveStandIns(spec: StandInsSpec): Promise<void> {
 
 /** RAG traces spread over [from, to]: question, retrieved chunks, an answer drawn from them. Returns how many. */
 function seedBacklog(lf: LangfuseServer, count: number, from: number, to: number): number {
-  const items = goldenItems().filter((i) => i.sources.length > 0);
-  for (let i = 0; i < count; i++) {
-    const item = items[i % items.length]!;
-    const id = `rag${String(i).padStart(29, '0')}`;
-    const at = from + Math.floor(((i + 0.5) * (to - from)) / count);
-    const contexts = item.sources.map((s) => chunkById(s).text);
-    const question = `${item.question} (#${i})`;
-    lf.store.upsertTrace({
-      id,
-      timestamp: at,
-      name: 'support-rag',
-      input: question,
-      output: item.reference,
-      environment: 'production',
-    });
-    lf.store.upsertObservation({
-      id: `${id}-r`,
-      traceId: id,
-      type: 'SPAN',
-      name: 'support-rag',
-      startTime: at,
-      endTime: at + 2000,
-      input: question,
-      output: item.reference,
-    });
-    lf.store.upsertObservation({
-      id: `${id}-k`,
-      traceId: id,
-      type: 'RETRIEVER',
-      name: 'kb',
-      parentObservationId: `${id}-r`,
-      startTime: at + 10,
-      endTime: at + 200,
-      input: question,
-      output: contexts.map((pageContent) => ({ pageContent })),
-    });
-    lf.store.upsertObservation({
-      id: `${id}-g`,
-      traceId: id,
-      type: 'GENERATION',
-      name: 'answer',
-      parentObservationId: `${id}-r`,
-      startTime: at + 300,
-      endTime: at + 1900,
-      input: [{ role: 'user', content: question }],
-      output: { role: 'assistant', content: item.reference },
-    });
-  }
+  seedRagTraces(lf, count, (i) => from + Math.floor(((i + 0.5) * (to - from)) / count));
   return count;
 }
 
