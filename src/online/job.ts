@@ -5,7 +5,6 @@ import { isStateError, type StateError, LeaseKeeper } from '../state/index.js';
 import { noopRecorder } from './ports.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickReport } from './run-types.js';
 import { countDeferred, takeClaimed, type ClaimSource } from './claims.js';
-import { langfuseFailure } from './failures.js';
 import { ListingSignal, recordWindows } from './listing.js';
 import type { OnlineRecorder } from './ports.js';
 import { samplingPolicyFrom, TakeBudget } from './sampler.js';
@@ -18,17 +17,11 @@ export type * from './run-types.js';
 export const ONLINE_JOB = 'online';
 export const BACKFILL_JOB = 'backfill';
 const LEASE = 'online-tick';
-const TICK_MODE: RunMode = { job: ONLINE_JOB, lease: LEASE, dueFirst: true, retake: false, capped: true };
+const TICK_MODE: RunMode = { job: ONLINE_JOB, lease: LEASE };
 const HOUR_MS = 3_600_000;
 /** How often a replica with nothing due looks again while another one lists. */
 const CLAIM_POLL_MS = 1000;
-const BACKFILL_MODE: RunMode = {
-  job: BACKFILL_JOB,
-  lease: 'online-backfill',
-  dueFirst: false,
-  retake: true,
-  capped: false,
-};
+const BACKFILL_MODE: RunMode = { job: BACKFILL_JOB, lease: 'online-backfill' };
 
 export function onlineSettingsFrom(config: RagwatchConfig): OnlineSettings {
   const o = config.online;
@@ -140,7 +133,7 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
           run.endEarly('incomplete', err.shortCode);
           throw err;
         }
-        listingFailed(deps, run, err);
+        run.listingFailed(err);
       } finally {
         signal.end();
         options.progress?.listingDone();
@@ -217,16 +210,6 @@ function claimSource(deps: OnlineJobDeps, signal: ListingSignal | null, worker: 
     pollMs: CLAIM_POLL_MS,
     sleep: deps.sleep ?? sleepFor,
   };
-}
-
-function listingFailed(deps: OnlineJobDeps, run: TickRun, err: unknown): void {
-  if (run.signal.aborted) return run.endEarly('stopped');
-  const failure = langfuseFailure(err);
-  deps.logger.warn(
-    { job: ONLINE_JOB, error: failure.code },
-    'listing traces failed; the window is retried on the next run',
-  );
-  run.endEarly('incomplete', failure.code);
 }
 
 /** Renews the run's lease on its own timer until released; a loss stops the run taking traces. */

@@ -8,7 +8,7 @@ import type { OnlineJobDeps, OnlineSettings, TickOptions, TickOutcome, TickRepor
 import { OutageDetector } from './outage.js';
 import { TaskPool } from './pool.js';
 import type { OnlineRecorder } from './ports.js';
-import { decide, TakeBudget } from './sampler.js';
+import { decide } from './sampler.js';
 import { sleep as sleepFor } from '../internal/index.js';
 import { recordThroughCut } from './record.js';
 import type { TickWindow } from './window.js';
@@ -40,12 +40,6 @@ export interface RunMode {
   job: string;
   /** Lease held while the run goes (renewed by a `LeaseKeeper`). */
   lease: string;
-  /** Take due ledger entries (retries, deferred) before listing. */
-  dueFirst: boolean;
-  /** Evaluate sampled traces whatever the ledger says (backfill after a judge change). */
-  retake: boolean;
-  /** Apply the per-tick and per-hour caps. */
-  capped: boolean;
 }
 
 /** The mutable state of one run over a window: a tick, or a backfill. */
@@ -121,65 +115,50 @@ export class TickRun {
     this.stopping = true;
   }
 
-  async run(window: TickWindow | null): Promise<void> {
-    const { state, clock } = this.deps;
-    const now = clock.now();
-    const budget = this.mode.capped
-      ? TakeBudget.from(this.settings.caps, await state.attemptsSince(now - HOUR_MS))
-      : new TakeBudget(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  /**
+   * A backfill: lists `window` and evaluates every sampled trace in it whatever the ledger says (after a judge
+   * change), uncapped. The online tick lists through the ledger instead (`listing.ts`, `claims.ts`).
+   */
+  async run(window: TickWindow): Promise<void> {
+    const { state, clock, langfuse } = this.deps;
     try {
-      // Retries and traces held back by a cap come first, oldest first.
-      const due = this.mode.dueFirst ? await state.dueEntries(now, this.settings.caps.maxPerTick) : [];
-      for (const entry of due) {
+      if (this.shouldStop) return;
+      for await (const summary of langfuse.listTraces({
+        from: window.from,
+        to: window.to,
+        signal: this.abort.signal,
+      })) {
+        this.report.listed += 1;
+        this.recorder.tracesListed(1);
+        this.options.progress?.listed(this.report.listed);
         if (this.shouldStop) break;
-        if (!budget.tryTake()) {
-          this.report.deferred += 1;
-          this.recorder.traceDeferred();
-          continue;
-        }
-        await this.take(entry);
+        const decision = decide(this.settings.sampling, summary.id, summary.name);
+        if (!decision.sampled) continue;
+        this.report.sampled += 1;
+        this.recorder.traceSampled();
+        if (this.handled.has(summary.id)) continue;
+        await this.take(await state.ensureEntry(ledgerFields(summary, decision.rate, clock.now()), clock.now()));
       }
-      if (window && !this.shouldStop) await this.listWindow(window, budget);
       this.options.progress?.listingDone();
     } catch (err) {
-      // The state file failing is no listing failure: the tick's caller reports it.
+      // The state file failing is no listing failure: the run's caller reports it.
       if (isStateError(err)) throw err;
-      if (!this.abort.signal.aborted) {
-        const failure = langfuseFailure(err);
-        this.deps.logger.warn(
-          { job: this.mode.job, error: failure.code },
-          'listing traces failed; the window is retried on the next run',
-        );
-        this.endEarly('incomplete', failure.code);
-      } else this.endEarly('stopped');
+      this.listingFailed(err);
     } finally {
       await this.pool.drain();
       await this.settleHeld();
     }
   }
 
-  private async listWindow(window: TickWindow, budget: TakeBudget): Promise<void> {
-    const { state, clock, langfuse } = this.deps;
-    for await (const summary of langfuse.listTraces({ from: window.from, to: window.to, signal: this.abort.signal })) {
-      this.report.listed += 1;
-      this.recorder.tracesListed(1);
-      this.options.progress?.listed(this.report.listed);
-      if (this.shouldStop) return;
-      const decision = decide(this.settings.sampling, summary.id, summary.name);
-      if (!decision.sampled) continue;
-      this.report.sampled += 1;
-      this.recorder.traceSampled();
-      if (this.handled.has(summary.id)) continue;
-      const entry = await state.ensureEntry(ledgerFields(summary, decision.rate, clock.now()), clock.now());
-      // done / skipped / dead are final; failed ones come back through the due list when their time comes.
-      if (entry.status !== 'pending' && !this.mode.retake) continue;
-      if (!budget.tryTake()) {
-        this.report.deferred += 1;
-        this.recorder.traceDeferred();
-        continue;
-      }
-      await this.take(entry);
-    }
+  /** Listing the window failed: the run ends incomplete (stopped, when it was asked to stop). */
+  listingFailed(err: unknown): void {
+    if (this.abort.signal.aborted) return this.endEarly('stopped');
+    const failure = langfuseFailure(err);
+    this.deps.logger.warn(
+      { job: this.mode.job, error: failure.code },
+      'listing traces failed; the window is retried on the next run',
+    );
+    this.endEarly('incomplete', failure.code);
   }
 
   /** Starts evaluating `entry` once a slot is free. */
