@@ -22,8 +22,8 @@ export class RagwatchError extends Error {
 /** A failure kind that looks the same whether the dependency is down or only this call failed. */
 export function isOutageKind(kind: string): boolean {
   if (kind === 'connection' || kind === 'timeout' || kind === 'rate_limited' || isCredentialsKind(kind)) return true;
-  const status = /^http_(\d{3})$/.exec(kind);
-  return status !== null && (Number(status[1]) >= 500 || Number(status[1]) === 429);
+  const status = statusOfKind(kind);
+  return status !== undefined && (status >= 500 || status === 429);
 }
 
 /** 401/403: the dependency refuses our key. The same for every call, so an outage, and a configuration error. */

@@ -4,7 +4,7 @@
  * `experiment.maxFailedShare` allows make the run incomplete.
  */
 import type { Dependency } from './errors.js';
-import { isOutageKind } from './outage.js';
+import { isOutageKind } from '../errors.js';
 import type { CleanResult } from './passes.js';
 import { itemFailures, RAG_SERVICE, summarizeFailures } from './report/failures.js';
 import type { RunStatus } from './run-status.js';

@@ -15,23 +15,6 @@ export type HealthProbe = (signal: AbortSignal) => Promise<boolean>;
 export const OUTAGE_STREAK = 3;
 const PROBE_CACHE_MS = 30_000;
 
-/**
- * Kinds of failure that look the same whether the dependency is down or one request is; a refused key
- * (401/403) is the same for every item too.
- */
-export function isOutageKind(kind: string): boolean {
-  if (
-    kind === 'connection' ||
-    kind === 'timeout' ||
-    kind === 'rate_limited' ||
-    kind === 'http_401' ||
-    kind === 'http_403'
-  )
-    return true;
-  const status = /^http_(\d{3})$/.exec(kind);
-  return status !== null && (Number(status[1]) >= 500 || Number(status[1]) === 429);
-}
-
 export class OutageWatch {
   private readonly streaks = new Map<Dependency, number>();
   private readonly probed = new Map<Dependency, { down: boolean; at: number } | Promise<boolean>>();

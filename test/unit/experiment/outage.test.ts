@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOutageKind, OUTAGE_STREAK, OutageWatch } from '../../../src/experiment/outage.js';
+import { isOutageKind } from '../../../src/errors.js';
+import { OUTAGE_STREAK, OutageWatch } from '../../../src/experiment/outage.js';
 
 const signal = new AbortController().signal;
 
