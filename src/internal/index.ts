@@ -5,6 +5,7 @@
  */
 export { Limiter, mapLimited } from './limiter.js';
 export {
+  attemptsWithin,
   backoffs,
   parseRetryAfter,
   retry,

@@ -36,6 +36,8 @@ export const backoffs = {
   judge: { baseMs: 500, maxMs: 20_000, jitter: 1, maxRetryAfterMs: 60_000 },
   /** The RAG service under test: 500 ms doubling to 30 s, full jitter. */
   target: { baseMs: 500, maxMs: 30_000, jitter: 1, maxRetryAfterMs: 60_000 },
+  /** A state write meeting a connection cut (shared state): 0.5 s doubling to 5 s, no jitter. */
+  stateWrite: { baseMs: 500, maxMs: 5000, jitter: 0, maxRetryAfterMs: 0 },
   /** Connecting at start-up: 2 s doubling to a minute, no jitter. */
   connect: { baseMs: 2000, maxMs: 60_000, jitter: 0, maxRetryAfterMs: 0 },
 } as const satisfies Record<string, Backoff & { maxRetryAfterMs: number }>;
@@ -75,6 +77,15 @@ export function parseRetryAfter(
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+/** How many attempts a policy gets when its waits at their ceilings may add up to `totalWaitMs` (the first included). */
+export function attemptsWithin(policy: Backoff, totalWaitMs: number): number {
+  let attempts = 1;
+  for (let waited = policy.baseMs; waited <= totalWaitMs && attempts < 1000; attempts++) {
+    waited += Math.min(policy.maxMs, policy.baseMs * 2 ** attempts);
+  }
+  return attempts;
 }
 
 export interface RetryContext {

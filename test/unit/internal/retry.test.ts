@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retry, retryDelay, RetryAbortedError, sleep } from '../../../src/internal/index.js';
+import { attemptsWithin, retry, retryDelay, RetryAbortedError, sleep } from '../../../src/internal/index.js';
 
 const policy = { attempts: 4, baseMs: 100, maxMs: 1000, jitter: 1, maxRetryAfterMs: 3000 };
 
@@ -65,5 +65,18 @@ describe('retry', () => {
 
   it('sleep rejects with the reason of an aborted signal', async () => {
     await expect(sleep(10, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
+  });
+});
+
+describe('attemptsWithin', () => {
+  const stateWrite = { baseMs: 500, maxMs: 5000, jitter: 0 };
+  it('counts the attempts whose waits at their ceilings fit in the total', () => {
+    // Waits 500, 1000, 2000, 4000, 5000, 5000: prefix sums 500, 1500, 3500, 7500, 12500, 17500.
+    expect(attemptsWithin(stateWrite, 0)).toBe(1);
+    expect(attemptsWithin(stateWrite, 499)).toBe(1);
+    expect(attemptsWithin(stateWrite, 500)).toBe(2);
+    expect(attemptsWithin(stateWrite, 7499)).toBe(4);
+    expect(attemptsWithin(stateWrite, 7500)).toBe(5);
+    expect(attemptsWithin(stateWrite, 60_000)).toBe(15);
   });
 });
