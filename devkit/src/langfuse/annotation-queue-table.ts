@@ -9,6 +9,8 @@ export interface AnnotationQueueRecord {
   name: string;
   description: string | null;
   scoreConfigIds: string[];
+  /** Creation order: queues and items are listed by it, as Langfuse lists them by its creation time. */
+  seq: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -20,6 +22,7 @@ export interface AnnotationQueueItemRecord {
   objectType: QueueObjectType;
   status: QueueItemStatus;
   completedAt: number | null;
+  seq: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -37,12 +40,14 @@ export interface AnnotationQueueSnapshot {
 
 /**
  * Annotation queues, their items and user assignments, as Langfuse keeps them in PostgreSQL (so both the v3
- * and the v4 personality serve them). Queues and items are listed oldest first, as Langfuse pages them.
+ * and the v4 personality serve them). Queues and items are listed oldest first, as Langfuse pages them: by a
+ * creation sequence, so two created in the same millisecond keep the order they were created in.
  */
 export class AnnotationQueueTable {
   private readonly queueMap = new Map<string, AnnotationQueueRecord>();
   private readonly itemMap = new Map<string, AnnotationQueueItemRecord>();
   private assignmentList: QueueAssignmentRecord[] = [];
+  private lastSeq = 0;
 
   constructor(
     private readonly now: () => number,
@@ -56,6 +61,7 @@ export class AnnotationQueueTable {
       name: input.name,
       description: input.description ?? null,
       scoreConfigIds: [...input.scoreConfigIds],
+      seq: ++this.lastSeq,
       createdAt: now,
       updatedAt: now,
     };
@@ -65,7 +71,7 @@ export class AnnotationQueueTable {
   }
 
   queues(): AnnotationQueueRecord[] {
-    return [...this.queueMap.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    return [...this.queueMap.values()].sort(bySeq);
   }
 
   getQueue(id: string): AnnotationQueueRecord | undefined {
@@ -86,6 +92,7 @@ export class AnnotationQueueTable {
       objectType: input.objectType,
       status,
       completedAt: status === 'COMPLETED' ? now : null,
+      seq: ++this.lastSeq,
       createdAt: now,
       updatedAt: now,
     };
@@ -98,7 +105,7 @@ export class AnnotationQueueTable {
     this.requireQueue(queueId);
     return [...this.itemMap.values()]
       .filter((i) => i.queueId === queueId && (status === undefined || i.status === status))
-      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+      .sort(bySeq);
   }
 
   getItem(queueId: string, itemId: string): AnnotationQueueItemRecord | undefined {
@@ -155,8 +162,11 @@ export class AnnotationQueueTable {
 
   restore(snapshot: AnnotationQueueSnapshot | undefined): void {
     if (!snapshot) return;
-    for (const q of snapshot.queues) this.queueMap.set(q.id, q);
-    for (const i of snapshot.items) this.itemMap.set(i.id, i);
+    const seqs = [...snapshot.queues, ...snapshot.items].map((r) => r.seq).filter((seq) => seq !== undefined);
+    this.lastSeq = Math.max(this.lastSeq, ...seqs);
+    // A file saved before the sequence lists its records in creation order (a Map keeps insertion order).
+    for (const q of snapshot.queues) this.queueMap.set(q.id, { ...q, seq: q.seq ?? ++this.lastSeq });
+    for (const i of snapshot.items) this.itemMap.set(i.id, { ...i, seq: i.seq ?? ++this.lastSeq });
     this.assignmentList = [...snapshot.assignments];
   }
 
@@ -165,4 +175,8 @@ export class AnnotationQueueTable {
     if (!queue) throw new StoreError('not_found', 'Annotation queue not found');
     return queue;
   }
+}
+
+function bySeq(a: { seq: number }, b: { seq: number }): number {
+  return a.seq - b.seq;
 }

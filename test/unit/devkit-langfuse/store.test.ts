@@ -86,4 +86,21 @@ describe('LangfuseStore', () => {
     expect(copy.scores({ traceId: 't' })).toHaveLength(1);
     expect(copy.datasetRuns('d')[0]?.items).toHaveLength(1);
   });
+  it('lists queues and queue items in creation order, also within one millisecond and across a snapshot', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'lf-store-')), 'state.json');
+    const store = new LangfuseStore({ personality: 'v3', now: () => 1_700_000_000_000 });
+    const names = Array.from({ length: 12 }, (_, i) => `queue-${i}`);
+    for (const name of names) store.annotationQueues.createQueue({ name, scoreConfigIds: [] });
+    expect(store.annotationQueues.queues().map((q) => q.name)).toEqual(names);
+    const queue = store.annotationQueues.queues()[0]!.id;
+    const objects = Array.from({ length: 20 }, (_, i) => `trace-${i}`);
+    for (const objectId of objects) store.annotationQueues.addItem(queue, { objectId, objectType: 'TRACE' });
+    expect(store.annotationQueues.items(queue).map((i) => i.objectId)).toEqual(objects);
+
+    saveStore(store, path);
+    const copy = new LangfuseStore({ personality: 'v3', now: () => 1_700_000_000_000 });
+    loadStore(copy, path);
+    copy.annotationQueues.addItem(queue, { objectId: 'trace-after-restart', objectType: 'TRACE' });
+    expect(copy.annotationQueues.items(queue).map((i) => i.objectId)).toEqual([...objects, 'trace-after-restart']);
+  });
 });
