@@ -52,7 +52,7 @@ async function readInput(path: string, ctx: CommandContext): Promise<string> {
     return await readFile(resolve(ctx.cwd, path), 'utf8');
   } catch (err) {
     throw new CliExit(ExitCode.badInput, [
-      `evaluate: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      `evaluate: --input: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     ]);
   }
 }

@@ -44,7 +44,9 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
     .action(async (options: RunOptions, command: Command) => {
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
       if (options.split !== undefined && !['dev', 'test', 'all'].includes(options.split)) {
-        throw new CliExit(ExitCode.badInput, [`--split: must be dev, test or all (got "${options.split}")`]);
+        throw new CliExit(ExitCode.badInput, [
+          `experiment run: --split: must be dev, test or all (got "${options.split}")`,
+        ]);
       }
       if (options.runName !== undefined && options.runName.trim() === '')
         throw new CliExit(ExitCode.badInput, ['--run-name: must not be empty']);

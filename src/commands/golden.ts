@@ -107,6 +107,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
     .action(async (flags: BuildFlags, command: Command) => {
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
       const corpus = flags.corpus ?? config.golden.corpus;
+      const corpusFrom = flags.corpus !== undefined ? '--corpus' : 'golden.corpus';
       if (flags.corpus && flags.fromTraces)
         throw new CliExit(ExitCode.badInput, ['golden build: give --corpus or --from-traces, not both']);
       if (!corpus && !flags.fromTraces)
@@ -120,7 +121,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
           : sinceDate(flags.since, now());
       if (since === null)
         throw new CliExit(ExitCode.badInput, [
-          `--since: must be like 30d, 12h, 2w or an ISO date (got "${flags.since}")`,
+          `golden build: --since: must be like 30d, 12h, 2w or an ISO date (got "${flags.since}")`,
         ]);
       const names = goldenNames(config.golden);
       const progress = progressFor(ctx, flags, config);
@@ -143,7 +144,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
             read = readCorpusFolder(dir);
           } catch (err) {
             throw new CliExit(ExitCode.badInput, [
-              `golden build: cannot read the corpus ${dir}: ${err instanceof Error ? err.message : String(err)}`,
+              `golden build: ${corpusFrom}: cannot read ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err))}`,
             ]);
           }
           for (const p of read.problems.slice(0, 10)) ctx.stderr.write(`corpus: ${p}\n`);

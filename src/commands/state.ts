@@ -3,7 +3,6 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { stateFailureExit } from '../service/index.js';
 import {
   copySqliteToPostgres,
   liveLease,
@@ -14,6 +13,8 @@ import {
   defaultIsProcessAlive,
   isPostgresUrl,
   maskPostgresUrl,
+  schemaNameProblem,
+  type StateError,
   withoutPassword,
 } from '../state/index.js';
 import type { CommandContext } from './context.js';
@@ -56,9 +57,12 @@ export function registerStateCommand(program: Command, ctx: CommandContext): voi
         throw new CliExit(ExitCode.badInput, [
           `state migrate: --to: must be a postgres:// URL (got ${maskPostgresUrl(url)})`,
         ]);
+      const schemaProblem = schemaNameProblem(options.schema);
+      if (schemaProblem) throw new CliExit(ExitCode.badInput, [`state migrate: --schema: ${schemaProblem}`]);
       const from = resolve(ctx.cwd, options.from);
       if (!existsSync(from)) throw new CliExit(ExitCode.badInput, [`state migrate: --from: ${from} does not exist`]);
-      const tables = await migrate(from, url, options.schema, Date.now());
+      const urlFrom = options.to !== undefined ? '--to' : 'RAGWATCH_STATE_URL';
+      const tables = await migrate(from, { url, from: urlFrom }, options.schema, Date.now());
       ctx.stdout.write(formatCopy(from, maskPostgresUrl(url), options.schema, tables));
       const missing = tables.filter((t) => t.present !== t.source);
       if (missing.length > 0) {
@@ -68,12 +72,18 @@ export function registerStateCommand(program: Command, ctx: CommandContext): voi
     });
 }
 
-async function migrate(from: string, url: string, schema: string, now: number): Promise<TableCopy[]> {
+async function migrate(
+  from: string,
+  to: { url: string; from: '--to' | 'RAGWATCH_STATE_URL' },
+  schema: string,
+  now: number,
+): Promise<TableCopy[]> {
+  const url = to.url;
   let source;
   try {
     source = openStateReadOnly(from);
   } catch (err) {
-    if (isStateError(err)) throw stateFailureExit(err);
+    if (isStateError(err)) throw optionExit('--from', err);
     throw err;
   }
   if (!source) throw new CliExit(ExitCode.badInput, [`state migrate: --from: ${from} does not exist`]);
@@ -90,14 +100,16 @@ async function migrate(from: string, url: string, schema: string, now: number): 
     try {
       target = await openPostgresState({ url, schema });
     } catch (err) {
-      if (isStateError(err)) throw stateFailureExit(err);
-      throw new CliExit(ExitCode.badInput, [`state migrate: --to: ${withoutPassword(String(err), url)}`]);
+      if (isStateError(err)) throw optionExit(to.from, err);
+      throw new CliExit(ExitCode.badInput, [
+        `state migrate: ${to.from}: ${withoutPassword(err instanceof Error ? err.message : String(err), url)}`,
+      ]);
     }
     try {
       return await copySqliteToPostgres(source.db, target.db);
     } catch (err) {
       const converted = (await import('../state/postgres/index.js')).asPostgresStateError(err, target.location);
-      if (isStateError(converted)) throw stateFailureExit(converted);
+      if (isStateError(converted)) throw optionExit(to.from, converted);
       throw err;
     } finally {
       await target.close();
@@ -105,6 +117,11 @@ async function migrate(from: string, url: string, schema: string, now: number): 
   } finally {
     source.close();
   }
+}
+
+/** A state problem of the file or server an option named, said of that option (exit 2 or 3 as for the key). */
+function optionExit(option: string, err: StateError): CliExit {
+  return new CliExit(err.isInput ? ExitCode.badInput : ExitCode.incomplete, [`state migrate: ${err.lineFor(option)}`]);
 }
 
 export function formatCopy(from: string, to: string, schema: string, tables: TableCopy[]): string {

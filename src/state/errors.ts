@@ -95,13 +95,12 @@ export class StateError extends DependencyError {
     readonly detail?: string,
   ) {
     const postgres = POSTGRES_LOCATION.test(path);
-    const advice = (postgres ? POSTGRES_ADVICE[kind] : undefined) ?? ADVICE[kind];
-    super(
-      `${postgres ? 'state.url' : 'state.path'}: ${path} ${advice}${code ? ` (${code})` : ''}`,
-      kind,
-      undefined,
-      !INPUT_KINDS.has(kind),
-    );
+    super(lineOf(postgres ? 'state.url' : 'state.path', path, kind, code), kind, undefined, !INPUT_KINDS.has(kind));
+  }
+
+  /** The same line said of the option the location came from (`--from` of `state migrate`) instead of the key. */
+  lineFor(option: string): string {
+    return lineOf(option, this.path, this.kind, this.code);
   }
 
   /** A state problem is never a trace's: it ends the tick (input problems exit 2, the rest 3). */
@@ -118,6 +117,11 @@ export class StateError extends DependencyError {
   get shortCode(): string {
     return `state:${this.kind}`;
   }
+}
+
+function lineOf(key: string, path: string, kind: StateErrorKind, code: string | undefined): string {
+  const advice = (POSTGRES_LOCATION.test(path) ? POSTGRES_ADVICE[kind] : undefined) ?? ADVICE[kind];
+  return `${key}: ${path} ${advice}${code ? ` (${code})` : ''}`;
 }
 
 export function isStateError(err: unknown): err is StateError {

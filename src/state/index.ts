@@ -12,6 +12,7 @@ export { LeaseKeeper, type LeaseTimers, type LeaseLoss } from './lease-keeper.js
 export { isStateError, StateError, type StateErrorKind } from './errors.js';
 export { copySqliteToPostgres, liveLease, type TableCopy } from './copy-to-postgres.js';
 export { isPostgresUrl, maskPostgresUrl, withoutPassword } from './postgres/url.js';
+export { schemaNameProblem } from './postgres/schema-name.js';
 export { recordLangfuseApi } from './queries/langfuse-api.js';
 export { DAY_BASES, deadEntries, type DayBasis } from './queries/ledger.js';
 export { openStateReadOnly, type ReadOnlyState } from './queries/read-only.js';

@@ -13,6 +13,7 @@ import { postgresLeases } from './leases.js';
 import { postgresLedger } from './ledger.js';
 import { migratePostgres } from './migrations.js';
 import { maskPostgresUrl, withoutPassword } from './url.js';
+import { schemaNameProblem } from './schema-name.js';
 
 export interface PostgresStateOptions {
   /** `postgres://user:password@host:port/database?sslmode=…`; never shown unmasked. */
@@ -26,8 +27,6 @@ export interface PostgresStateOptions {
   isProcessAlive?: (pid: number) => boolean;
   attemptRetentionMs?: number;
 }
-
-export const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** A PostgreSQL store and the query runner under it (the bench counts its round trips). */
 export interface PostgresState extends StateStore {
@@ -45,8 +44,8 @@ export interface PostgresState extends StateStore {
 export async function openPostgresState(options: PostgresStateOptions): Promise<PostgresState> {
   const location = maskPostgresUrl(options.url);
   const schema = options.schema ?? 'ragwatch';
-  if (!SCHEMA_NAME.test(schema))
-    throw new Error(`state.schema: ${JSON.stringify(schema)} is not a plain lower-case schema name`);
+  const schemaProblem = schemaNameProblem(schema);
+  if (schemaProblem) throw new Error(`state.schema: ${schemaProblem}`);
   const convert = (err: unknown) => scrub(asPostgresStateError(err, location), options.url);
   const db = createDb({
     url: options.url,

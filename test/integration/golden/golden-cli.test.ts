@@ -22,7 +22,7 @@ describe('ragwatch golden: input, plan, progress', () => {
         ['golden', 'build', '--from-traces', '--since', 'last tuesday'],
         /--since: must be like 30d, 12h, 2w or an ISO date/,
       ],
-      [['golden', 'build', '--corpus', 'nowhere'], /cannot read the corpus .*nowhere/],
+      [['golden', 'build', '--corpus', 'nowhere'], /--corpus: cannot read .*nowhere/],
       [['golden', 'build', '--corpus', 'empty'], /the corpus has no chunks/],
     ];
     for (const [args, message] of cases) {
