@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedContexts } from '../src/extract/embedded.js';
 import { extractRagSample } from '../src/extract/extract.js';
-import { traceFromObservationsV2 } from '../src/langfuse/observations.js';
-import { traceFromV3 } from '../src/langfuse/traces.js';
-import type { TraceRecord } from '../src/langfuse/types.js';
+import { traceFromObservationsV2 } from '../src/langfuse/resources/observations.js';
+import { traceFromV3 } from '../src/langfuse/resources/traces.js';
+import type { TraceRecord } from '../src/langfuse/core/types.js';
 
 const dir = fileURLToPath(new URL('../test/fixtures/traces/integrations/', import.meta.url));
 const traces: TraceRecord[] = [];

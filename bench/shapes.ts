@@ -1,11 +1,11 @@
 /**
- * What checking Langfuse answers for the API's shape (src/langfuse/shapes.ts) costs beside what reading them
+ * What checking Langfuse answers for the API's shape (src/langfuse/core/shapes.ts) costs beside what reading them
  * costs anyway: JSON.parse of the same body, measured side by side in one run. Pages as the online job gets
  * them: a v3 trace page (100 rows), a v4 observation page (1000 rows), a v3 trace with 40 observations of
  * 8 KB of IO each, a 207 for 100 events.
  */
 import { performance } from 'node:perf_hooks';
-import { ingestionStatusesFrom, v3TraceFrom, v3TracePageFrom, v4PageFrom } from '../src/langfuse/shapes.js';
+import { ingestionStatusesFrom, v3TraceFrom, v3TracePageFrom, v4PageFrom } from '../src/langfuse/core/shapes.js';
 
 const stamp = '2025-03-01T10:30:00.000Z';
 const io = 'lorem ipsum dolor sit amet '.repeat(300);

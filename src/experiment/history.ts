@@ -4,11 +4,18 @@
  * (`run-record.ts`) when Langfuse cannot say (no readable values yet, or no runs API).
  */
 import type { RagwatchConfig } from '../config/index.js';
-import { type Dataset, LangfuseApiError, type LangfuseHttp, type ApiGeneration } from '../langfuse/index.js';
+import {
+  type ApiGeneration,
+  type Dataset,
+  earlierRuns,
+  type EarlierRuns,
+  LangfuseApiError,
+  type LangfuseHttp,
+  type RunSummary,
+} from '../langfuse/index.js';
 import type { MetricName } from '../metrics/index.js';
 import { metricOfScore } from '../scores/index.js';
 import type { Logger } from '../service/index.js';
-import { earlierRuns, type EarlierRuns, type RunSummary } from './langfuse/runs.js';
 import type { PreviousRun, TrendPoint } from './report/index.js';
 import { rememberedRun, rememberedRuns, versionsOf, type ExperimentState } from './run-record.js';
 

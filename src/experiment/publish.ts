@@ -3,9 +3,8 @@
  * abstention rate, ΔFaithfulness, the gate). A refusal makes the run incomplete, so it happens before the report
  * is written; an incomplete run publishes nothing.
  */
-import type { LangfuseHttp } from '../langfuse/index.js';
+import { type LangfuseHttp, writeRunScores } from '../langfuse/index.js';
 import { ABSTENTION_SCORE } from '../scores/index.js';
-import { writeRunScores } from './langfuse/run-scores.js';
 import type { ExperimentReport } from './report/index.js';
 import { runScoresFor } from './run-level.js';
 import type { RunStatus } from './run-status.js';

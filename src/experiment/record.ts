@@ -1,11 +1,11 @@
 /**
  * The record stage: the finished items as a dataset run in Langfuse, traces first, then the run items linking
- * them (see `langfuse/recorder.ts`). An incomplete run is recorded too, marked `incomplete: true`; nothing is
+ * them (see `run-recorder.ts`). An incomplete run is recorded too, marked `incomplete: true`; nothing is
  * recorded when Langfuse itself is what stopped the run.
  */
 import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
 import type { ItemSelection } from './items.js';
-import { createRunRecorder, type ItemToRecord, type RecordedRun } from './langfuse/recorder.js';
+import { createRunRecorder, type ItemToRecord, type RecordedRun } from './run-recorder.js';
 import type { CleanResult } from './passes.js';
 import type { RunPlan } from './plan.js';
 import type { RunStatus } from './run-status.js';

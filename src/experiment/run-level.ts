@@ -1,5 +1,5 @@
 import type { MetricName } from '../metrics/index.js';
-import type { RunScore } from './langfuse/run-scores.js';
+import type { RunScore } from '../langfuse/index.js';
 import type { ExperimentReport } from './report/index.js';
 import { GATE_SCORE, NOISE_DELTA_SCORE, scoreNameFor } from '../scores/index.js';
 

@@ -14,7 +14,7 @@ import {
 } from '../langfuse/index.js';
 import { experimentScoreConfigs, ScoreBatcher } from '../scores/index.js';
 import type { Logger } from '../service/index.js';
-import type { RecordedRun } from './langfuse/recorder.js';
+import type { RecordedRun } from './run-recorder.js';
 import type { CleanResult } from './passes.js';
 import type { RunControl } from './run-control.js';
 import type { RunStatus } from './run-status.js';

@@ -1,12 +1,12 @@
 import type { RagwatchConfig } from '../config/index.js';
-import { detectApiGeneration } from './detect.js';
-import { filtersFromConfig, type TraceFilters } from './filters.js';
-import { createLangfuseHttp, type LangfuseHttp, type LangfuseHttpOptions } from './http.js';
-import { getTrace, listTraces } from './read.js';
-import type { ReadLimits } from './read-budget.js';
-import { ensureScoreConfigs, type ScoreConfigDef } from './score-configs.js';
-import { writeScores, type ScoreToWrite, type WriteScoresOptions, type WriteScoresResult } from './scores.js';
-import type { ApiGeneration, TraceRecord, TraceSummary } from './types.js';
+import { detectApiGeneration } from './core/detect.js';
+import { filtersFromConfig, type TraceFilters } from './core/filters.js';
+import { createLangfuseHttp, type LangfuseHttp, type LangfuseHttpOptions } from './core/http.js';
+import { getTrace, listTraces } from './resources/trace-reads.js';
+import type { ReadLimits } from './core/read-budget.js';
+import { ensureScoreConfigs, type ScoreConfigDef } from './resources/score-configs.js';
+import { writeScores, type ScoreToWrite, type WriteScoresOptions, type WriteScoresResult } from './resources/scores.js';
+import type { ApiGeneration, TraceRecord, TraceSummary } from './core/types.js';
 
 /** Edges a deployment or a test injects; everything else comes from `config.langfuse`. */
 export type LangfuseDeps = Pick<

@@ -5,7 +5,7 @@ export interface ScoreWriter {
   write(scores: ScoreToWrite[]): Promise<WriteScoresResult>;
 }
 
-/** The Langfuse call the batcher sends its batches through (`writeScores` of `src/langfuse/scores.ts`). */
+/** The Langfuse call the batcher sends its batches through (`writeScores` of `src/langfuse/resources/scores.ts`). */
 export interface ScoreSink {
   writeScores(scores: ScoreToWrite[]): Promise<WriteScoresResult>;
 }

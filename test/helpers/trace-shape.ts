@@ -1,5 +1,5 @@
-import type { ObservationRecord, TraceRecord } from '../../src/langfuse/types.js';
-import { parseJsonLooking } from '../../src/langfuse/normalize.js';
+import type { ObservationRecord, TraceRecord } from '../../src/langfuse/core/types.js';
+import { parseJsonLooking } from '../../src/langfuse/core/normalize.js';
 import { valueShape } from '../../src/extract/report.js';
 
 /**

@@ -6,11 +6,15 @@
  * report prints can be checked against the agreement planted.
  */
 import { humanScoreName, HUMAN_COMMENT_SCORE } from 'ragwatch/calibrate/human-scores.js';
-import { listAnnotationQueues, listQueueItems, updateQueueItem } from 'ragwatch/langfuse/annotation-queues.js';
-import { createAnnotationScore, listAnnotationScores } from 'ragwatch/langfuse/annotation-scores.js';
-import type { LangfuseHttp } from 'ragwatch/langfuse/http.js';
-import { listScoreConfigs } from 'ragwatch/langfuse/score-configs.js';
-import type { ApiGeneration } from 'ragwatch/langfuse/types.js';
+import {
+  listAnnotationQueues,
+  listQueueItems,
+  updateQueueItem,
+} from 'ragwatch/langfuse/resources/annotation-queues.js';
+import { createAnnotationScore, listAnnotationScores } from 'ragwatch/langfuse/resources/annotation-scores.js';
+import type { LangfuseHttp } from 'ragwatch/langfuse/core/http.js';
+import { listScoreConfigs } from 'ragwatch/langfuse/resources/score-configs.js';
+import type { ApiGeneration } from 'ragwatch/langfuse/core/types.js';
 import { createRng } from '../corpus/random.js';
 import { onScale } from './annotator.js';
 

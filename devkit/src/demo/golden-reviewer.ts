@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import { listAnnotationQueues, listQueueItems, updateQueueItem } from 'ragwatch/langfuse/annotation-queues.js';
-import { createAnnotationScore } from 'ragwatch/langfuse/annotation-scores.js';
-import type { LangfuseHttp } from 'ragwatch/langfuse/http.js';
-import { listScoreConfigs } from 'ragwatch/langfuse/score-configs.js';
+import {
+  listAnnotationQueues,
+  listQueueItems,
+  updateQueueItem,
+} from 'ragwatch/langfuse/resources/annotation-queues.js';
+import { createAnnotationScore } from 'ragwatch/langfuse/resources/annotation-scores.js';
+import type { LangfuseHttp } from 'ragwatch/langfuse/core/http.js';
+import { listScoreConfigs } from 'ragwatch/langfuse/resources/score-configs.js';
 
 /**
  * A scripted reviewer for the golden-set queue, working through Langfuse's public API the way a person's clicks

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { weekStart } from '../../../src/calibrate/enqueue.js';
 import { annotateCalibrationQueue } from '@ragwatch/devkit/calibrate/queue-annotator.js';
-import { listAnnotationQueues, listQueueItems } from '../../../src/langfuse/annotation-queues.js';
-import { createAnnotationScore } from '../../../src/langfuse/annotation-scores.js';
-import { listScoreConfigs } from '../../../src/langfuse/score-configs.js';
+import { listAnnotationQueues, listQueueItems } from '../../../src/langfuse/resources/annotation-queues.js';
+import { createAnnotationScore } from '../../../src/langfuse/resources/annotation-scores.js';
+import { listScoreConfigs } from '../../../src/langfuse/resources/score-configs.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { startCalibrateHarness, type CalibrateHarness } from './harness.js';
 

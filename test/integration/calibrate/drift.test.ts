@@ -6,7 +6,7 @@ import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer, STANDIN_VLLM_VERSION, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 import { annotateCalibrationQueue } from '@ragwatch/devkit/calibrate/queue-annotator.js';
-import { createLangfuseHttp } from '../../../src/langfuse/http.js';
+import { createLangfuseHttp } from '../../../src/langfuse/core/http.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startHarness } from '../experiment/harness.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { seedDemo } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type Exchange, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
-import { createLangfuseHttp, type LangfuseHttp } from '../../../src/langfuse/http.js';
+import { createLangfuseHttp, type LangfuseHttp } from '../../../src/langfuse/core/http.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { standInConfigLines } from '../../helpers/stand-in-env.js';

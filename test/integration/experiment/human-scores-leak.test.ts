@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
-import { createAnnotationScore } from '../../../src/langfuse/annotation-scores.js';
-import { createLangfuseHttp } from '../../../src/langfuse/http.js';
-import { listScoreConfigs } from '../../../src/langfuse/score-configs.js';
+import { createAnnotationScore } from '../../../src/langfuse/resources/annotation-scores.js';
+import { createLangfuseHttp } from '../../../src/langfuse/core/http.js';
+import { listScoreConfigs } from '../../../src/langfuse/resources/score-configs.js';
 import { startHarness } from './harness.js';
 
 /**

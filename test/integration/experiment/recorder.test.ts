@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { seedGoldenDataset } from '@ragwatch/devkit/corpus/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { recordToyTrace } from '@ragwatch/devkit/rag/trace.js';
-import { createRunRecorder, type ItemToRecord } from '../../../src/experiment/langfuse/recorder.js';
-import { listDatasetItems } from '../../../src/langfuse/datasets.js';
-import { createLangfuseHttp, LangfuseApiError, type LangfuseHttp } from '../../../src/langfuse/http.js';
+import { createRunRecorder, type ItemToRecord } from '../../../src/experiment/run-recorder.js';
+import { listDatasetItems } from '../../../src/langfuse/resources/datasets.js';
+import { createLangfuseHttp, LangfuseApiError, type LangfuseHttp } from '../../../src/langfuse/core/http.js';
 
 let langfuse: LangfuseServer | undefined;
 afterEach(async () => {

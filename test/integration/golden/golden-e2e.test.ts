@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reviewGoldenQueue, type ReviewLabel } from '@ragwatch/devkit/demo/golden-reviewer.js';
-import { listAnnotationQueues, listQueueItems } from '../../../src/langfuse/annotation-queues.js';
+import { listAnnotationQueues, listQueueItems } from '../../../src/langfuse/resources/annotation-queues.js';
 import { REJECTION_REASONS, STRATA } from '../../../src/golden/types.js';
 import { startGoldenHarness, type GoldenHarness } from './harness.js';
 

@@ -5,7 +5,7 @@ import { writeCorpusExport } from '@ragwatch/devkit/corpus/export.js';
 import { startJudgeServer, type JudgeServer, type JudgeServerOptions } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type Exchange, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
-import { createLangfuseHttp, type LangfuseHttp } from '../../../src/langfuse/http.js';
+import { createLangfuseHttp, type LangfuseHttp } from '../../../src/langfuse/core/http.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { standInConfigLines } from '../../helpers/stand-in-env.js';

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startActiveObservation, propagateAttributes } from '@langfuse/tracing';
 import { parseConfig } from '../../../src/config/load.js';
 import { extractRagSample } from '../../../src/extract/extract.js';
-import { detectApiGeneration } from '../../../src/langfuse/detect.js';
-import { filtersFromConfig } from '../../../src/langfuse/filters.js';
-import { getTrace, listTraces } from '../../../src/langfuse/read.js';
-import { ensureScoreConfigs } from '../../../src/langfuse/score-configs.js';
-import { scoreIdFor, writeScores } from '../../../src/langfuse/scores.js';
-import type { TraceSummary } from '../../../src/langfuse/types.js';
+import { detectApiGeneration } from '../../../src/langfuse/core/detect.js';
+import { filtersFromConfig } from '../../../src/langfuse/core/filters.js';
+import { getTrace, listTraces } from '../../../src/langfuse/resources/trace-reads.js';
+import { ensureScoreConfigs } from '../../../src/langfuse/resources/score-configs.js';
+import { scoreIdFor, writeScores } from '../../../src/langfuse/resources/scores.js';
+import type { TraceSummary } from '../../../src/langfuse/core/types.js';
 import { startStand, tracingTo, type Stand } from './harness.js';
 
 let stand: Stand | undefined;
@@ -206,7 +206,7 @@ for (const personality of ['v3', 'v4'] as const) {
 
     it('reports wrong keys as a non-retryable 401', async () => {
       stand = await startStand({ personality, secretKey: 'sk-lf-right' });
-      const { createLangfuseHttp } = await import('../../../src/langfuse/http.js');
+      const { createLangfuseHttp } = await import('../../../src/langfuse/core/http.js');
       const wrong = createLangfuseHttp({
         baseUrl: stand.server.url,
         publicKey: stand.server.publicKey,

@@ -9,17 +9,17 @@ import {
   removeQueueItem,
   unassignQueue,
   updateQueueItem,
-} from '../../../src/langfuse/annotation-queues.js';
-import { createAnnotationScore, listAnnotationScores } from '../../../src/langfuse/annotation-scores.js';
+} from '../../../src/langfuse/resources/annotation-queues.js';
+import { createAnnotationScore, listAnnotationScores } from '../../../src/langfuse/resources/annotation-scores.js';
 import {
   createDataset,
   createDatasetItem,
   getDatasetItem,
   listDatasetItems,
   listDatasetNames,
-} from '../../../src/langfuse/datasets.js';
-import { ensureScoreConfigs, listScoreConfigs } from '../../../src/langfuse/score-configs.js';
-import { writeTraces } from '../../../src/langfuse/trace-writes.js';
+} from '../../../src/langfuse/resources/datasets.js';
+import { ensureScoreConfigs, listScoreConfigs } from '../../../src/langfuse/resources/score-configs.js';
+import { writeTraces } from '../../../src/langfuse/resources/trace-writes.js';
 import { startStand, type Stand } from './harness.js';
 
 let stand: Stand | undefined;

@@ -7,7 +7,7 @@ import {
   type LangfuseServer,
   type LangfuseServerOptions,
 } from '@ragwatch/devkit/langfuse/index.js';
-import { createLangfuseHttp, type LangfuseHttp, type RequestEvent } from '../../../src/langfuse/http.js';
+import { createLangfuseHttp, type LangfuseHttp, type RequestEvent } from '../../../src/langfuse/core/http.js';
 import { watchExchanges } from '../../helpers/openapi.js';
 
 /** The devkit Langfuse with every exchange checked against the OpenAPI spec, and ragwatch's client pointed at it. */

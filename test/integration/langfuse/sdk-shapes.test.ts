@@ -4,7 +4,7 @@ import { observeOpenAI } from '@langfuse/openai';
 import { startActiveObservation } from '@langfuse/tracing';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { extractRagSample } from '../../../src/extract/extract.js';
-import { getTrace, listTraces } from '../../../src/langfuse/read.js';
+import { getTrace, listTraces } from '../../../src/langfuse/resources/trace-reads.js';
 import { startStand, tracingTo, type Stand } from './harness.js';
 
 /**

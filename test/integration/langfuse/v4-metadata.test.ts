@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { extractRagSample } from '../../../src/extract/extract.js';
-import { getTrace } from '../../../src/langfuse/read.js';
+import { getTrace } from '../../../src/langfuse/resources/trace-reads.js';
 import { startStand, type Stand } from './harness.js';
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractRagSample } from '../../../src/extract/extract.js';
 import { skipReasons } from '../../../src/extract/types.js';
-import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/types.js';
+import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/core/types.js';
 import { integrationExpectations, integrationNames, loadIntegrationTrace } from './integration-fixtures.js';
 
 /**

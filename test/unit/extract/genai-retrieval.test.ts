@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractRagSample } from '../../../src/extract/extract.js';
-import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/types.js';
+import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/core/types.js';
 import { integrationExpectations, loadIntegrationTrace } from './integration-fixtures.js';
 
 /**

@@ -2,9 +2,9 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Expectation } from '@ragwatch/devkit/corpus/integrations/types.js';
-import { traceFromObservationsV2 } from '../../../src/langfuse/observations.js';
-import { traceFromV3 } from '../../../src/langfuse/traces.js';
-import type { TraceRecord } from '../../../src/langfuse/types.js';
+import { traceFromObservationsV2 } from '../../../src/langfuse/resources/observations.js';
+import { traceFromV3 } from '../../../src/langfuse/resources/traces.js';
+import type { TraceRecord } from '../../../src/langfuse/core/types.js';
 
 /** Trace fixtures produced by real integration packages (`npm run fixtures:integrations`), read as ragwatch reads them. */
 

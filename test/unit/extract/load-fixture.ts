@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { traceFromObservationsV2 } from '../../../src/langfuse/observations.js';
-import { traceFromV3 } from '../../../src/langfuse/traces.js';
-import type { TraceRecord } from '../../../src/langfuse/types.js';
+import { traceFromObservationsV2 } from '../../../src/langfuse/resources/observations.js';
+import { traceFromV3 } from '../../../src/langfuse/resources/traces.js';
+import type { TraceRecord } from '../../../src/langfuse/core/types.js';
 
 export const FIXTURES = fileURLToPath(new URL('../../fixtures/traces/', import.meta.url));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractRagSample } from '../../../src/extract/extract.js';
 import { extractReport, valueShape } from '../../../src/extract/report.js';
-import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/types.js';
+import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/core/types.js';
 
 const o = (id: string, parent: string | null, extra: Partial<ObservationRecord> = {}): ObservationRecord => ({
   id,

@@ -5,7 +5,7 @@ import { extractRagSample } from '../../../src/extract/extract.js';
 import { mappingProblems } from '../../../src/extract/mapping.js';
 import { evaluatePath, parsePath } from '../../../src/extract/path.js';
 import { answerFrom, questionFrom } from '../../../src/extract/text-fields.js';
-import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/types.js';
+import type { ObservationRecord, TraceRecord } from '../../../src/langfuse/core/types.js';
 
 let seq = 0;
 function obs(

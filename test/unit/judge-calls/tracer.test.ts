@@ -7,7 +7,7 @@ import {
   type JudgeCallRecord,
 } from '../../../src/judge-calls/index.js';
 import { JudgeCallError, type JudgeClient } from '../../../src/judge/types.js';
-import { createLangfuseHttp } from '../../../src/langfuse/http.js';
+import { createLangfuseHttp } from '../../../src/langfuse/core/http.js';
 import { IngestionEvent } from '@ragwatch/devkit/langfuse/ingestion-schema.js';
 import { silentLogger } from '../../../src/service/logger.js';
 import { scriptedFetch } from '../langfuse/fake-fetch.js';

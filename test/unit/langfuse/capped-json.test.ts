@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CappedJsonParser, JsonSyntaxError, utf8PrefixLength } from '../../../src/langfuse/capped-json.js';
+import { CappedJsonParser, JsonSyntaxError, utf8PrefixLength } from '../../../src/langfuse/core/capped-json.js';
 import { CUT_MARKER } from '../../../src/sample.js';
 
 const UNCAPPED = { maxFieldBytes: Number.POSITIVE_INFINITY, maxBytes: Number.POSITIVE_INFINITY };

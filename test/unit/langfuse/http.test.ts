@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../../src/internal/index.js';
-import { createLangfuseHttp, LangfuseApiError, type RequestEvent } from '../../../src/langfuse/http.js';
+import { createLangfuseHttp, LangfuseApiError, type RequestEvent } from '../../../src/langfuse/core/http.js';
 import { noSleep, scriptedFetch } from './fake-fetch.js';
 
 const keys = { baseUrl: 'http://127.0.0.1:1/', publicKey: 'pk-lf-test', secretKey: 'sk-lf-super-secret' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoTimestamp } from '../../../src/langfuse/normalize.js';
+import { isoTimestamp } from '../../../src/langfuse/core/normalize.js';
 import { seededRandom } from '../../../src/random.js';
 
 /** The definition: what Date makes of the text, or the text itself when Date cannot read it. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createLangfuseHttp } from '../../../src/langfuse/http.js';
-import { toBatches, type IngestionEvent } from '../../../src/langfuse/ingestion.js';
-import { ensureScoreConfigs } from '../../../src/langfuse/score-configs.js';
-import { scoreIdFor, writeScores, type ScoreToWrite } from '../../../src/langfuse/scores.js';
+import { createLangfuseHttp } from '../../../src/langfuse/core/http.js';
+import { toBatches, type IngestionEvent } from '../../../src/langfuse/resources/ingestion.js';
+import { ensureScoreConfigs } from '../../../src/langfuse/resources/score-configs.js';
+import { scoreIdFor, writeScores, type ScoreToWrite } from '../../../src/langfuse/resources/scores.js';
 import { noSleep, scriptedFetch, type RecordedRequest } from './fake-fetch.js';
 
 const keys = { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk', secretKey: 'sk' };

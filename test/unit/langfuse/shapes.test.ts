@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LangfuseApiError } from '../../../src/langfuse/http.js';
+import { LangfuseApiError } from '../../../src/langfuse/core/http.js';
 import {
   ingestionStatusesFrom,
   scoreConfigPageFrom,
   v3TraceFrom,
   v3TracePageFrom,
   v4PageFrom,
-} from '../../../src/langfuse/shapes.js';
+} from '../../../src/langfuse/core/shapes.js';
 import { FIXTURES, fixtureFiles } from '../extract/load-fixture.js';
 
 const meta = { page: 1, limit: 100, totalItems: 1, totalPages: 1 };

@@ -1,5 +1,5 @@
 import { startLangfuseServer, type LangfuseServer } from '../../langfuse/index.js';
-import { V4_EXPANDED_METADATA, V4_MAX_PAGE_SIZE, V4_TRACE_FIELDS } from 'ragwatch/langfuse/observations.js';
+import { V4_EXPANDED_METADATA, V4_MAX_PAGE_SIZE, V4_TRACE_FIELDS } from 'ragwatch/langfuse/resources/observations.js';
 import { startScriptedLlmServer } from '../emit/scripted-llm.js';
 import { startOtlpTee } from './otlp-tee.js';
 import type { Expectation, Integration, ScenarioEnv } from './types.js';

@@ -1,5 +1,5 @@
-import { LangfuseApiError, type LangfuseHttp } from './http.js';
-import { scoreConfigPageFrom } from './shapes.js';
+import { LangfuseApiError, type LangfuseHttp } from '../core/http.js';
+import { scoreConfigPageFrom } from '../core/shapes.js';
 
 export type ScoreConfigDataType = 'NUMERIC' | 'CATEGORICAL' | 'BOOLEAN' | 'TEXT';
 

@@ -1,4 +1,4 @@
-import { LangfuseApiError, type LangfuseHttp } from './http.js';
+import { LangfuseApiError, type LangfuseHttp } from '../core/http.js';
 
 /**
  * Langfuse annotation queues: queues bound to score configs, items that put a trace (or an observation or a

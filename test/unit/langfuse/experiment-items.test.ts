@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportBody, isOtelTraceId, itemSpans, type OtlpSpan } from '../../../src/experiment/langfuse/otlp.js';
+import { EXPERIMENT_SCOPE, itemSpans } from '../../../src/langfuse/resources/experiment-items.js';
+import { exportBody, isTraceId, type OtlpSpan } from '../../../src/langfuse/resources/otlp.js';
 
 const input = {
   experiment: {
@@ -54,11 +55,13 @@ describe('experiment item spans', () => {
   });
 
   it('wrap spans in one resource and scope; only W3C trace ids can carry spans', () => {
-    const body = exportBody(itemSpans(input)) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: unknown[] }> }> };
+    const body = exportBody(itemSpans(input), EXPERIMENT_SCOPE) as {
+      resourceSpans: Array<{ scopeSpans: Array<{ spans: unknown[] }> }>;
+    };
     expect(body.resourceSpans[0]!.scopeSpans[0]!.spans).toHaveLength(2);
-    expect(isOtelTraceId('0123456789abcdef0123456789abcdef')).toBe(true);
-    expect(isOtelTraceId('0'.repeat(32))).toBe(false);
-    expect(isOtelTraceId('trace-123')).toBe(false);
-    expect(isOtelTraceId('0123456789ABCDEF0123456789ABCDEF')).toBe(false);
+    expect(isTraceId('0123456789abcdef0123456789abcdef')).toBe(true);
+    expect(isTraceId('0'.repeat(32))).toBe(false);
+    expect(isTraceId('trace-123')).toBe(false);
+    expect(isTraceId('0123456789ABCDEF0123456789ABCDEF')).toBe(false);
   });
 });

@@ -1,7 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { backoffs, retry, RetryAbortedError, type Sleep } from '../internal/index.js';
-import { LangfuseApiError, type LangfuseHttp } from './http.js';
+import { backoffs, retry, RetryAbortedError, type Sleep } from '../../internal/index.js';
+import { LangfuseApiError, type LangfuseHttp } from '../core/http.js';
 import { postIngestion, toBatches, type IngestionEvent } from './ingestion.js';
+
+/**
+ * Which scores are ragwatch's own: written through the ingestion API (source `API`). Every reader of ragwatch's
+ * scores (experiment baselines and trends, the calibration's judge side) filters by name and by this source, so
+ * a person's score — source `ANNOTATION`, even under ragwatch's own name — never mixes into a judge figure.
+ */
+export const OWN_SCORE_SOURCE = 'API';
+
+export function isOwnScore(score: { source?: unknown } | null | undefined): boolean {
+  return typeof score?.source === 'string' && score.source.toUpperCase() === OWN_SCORE_SOURCE;
+}
 
 export interface ScoreToWrite {
   traceId: string;
@@ -200,4 +211,62 @@ function validate(s: ScoreToWrite): string | null {
     return `score value is not a finite number (${String(s.value)})`;
   if (Number.isNaN(Date.parse(s.timestamp))) return `score timestamp is not a date (${s.timestamp})`;
   return null;
+}
+
+export interface RunScore {
+  name: string;
+  value: number;
+  comment?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface RunScoreFailure {
+  name: string;
+  message: string;
+  retryable: boolean;
+}
+
+/**
+ * Scores on the dataset run itself (`score-create` with `datasetRunId`, no trace): each metric's mean and the
+ * gate verdict. Deterministic ids (run id + name), so a re-send replaces; every event's status is checked.
+ */
+export async function writeRunScores(
+  http: LangfuseHttp,
+  datasetRunId: string,
+  scores: RunScore[],
+  timestamp: string,
+  signal?: AbortSignal,
+): Promise<RunScoreFailure[]> {
+  if (scores.length === 0) return [];
+  const events = scores.map((s) => ({
+    id: randomUUID(),
+    type: 'score-create',
+    timestamp,
+    body: {
+      id: scoreIdFor(`run:${datasetRunId}`, s.name),
+      datasetRunId,
+      name: s.name,
+      value: s.value,
+      dataType: 'NUMERIC',
+      ...(s.comment ? { comment: s.comment } : {}),
+      ...(s.metadata ? { metadata: s.metadata } : {}),
+    },
+  }));
+  const result = await postIngestion(http, events, signal);
+  const ok = new Set(result.successes.filter((x) => x.status >= 200 && x.status < 300).map((x) => x.id));
+  const errors = new Map(result.errors.map((x) => [x.id, x]));
+  const failures: RunScoreFailure[] = [];
+  events.forEach((event, i) => {
+    if (ok.has(event.id) && !errors.has(event.id)) return;
+    const error = errors.get(event.id);
+    const status = error?.status;
+    failures.push({
+      name: scores[i]!.name,
+      message: error
+        ? `ingestion rejected the run score (status ${status}): ${error.message ?? 'no message'}`
+        : 'the ingestion answer did not acknowledge the run score',
+      retryable: status === undefined || status === 0 || status === 429 || status >= 500,
+    });
+  });
+  return failures;
 }

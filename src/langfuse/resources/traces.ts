@@ -1,9 +1,9 @@
-import { matchesFilters, needsMetadata, serverSideEnvironments, type TraceFilters } from './filters.js';
-import type { LangfuseHttp, LangfuseRequest } from './http.js';
-import { fieldCappedReader, type TraceReadBudget } from './read-budget.js';
-import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from './normalize.js';
-import { v3TraceFrom, v3TracePageFrom } from './shapes.js';
-import type { ObservationRecord, TraceRecord, TraceSummary } from './types.js';
+import { matchesFilters, needsMetadata, serverSideEnvironments, type TraceFilters } from '../core/filters.js';
+import type { LangfuseHttp, LangfuseRequest } from '../core/http.js';
+import { fieldCappedReader, type TraceReadBudget } from '../core/read-budget.js';
+import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from '../core/normalize.js';
+import { v3TraceFrom, v3TracePageFrom } from '../core/shapes.js';
+import type { ObservationRecord, TraceRecord, TraceSummary } from '../core/types.js';
 
 /** Langfuse v3 read path: `GET /api/public/traces` and `GET /api/public/traces/{id}`. */
 
@@ -100,6 +100,18 @@ export async function getTraceV3(
   if (res.status === 404) return null;
   const checked = v3TraceFrom(res.data, id, route, res.status, { cut: budget?.cut() != null });
   return withReadCut(traceFromV3(checked, id), budget);
+}
+
+/** Whether the server shows the trace (it does not while Langfuse is still ingesting it). */
+export async function traceExists(http: LangfuseHttp, id: string, signal?: AbortSignal): Promise<boolean> {
+  const res = await http.request<unknown>({
+    method: 'GET',
+    path: `/api/public/traces/${encodeURIComponent(id)}`,
+    route: 'GET /api/public/traces/{id}',
+    accept: [404],
+    signal,
+  });
+  return res.status !== 404;
 }
 
 /** A `GET /api/public/traces/{id}` body as a normalised trace record. */

@@ -5,12 +5,13 @@
  * run item, its trace the item's trace. ragwatch builds the JSON itself so every export is a checked HTTP request
  * through the Langfuse client (status, retries), not a background processor that drops failures.
  */
-import { randomBytes } from 'node:crypto';
 import { LangfuseOtelSpanAttributes as A } from '@langfuse/tracing';
-import { VERSION } from '../../version.js';
+import { randomSpanId, span, type OtlpSpan } from './otlp.js';
 
 export const EXPERIMENT_ENVIRONMENT = 'sdk-experiment';
 export const ITEM_SPAN_NAME = 'experiment-item-run';
+/** The OTLP scope of the item spans. */
+export const EXPERIMENT_SCOPE = 'ragwatch-experiment';
 
 export interface ExperimentContext {
   experimentId: string;
@@ -39,37 +40,12 @@ export interface ItemSpansInput {
   serviceTraceId?: string | null;
 }
 
-type OtlpValue = { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean };
-export interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  startTimeUnixNano: string;
-  endTimeUnixNano: string;
-  attributes: Array<{ key: string; value: OtlpValue }>;
-  status: { code: number };
-}
-
-export const isOtelTraceId = (id: string): boolean => /^[0-9a-f]{32}$/.test(id) && !/^0+$/.test(id);
-export const newTraceId = (): string => randomBytes(16).toString('hex');
-export const newSpanId = (): string => randomBytes(8).toString('hex');
-
 function serialize(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? null);
 }
 
-function attributes(map: Record<string, string | undefined>): OtlpSpan['attributes'] {
-  return Object.entries(map)
-    .filter((e): e is [string, string] => e[1] !== undefined)
-    .map(([key, value]) => ({ key, value: { stringValue: value } }));
-}
-
-const nanos = (ms: number) => `${BigInt(Math.round(ms)) * 1_000_000n}`;
-
 /** The root span (the run item) and a retriever child holding the contexts. */
-export function itemSpans(input: ItemSpansInput, childSpanId: string = newSpanId()): OtlpSpan[] {
+export function itemSpans(input: ItemSpansInput, childSpanId: string = randomSpanId()): OtlpSpan[] {
   const e = input.experiment;
   const experiment: Record<string, string | undefined> = {
     [A.EXPERIMENT_ID]: e.experimentId,
@@ -83,7 +59,7 @@ export function itemSpans(input: ItemSpansInput, childSpanId: string = newSpanId
     [A.ENVIRONMENT]: EXPERIMENT_ENVIRONMENT,
   };
   const output = { answer: input.answer, contexts: input.contexts };
-  const root = span(
+  const root = itemSpan(
     input,
     { spanId: input.rootSpanId, name: ITEM_SPAN_NAME },
     {
@@ -109,7 +85,7 @@ export function itemSpans(input: ItemSpansInput, childSpanId: string = newSpanId
         : {}),
     },
   );
-  const retriever = span(
+  const retriever = itemSpan(
     input,
     { spanId: childSpanId, parentSpanId: input.rootSpanId, name: 'rag-contexts' },
     {
@@ -122,33 +98,11 @@ export function itemSpans(input: ItemSpansInput, childSpanId: string = newSpanId
   return [root, retriever];
 }
 
-/** An internal span of the item's trace over the item's time, status unset. */
-function span(
+/** A span of the item's trace over the item's time. */
+function itemSpan(
   input: ItemSpansInput,
   id: { spanId: string; parentSpanId?: string; name: string },
-  attrs: Record<string, string | undefined>,
+  attributes: Record<string, string | undefined>,
 ): OtlpSpan {
-  return {
-    traceId: input.traceId,
-    spanId: id.spanId,
-    ...(id.parentSpanId ? { parentSpanId: id.parentSpanId } : {}),
-    name: id.name,
-    kind: 1,
-    startTimeUnixNano: nanos(input.startMs),
-    endTimeUnixNano: nanos(input.endMs),
-    status: { code: 0 },
-    attributes: attributes(attrs),
-  };
-}
-
-/** The export request body: one resource (ragwatch) and one scope. */
-export function exportBody(spans: OtlpSpan[]): Record<string, unknown> {
-  return {
-    resourceSpans: [
-      {
-        resource: { attributes: attributes({ 'service.name': 'ragwatch', 'service.version': VERSION }) },
-        scopeSpans: [{ scope: { name: 'ragwatch-experiment', version: VERSION }, spans }],
-      },
-    ],
-  };
+  return span({ traceId: input.traceId, ...id, startMs: input.startMs, endMs: input.endMs, attributes });
 }

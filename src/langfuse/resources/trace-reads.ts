@@ -1,9 +1,9 @@
-import { noFilters, type TraceFilters } from './filters.js';
-import type { LangfuseHttp } from './http.js';
+import { noFilters, type TraceFilters } from '../core/filters.js';
+import type { LangfuseHttp } from '../core/http.js';
 import { getTraceV4, listTracesV4 } from './observations.js';
-import { TraceReadBudget, type ReadLimits } from './read-budget.js';
+import { TraceReadBudget, type ReadLimits } from '../core/read-budget.js';
 import { getTraceV3, listTracesV3 } from './traces.js';
-import type { ApiGeneration, TraceRecord, TraceSummary } from './types.js';
+import type { ApiGeneration, TraceRecord, TraceSummary } from '../core/types.js';
 
 export interface ListTracesOptions {
   generation: ApiGeneration;

@@ -1,4 +1,4 @@
-import { CUT_MARKER } from '../sample.js';
+import { CUT_MARKER } from '../../sample.js';
 
 /**
  * A streaming JSON parser that keeps at most a byte budget of what it reads: every string at most `maxFieldBytes`

@@ -1,4 +1,4 @@
-import { VERSION } from '../version.js';
+import { VERSION } from '../../version.js';
 import {
   backoffs,
   parseRetryAfter,
@@ -7,8 +7,8 @@ import {
   type RetryContext,
   type RetryPolicy,
   type Sleep,
-} from '../internal/index.js';
-import { DependencyError, isOutageKind, kindOf } from '../errors.js';
+} from '../../internal/index.js';
+import { DependencyError, isOutageKind, kindOf } from '../../errors.js';
 import { JsonSyntaxError } from './capped-json.js';
 
 /**

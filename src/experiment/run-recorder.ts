@@ -1,20 +1,19 @@
-import { mapLimited, sleep, type Sleep } from '../../internal/index.js';
+import { mapLimited, sleep, type Sleep } from '../internal/index.js';
 import {
   createDatasetRunItem,
-  type DatasetItem,
-  LangfuseApiError,
-  type LangfuseHttp,
-  type ApiGeneration,
-} from '../../langfuse/index.js';
-import {
-  exportBody,
-  isOtelTraceId,
+  EXPERIMENT_SCOPE,
+  exportSpans,
+  isTraceId,
   itemSpans,
-  newSpanId,
-  newTraceId,
+  randomSpanId,
+  randomTraceId,
+  traceExists,
+  type ApiGeneration,
+  type DatasetItem,
   type ExperimentContext,
+  type LangfuseHttp,
   type OtlpSpan,
-} from './otlp.js';
+} from '../langfuse/index.js';
 
 /**
  * Records one execution as a Langfuse dataset run, once its items are done. Per item: the trace (the RAG
@@ -90,8 +89,8 @@ export interface RunRecorder {
 }
 
 export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
-  const traceIdOf = options.newTraceId ?? newTraceId;
-  const spanIdOf = options.newSpanId ?? newSpanId;
+  const traceIdOf = options.newTraceId ?? randomTraceId;
+  const spanIdOf = options.newSpanId ?? randomSpanId;
   const itemsPerExport = Math.max(1, Math.floor((options.flushEvery ?? 200) / 2));
   const wait = options.sleep ?? sleep;
   // What the SDK runner does when Langfuse returns no run id: one random experiment id for the whole run.
@@ -113,7 +112,7 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
     const plan =
       options.generation === 'v3'
         ? await planV3(items)
-        : items.map((input) => planned(input, isOtelTraceId(input.serviceTraceId ?? '')));
+        : items.map((input) => planned(input, isTraceId(input.serviceTraceId ?? '')));
     const link = (p: Planned) =>
       createDatasetRunItem(
         options.http,
@@ -175,7 +174,7 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
       if (waitMs > 0) await wait(waitMs, options.signal);
       const found = new Set<string>();
       await mapLimited([...missing], options.concurrency ?? 8, async (id) => {
-        if (await traceExists(id)) found.add(id);
+        if (await traceExists(options.http, id, options.signal)) found.add(id);
       });
       missing = new Set([...missing].filter((id) => !found.has(id)));
     }
@@ -183,17 +182,6 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
       const service = input.serviceTraceId !== null && !missing.has(input.serviceTraceId);
       return planned(input, service, !service);
     });
-  }
-
-  async function traceExists(id: string): Promise<boolean> {
-    const res = await options.http.request<unknown>({
-      method: 'GET',
-      path: `/api/public/traces/${encodeURIComponent(id)}`,
-      route: 'GET /api/public/traces/{id}',
-      accept: [404],
-      signal: options.signal,
-    });
-    return res.status !== 404;
   }
 
   function spansOf(p: Planned, experiment: ExperimentContext): OtlpSpan[] {
@@ -219,29 +207,8 @@ export function createRunRecorder(options: RunRecorderOptions): RunRecorder {
   }
 
   /** One OTLP export; a partial success (rejected spans) is a failure: their items are not linked. */
-  async function send(spans: OtlpSpan[]): Promise<void> {
-    if (spans.length === 0) return;
-    const res = await options.http.request<{
-      partialSuccess?: { rejectedSpans?: number | string; errorMessage?: string };
-    }>({
-      method: 'POST',
-      path: '/api/public/otel/v1/traces',
-      route: 'POST /api/public/otel/v1/traces',
-      body: exportBody(spans),
-      signal: options.signal,
-    });
-    const rejected = Number(res.data?.partialSuccess?.rejectedSpans ?? 0);
-    if (rejected > 0) {
-      throw new LangfuseApiError(
-        `POST /api/public/otel/v1/traces: Langfuse rejected ${rejected} of ${spans.length} spans: ${res.data?.partialSuccess?.errorMessage ?? 'no message'}`,
-        'POST /api/public/otel/v1/traces',
-        'http',
-        res.status,
-        false,
-        1,
-      );
-    }
-  }
+  const send = (spans: OtlpSpan[]) =>
+    exportSpans(options.http, spans, { scope: EXPERIMENT_SCOPE, signal: options.signal });
 
   return { record };
 }

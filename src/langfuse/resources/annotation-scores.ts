@@ -1,6 +1,6 @@
-import type { LangfuseHttp } from './http.js';
+import type { LangfuseHttp } from '../core/http.js';
 import { allPages, PAGE, protocolError, record, str } from './annotation-queues.js';
-import type { ApiGeneration } from './types.js';
+import type { ApiGeneration } from '../core/types.js';
 
 /**
  * Scores people left in annotation queues, read back (source `ANNOTATION`), and scores written with that source

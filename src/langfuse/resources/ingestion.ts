@@ -1,5 +1,5 @@
-import type { LangfuseHttp } from './http.js';
-import { ingestionStatusesFrom } from './shapes.js';
+import type { LangfuseHttp } from '../core/http.js';
+import { ingestionStatusesFrom } from '../core/shapes.js';
 
 /** `POST /api/public/ingestion`: a batch of event envelopes, answered 207 with a status per event. */
 

@@ -1,7 +1,7 @@
-import type { LangfuseHttp } from './http.js';
-import { parseJsonLooking } from './normalize.js';
+import type { LangfuseHttp } from '../core/http.js';
+import { parseJsonLooking } from '../core/normalize.js';
 
-/** Datasets, their items and run items: what the golden-set experiment reads and records. */
+/** Datasets and their items: what the golden-set experiment reads and the golden-set builder writes. */
 
 export interface Dataset {
   id: string;
@@ -18,15 +18,6 @@ export interface DatasetItem {
   metadata: unknown;
   sourceTraceId: string | null;
   datasetName: string;
-}
-
-export interface DatasetRunItemInput {
-  runName: string;
-  datasetItemId: string;
-  traceId: string;
-  observationId?: string;
-  runDescription?: string;
-  metadata?: unknown;
 }
 
 /** `null` when the dataset does not exist. */
@@ -161,22 +152,6 @@ export async function listDatasetNames(http: LangfuseHttp, signal?: AbortSignal)
     const totalPages = res.data?.meta?.totalPages;
     if (rows.length < limit || (typeof totalPages === 'number' && page >= totalPages)) return names;
   }
-}
-
-/** Links a trace to a dataset item within a run (the run is created on first use). */
-export async function createDatasetRunItem(
-  http: LangfuseHttp,
-  input: DatasetRunItemInput,
-  signal?: AbortSignal,
-): Promise<{ id: string; datasetRunId: string }> {
-  const res = await http.request<Record<string, unknown>>({
-    method: 'POST',
-    path: '/api/public/dataset-run-items',
-    route: 'POST /api/public/dataset-run-items',
-    body: input,
-    signal,
-  });
-  return { id: String(res.data?.id ?? ''), datasetRunId: String(res.data?.datasetRunId ?? '') };
 }
 
 function toItem(raw: unknown, datasetName: string): DatasetItem | null {

@@ -1,5 +1,5 @@
-import { VERSION } from '../version.js';
-import { LangfuseApiError, type LangfuseHttp } from './http.js';
+import { VERSION } from '../../version.js';
+import { LangfuseApiError, type LangfuseHttp } from '../core/http.js';
 
 /**
  * ragwatch's own traces (review traces, …) written over Langfuse's OTLP endpoint, which v3 and v4 servers both

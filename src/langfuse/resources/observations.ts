@@ -1,8 +1,8 @@
-import { matchesFilters, needsMetadata, serverSideEnvironments } from './filters.js';
-import type { LangfuseHttp } from './http.js';
-import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from './normalize.js';
-import type { TraceReadBudget } from './read-budget.js';
-import { v4PageFrom } from './shapes.js';
+import { matchesFilters, needsMetadata, serverSideEnvironments } from '../core/filters.js';
+import type { LangfuseHttp } from '../core/http.js';
+import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from '../core/normalize.js';
+import type { TraceReadBudget } from '../core/read-budget.js';
+import { v4PageFrom } from '../core/shapes.js';
 import {
   budgetReader,
   observationRecord,
@@ -11,7 +11,7 @@ import {
   withReadCut,
   type ListWindow,
 } from './traces.js';
-import type { TraceRecord, TraceSummary } from './types.js';
+import type { TraceRecord, TraceSummary } from '../core/types.js';
 
 /** Langfuse v4 read path: `GET /api/public/v2/observations` (cursor paging, field groups, raw-string IO). */
 

@@ -1,10 +1,21 @@
 /**
- * Earlier runs of a dataset, read back from Langfuse: v3 through the dataset runs API and each run item's trace
- * scores, v4 through `/experiments` (runs with their run-level scores) and `/experiment-items` (items with their
- * trace scores).
+ * Dataset runs: run items linking a trace to a dataset item under a run, and earlier runs of a dataset read back,
+ * v3 through the dataset runs API and each run item's trace scores, v4 through `/experiments` (runs with their
+ * run-level scores) and `/experiment-items` (items with their trace scores).
  */
-import { type LangfuseHttp, parseJsonLooking, type ApiGeneration, isOwnScore } from '../../langfuse/index.js';
-import type { MetricName } from '../../metrics/index.js';
+import type { LangfuseHttp } from '../core/http.js';
+import { parseJsonLooking } from '../core/normalize.js';
+import type { ApiGeneration } from '../core/types.js';
+import { isOwnScore } from './scores.js';
+
+export interface DatasetRunItemInput {
+  runName: string;
+  datasetItemId: string;
+  traceId: string;
+  observationId?: string;
+  runDescription?: string;
+  metadata?: unknown;
+}
 
 export interface RunSummary {
   id: string;
@@ -33,11 +44,11 @@ export interface EarlierRuns {
   /** Every run of the dataset, newest first. */
   list(options: ReadOptions): Promise<RunSummary[]>;
   /** metric → dataset item → value, from the scores on the run's items' traces. */
-  itemValues(
+  itemValues<M extends string>(
     run: RunSummary,
-    metricOfScore: ReadonlyMap<string, MetricName>,
+    metricOfScore: ReadonlyMap<string, M>,
     options: ReadOptions,
-  ): Promise<Map<MetricName, Map<string, number>>>;
+  ): Promise<Map<M, Map<string, number>>>;
 }
 
 export function earlierRuns(http: LangfuseHttp, generation: ApiGeneration, dataset: DatasetRef): EarlierRuns {
@@ -46,6 +57,22 @@ export function earlierRuns(http: LangfuseHttp, generation: ApiGeneration, datas
     itemValues: (run, metricOfScore, options) =>
       readRunItemValues(http, generation, dataset, run, metricOfScore, options),
   };
+}
+
+/** Links a trace to a dataset item within a run (the run is created on first use). */
+export async function createDatasetRunItem(
+  http: LangfuseHttp,
+  input: DatasetRunItemInput,
+  signal?: AbortSignal,
+): Promise<{ id: string; datasetRunId: string }> {
+  const res = await http.request<Record<string, unknown>>({
+    method: 'POST',
+    path: '/api/public/dataset-run-items',
+    route: 'POST /api/public/dataset-run-items',
+    body: input,
+    signal,
+  });
+  return { id: String(res.data?.id ?? ''), datasetRunId: String(res.data?.datasetRunId ?? '') };
 }
 
 /** Every run of the dataset, newest first. */
@@ -124,15 +151,15 @@ async function listV4(http: LangfuseHttp, dataset: DatasetRef, options: ReadOpti
 }
 
 /** metric → dataset item → value, from the scores on each run item's trace. */
-export async function readRunItemValues(
+export async function readRunItemValues<M extends string>(
   http: LangfuseHttp,
   generation: ApiGeneration,
   dataset: DatasetRef,
   run: RunSummary,
-  metricOfScore: ReadonlyMap<string, MetricName>,
+  metricOfScore: ReadonlyMap<string, M>,
   options: ReadOptions,
-): Promise<Map<MetricName, Map<string, number>>> {
-  const out = new Map<MetricName, Map<string, number>>([...new Set(metricOfScore.values())].map((m) => [m, new Map()]));
+): Promise<Map<M, Map<string, number>>> {
+  const out = new Map<M, Map<string, number>>([...new Set(metricOfScore.values())].map((m) => [m, new Map()]));
   const put = (itemId: string, scores: Record<string, number>) => {
     for (const [name, value] of Object.entries(scores)) {
       const metric = metricOfScore.get(name);

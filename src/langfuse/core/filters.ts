@@ -1,4 +1,4 @@
-import type { RagwatchConfig } from '../config/index.js';
+import type { RagwatchConfig } from '../../config/index.js';
 import type { TraceSummary } from './types.js';
 
 /** Which traces the online job looks at. Environment patterns accept `*` as a wildcard. */
