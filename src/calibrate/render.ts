@@ -6,7 +6,7 @@
 import type { AgreementFigure } from './agreement.js';
 import type { Disagreement } from './disagreements.js';
 import type { CalibrationSummary } from './report.js';
-import { STATISTIC_INFO, type AgreementStatistic } from './statistics.js';
+import type { AgreementStatistic } from './statistics.js';
 import type { AgreementCell } from './table.js';
 
 /** The figures the tables show, in order; the quadratic κ is in the JSON. */
@@ -46,16 +46,29 @@ export function halveText(c: AgreementCell): string {
   return more && more.estimable ? `+${more.moreToHalveWidth}` : '—';
 }
 
-function notEstimable(cells: readonly AgreementCell[]): string[] {
-  const lines = new Set<string>();
+/**
+ * The figures a metric's table shows as n/e, in one line: each reason once, followed by the cells it applies to
+ * (and the figures, when not all of a cell's are), so a breakdown into many one-pair cells stays one line.
+ */
+export function notEstimableLine(cells: readonly AgreementCell[]): string | null {
+  const byReason = new Map<string, string[]>();
   for (const c of cells) {
+    const perReason = new Map<string, AgreementStatistic[]>();
     for (const f of c.figures) {
-      if (!f.estimable && SHOWN.includes(f.statistic)) {
-        lines.add(`${cellLabel(c)}: ${STATISTIC_INFO[f.statistic].label} not estimable: ${f.reason}`);
-      }
+      if (f.estimable || !SHOWN.includes(f.statistic)) continue;
+      perReason.set(f.reason, [...(perReason.get(f.reason) ?? []), f.statistic]);
+    }
+    for (const [reason, statistics] of perReason) {
+      const which = statistics.length === SHOWN.length ? '' : ` (${statistics.map((s) => HEAD[s]).join(', ')})`;
+      byReason.set(reason, [...(byReason.get(reason) ?? []), `${cellLabel(c)}${which}`]);
     }
   }
-  return [...lines];
+  if (byReason.size === 0) return null;
+  // The reason that covers most cells first (usually too few pairs in a breakdown's cells).
+  const parts = [...byReason]
+    .sort((a, b) => b[1].length - a[1].length)
+    .map(([reason, where]) => `${reason} — ${where.join(', ')}`);
+  return `n/e, not estimable: ${parts.join('; ')}`;
 }
 
 const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
@@ -102,8 +115,8 @@ export function calibrationMarkdown(summary: CalibrationSummary, level = '##'): 
       out.push(`| ${cellLabel(c)} | ${c.n} | ${figures.join(' | ')} | ${shares} | ${halveText(c)} |`);
     }
     out.push('');
-    for (const line of notEstimable(mine)) out.push(`- ${line}`);
-    if (notEstimable(mine).length > 0) out.push('');
+    const folded = notEstimableLine(mine);
+    if (folded) out.push(`- ${folded}`, '');
   }
   for (const list of summary.disagreements) {
     if (list.worst.length === 0 && list.heldBack === 0) continue;
@@ -153,8 +166,8 @@ export function calibrationHtml(summary: CalibrationSummary): string {
     parts.push(`<h3>${esc(metric)} (threshold ${mine[0]!.threshold})</h3>`);
     const ths = head.map((h) => `<th>${esc(h)}</th>`).join('');
     parts.push(`<table class="agreement"><tr>${ths}</tr>${rows.join('')}</table>`);
-    const notes = notEstimable(mine);
-    if (notes.length > 0) parts.push(`<ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`);
+    const folded = notEstimableLine(mine);
+    if (folded) parts.push(`<p class="meta">${esc(folded)}</p>`);
   }
   for (const list of summary.disagreements) {
     if (list.worst.length === 0) continue;
