@@ -3,9 +3,8 @@
  * span named `ragwatch-judge` carrying the trace's name, tags and metadata, and one `generation` child per
  * call, with the attributes `@langfuse/tracing` writes.
  */
-import { randomBytes } from 'node:crypto';
 import { LangfuseOtelSpanAttributes as A } from '@langfuse/tracing';
-import { VERSION } from '../version.js';
+import { randomSpanId, span, type OtlpSpan } from '../langfuse/index.js';
 import {
   callEnd,
   callMetadata,
@@ -17,29 +16,10 @@ import {
   type JudgeTraceOptions,
 } from './shape.js';
 
-type Attribute = { key: string; value: { stringValue: string } };
+/** The OTLP scope of the judge call traces. */
+export const JUDGE_TRACE_SCOPE = 'ragwatch-judge';
 
-export interface JudgeSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  startTimeUnixNano: string;
-  endTimeUnixNano: string;
-  attributes: Attribute[];
-  status: { code: number; message?: string };
-}
-
-const nanos = (ms: number) => `${BigInt(Math.round(ms)) * 1_000_000n}`;
 const json = (value: unknown) => JSON.stringify(value ?? null);
-const newSpanId = () => randomBytes(8).toString('hex');
-
-function attributes(map: Record<string, string | undefined>): Attribute[] {
-  return Object.entries(map)
-    .filter((e): e is [string, string] => e[1] !== undefined)
-    .map(([key, value]) => ({ key, value: { stringValue: value } }));
-}
 
 function prefixed(prefix: string, record: Record<string, string | number>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [`${prefix}.${k}`, String(v)]));
@@ -48,41 +28,38 @@ function prefixed(prefix: string, record: Record<string, string | number>): Reco
 export function judgeTraceSpans(
   input: JudgeTraceInput,
   options: JudgeTraceOptions,
-  spanId: () => string = newSpanId,
-): JudgeSpan[] {
+  spanId: () => string = randomSpanId,
+): OtlpSpan[] {
   const texts = options.includeTexts;
   const start = Math.min(...input.calls.map((c) => c.startedAt));
   const end = Math.max(...input.calls.map(callEnd));
   const rootId = spanId();
-  const root: JudgeSpan = {
+  const root = span({
     traceId: input.executionTraceId,
     spanId: rootId,
     name: JUDGE_TRACE_NAME,
-    kind: 1,
-    startTimeUnixNano: nanos(start),
-    endTimeUnixNano: nanos(end),
-    status: { code: 0 },
-    attributes: attributes({
+    startMs: start,
+    endMs: end,
+    attributes: {
       [A.OBSERVATION_TYPE]: 'span',
       [A.TRACE_NAME]: JUDGE_TRACE_NAME,
       [A.TRACE_TAGS]: json(['ragwatch']),
       [A.ENVIRONMENT]: options.environment,
       ...prefixed(A.TRACE_METADATA, traceMetadata(input, options)),
-    }),
-  };
-  const generations = input.calls.map((call): JudgeSpan => {
+    },
+  });
+  const generations = input.calls.map((call): OtlpSpan => {
     const usage = usageDetails(call);
     const status = statusMessage(call, options);
-    return {
+    return span({
       traceId: input.executionTraceId,
       spanId: spanId(),
       parentSpanId: rootId,
       name: call.name,
-      kind: 1,
-      startTimeUnixNano: nanos(call.startedAt),
-      endTimeUnixNano: nanos(callEnd(call)),
-      status: call.error ? { code: 2, ...(status ? { message: status } : {}) } : { code: 0 },
-      attributes: attributes({
+      startMs: call.startedAt,
+      endMs: callEnd(call),
+      ...(call.error ? { error: { message: status } } : {}),
+      attributes: {
         [A.OBSERVATION_TYPE]: 'generation',
         [A.ENVIRONMENT]: options.environment,
         [A.OBSERVATION_MODEL]: call.model,
@@ -93,21 +70,8 @@ export function judgeTraceSpans(
         [A.OBSERVATION_LEVEL]: call.error ? 'ERROR' : 'DEFAULT',
         [A.OBSERVATION_STATUS_MESSAGE]: status,
         ...prefixed(A.OBSERVATION_METADATA, callMetadata(call)),
-      }),
-    };
+      },
+    });
   });
   return [root, ...generations];
-}
-
-/** The export request body: one resource (ragwatch) and one scope. */
-export function spansExportBody(spans: JudgeSpan[]): Record<string, unknown> {
-  const resource = attributes({ 'service.name': 'ragwatch', 'service.version': VERSION });
-  return {
-    resourceSpans: [
-      {
-        resource: { attributes: resource },
-        scopeSpans: [{ scope: { name: 'ragwatch-judge', version: VERSION }, spans }],
-      },
-    ],
-  };
 }

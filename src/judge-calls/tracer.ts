@@ -4,13 +4,19 @@
  * evaluators write; the score's metadata links to it (`executionTraceId`). Only what the judge was sent goes
  * there: anonymized text, tokens, latency. v3 takes ingestion events, v4 OTLP spans.
  */
-import { randomBytes } from 'node:crypto';
-import { type LangfuseHttp, postIngestion, type ApiGeneration } from '../langfuse/index.js';
+import {
+  type ApiGeneration,
+  exportSpans,
+  type LangfuseHttp,
+  postIngestion,
+  randomTraceId,
+  SpansRejectedError,
+} from '../langfuse/index.js';
 import type { Logger } from '../service/index.js';
 import { judgeTraceEvents } from './events.js';
 import type { JudgeCallRecord } from './record.js';
 import type { JudgeTraceOptions } from './shape.js';
-import { judgeTraceSpans, spansExportBody } from './spans.js';
+import { JUDGE_TRACE_SCOPE, judgeTraceSpans } from './spans.js';
 
 export interface JudgeCallTracer {
   /**
@@ -30,10 +36,8 @@ export interface JudgeCallTracerDeps extends JudgeTraceOptions {
   newTraceId?: () => string;
 }
 
-const otelTraceId = () => randomBytes(16).toString('hex');
-
 export function createJudgeCallTracer(deps: JudgeCallTracerDeps): JudgeCallTracer {
-  const newTraceId = deps.newTraceId ?? otelTraceId;
+  const newTraceId = deps.newTraceId ?? randomTraceId;
   const send = deps.generation === 'v3' ? sendEvents : sendSpans;
   return {
     async record({ traceId, calls }, signal) {
@@ -75,15 +79,14 @@ const sendEvents: Send = async (deps, input, signal) => {
   return `${refused.length} of ${events.length} events (first: ${first?.status ?? 'no status'})`;
 };
 
+/** Resolves to null when every span was taken, else to what was refused. */
 const sendSpans: Send = async (deps, input, signal) => {
   const spans = judgeTraceSpans(input, deps);
-  const res = await deps.http.request<{ partialSuccess?: { rejectedSpans?: number | string } }>({
-    method: 'POST',
-    path: '/api/public/otel/v1/traces',
-    route: 'POST /api/public/otel/v1/traces',
-    body: spansExportBody(spans),
-    signal,
-  });
-  const rejected = Number(res.data?.partialSuccess?.rejectedSpans ?? 0);
-  return rejected > 0 ? `${rejected} of ${spans.length} spans` : null;
+  try {
+    await exportSpans(deps.http, spans, { scope: JUDGE_TRACE_SCOPE, signal });
+    return null;
+  } catch (err) {
+    if (err instanceof SpansRejectedError) return `${err.rejected} of ${err.total} spans`;
+    throw err;
+  }
 };
