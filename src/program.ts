@@ -18,7 +18,7 @@ import {
   registerStatusCommand,
 } from './commands/index.js';
 import { CliExit, ExitCode } from './exit-codes.js';
-import { outcomesHelp } from './outcomes.js';
+import { exitCodesHelp, outcomesHelp } from './outcomes.js';
 import { isStateError } from './state/index.js';
 import { VERSION } from './version.js';
 
@@ -49,7 +49,18 @@ export function buildProgram(ctx: CommandContext): Command {
   registerStatusCommand(program, ctx);
   registerRetryDeadCommand(program, ctx);
   registerStateCommand(program, ctx);
+  addExitCodes(program, []);
   return program;
+}
+
+/** Every command's `--help` ends with its row of the outcome table (src/outcomes.ts). */
+function addExitCodes(command: Command, path: readonly string[]): void {
+  for (const sub of command.commands) {
+    const subPath = [...path, sub.name()];
+    const help = exitCodesHelp(subPath);
+    if (help) sub.addHelpText('after', help);
+    addExitCodes(sub, subPath);
+  }
 }
 
 /** Runs the CLI and resolves to the process exit code. */

@@ -56,7 +56,7 @@ export function registerAnchorsCommand(calibrate: Command, ctx: CommandContext):
     .description(
       'score a fixed set of samples with the current judge and store them (the weekly experiment re-scores them ' +
         'first and says "the judge changed" when the scores moved). From --input samples.jsonl (as for evaluate), ' +
-        'or from the golden set asked once of the RAG service. Exit 0 done, 2 bad input, 3 unreachable',
+        'or from the golden set asked once of the RAG service',
     )
     .option('--input <file>', 'JSONL samples {id, question, answer, contexts, language?}, one a line')
     .option('--dataset <name>', 'the golden dataset (default: experiment.dataset)')

@@ -69,8 +69,7 @@ export function registerCalibrateCommand(program: Command, ctx: CommandContext):
     .command('enqueue')
     .description(
       "put a stratified sample of this week's scored traces in the Langfuse annotation queue (calibrate.queue); " +
-        'running it again the same week adds only what the week still lacks. ' +
-        'Exit 0 done, 2 bad input, 3 Langfuse unreachable',
+        'running it again the same week adds only what the week still lacks',
     )
     .option('--dry-run', 'show the plan; create and queue nothing')
     .option('--json', 'print the result as JSON')
@@ -86,7 +85,7 @@ export function registerCalibrateCommand(program: Command, ctx: CommandContext):
     .command('report')
     .description(
       "agreement between the judge and people's scores per metric, language and stratum, with intervals, n and " +
-        'annotations to halve them; the worst disagreements. Exit 0 done, 2 bad input, 3 Langfuse unreachable',
+        'annotations to halve them; the worst disagreements',
     )
     .option('--json', 'print the figures as JSON')
     .action(async (flags: { json?: boolean }, command: Command) => {

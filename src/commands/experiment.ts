@@ -34,7 +34,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
   experiment
     .command('run')
     .description(
-      'run the golden set once; exit 0 gate passed, 1 gate failed, 2 bad input, 3 could not complete (RAG service, judge or Langfuse unreachable, or more failed items than experiment.maxFailedShare)',
+      'run the golden set once: the items through the RAG service, scores, a dataset run, the report and the gate verdict',
     )
     .option('--dataset <name>', 'Langfuse dataset (default: experiment.dataset)')
     .option('--split <split>', 'items to run: dev, test or all (default: experiment.split)')

@@ -24,10 +24,6 @@ export function registerExtractCommand(program: Command, ctx: CommandContext): v
     .requiredOption('--trace <id>', 'the Langfuse trace id')
     .option('--ignore-mapping', 'auto-detect every part even when online.extract is configured')
     .option('--json', 'print JSON')
-    .addHelpText(
-      'after',
-      '\nExit codes: 0 extracted, 1 skipped (the reason is printed), 2 bad configuration or trace not found, 3 Langfuse unreachable.',
-    )
     .action(async (options: ExtractOptions, command: Command) => {
       const traceId = options.trace?.trim() ?? '';
       if (!traceId) throw new CliExit(ExitCode.badInput, ['extract: --trace needs a trace id']);
@@ -63,10 +59,10 @@ export function registerExtractCommand(program: Command, ctx: CommandContext): v
         // The sample appears only anonymized: the outcome keeps its rules and sources, not the texts.
         const { outcome: o, ...rest } = report;
         const outcomeJson = o.ok ? { ok: true, shape: o.shape, parts: o.parts } : o;
-        ctx.stdout.write(`${JSON.stringify({ ...rest, ...view, outcome: outcomeJson }, null, 2)}\n`);
+        const result = o.ok ? 'extracted' : 'skipped';
+        ctx.stdout.write(`${JSON.stringify({ ...rest, ...view, result, outcome: outcomeJson }, null, 2)}\n`);
       } else {
         ctx.stdout.write(formatExtractReport(report, view));
       }
-      if (!outcome.ok) throw new CliExit(ExitCode.gateFailed, []);
     });
 }

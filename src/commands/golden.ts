@@ -92,9 +92,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
 
   golden
     .command('build')
-    .description(
-      'generate candidates from seed chunks (stratified), filter them, queue a sample for review; resumable. Exit 0 done, 2 bad input, 3 could not complete (run again to resume)',
-    )
+    .description('generate candidates from seed chunks (stratified), filter them, queue a sample for review; resumable')
     .option('--corpus <dir>', 'a folder of .md / .txt / .jsonl chunks (default: golden.corpus)')
     .option('--from-traces', 'use the retrieved contexts of production traces in Langfuse as the corpus')
     .option('--since <when>', 'with --from-traces: 30d, 12h, 2w or an ISO date (default: golden.traces.lookbackDays)')

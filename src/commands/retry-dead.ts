@@ -33,10 +33,6 @@ export function registerRetryDeadCommand(program: Command, ctx: CommandContext):
     )
     .option('--dry-run', 'show what would be re-queued; change nothing')
     .option('--json', 'print JSON: { dryRun, since, count, traceIds }')
-    .addHelpText(
-      'after',
-      "\nExit codes: 0 done (also when nothing was dead), 2 bad configuration or arguments, or a state file that is not ragwatch's or cannot be written, 3 the state file cannot be used now (disk full, locked).",
-    )
     .action(async (options: RetryDeadOptions, command: Command) => {
       const now = Date.now();
       const since = options.since === undefined ? null : parseSince(options.since, now);

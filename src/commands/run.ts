@@ -20,8 +20,6 @@ export function registerRunCommand(program: Command, ctx: CommandContext): void 
       'after',
       [
         '',
-        'Exit codes: 0 stopped by SIGTERM/SIGINT (in-flight traces left pending, uncharged); 2 at start: bad configuration,',
-        'an unusable state file, keys Langfuse or the judge rejected, a port it cannot listen on.',
         'While running it does not exit on failures: /readyz answers 503 naming the check while Langfuse or the judge fails',
         'for every trace or refuses the keys (logged once; the ticks go on and it is ready again once one gets through),',
         'while the state file is deleted, replaced or cannot be written, and while a tick is stuck.',

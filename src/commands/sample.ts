@@ -61,10 +61,6 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
     .option('--to <time>', 'backfill: end of the window (ISO 8601)')
     .option('--json', 'print JSON')
     .option('--no-progress', NO_PROGRESS_HELP)
-    .addHelpText(
-      'after',
-      '\nExit codes: 0 done; 2 bad configuration or arguments, an unusable state file, or keys Langfuse or the judge rejected; 3 Langfuse or the judge unreachable or failing for every trace (nothing charged), a run that evaluated nothing but failures, or an interrupted run.',
-    )
     .action(async (options: SampleOptions, command: Command) => {
       const mode = parseMode(options);
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);

@@ -30,11 +30,7 @@ Copies the ledger, cursors, job runs, gauges, meta facts, experiment history and
 state from a stopped installation's SQLite file into PostgreSQL (the schema is created and migrated first).
 Rows already in PostgreSQL are left as they are, so running it again copies nothing. Leases and the last
 hour's attempt records are not copied. It refuses while a daemon holds a lease in the file.
-Pass the URL with --to or in RAGWATCH_STATE_URL (the password is never printed).
-
-Exit codes: 0 copied (or nothing left to copy) and every source row is in PostgreSQL; 2 bad arguments, a file
-that is not ragwatch state, PostgreSQL refusing the role; 3 a daemon still holds the file's lease, PostgreSQL
-unreachable, or counts that do not match.`;
+Pass the URL with --to or in RAGWATCH_STATE_URL (the password is never printed).`;
 
 export function registerStateCommand(program: Command, ctx: CommandContext): void {
   const state = program

@@ -44,11 +44,7 @@ The counts of a day are the traces of that day in the status they have now.
     jobs: [ { name, enabled, schedule, nextRunAt, intervalSeconds, lastStartAt, lastFinishAt, lastSuccessAt, lastOutcome,
               state: never_run|idle|running|stuck|interrupted, runningSeconds, stale, lease: { holder, host, pid, expiresAt } | null } ],
     timezone, cursors: [ { job, position, updatedAt, lagSeconds } ],
-    langfuse: { configured, apiGeneration: v3|v4|null, source: detected|configured|null, recordedAt }, gauges: { name: value } }
-
-Exit codes: 0 shown (also when nothing has run yet), 2 bad configuration or arguments, or a state file that is
-not ragwatch's (empty, not SQLite, damaged, another database, a newer schema), 3 the state file cannot be read now
-(locked, disk error).`;
+    langfuse: { configured, apiGeneration: v3|v4|null, source: detected|configured|null, recordedAt }, gauges: { name: value } }`;
 /** The weekly experiment has no limit of its own in the config; a run this long is certainly stuck. */
 const EXPERIMENT_STUCK_AFTER_MS = 12 * 3600_000;
 

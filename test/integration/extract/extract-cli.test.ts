@@ -108,15 +108,21 @@ for (const personality of ['v3', 'v4'] as const) {
       expect(retrieval.metadata).toContain('attributes.gen_ai.retrieval.documents');
     });
 
-    it('says why a trace is skipped (exit 1) and how to map it', async () => {
+    it('says why a trace is skipped and how to map it: a result, exit 0, the reason in --json too', async () => {
       const { code, stdout } = await runCliInProcess(['extract', '--trace', ids['tool-call-not-retrieval']!], { env });
-      expect(code).toBe(1);
+      expect(code).toBe(0);
       expect(stdout).toContain('skipped: not_rag (no retrieval and no context in the prompt)');
       expect(stdout).toContain(
         '  - no retrieval step among 3 observation(s) (tools get_order_status returned no documents)',
       );
       expect(stdout).toContain('contexts: { observation: "get_order_status", path: "output" }');
       expect(stdout).not.toContain('LUM-10023');
+      const json = await runCliInProcess(['extract', '--trace', ids['tool-call-not-retrieval']!, '--json'], { env });
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        result: 'skipped',
+        outcome: { ok: false, reason: 'not_rag', detail: expect.stringMatching(/no retrieval/) },
+      });
     });
 
     it('uses the configured online.extract mapping unless told not to', async () => {
@@ -138,7 +144,7 @@ for (const personality of ['v3', 'v4'] as const) {
         ['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!, '--ignore-mapping'],
         { env },
       );
-      expect(auto.code).toBe(1);
+      expect(auto.code).toBe(0);
       expect(auto.stdout).toContain('online.extract mapping: ignored (--ignore-mapping)');
       writeFileSync(file, 'online:\n  extract:\n    contexts: { observation: x, path: "output[" }\n');
       const invalid = await runCliInProcess(['--config', file, 'extract', '--trace', ids['tool-call-not-retrieval']!], {
