@@ -125,6 +125,9 @@ describe('anonymizer evaluation: scoring', () => {
     expect(rep.groups.get('PERSON')).toEqual({ total: 1, hit: 0 });
     expect(rep.groups.get('PHONE')).toEqual({ total: 1, hit: 0 });
     expect(rep.consistentRecords).toEqual({ total: 1, hit: 0 });
+    // hand-1 names Ana in three fields: a multi-field line; hand-2 has its values in one field only.
+    expect(rep.multiFieldRecords).toEqual({ total: 1, hit: 0 });
+    expect(headline(rep).multiFieldLines).toEqual({ total: 1, hit: 0 });
     expect(rep.merged).toBe(1);
   });
 
@@ -139,6 +142,8 @@ describe('anonymizer evaluation: scoring', () => {
     expect(h.validatedLeaks).toEqual({ total: 3, hit: 0 });
     expect(h.personRecall).toEqual({ total: 3, hit: 3 });
     expect(h.consistency).toEqual({ total: 2, hit: 2 });
+    expect(h.multiFieldLines).toEqual({ total: 1, hit: 1 });
+    expect(h.phoneRecall).toEqual({ total: 2, hit: 2 });
     expect(h.keepDamage).toEqual({ total: 1, hit: 0 });
     expect(ok.merged).toBe(0);
   });
