@@ -7,12 +7,13 @@
  * with a paired percentile bootstrap interval (the anchors resampled, each with its own pair of scores):
  *
  *   changed             the whole interval lies above the tolerance: the judge moved by more than it
- *   inconclusive        the mean is above the tolerance but the interval reaches below it (more anchors decide)
- *   within_tolerance    the mean is at or below the tolerance
+ *   unchanged           the whole interval lies below the tolerance: whatever moved, it moved by less
+ *   inconclusive        the interval holds the tolerance (more anchors decide), whichever side the mean is on
  *   not_estimable       too few anchors scored both times
  *
- * "Changed" is a one-sided test at 2.5 % against a move of exactly the tolerance; an unchanged judge, whose
- * mean change lies well below the tolerance, is flagged far more rarely (bench/calibrate.ts measures it).
+ * The rule is symmetric: each side is a one-sided test at 2.5 % against a move of exactly the tolerance, so a
+ * mean of 0.029 with an interval reaching 0.049 is as undecided as 0.031 with the same interval. An unchanged
+ * judge, whose mean change lies well below the tolerance, is flagged far more rarely (bench/calibrate.ts).
  *
  * Absolute, not signed, change: a judge that flips verdicts both ways moves individual scores a lot and their
  * mean hardly at all. The signed mean change is reported beside it, for the direction (stricter or laxer).
@@ -56,7 +57,7 @@ export interface DriftOptions {
   bootstrap?: Partial<BootstrapOptions>;
 }
 
-export type DriftStatus = 'changed' | 'within_tolerance' | 'inconclusive' | 'not_estimable';
+export type DriftStatus = 'changed' | 'unchanged' | 'inconclusive' | 'not_estimable';
 
 export interface MetricDrift {
   metric: string;
@@ -152,7 +153,7 @@ export function judgeDrift(stored: AnchorSet, rescore: AnchorRescore, options: D
     const interval = intervalOfMean(changes.absolute) as BootstrapInterval;
     const meanAbsoluteChange = mean(changes.absolute) as number;
     const status: DriftStatus =
-      interval.low > tolerance ? 'changed' : meanAbsoluteChange > tolerance ? 'inconclusive' : 'within_tolerance';
+      interval.low > tolerance ? 'changed' : interval.high < tolerance ? 'unchanged' : 'inconclusive';
     return {
       ...base,
       status,
@@ -202,14 +203,14 @@ function mean(values: readonly number[]): number | null {
   return values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length;
 }
 
+/** One line per metric; the report's own heading says what the status means, so the line does not repeat it. */
 function summaryLine(status: DriftStatus, value: number, ci: BootstrapInterval, tolerance: number, moved: string) {
   const level = Math.round(ci.level * 100);
   const figure = `mean absolute change ${value.toFixed(3)} (${level} % CI ${ci.low.toFixed(3)}–${ci.high.toFixed(3)})`;
   const scope = `${moved} anchors scored differently`;
-  if (status === 'changed') return `the judge changed: ${figure} above the tolerance ${tolerance}; ${scope}`;
-  if (status === 'within_tolerance') return `unchanged within the tolerance ${tolerance}: ${figure}; ${scope}`;
-  const unsure = `is above the tolerance ${tolerance} but not surely; more anchors would decide`;
-  return `inconclusive: ${figure} ${unsure}; ${scope}`;
+  if (status === 'changed') return `${figure}, all of it above the tolerance ${tolerance}; ${scope}`;
+  if (status === 'unchanged') return `${figure}, all of it below the tolerance ${tolerance}; ${scope}`;
+  return `${figure} holds the tolerance ${tolerance}: not enough evidence either way, more anchors would decide; ${scope}`;
 }
 
 const isAnchorScore = (v: unknown) => v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1);

@@ -91,7 +91,7 @@ export function judgeChangedWarning(check: Pick<JudgeCheck, 'drift'> | null | un
   const changed = drift.metrics.filter((m) => m.status === 'changed').map((m) => m.metric);
   const cause = drift.fingerprintChanges.length > 0 ? ` (${drift.fingerprintChanges.join('; ')})` : '';
   return (
-    `the judge changed: its scores on the anchor set ${drift.anchorSetVersion} moved beyond the tolerance ` +
+    `its scores on the anchor set ${drift.anchorSetVersion} moved beyond the tolerance ` +
     `${drift.tolerance} for ${changed.join(', ')}${cause}; read no regression of this run before the cause is known`
   );
 }

@@ -11,7 +11,7 @@ type Section = Pick<JudgeCheck, 'identity' | 'drift' | 'driftNote' | 'anchorSet'
 const STATUS: Record<MetricDrift['status'], string> = {
   changed: 'changed',
   inconclusive: 'inconclusive',
-  within_tolerance: 'within tolerance',
+  unchanged: 'unchanged',
   not_estimable: 'not estimable',
 };
 

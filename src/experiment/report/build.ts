@@ -257,7 +257,7 @@ function gateVerdict(gate: { passed: boolean; lines: string[] }, judge: JudgeSec
   return {
     passed: gate.passed,
     judgeChanged: warning !== null,
-    lines: warning ? [warning, ...gate.lines] : gate.lines,
+    lines: warning ? [`the judge changed: ${warning}`, ...gate.lines] : gate.lines,
   };
 }
 

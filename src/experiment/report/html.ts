@@ -1,6 +1,6 @@
 import { calibrationHtml, judgeHtml } from '../../calibrate/index.js';
 import { getMetric } from '../../metrics/index.js';
-import { cell, formatChange, formatInterval, formatScore, type ExperimentReport } from './model.js';
+import { cell, formatChange, formatInterval, formatScore, sentence, type ExperimentReport } from './model.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import { decidedOnText, incompleteText } from './markdown.js';
 import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
@@ -31,7 +31,9 @@ export function renderHtml(report: ExperimentReport): string {
   );
 
   if (report.judge?.warning) {
-    parts.push(`<p class="note" id="judge-changed"><b>The judge changed.</b> ${esc(report.judge.warning)}.</p>`);
+    parts.push(
+      `<p class="note" id="judge-changed"><b>The judge changed.</b> ${esc(sentence(report.judge.warning))}.</p>`,
+    );
   }
   if (report.incomplete)
     parts.push(`<p class="note" id="incomplete"><b>Incomplete run:</b> ${esc(incompleteText(report.incomplete))}</p>`);

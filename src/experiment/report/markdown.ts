@@ -1,7 +1,7 @@
 import { calibrationMarkdown, judgeMarkdown } from '../../calibrate/index.js';
 import { getMetric } from '../../metrics/index.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
-import { cell, formatChange, formatInterval, formatScore, type ExperimentReport } from './model.js';
+import { cell, formatChange, formatInterval, formatScore, sentence, type ExperimentReport } from './model.js';
 
 /** The report as Markdown: what a person reads first, in a merge request or a chat message. */
 export function renderMarkdown(report: ExperimentReport): string {
@@ -20,7 +20,7 @@ export function renderMarkdown(report: ExperimentReport): string {
     '',
   );
 
-  if (report.judge?.warning) out.push(`**The judge changed.** ${report.judge.warning}.`, '');
+  if (report.judge?.warning) out.push(`**The judge changed.** ${sentence(report.judge.warning)}.`, '');
   if (report.incomplete) out.push(`**Incomplete run:** ${incompleteText(report.incomplete)}`, '');
   const gate = report.gate;
   out.push(`## Verdict: ${gate ? (gate.passed ? 'PASS' : 'FAIL') : 'none (incomplete run)'}`, '');

@@ -193,3 +193,6 @@ export function formatChange(pct: number | null): string {
   const sign = pct > 0 ? '+' : '';
   return `${sign}${pct.toFixed(1)}%`;
 }
+
+/** A clause as a sentence: its first letter upper-case. */
+export const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -35,7 +35,7 @@ describe('judgeDrift', () => {
     });
     expect(r.metrics[0]).toMatchObject({
       metric: 'faithfulness',
-      status: 'within_tolerance',
+      status: 'unchanged',
       anchors: 60,
       paired: 60,
       missing: 0,
@@ -44,7 +44,9 @@ describe('judgeDrift', () => {
       meanChange: 0,
       interval: { low: 0, high: 0 },
     });
-    expect(r.metrics[0]!.summary).toMatch(/^unchanged within the tolerance 0.03: mean absolute change 0.000/);
+    expect(r.metrics[0]!.summary).toMatch(
+      /^mean absolute change 0.000 \(95 % CI 0.000–0.000\), all of it below the tolerance 0.03;/,
+    );
   });
 
   it('flags a judge whose scores moved beyond the tolerance, with the direction', () => {
@@ -61,7 +63,7 @@ describe('judgeDrift', () => {
     expect(m.meanChange).toBeLessThan(0);
     expect(m.meanChangeInterval!.high).toBeLessThan(0);
     expect(m.summary).toMatch(
-      /^the judge changed: mean absolute change 0\.0\d\d \(95 % CI 0\.\d{3}–0\.\d{3}\) above the tolerance 0.03; \d+ of 60 anchors scored differently$/,
+      /^mean absolute change 0\.0\d\d \(95 % CI 0\.\d{3}–0\.\d{3}\), all of it above the tolerance 0.03; \d+ of 60 anchors scored differently$/,
     );
   });
 
@@ -92,6 +94,44 @@ describe('judgeDrift', () => {
       changed: 2,
     });
     expect(r.metrics[0]!.summary).toMatch(/more anchors would decide/);
+  });
+
+  it('decides by the interval on both sides: a mean just below the tolerance whose interval holds it is inconclusive', () => {
+    // 100 anchors, 11 moved by 0.26 each: mean 0.0286 < 0.03, but the interval reaches well above it.
+    const set = anchorSet(100);
+    set.scores = set.scores.map((s) => ({ ...s, score: 0.5 }));
+    const below = judgeDrift(
+      set,
+      rescore(set, (s, i) => (i < 11 ? s.score! + 0.26 : s.score)),
+      options,
+    );
+    const m = below.metrics[0]!;
+    expect(m.meanAbsoluteChange).toBeCloseTo(0.0286, 4);
+    expect(m.interval!.low).toBeLessThan(0.03);
+    expect(m.interval!.high).toBeGreaterThan(0.03);
+    expect(m.status).toBe('inconclusive');
+    expect(m.summary).toMatch(/holds the tolerance 0.03: not enough evidence either way, more anchors would decide/);
+    // The same spread just above the tolerance: the same verdict, not another.
+    const above = judgeDrift(
+      set,
+      rescore(set, (s, i) => (i < 11 ? s.score! + 0.28 : s.score)),
+      options,
+    );
+    expect(above.metrics[0]!.meanAbsoluteChange).toBeGreaterThan(0.03);
+    expect(above.metrics[0]!.status).toBe('inconclusive');
+    expect(below.judgeChanged).toBe(false);
+  });
+
+  it('calls a judge unchanged only when the whole interval lies below the tolerance', () => {
+    const set = anchorSet(100);
+    set.scores = set.scores.map((s) => ({ ...s, score: 0.5 }));
+    const r = judgeDrift(
+      set,
+      rescore(set, (s, i) => (i < 5 ? s.score! + 0.1 : s.score)),
+      options,
+    );
+    expect(r.metrics[0]!.interval!.high).toBeLessThan(0.03);
+    expect(r.metrics[0]!.status).toBe('unchanged');
   });
 
   it('counts an anchor that became or stopped being not scorable as a full change', () => {
@@ -129,7 +169,7 @@ describe('judgeDrift', () => {
       interval: null,
     });
     expect(r.metrics[0]!.summary).toBe('25 of 50 anchors scored both times; at least 30 are needed');
-    expect(judgeDrift(set, partial, { ...options, minAnchors: 20 }).metrics[0]!.status).toBe('within_tolerance');
+    expect(judgeDrift(set, partial, { ...options, minAnchors: 20 }).metrics[0]!.status).toBe('unchanged');
   });
 
   it('will not compare re-scores of another anchor set version', () => {
@@ -161,7 +201,7 @@ describe('judgeDrift', () => {
     const r = judgeDrift(stored, now, options);
     expect(r.metrics.map((m) => [m.metric, m.status])).toEqual([
       ['answer_relevancy', 'changed'],
-      ['faithfulness', 'within_tolerance'],
+      ['faithfulness', 'unchanged'],
     ]);
     expect(r).toMatchObject({ judgeChanged: true, unknownAnchors: 1 });
     expect(r.metrics[0]!.interval!.seed).not.toBe(r.metrics[1]!.interval!.seed);
@@ -171,7 +211,7 @@ describe('judgeDrift', () => {
     const set = anchorSet(60);
     const moved = rescore(set, (s, i) => (i % 2 === 0 ? clip(s.score! + 0.1) : s.score));
     expect(judgeDrift(set, moved, options).metrics[0]!.status).toBe('changed');
-    expect(judgeDrift(set, moved, { ...options, tolerance: 0.2 }).metrics[0]!.status).toBe('within_tolerance');
+    expect(judgeDrift(set, moved, { ...options, tolerance: 0.2 }).metrics[0]!.status).toBe('unchanged');
   });
 
   it('refuses scores it cannot compare and duplicate anchors, naming the anchor', () => {
