@@ -14,7 +14,7 @@ import { startLangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { startToyRag } from '@ragwatch/devkit/rag/index.js';
 import { connectExperiment } from '../src/experiment/edges.js';
 import { runExperiment } from '../src/experiment/run.js';
-import { createLogger } from '../src/service/logger.js';
+import { createLogger } from '../src/runtime/logger.js';
 import { openSqliteState } from '../src/state/index.js';
 
 async function main() {

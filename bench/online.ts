@@ -35,7 +35,7 @@ import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langf
 import { seedRagTraces } from './_rag-traces.js';
 import { runOnlineTick } from '../src/online/job.js';
 import { createOnlineRuntime } from '../src/online/runtime.js';
-import { silentLogger } from '../src/service/logger.js';
+import { silentLogger } from '../src/runtime/logger.js';
 import { openSqliteState } from '../src/state/index.js';
 
 type Personality = 'v3' | 'v4';

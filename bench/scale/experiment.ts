@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../../src/config/load.js';
 import { connectExperiment } from '../../src/experiment/edges.js';
 import { runExperiment } from '../../src/experiment/run.js';
-import { silentLogger } from '../../src/service/logger.js';
+import { silentLogger } from '../../src/runtime/logger.js';
 import { openSqliteState } from '../../src/state/index.js';
 import type { StandIns } from './procs.js';
 

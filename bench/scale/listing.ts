@@ -5,7 +5,7 @@
 import { parseConfig } from '../../src/config/load.js';
 import { runOnlineTick } from '../../src/online/job.js';
 import { createOnlineRuntime } from '../../src/online/runtime.js';
-import { silentLogger } from '../../src/service/logger.js';
+import { silentLogger } from '../../src/runtime/logger.js';
 import { openSqliteState } from '../../src/state/index.js';
 import type { StandIns } from './procs.js';
 

@@ -4,7 +4,7 @@
  */
 import { parseConfig } from '../../src/config/load.js';
 import { startDaemon } from '../../src/service/daemon.js';
-import { silentLogger } from '../../src/service/logger.js';
+import { silentLogger } from '../../src/runtime/logger.js';
 
 export type ToReplica = { type: 'stop' };
 export type FromReplica = { type: 'ready' } | { type: 'stopped'; cpuMs: number; peakRssMb: number };

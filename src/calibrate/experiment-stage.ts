@@ -8,7 +8,7 @@ import type { RagwatchConfig } from '../config/index.js';
 import type { JudgeSection, RunMetadata } from '../experiment/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import type { StateStore } from '../state/index.js';
 import { calibrationGaugeValues, driftGaugeValues } from './gauges.js';
 import { checkJudge, judgeChangedWarning } from './judge-check.js';

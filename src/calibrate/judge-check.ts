@@ -8,7 +8,7 @@
 import type { RagwatchConfig } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { MetricName } from '../metrics/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { AnchorFileError, readAnchorFile, storedAnchorSet } from './anchor-file.js';
 import { scoreAnchors } from './anchors.js';
 import { judgeDrift, type DriftReport } from './drift.js';

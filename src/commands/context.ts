@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { loadConfig, type RagwatchConfig } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import type { Timers } from '../progress/index.js';
-import { type HostLookup, createLogger, type Logger } from '../service/index.js';
+import { createLogger, type Logger } from '../runtime/index.js';
+import { type HostLookup } from '../service/index.js';
 
 /** What every command receives: streams and environment are injected so tests can run commands in-process. */
 export interface CommandContext {

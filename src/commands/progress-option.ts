@@ -1,6 +1,6 @@
 import type { RagwatchConfig } from '../config/index.js';
 import { createProgress, noProgress, systemTimers, type Progress } from '../progress/index.js';
-import { createLogger } from '../service/index.js';
+import { createLogger } from '../runtime/index.js';
 import type { CommandContext } from './context.js';
 
 /** Help of `--no-progress` on the long commands; progress goes to stderr, never to stdout. */

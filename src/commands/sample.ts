@@ -20,8 +20,8 @@ import {
   samplingPolicyFrom,
 } from '../online/index.js';
 import { prepareSample } from '../metrics/index.js';
+import { type Logger } from '../runtime/index.js';
 import {
-  type Logger,
   credentialsExit,
   openStateOrExit,
   startupFailureExit,

@@ -3,7 +3,7 @@ import { createKeepAliveFetch } from '../internal/index.js';
 import { judgeClientsFromConfig, type JudgeClientDeps, judgeProbe } from '../judge/index.js';
 import { detectApiGeneration, langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/index.js';
 import { anonymizerFromConfig, passThroughAnonymizer, type SampleAnonymizer } from '../anonymize/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import type { ExperimentState } from './run-record.js';
 import type { ExperimentDeps } from './run.js';
 

@@ -15,7 +15,7 @@ import {
 } from '../langfuse/index.js';
 import type { MetricName } from '../metrics/index.js';
 import { metricOfScore } from '../scores/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import type { PreviousRun, TrendPoint } from './report/index.js';
 import { rememberedRun, rememberedRuns, versionsOf, type ExperimentState } from './run-record.js';
 

@@ -1,7 +1,7 @@
 import type { RagwatchConfig } from '../config/index.js';
 import { evaluatePath, parsePath, answerFrom } from '../extract/index.js';
 import { getDataset, listDatasetItems, type Dataset, type DatasetItem, type LangfuseHttp } from '../langfuse/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { ExperimentInputError } from './errors.js';
 import type { SplitFilter } from './report/model.js';
 

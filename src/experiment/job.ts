@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/index.js';
-import type { Logger, JobRunContext } from '../service/index.js';
+import type { Logger, JobRunContext } from '../runtime/index.js';
 import { LeaseKeeper, type LeaseHolder, type JobRuns, type Leases, type StateFacts } from '../state/index.js';
 import type { ExperimentState } from './run-record.js';
 import { connectExperiment, type ExperimentEdgeDeps } from './edges.js';

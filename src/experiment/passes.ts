@@ -4,7 +4,7 @@
  * outage stops the run (see `outage.ts`): then the items still in flight are abandoned (not run), never
  * counted as failures.
  */
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { pickDistractors } from './distractors.js';
 import type { Dependency } from './errors.js';
 import type { GoldenItem } from './items.js';

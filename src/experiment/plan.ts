@@ -4,7 +4,7 @@
  */
 import type { RagwatchConfig } from '../config/index.js';
 import type { ApiGeneration } from '../langfuse/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { VERSION } from '../version.js';
 import { ExperimentInputError } from './errors.js';
 import type { History } from './history.js';

@@ -9,7 +9,7 @@ import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { SampleAnonymizer } from '../anonymize/index.js';
 import type { RagwatchConfig } from '../config/index.js';
 import type { Progress } from '../progress/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { ExperimentIncompleteError, type Dependency } from './errors.js';
 import type { Stop } from './run-status.js';
 import type { GoldenItem } from './items.js';

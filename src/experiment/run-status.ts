@@ -5,7 +5,7 @@
  */
 import { kindOf } from '../errors.js';
 import { LangfuseApiError } from '../langfuse/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import type { Dependency } from './errors.js';
 
 export interface Stop {

@@ -8,7 +8,7 @@ import type { RagwatchConfig } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
 import type { Progress } from '../progress/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { ExperimentInputError, type Dependency } from './errors.js';
 import { finishedItems } from './finished-items.js';
 import { runJudgeStage, withJudgeIdentity } from '../calibrate/index.js';

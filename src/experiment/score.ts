@@ -13,7 +13,7 @@ import {
   type ScoreToWrite,
 } from '../langfuse/index.js';
 import { experimentScoreConfigs, ScoreBatcher } from '../scores/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import type { RecordedRun } from './run-recorder.js';
 import type { CleanResult } from './passes.js';
 import type { RunControl } from './run-control.js';

@@ -2,7 +2,7 @@
  * The report stage: `<reportsDir>/<run>/report.{md,html,json}`, written whether the run completed or not. An
  * incomplete run ends here with `ExperimentIncompleteError`, carrying the report it wrote.
  */
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { ExperimentIncompleteError } from './errors.js';
 import { writeReportFiles, type ExperimentReport, type WrittenReport } from './report/index.js';
 import type { RunStatus } from './run-status.js';

@@ -12,7 +12,7 @@ import {
   randomTraceId,
   SpansRejectedError,
 } from '../langfuse/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { judgeTraceEvents } from './events.js';
 import type { JudgeCallRecord } from './record.js';
 import type { JudgeTraceOptions } from './shape.js';

@@ -6,7 +6,7 @@
  */
 import { configSchema } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import type { RagSample } from '../sample.js';
 import { failedFrom, notScorable, type MetricContext } from './definition.js';
 import { prepareSample, type MetricsOptions } from './prepare.js';

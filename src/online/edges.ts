@@ -18,7 +18,7 @@ import {
   postIngestion,
 } from '../langfuse/index.js';
 import { scoreSample } from '../metrics/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import type { EvaluateDeps } from './evaluate-trace.js';
 import type { Channel, Dependency } from './failures.js';
 import { createKeepAliveFetch } from '../internal/index.js';

@@ -1,6 +1,6 @@
 import type { RagwatchConfig } from '../config/index.js';
 import { scoreGaugeName, type MetricName } from '../metrics/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import { isStateError, type StateError, LeaseKeeper } from '../state/index.js';
 import { noopRecorder } from './ports.js';
 import type { OnlineJobDeps, OnlineSettings, TickOptions, TickReport } from './run-types.js';

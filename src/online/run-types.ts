@@ -1,5 +1,5 @@
 import type { MetricName } from '../metrics/index.js';
-import type { Logger } from '../service/index.js';
+import type { Logger } from '../runtime/index.js';
 import type { LeaseTimers, JobRuns, Leases, Ledger, StateConnection, StateFacts, LeaseHolder } from '../state/index.js';
 import type { EvaluateDeps, ScoredValue } from './evaluate-trace.js';
 import type { Probes } from './outage.js';

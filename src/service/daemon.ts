@@ -19,7 +19,7 @@ import { judgeCredentialsRefused } from '../judge/index.js';
 import { openState, recordLangfuseApi, type LeaseHolder, type StateStore } from '../state/index.js';
 import { credentialsLine, DependencyHealth } from './dependency-health.js';
 import { startHttpService, type HttpService, type ReadinessCheck, type RouteHandler } from './http.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../runtime/index.js';
 import { createServiceMetrics, restoreJobSuccess, type ServiceMetrics } from './metrics.js';
 import { cronIntervalMs, Scheduler, type JobSpec } from './scheduler.js';
 

@@ -1,6 +1,6 @@
 import { isCredentialsCode, type TickReport } from '../online/index.js';
 import { StateError, type StateErrorKind } from '../state/index.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../runtime/index.js';
 
 /** The dependencies a tick can fail on as a whole: Langfuse, the judge, and the disk under the state file. */
 export type WatchedDependency = 'langfuse' | 'judge' | 'state';

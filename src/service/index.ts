@@ -2,8 +2,6 @@
 export { EXPERIMENT_JOB, startDaemon } from './daemon.js';
 export { credentialsLine } from './dependency-health.js';
 export { listenErrorProblem, listenHostProblem, type HostLookup } from './listen-host.js';
-export { createLogger, type Logger } from './logger.js';
-export type { JobRunContext } from './scheduler.js';
 export {
   credentialsExit,
   openStateOrExit,

@@ -1,18 +1,8 @@
 import { CronSchedule } from '../internal/index.js';
-import type { Logger } from './logger.js';
+import type { JobRunContext, Logger, RunReason } from '../runtime/index.js';
 
 /** setTimeout's longest delay (about 24.8 days); longer waits are taken in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export type RunReason = 'scheduled' | 'catch_up' | 'manual';
-
-export interface JobRunContext {
-  reason: RunReason;
-  /** Soft stop: finish what is in flight, take nothing new. */
-  stop: AbortSignal;
-  /** Hard stop: abandon in-flight work. */
-  signal: AbortSignal;
-}
 
 export interface JobSpec {
   name: string;

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { createLogger, type Logger } from '../../src/service/logger.js';
+import { createLogger, type Logger } from '../../src/runtime/logger.js';
 
 export interface LogRecord {
   level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';

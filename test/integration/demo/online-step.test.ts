@@ -7,7 +7,7 @@ import { onlineStep, seedCorpusStep } from '@ragwatch/devkit/demo/steps/index.js
 import type { OnlineStepData } from '@ragwatch/devkit/demo/steps/online.js';
 import { runOnlineTick } from '../../../src/online/job.js';
 import { createOnlineRuntime } from '../../../src/online/runtime.js';
-import { createLogger } from '../../../src/service/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');

@@ -7,7 +7,7 @@ import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index
 import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 import { answerQuestion } from '@ragwatch/devkit/rag/answer.js';
 import { startDaemon } from '../../../src/service/daemon.js';
-import { createLogger } from '../../../src/service/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { connectExperiment } from '../../../src/experiment/edges.js';
 import { runExperiment } from '../../../src/experiment/run.js';

@@ -9,7 +9,7 @@ import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langf
 import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 import { connectExperiment } from '../../../src/experiment/edges.js';
 import { runExperiment, type ExperimentOptions, type ExperimentResult } from '../../../src/experiment/run.js';
-import { createLogger } from '../../../src/service/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 

@@ -3,7 +3,7 @@ import type { Exchange } from '@ragwatch/devkit/langfuse/index.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { runOnlineTick, type TickReport } from '../../../src/online/job.js';
 import { createOnlineRuntime } from '../../../src/online/runtime.js';
-import { silentLogger } from '../../../src/service/logger.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 import {

@@ -69,7 +69,7 @@ async function setUp(
   });
   state = openSqliteState({ path: ':memory:' });
   const runtime = await createOnlineRuntime(config, {
-    logger: (await import('../../../src/service/logger.js')).silentLogger(),
+    logger: (await import('../../../src/runtime/logger.js')).silentLogger(),
     state,
     clock: { now: () => now },
     sleep: noSleep,

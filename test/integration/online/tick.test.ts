@@ -3,7 +3,7 @@ import type { SeedDemoSummary } from '@ragwatch/devkit/corpus/index.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { ONLINE_JOB, runOnlineTick, type TickReport } from '../../../src/online/job.js';
 import { createOnlineRuntime, type OnlineRuntime } from '../../../src/online/runtime.js';
-import { silentLogger } from '../../../src/service/logger.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 import {

@@ -11,7 +11,7 @@ import {
   type StructuredResult,
 } from '../../../src/judge/types.js';
 import { defaultMetricsOptions } from '../../../src/metrics/index.js';
-import { createLogger } from '../../../src/service/logger.js';
+import { createLogger } from '../../../src/runtime/logger.js';
 import { FakeEmbeddings } from '../metrics/fakes.js';
 
 /** Answers every task; for questions containing `broken`, every call fails with `kind` (after "retries"). */

@@ -6,7 +6,7 @@ import { configSchema } from '../../../src/config/schema.js';
 import { reportRoute } from '../../../src/experiment/report-route.js';
 import { startDaemon } from '../../../src/service/daemon.js';
 import { startHttpService, type HttpService } from '../../../src/service/http.js';
-import { silentLogger } from '../../../src/service/logger.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 
 let dir: string;

@@ -9,7 +9,7 @@ import {
 import { JudgeCallError, type JudgeClient } from '../../../src/judge/types.js';
 import { createLangfuseHttp } from '../../../src/langfuse/core/http.js';
 import { IngestionEvent } from '@ragwatch/devkit/langfuse/ingestion-schema.js';
-import { silentLogger } from '../../../src/service/logger.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
 import { scriptedFetch } from '../langfuse/fake-fetch.js';
 
 const keys = { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk', secretKey: 'sk-secret', maxAttempts: 1 };

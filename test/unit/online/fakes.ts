@@ -11,7 +11,7 @@ import type {
   TraceSummary,
 } from '../../../src/online/ports.js';
 import { LangfuseApiError, scoreIdFor } from '../../../src/langfuse/index.js';
-import { silentLogger } from '../../../src/service/logger.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState, type StateStore } from '../../../src/state/index.js';
 import type { OnlineJobDeps, OnlineSettings } from '../../../src/online/job.js';
 

@@ -6,7 +6,7 @@ import { extractRagSample } from '../../../src/extract/index.js';
 import { connectLangfuse } from '../../../src/langfuse/index.js';
 import { ONLINE_JOB, runOnlineTick } from '../../../src/online/job.js';
 import type { OnlineJobDeps, OnlineSettings } from '../../../src/online/job.js';
-import { silentLogger } from '../../../src/service/logger.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { createOpenApiValidator } from '../../helpers/openapi.js';
 import { FIXTURES } from '../extract/load-fixture.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catchUpDue, cronIntervalMs, Scheduler } from '../../../src/service/scheduler.js';
-import { silentLogger } from '../../../src/service/logger.js';
+import { silentLogger } from '../../../src/runtime/logger.js';
 
 describe('catch-up', () => {
   it('is due without a success or when the last one is older than the interval', () => {

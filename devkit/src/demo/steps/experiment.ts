@@ -6,7 +6,7 @@ import { connectExperiment } from 'ragwatch/experiment/edges.js';
 import { runExperiment, type ExperimentResult } from 'ragwatch/experiment/run.js';
 import { formatScore, cell } from 'ragwatch/experiment/report/index.js';
 import { getMetric } from 'ragwatch/metrics/registry.js';
-import { createLogger } from 'ragwatch/service/logger.js';
+import { createLogger } from 'ragwatch/runtime/logger.js';
 import { openState } from 'ragwatch/state/index.js';
 import { startToyRag } from '../../rag/index.js';
 import type { DemoEnvironment, DemoStep, DemoStepResult } from '../run-demo.js';

@@ -9,7 +9,7 @@ import { costLine, emptyCost } from 'ragwatch/golden/cost.js';
 import { buildDeps, connectGolden } from 'ragwatch/golden/edges.js';
 import { STRATA } from 'ragwatch/golden/types.js';
 import { noProgress } from 'ragwatch/progress/index.js';
-import { createLogger } from 'ragwatch/service/logger.js';
+import { createLogger } from 'ragwatch/runtime/logger.js';
 import { openState } from 'ragwatch/state/index.js';
 import { openSqliteGoldenStore } from 'ragwatch/state/golden-builds.js';
 import { writeCorpusExport } from '../../corpus/export.js';

@@ -3,7 +3,7 @@ import { formatTickReport } from 'ragwatch/online/format.js';
 import { runOnlineTick, type TickReport } from 'ragwatch/online/job.js';
 import { createOnlineRuntime } from 'ragwatch/online/runtime.js';
 import { RECOMMENDED_RATE } from 'ragwatch/online/sampler.js';
-import { createLogger } from 'ragwatch/service/logger.js';
+import { createLogger } from 'ragwatch/runtime/logger.js';
 import { openState } from 'ragwatch/state/index.js';
 import type { DemoEnvironment, DemoStep, DemoStepResult } from '../run-demo.js';
 import { sampledTraceLines, sampledTraces, traceUrl, type SampledTrace } from './online-traces.js';
