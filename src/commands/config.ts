@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { stringify } from 'yaml';
-import { loadConfig, maskSecrets } from '../config/index.js';
+import { configInEffect, loadConfig, maskSecrets } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import type { CommandContext } from './context.js';
 
@@ -8,13 +8,15 @@ export function registerConfigCommand(program: Command, ctx: CommandContext): vo
   const config = program.command('config').description('inspect the configuration');
   config
     .command('check')
-    .description('validate the configuration and print the effective values (secrets masked)')
+    .description(
+      'validate the configuration and print the values in effect (secrets masked; of the state keys, those of the backend in use)',
+    )
     .option('--json', 'print JSON instead of YAML')
     .action((options: { json?: boolean }, command: Command) => {
       const globals = command.optsWithGlobals<{ config?: string }>();
       const loaded = loadConfig({ file: globals.config, env: ctx.env, cwd: ctx.cwd });
       if (!loaded.ok) throw new CliExit(ExitCode.badInput, loaded.problems);
-      const masked = maskSecrets(loaded.config);
+      const masked = maskSecrets(configInEffect(loaded.config));
       if (options.json) {
         ctx.stdout.write(`${JSON.stringify(masked, null, 2)}\n`);
         return;

@@ -2,4 +2,5 @@
 export { HUMAN_SCORE_PREFIX, type CalibrateConfig } from './calibrate-section.js';
 export { loadConfig } from './load.js';
 export { maskSecrets } from './mask.js';
+export { configInEffect } from './in-effect.js';
 export { configSchema, type RagwatchConfig } from './schema.js';

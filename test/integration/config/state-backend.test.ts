@@ -7,6 +7,7 @@ import { loadConfig } from '../../../src/config/load.js';
 import { maskSecrets } from '../../../src/config/mask.js';
 import { stateBackend } from '../../../src/state/index.js';
 import { runCli } from '../../helpers/run-cli.js';
+import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 
 function load(raw: unknown, env: NodeJS.ProcessEnv = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-state-config-'));
@@ -74,5 +75,21 @@ describe('state backend configuration', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('state.path, state.url: set one of them, not both');
     expect(r.stderr + r.stdout).not.toContain('s3cret-Pa55');
+  });
+  it('config check shows the state backend in effect only', async () => {
+    const postgres = load({ state: { url: URL_WITH_PASSWORD, schema: 'rw' } });
+    const pg = await runCliInProcess(['--config', postgres.file, 'config', 'check', '--json']);
+    expect(pg.code).toBe(0);
+    const pgState = (JSON.parse(pg.stdout) as { state: Record<string, unknown> }).state;
+    expect(pgState).toMatchObject({ url: 'postgres://ragwatch:***@db.internal:5432/langfuse?sslmode=require' });
+    expect(pgState).toMatchObject({ schema: 'rw', poolSize: 5 });
+    expect(pgState).not.toHaveProperty('path');
+    const yaml = await runCliInProcess(['--config', postgres.file, 'config', 'check']);
+    expect(yaml.stdout).not.toMatch(/^ {2}path:/m);
+    expect(yaml.stdout).toMatch(/^ {2}url: postgres:/m);
+
+    const sqlite = load({ state: { path: 'state/ragwatch.db' } });
+    const lite = await runCliInProcess(['--config', sqlite.file, 'config', 'check', '--json']);
+    expect((JSON.parse(lite.stdout) as { state: unknown }).state).toEqual({ path: 'state/ragwatch.db' });
   });
 });
