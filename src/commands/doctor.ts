@@ -146,7 +146,7 @@ async function checkLangfuse(config: RagwatchConfig, deps: DoctorDeps, timeoutMs
         detail: `${where}: keys rejected (HTTP ${err.status}): check LANGFUSE_PUBLIC_KEY / LANGFUSE_SECRET_KEY and the project`,
         configuration: true,
       };
-    return { name: 'langfuse', verdict: 'fail', detail: `${where}: ${describeError(err)}` };
+    return { name: 'langfuse', verdict: 'fail', detail: `${where}: ${describeError(err, where)}` };
   }
 }
 

@@ -59,7 +59,11 @@ async function checkDataset(
     return { check: { name, verdict: 'ok', detail: `"${cfg.dataset}": ${counts}` }, first: loaded.items[0] ?? null };
   } catch (err) {
     return {
-      check: { name, verdict: 'fail', detail: `"${cfg.dataset}" at ${config.langfuse.baseUrl}: ${describeError(err)}` },
+      check: {
+        name,
+        verdict: 'fail',
+        detail: `"${cfg.dataset}" at ${config.langfuse.baseUrl}: ${describeError(err, config.langfuse.baseUrl)}`,
+      },
       first: null,
     };
   }

@@ -1,7 +1,19 @@
 /** The judge's checks: the chat model is served and honours json_schema; the embeddings model is served and answers. */
 import type { RagwatchConfig } from '../config/index.js';
+import { DependencyError } from '../errors.js';
 import { errorBodyMessage, judgeClientsFromConfig } from '../judge/index.js';
+import { missingV1Hint } from './hints.js';
 import { describeError, type Check, type DoctorDeps } from './types.js';
+
+/** `/models` answered with an error status. */
+class ModelListError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
 
 /** The model ids an OpenAI-compatible server lists at `/models`. */
 export async function listModels(
@@ -17,8 +29,9 @@ export async function listModels(
   const text = await res.text();
   if (!res.ok) {
     const message = errorBodyMessage(text);
-    throw new Error(
+    throw new ModelListError(
       `HTTP ${res.status}${res.status === 401 || res.status === 403 ? ' (the API key was rejected)' : ''}${message ? `: ${message}` : ''}`,
+      res.status,
     );
   }
   const body = JSON.parse(text) as { data?: Array<{ id?: unknown }> };
@@ -40,11 +53,13 @@ export async function checkJudgeModel(config: RagwatchConfig, deps: DoctorDeps, 
     };
   } catch (err) {
     // A refused key is configuration (exit 2), like Langfuse refusing its keys.
-    const refused = /^HTTP 40[13]\b/.test(err instanceof Error ? err.message : '');
+    const status = err instanceof ModelListError ? err.status : undefined;
+    const refused = status === 401 || status === 403;
+    const v1 = status === 404 ? missingV1Hint(base, 'judge.baseUrl') : null;
     return {
       name: 'judge-model',
       verdict: 'fail',
-      detail: `${base}/models: ${describeError(err)}`,
+      detail: `${base}/models: ${v1 ? `HTTP 404; ${v1}` : describeError(err, base)}`,
       ...(refused ? { configuration: true as const } : {}),
     };
   }
@@ -140,7 +155,9 @@ export async function checkEmbeddings(config: RagwatchConfig, deps: DoctorDeps, 
       return { name, verdict: 'fail', detail: `${where}: vector has non-finite values` };
     return { name, verdict: 'ok', detail: `${model}: ${served ? 'served, ' : ''}dimension ${vector.length}` };
   } catch (err) {
-    return { name, verdict: 'fail', detail: `${where}: ${describeError(err)}` };
+    const key = config.embeddings.baseUrl ? 'embeddings.baseUrl' : 'judge.baseUrl';
+    const v1 = err instanceof DependencyError && err.status === 404 ? missingV1Hint(base, key) : null;
+    return { name, verdict: 'fail', detail: `${where}: ${v1 ? `HTTP 404; ${v1}` : describeError(err, base)}` };
   }
 }
 

@@ -15,6 +15,8 @@ export interface AttemptFailure {
   retryAfterMs?: number;
   /** The answer arrived but cannot be used: the next attempt should carry a repair message. */
   unusable?: { content: string };
+  /** The connection error, kept as the call error's cause (its system code says what refused). */
+  cause?: unknown;
 }
 
 const RETRYABLE_STATUS = new Set([408, 409, 429]);
@@ -34,7 +36,7 @@ export function classifyError(
   if (err instanceof OpenAI.APIConnectionError) {
     const cause = (err as { cause?: unknown }).cause;
     const detail = cause instanceof Error ? `: ${cause.message}` : '';
-    return { kind: 'connection', message: `connection error${detail}`, retryable: true };
+    return { kind: 'connection', message: `connection error${detail}`, retryable: true, cause: err };
   }
   if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
     const status = err.status;

@@ -143,6 +143,7 @@ export async function withRetries<T>(
         failure.kind,
         n,
         spent(),
+        failure.cause === undefined ? undefined : { cause: failure.cause },
       );
     }
     throw new AttemptFailed(failure);

@@ -66,8 +66,9 @@ export class JudgeCallError extends DependencyError {
     readonly attempts: number,
     /** What the failed attempts cost: the server received (and may have answered) every one of them. */
     readonly usage?: CallUsage,
+    options?: { cause?: unknown },
   ) {
-    super(message, kind, statusOfKind(kind), retryable);
+    super(message, kind, statusOfKind(kind), retryable, options);
   }
 
   /** Down or refusing our key, or answering what is not an OpenAI-style answer at all (an HTML page). */

@@ -104,8 +104,9 @@ export class LangfuseApiError extends DependencyError {
     /** Whether a later attempt (another tick) may succeed. */
     retryable: boolean,
     readonly attempts: number,
+    options?: { cause?: unknown },
   ) {
-    super(message, kind, status, retryable);
+    super(message, kind, status, retryable, options);
   }
 
   /** Down, answering nonsense (an HTML page, a wrong shape) or refusing our keys: the same for every trace. */
@@ -225,6 +226,7 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
               undefined,
               true,
               attempt,
+              { cause: err },
             );
       } finally {
         clearTimeout(timer);
@@ -255,6 +257,7 @@ export function createLangfuseHttp(options: LangfuseHttpOptions): LangfuseHttp {
         final.status,
         final.retryable,
         policy.attempts,
+        { cause: final.cause },
       );
     }
   }
