@@ -9,7 +9,8 @@ import {
   type GoldenItemView,
 } from './items.js';
 import type { GoldenSettings } from './plan.js';
-import type { CandidateRecord, Clock, GoldenBuildStore, GoldenDatasets, Progress, ReviewQueue } from './ports.js';
+import type { Clock, GoldenDatasets, Progress, ReviewQueue } from './ports.js';
+import type { CandidateRecord, GoldenBuildStore } from '../state/index.js';
 import { applyReview, decisionsByTrace, type ReviewCandidate, type ReviewOutcome } from './review.js';
 import { assignSplits, earlierSplits } from './splits.js';
 import { emptyStrata, type Candidate, type Split, type Stratum } from './types.js';

@@ -1,16 +1,8 @@
 import { nearDuplicates } from './filters.js';
 import { reviewTraceId } from './ids.js';
 import { candidateFromItem, candidateItem, contentHash } from './items.js';
-import type {
-  CandidateRecord,
-  Clock,
-  EmbeddingsClient,
-  GoldenBuildStore,
-  GoldenDatasets,
-  Progress,
-  ReviewQueue,
-  ReviewTrace,
-} from './ports.js';
+import type { Clock, EmbeddingsClient, GoldenDatasets, Progress, ReviewQueue, ReviewTrace } from './ports.js';
+import type { CandidateRecord, GoldenBuildStore } from '../state/index.js';
 import { reviewSample } from './review.js';
 import type { Candidate, Chunk, Seed, Verdict } from './types.js';
 

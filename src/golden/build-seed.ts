@@ -4,7 +4,8 @@ import { judgeVerdict, type CheckDeps } from './checks.js';
 import { textVerdict, type TextFilterSettings } from './filters.js';
 import { generateForSeed } from './generate.js';
 import { candidateFromItem, candidateItem, contentHash } from './items.js';
-import type { CandidateRecord, Clock, GoldenBuildStore, GoldenDatasets, JudgeClient, SeedRecord } from './ports.js';
+import type { Clock, GoldenDatasets, JudgeClient } from './ports.js';
+import type { CandidateRecord, GoldenBuildStore, SeedRecord } from '../state/index.js';
 import type { Candidate, Seed, Verdict } from './types.js';
 
 /**

@@ -15,13 +15,13 @@ import type {
   Clock,
   EmbeddingsClient,
   FaithfulnessCheck,
-  GoldenBuildStore,
   GoldenDatasets,
   JudgeClient,
   PersonalDataCheck,
   Progress,
   ReviewQueue,
 } from './ports.js';
+import type { GoldenBuildStore } from '../state/index.js';
 import { createRetrieval } from './retrieval.js';
 import { emptyStrata, type Chunk, type Stratum } from './types.js';
 
@@ -278,8 +278,9 @@ function tallied(result: BuildResult, state: SeedState): BuildResult {
   for (const seed of result.plan.seeds) result.tally[seed.stratum].seeds += 1;
   const rejections: Record<string, number> = {};
   for (const r of state.candidates.values()) {
-    if (!keys.has(r.seedKey)) continue;
-    const t = result.tally[r.stratum];
+    const stratum = keys.get(r.seedKey);
+    if (stratum === undefined) continue;
+    const t = result.tally[stratum];
     t.candidates += 1;
     if (r.status === 'accepted') t.accepted += 1;
     if (r.status === 'rejected') {

@@ -32,13 +32,13 @@ import { metered, meteredEmbeddings, type Cost } from './cost.js';
 import type {
   Clock,
   FaithfulnessCheck,
-  GoldenBuildStore,
   GoldenDatasets,
   PersonalDataCheck,
   Progress,
   ReviewQueue,
   ReviewTrace,
 } from './ports.js';
+import type { GoldenBuildStore } from '../state/index.js';
 import { REVIEW_NOTE_SCORE, REVIEW_SCORE } from './review.js';
 import type { TraceSource } from './trace-chunks.js';
 import { REVIEW_DECISIONS } from './types.js';

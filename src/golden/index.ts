@@ -1,13 +1,4 @@
-/** The golden-set builder's public surface for other folders: for now the records state keeps for it. */
-export type {
-  BuildRecord,
-  CandidateRecord,
-  CandidateStatus,
-  GoldenBuildStore,
-  PublicationRecord,
-  SeedRecord,
-  SeedStage,
-} from './ports.js';
+/** The golden-set builder's public surface for other folders: imports from outside go through this file. */
 export { applyGoldenReview, publishedVersions, type ApplyResult } from './apply.js';
 export {
   goldenNames,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import type { CandidateRecord, GoldenBuildStore } from '../golden/index.js';
+import type { CandidateRecord, GoldenBuildStore } from './golden-records.js';
 import {
   toBuildRecord,
   toCandidateRecord,

@@ -1,4 +1,4 @@
-import type { BuildRecord, CandidateRecord, PublicationRecord, SeedRecord } from '../golden/index.js';
+import type { BuildRecord, CandidateRecord, PublicationRecord, SeedRecord } from './golden-records.js';
 
 /** The golden-set builder's rows as both backends store them (the same columns), and the records they become. */
 

@@ -1,10 +1,11 @@
 import type { RagwatchConfig } from '../config/index.js';
-import type { GoldenBuildStore } from '../golden/index.js';
+import type { GoldenBuildStore } from './golden-records.js';
 import { openSqliteGoldenStore } from './golden-builds.js';
 import { openSqliteState } from './sqlite.js';
 import type { StateStore } from './types.js';
 
 export type * from './types.js';
+export type * from './golden-records.js';
 export { LEDGER_STATUSES } from './types.js';
 export { openSqliteState, type SqliteStateOptions, defaultIsProcessAlive } from './sqlite.js';
 export { openSqliteGoldenStore, sqliteGoldenStore, type SqliteGoldenStore } from './golden-builds.js';

@@ -1,4 +1,4 @@
-import type { GoldenBuildStore } from '../../src/golden/ports.js';
+import type { GoldenBuildStore } from '../../src/state/index.js';
 import type { StateStore } from '../../src/state/index.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CandidateRecord, GoldenBuildStore } from '../../golden/index.js';
+import type { CandidateRecord, GoldenBuildStore } from '../golden-records.js';
 import {
   toBuildRecord,
   toCandidateRecord,

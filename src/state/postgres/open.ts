@@ -1,6 +1,6 @@
 import { composeStore } from '../compose.js';
 import { isStateError, StateError } from '../errors.js';
-import type { GoldenBuildStore } from '../../golden/index.js';
+import type { GoldenBuildStore } from '../golden-records.js';
 import { defaultIsProcessAlive } from '../sqlite.js';
 import type { StateHealth, StateStore } from '../types.js';
 import { createDb, type Db, type PostgresTls } from './db.js';
