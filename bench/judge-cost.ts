@@ -121,14 +121,14 @@ async function runAutoevals(
   const client = new OpenAI({ baseURL: server.url, apiKey: 'EMPTY' }) as unknown as NonNullable<
     NonNullable<Parameters<typeof init>[0]>['client']
   >;
-  init({ client, defaultModel: { completion: server.model, embedding: server.embeddingModel } });
+  init({ client, defaultModel: server.model });
   const calls: Call[] = [];
   const scores: { faithfulness: number | null; answer_relevancy: number | null }[] = [];
   for (const sample of samples) {
     const args = { input: sample.question, output: sample.answer, context: sample.contexts };
     const start = server.requests.length;
     const f = await Faithfulness(args);
-    const ar = await AnswerRelevancy(args);
+    const ar = await AnswerRelevancy({ ...args, embeddingModel: server.embeddingModel });
     scores.push({ faithfulness: f.score ?? null, answer_relevancy: ar.score ?? null });
     calls.push(...callsOf(server.requests.slice(start), sample.traceId));
   }

@@ -18,10 +18,7 @@ describe('autoevals against the stand-in', () => {
     server = await startJudgeServer();
     client = new OpenAI({ baseURL: server.url, apiKey: 'k', maxRetries: 0 });
     // Scorers that build nested scorers (ContextEntityRecall → EmbeddingSimilarity) read the global client.
-    autoevals.init({
-      client: client as never,
-      defaultModel: { completion: server.model, embedding: server.embeddingModel },
-    } as never);
+    autoevals.init({ client: client as never, defaultModel: server.model });
   });
   afterAll(async () => {
     autoevals.init({});
