@@ -108,7 +108,7 @@ export const COMMAND_OUTCOMES: readonly CommandOutcomes[] = [
     path: ['golden', 'review'],
     codes: {
       0: 'shown (`--apply`: applied and published)',
-      2: 'bad config or arguments, an unknown dataset, keys Langfuse rejected',
+      2: 'bad config or arguments, an unknown dataset, keys Langfuse rejected, `--apply` with no review decision at all (`--unreviewed` publishes anyway)',
       3: 'Langfuse unreachable',
     },
   },

@@ -104,13 +104,14 @@ export function formatReview(result: ApplyResult, names: GoldenNames, applied: b
           String(r.accepted),
           String(r.rejected),
           pct(r.acceptance),
-          r.heldBack ? 'held back' : 'in',
+          r.heldBack ? 'held back' : r.tooFewDecisions ? 'in (too few decisions)' : 'in',
         ];
       }),
       ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     ),
   ];
   for (const w of result.warnings) lines.push(`warning: ${w}`);
+  if (result.refused) return lines;
   if (!applied) {
     lines.push(
       `nothing written: \`ragwatch golden review --apply\` archives the rejected candidates and publishes the next version`,
@@ -141,9 +142,12 @@ export function formatReview(result: ApplyResult, names: GoldenNames, applied: b
   return lines;
 }
 
+const versionLabel = (name: string, withoutReview: boolean) =>
+  withoutReview ? `${name} (published without review)` : name;
+
 export function formatDiff(diff: GoldenDiff): string[] {
   const lines = [
-    `${diff.from} → ${diff.to}: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.splitMoves.length} split moves, ${diff.unchanged} unchanged`,
+    `${versionLabel(diff.from, diff.fromPublishedWithoutReview)} → ${versionLabel(diff.to, diff.toPublishedWithoutReview)}: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.splitMoves.length} split moves, ${diff.unchanged} unchanged`,
   ];
   for (const i of diff.added) lines.push(`  + ${i.goldenId}  ${i.stratum}/${i.split}  ${i.question}`);
   for (const i of diff.removed) lines.push(`  - ${i.goldenId}  ${i.stratum}/${i.split}  ${i.question}`);
@@ -184,6 +188,8 @@ export function reviewJson(result: ApplyResult) {
   return {
     candidates: result.candidates,
     queueId: result.queueId,
+    decisions: result.outcome.decisions,
+    refused: result.refused,
     perStratum: result.outcome.perStratum,
     rejected: Object.fromEntries(result.outcome.rejected),
     heldBack: result.outcome.heldBack,

@@ -218,27 +218,37 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
       "read people's review decisions from the Langfuse annotation queue; with --apply, archive rejected candidates and publish the next version",
     )
     .option('--apply', 'archive the rejected candidates and publish <golden.dataset>-v<N>')
+    .option(
+      '--unreviewed',
+      'with --apply: publish even though nobody has decided on any candidate yet (the version is marked so)',
+    )
     .option('--json', 'print the result as JSON')
     .option('--no-progress', NO_PROGRESS_HELP)
-    .action(async (flags: { apply?: boolean; json?: boolean; progress?: boolean }, command: Command) => {
-      const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
-      const names = goldenNames(config.golden);
-      const progress = progressFor(ctx, flags, config);
-      const store = await openStore(config);
-      try {
-        const edges = await connect(config);
-        const result = await applyGoldenReview(
-          { datasets: edges.datasets, queue: edges.queue, store, clock: { now: ctx.now ?? Date.now }, progress },
-          { settings: config.golden, names, apply: flags.apply === true },
-        ).catch((err) => dependencyExit(err, false));
-        progress.end();
-        if (flags.json) ctx.stdout.write(`${JSON.stringify(reviewJson(result), null, 2)}\n`);
-        else ctx.stdout.write(`${formatReview(result, names, flags.apply === true).join('\n')}\n`);
-      } finally {
-        progress.end();
-        await store.close();
-      }
-    });
+    .action(
+      async (
+        flags: { apply?: boolean; unreviewed?: boolean; json?: boolean; progress?: boolean },
+        command: Command,
+      ) => {
+        const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
+        const names = goldenNames(config.golden);
+        const progress = progressFor(ctx, flags, config);
+        const store = await openStore(config);
+        try {
+          const edges = await connect(config);
+          const result = await applyGoldenReview(
+            { datasets: edges.datasets, queue: edges.queue, store, clock: { now: ctx.now ?? Date.now }, progress },
+            { settings: config.golden, names, apply: flags.apply === true, unreviewed: flags.unreviewed === true },
+          ).catch((err) => dependencyExit(err, false));
+          progress.end();
+          if (flags.json) ctx.stdout.write(`${JSON.stringify(reviewJson(result), null, 2)}\n`);
+          else ctx.stdout.write(`${formatReview(result, names, flags.apply === true).join('\n')}\n`);
+          if (result.refused) throw new CliExit(ExitCode.badInput, [`golden review --apply: ${result.refused}`]);
+        } finally {
+          progress.end();
+          await store.close();
+        }
+      },
+    );
 
   golden
     .command('diff')

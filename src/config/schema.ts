@@ -418,6 +418,11 @@ const goldenSection = z
         share: share().default(0.15),
         /** A stratum whose reviewed items are accepted less often than this holds back its unreviewed ones. */
         minAcceptance: share().default(0.7),
+        /**
+         * Decisions a stratum needs before its acceptance can hold it back: below 10, one rejection moves the
+         * acceptance by more than 10 points, too little to withhold a whole stratum on.
+         */
+        minDecisions: intBetween(1, 10_000).default(10),
         /** Annotation queue name (default `<dataset> review`). */
         queue: z.string().min(1, { error: 'must not be empty' }).optional(),
       })

@@ -11,9 +11,15 @@ import {
 import type { GoldenSettings } from './plan.js';
 import type { Clock, GoldenDatasets, Progress, ReviewQueue } from './ports.js';
 import type { CandidateRecord, GoldenBuildStore } from '../state/index.js';
-import { applyReview, decisionsByTrace, type ReviewCandidate, type ReviewOutcome } from './review.js';
+import {
+  applyReview,
+  decisionsByTrace,
+  isReviewRejection,
+  type ReviewCandidate,
+  type ReviewOutcome,
+} from './review.js';
 import { assignSplits, earlierSplits } from './splits.js';
-import { emptyStrata, type Candidate, type Split, type Stratum } from './types.js';
+import { emptyStrata, type Candidate, type RejectionReason, type Split, type Stratum } from './types.js';
 
 /**
  * `ragwatch golden review [--apply]`: reads people's decisions from the annotation queue and, with `--apply`,
@@ -36,6 +42,11 @@ export interface ApplyOptions {
   names: GoldenNames;
   /** False: report the review's state only, write nothing. */
   apply: boolean;
+  /**
+   * Publish even though nobody has decided on any candidate yet; the version is marked as published without
+   * review (its items' metadata, the dataset's, and `golden diff`).
+   */
+  unreviewed?: boolean;
 }
 
 export interface Publication {
@@ -48,6 +59,8 @@ export interface Publication {
 
 export interface ApplyResult {
   candidates: number;
+  /** Why `--apply` published nothing although it could have (no decision at all, without `--unreviewed`). */
+  refused: string | null;
   queueId: string | null;
   outcome: ReviewOutcome;
   archived: number;
@@ -63,41 +76,90 @@ interface Accepted {
   reviewTraceId: string | null;
 }
 
-async function acceptedCandidates(deps: ApplyDeps, names: GoldenNames): Promise<Accepted[]> {
-  const out: Accepted[] = [];
+/** A candidate an earlier apply archived on people's rejection: its decision still counts. */
+interface ArchivedInReview {
+  id: string;
+  stratum: Stratum;
+  reviewTraceId: string | null;
+  reason: RejectionReason;
+}
+
+/**
+ * The candidates the filters accepted, and those an earlier apply archived on people's rejection: read from the
+ * candidates dataset (Langfuse lists archived items with their status) and, where a server leaves archived items
+ * out, from the build state's record of them.
+ */
+async function reviewedCandidates(
+  deps: ApplyDeps,
+  names: GoldenNames,
+): Promise<{ accepted: Accepted[]; archived: ArchivedInReview[] }> {
+  const accepted: Accepted[] = [];
+  const archived = new Map<string, ArchivedInReview>();
   for (const item of await deps.datasets.items(names.candidatesDataset)) {
-    const meta = (item.metadata ?? {}) as { status?: unknown; review?: { trace_id?: unknown } };
-    if (item.status !== 'ACTIVE' || meta.status !== 'accepted') continue;
+    const meta = (item.metadata ?? {}) as { status?: unknown; reason?: unknown; review?: { trace_id?: unknown } };
+    const active = item.status === 'ACTIVE' && meta.status === 'accepted';
+    const rejected = item.status === 'ARCHIVED' && meta.status === 'rejected' && isReviewRejection(meta.reason);
+    if (!active && !rejected) continue;
     const candidate = candidateFromItem(item);
     if (!candidate) continue;
-    out.push({ candidate, reviewTraceId: typeof meta.review?.trace_id === 'string' ? meta.review.trace_id : null });
+    const reviewTraceId = typeof meta.review?.trace_id === 'string' ? meta.review.trace_id : null;
+    if (active) accepted.push({ candidate, reviewTraceId });
+    else archived.set(candidate.id, { ...candidate, reviewTraceId, reason: meta.reason as RejectionReason });
   }
-  return out.sort((a, b) => (a.candidate.id < b.candidate.id ? -1 : 1));
+  for (const r of await deps.store.candidates(names.candidatesDataset)) {
+    if (archived.has(r.candidateId) || r.status !== 'rejected' || !isReviewRejection(r.reason)) continue;
+    archived.set(r.candidateId, {
+      id: r.candidateId,
+      stratum: r.stratum,
+      reviewTraceId: r.reviewTraceId,
+      reason: r.reason,
+    });
+  }
+  const byId =
+    <T>(id: (x: T) => string) =>
+    (x: T, y: T) =>
+      id(x) < id(y) ? -1 : 1;
+  return {
+    accepted: accepted.sort(byId((a) => a.candidate.id)),
+    archived: [...archived.values()].sort(byId((a) => a.id)),
+  };
 }
 
 export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions): Promise<ApplyResult> {
   const { names, settings } = options;
   deps.progress.stage('golden: reading candidates and annotations', { unit: 'steps', total: 2 });
-  const accepted = await acceptedCandidates(deps, names);
+  const { accepted, archived } = await reviewedCandidates(deps, names);
   deps.progress.advance();
   const queueId = (await deps.store.reviewQueue(names.candidatesDataset)) ?? (await deps.queue.find(names.queueName));
   const decisions = decisionsByTrace(queueId ? await deps.queue.annotations(queueId) : []);
   deps.progress.advance();
-  const reviewable: ReviewCandidate[] = accepted.map((a) => ({
-    id: a.candidate.id,
-    stratum: a.candidate.stratum,
-    reviewTraceId: a.reviewTraceId,
-  }));
-  const outcome = applyReview(reviewable, decisions, settings.review.minAcceptance);
+  const reviewable: ReviewCandidate[] = [
+    ...accepted.map((a) => ({ id: a.candidate.id, stratum: a.candidate.stratum, reviewTraceId: a.reviewTraceId })),
+    ...archived.map((a) => ({ id: a.id, stratum: a.stratum, reviewTraceId: a.reviewTraceId, archivedFor: a.reason })),
+  ];
+  const floor = { minAcceptance: settings.review.minAcceptance, minDecisions: settings.review.minDecisions };
+  const outcome = applyReview(reviewable, decisions, floor);
   const warnings: string[] = [];
   if (accepted.length === 0)
     warnings.push(`no accepted candidates in ${names.candidatesDataset}: run \`ragwatch golden build\` first`);
   for (const [stratum, row] of Object.entries(outcome.perStratum)) {
     if (row.candidates > 0 && row.sampled > 0 && row.reviewed === 0)
       warnings.push(`${stratum}: none of its ${row.sampled} review items has been annotated yet`);
+    if (row.tooFewDecisions)
+      warnings.push(
+        `${stratum}: acceptance ${Math.round(100 * row.acceptance!)} % is below the floor ${floor.minAcceptance} ` +
+          `on ${row.reviewed} decision(s), fewer than the ${floor.minDecisions} (golden.review.minDecisions) it ` +
+          'takes to hold a stratum back: its unreviewed items stay in; review more of it',
+      );
   }
+  const refused =
+    options.apply && accepted.length > 0 && outcome.decisions === 0 && !options.unreviewed
+      ? `nobody has decided on any candidate in the review queue ${names.queueName} yet: nothing published. ` +
+        'Review in Langfuse first, or publish without review with --unreviewed (the version says so)'
+      : null;
   const result: ApplyResult = {
     candidates: accepted.length,
+    refused,
     queueId,
     outcome,
     archived: 0,
@@ -105,9 +167,10 @@ export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions):
     sizes: emptyStrata(() => ({ dev: 0, test: 0 })),
     warnings,
   };
-  if (!options.apply || accepted.length === 0) return result;
+  if (!options.apply || accepted.length === 0 || refused) return result;
 
   result.archived = await archiveRejected(accepted, outcome, deps, names);
+  const withoutReview = outcome.decisions === 0;
   const byId = new Map(accepted.map((a) => [a.candidate.id, a.candidate]));
   const publish = outcome.publish.map((p) => ({ candidate: byId.get(p.id)!, review: p.review }));
   const versions = await publishedVersions(deps, names.prefix);
@@ -122,6 +185,7 @@ export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions):
   const hash = sha256(
     'golden-set-v1',
     publish.map((p) => [p.candidate.id, contentHash(p.candidate), splits.get(p.candidate.id), p.review]).sort(),
+    ...(withoutReview ? ['published without review'] : []),
   ).slice(0, 16);
 
   const latest = versions.at(-1);
@@ -133,11 +197,23 @@ export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions):
   const version = latest && latest.metadata.content_hash === undefined ? latest.version : (latest?.version ?? 0) + 1;
   const datasetName = `${names.prefix}-v${version}`;
   const description = `Golden set v${version}: generated from the corpus, filtered, reviewed by people (${names.queueName}).`;
-  await deps.datasets.ensure(datasetName, description, { ragwatch: 'golden', version, status: 'publishing' });
+  const reviewMark = withoutReview ? { reviewed: false } : {};
+  await deps.datasets.ensure(datasetName, description, {
+    ragwatch: 'golden',
+    version,
+    status: 'publishing',
+    ...reviewMark,
+  });
   deps.progress.stage(`golden: publishing ${datasetName}`, { unit: 'items', total: publish.length });
   for (const p of publish) {
     await deps.datasets.upsert(
-      goldenItem(datasetName, p.candidate, splits.get(p.candidate.id)!, { status: p.review }, names.candidatesDataset),
+      goldenItem(
+        datasetName,
+        p.candidate,
+        splits.get(p.candidate.id)!,
+        withoutReview ? { status: p.review, published_without_review: true } : { status: p.review },
+        names.candidatesDataset,
+      ),
     );
     deps.progress.advance();
   }
@@ -150,6 +226,7 @@ export async function applyGoldenReview(deps: ApplyDeps, options: ApplyOptions):
     test_share: settings.testShare,
     published_at: new Date(publishedAt).toISOString(),
     sizes: result.sizes,
+    ...reviewMark,
   });
   await deps.store.recordPublication({
     prefix: names.prefix,

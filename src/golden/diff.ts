@@ -5,6 +5,9 @@ import type { GoldenItemView } from './items.js';
 export interface GoldenDiff {
   from: string;
   to: string;
+  /** A version published with `--unreviewed`, before anyone reviewed a candidate. */
+  fromPublishedWithoutReview: boolean;
+  toPublishedWithoutReview: boolean;
   added: GoldenItemView[];
   removed: GoldenItemView[];
   changed: Array<{ goldenId: string; fields: Array<'question' | 'reference' | 'stratum'> }>;
@@ -25,6 +28,8 @@ export function diffVersions(
   const diff: GoldenDiff = {
     from: from.name,
     to: to.name,
+    fromPublishedWithoutReview: [...a.values()].some((i) => i.publishedWithoutReview),
+    toPublishedWithoutReview: [...b.values()].some((i) => i.publishedWithoutReview),
     added: [],
     removed: [],
     changed: [],

@@ -86,6 +86,8 @@ export function candidateFromItem(item: DatasetItem): Candidate | null {
 
 export interface PublishedReview {
   status: 'accepted' | 'unreviewed';
+  /** The version was published with `golden review --apply --unreviewed`, before anyone decided on anything. */
+  published_without_review?: true;
 }
 
 export function goldenItem(
@@ -124,6 +126,8 @@ export interface GoldenItemView {
   stratum: string;
   split: string;
   active: boolean;
+  /** Its version was published with `golden review --apply --unreviewed`. */
+  publishedWithoutReview: boolean;
 }
 
 export function goldenItemView(item: DatasetItem): GoldenItemView {
@@ -137,5 +141,6 @@ export function goldenItemView(item: DatasetItem): GoldenItemView {
     stratum: text(m.type) ?? 'unknown',
     split: text(m.split) ?? 'unknown',
     active: item.status === 'ACTIVE',
+    publishedWithoutReview: obj(m.review).published_without_review === true,
   };
 }

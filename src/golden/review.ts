@@ -82,25 +82,41 @@ export const REJECTION_OF: Record<Exclude<ReviewDecision, 'accept'>, RejectionRe
 export interface ReviewCandidate extends Reviewable {
   /** The review trace, when the candidate was sampled. */
   reviewTraceId: string | null;
+  /**
+   * Set when an earlier `--apply` archived the candidate on people's rejection: the decision stands (it still
+   * counts toward its stratum's acceptance) even if the annotation is gone, and the candidate is never published.
+   */
+  archivedFor?: RejectionReason;
+}
+
+/** The acceptance floor: below `minAcceptance`, on at least `minDecisions` decisions, a stratum is held back. */
+export interface ReviewFloor {
+  minAcceptance: number;
+  minDecisions: number;
 }
 
 export interface StratumReview {
   candidates: number;
   sampled: number;
+  /** Decisions made, archived rejections included. */
   reviewed: number;
   accepted: number;
   rejected: number;
   /** accepted / reviewed; null before any review. */
   acceptance: number | null;
-  /** Below the floor: its unreviewed items stay out of this version. */
+  /** Below the floor on enough decisions: its unreviewed items stay out of this version. */
   heldBack: boolean;
+  /** Below the floor on fewer than `minDecisions` decisions: not enough evidence to hold the stratum back. */
+  tooFewDecisions: boolean;
 }
 
 export interface ReviewOutcome {
   perStratum: Record<Stratum, StratumReview>;
+  /** Decisions made across the strata (archived rejections included). */
+  decisions: number;
   /** Candidate ids published: accepted by people, or unreviewed in a stratum that is not held back. */
   publish: Array<{ id: string; review: 'accepted' | 'unreviewed' }>;
-  /** Rejected by people, with the reason. */
+  /** Rejected by people and not archived yet, with the reason. */
   rejected: Map<string, RejectionReason>;
   /** Unreviewed candidates left out because their stratum is held back. */
   heldBack: string[];
@@ -109,7 +125,7 @@ export interface ReviewOutcome {
 export function applyReview(
   candidates: readonly ReviewCandidate[],
   decisions: ReadonlyMap<string, Decision>,
-  minAcceptance: number,
+  floor: ReviewFloor,
 ): ReviewOutcome {
   const perStratum = emptyStrata<StratumReview>(() => ({
     candidates: 0,
@@ -119,31 +135,48 @@ export function applyReview(
     rejected: 0,
     acceptance: null,
     heldBack: false,
+    tooFewDecisions: false,
   }));
-  const decisionOf = (c: ReviewCandidate) => (c.reviewTraceId ? decisions.get(c.reviewTraceId) : undefined);
+  const decisionOf = (c: ReviewCandidate): ReviewDecision | undefined => {
+    if (c.archivedFor) return REVIEW_DECISION_OF[c.archivedFor] ?? 'reject-ambiguous';
+    return c.reviewTraceId ? decisions.get(c.reviewTraceId)?.decision : undefined;
+  };
+  let made = 0;
   for (const c of candidates) {
     const row = perStratum[c.stratum];
     row.candidates += 1;
     if (c.reviewTraceId) row.sampled += 1;
     const d = decisionOf(c);
     if (!d) continue;
+    made += 1;
     row.reviewed += 1;
-    if (d.decision === 'accept') row.accepted += 1;
+    if (d === 'accept') row.accepted += 1;
     else row.rejected += 1;
   }
   for (const row of Object.values(perStratum)) {
     row.acceptance = row.reviewed === 0 ? null : row.accepted / row.reviewed;
-    row.heldBack = row.acceptance !== null && row.acceptance < minAcceptance;
+    const below = row.acceptance !== null && row.acceptance < floor.minAcceptance;
+    row.heldBack = below && row.reviewed >= floor.minDecisions;
+    row.tooFewDecisions = below && !row.heldBack;
   }
   const publish: ReviewOutcome['publish'] = [];
   const rejected = new Map<string, RejectionReason>();
   const heldBack: string[] = [];
   for (const c of candidates) {
+    if (c.archivedFor) continue;
     const d = decisionOf(c);
-    if (d && d.decision !== 'accept') rejected.set(c.id, REJECTION_OF[d.decision]);
+    if (d && d !== 'accept') rejected.set(c.id, REJECTION_OF[d]);
     else if (d) publish.push({ id: c.id, review: 'accepted' });
     else if (perStratum[c.stratum].heldBack) heldBack.push(c.id);
     else publish.push({ id: c.id, review: 'unreviewed' });
   }
-  return { perStratum, publish, rejected, heldBack };
+  return { perStratum, decisions: made, publish, rejected, heldBack };
 }
+
+const REVIEW_DECISION_OF: Partial<Record<RejectionReason, Exclude<ReviewDecision, 'accept'>>> = Object.fromEntries(
+  Object.entries(REJECTION_OF).map(([decision, reason]) => [reason, decision]),
+);
+
+/** A rejection reason given in review (`review_trivial`, …), as opposed to an automatic filter's. */
+export const isReviewRejection = (reason: unknown): reason is RejectionReason =>
+  typeof reason === 'string' && reason in REVIEW_DECISION_OF;

@@ -200,18 +200,21 @@ describe('golden review --apply cut short', () => {
       if (++uploaded === 3)
         h!.langfuse.faults.set('POST /api/public/dataset-items', { errorRate: 1, errorStatus: 503 });
     });
-    const cut = await h.cli('golden', 'review', '--apply');
+    // Nobody reviewed: --unreviewed publishes anyway (the floor test covers the refusal).
+    const cut = await h.cli('golden', 'review', '--apply', '--unreviewed');
     expect(cut.code).toBe(3);
     expect(cut.stderr).toContain('langfuse unreachable');
     expect(h.langfuse.store.datasetItems('rag-golden-v1')).toHaveLength(3);
     stop();
     h.langfuse.faults.clear();
-    const done = await h.cli('golden', 'review', '--apply', '--json');
+    const done = await h.cli('golden', 'review', '--apply', '--unreviewed', '--json');
     expect(done.code, done.stderr).toBe(0);
     const published = JSON.parse(done.stdout).published;
     expect(published).toMatchObject({ datasetName: 'rag-golden-v1', unchanged: false });
     expect(h.langfuse.store.datasetItems('rag-golden-v1')).toHaveLength(published.items);
     expect(h.langfuse.store.getDataset('rag-golden-v2')).toBeUndefined();
-    expect(JSON.parse((await h.cli('golden', 'review', '--apply', '--json')).stdout).published.unchanged).toBe(true);
+    expect(
+      JSON.parse((await h.cli('golden', 'review', '--apply', '--unreviewed', '--json')).stdout).published.unchanged,
+    ).toBe(true);
   }, 60_000);
 });

@@ -51,7 +51,7 @@ describe('review decisions', () => {
         { id: 'a1', stratum: 'adversarial', reviewTraceId: 't3' },
       ],
       decisions,
-      0.7,
+      { minAcceptance: 0.7, minDecisions: 2 },
     );
     expect(outcome.publish).toEqual([
       { id: 's1', review: 'accepted' },
@@ -67,6 +67,73 @@ describe('review decisions', () => {
       acceptance: null,
       heldBack: false,
     });
+  });
+});
+
+describe('the acceptance floor', () => {
+  const decided = (labels: string[]) =>
+    decisionsByTrace(
+      labels.map((label, i) => ({
+        traceId: `t${i}`,
+        name: 'golden-review',
+        label,
+        comment: null,
+        timestamp: new Date(Date.UTC(2026, 2, 2, 10, 0, i)).toISOString(),
+      })),
+    );
+  const stratum = (reviewed: number, unreviewed: number) => [
+    ...Array.from({ length: reviewed }, (_, i) => ({
+      id: `r${i}`,
+      stratum: 'multi-hop' as const,
+      reviewTraceId: `t${i}`,
+    })),
+    ...Array.from({ length: unreviewed }, (_, i) => ({
+      id: `u${i}`,
+      stratum: 'multi-hop' as const,
+      reviewTraceId: null,
+    })),
+  ];
+
+  it('needs enough decisions to hold a stratum back: one rejection among three is not evidence', () => {
+    const outcome = applyReview(stratum(3, 5), decided(['accept', 'accept', 'reject-trivial']), {
+      minAcceptance: 0.7,
+      minDecisions: 10,
+    });
+    expect(outcome.perStratum['multi-hop']).toMatchObject({
+      reviewed: 3,
+      acceptance: 2 / 3,
+      heldBack: false,
+      tooFewDecisions: true,
+    });
+    expect(outcome.heldBack).toEqual([]);
+    expect(outcome.publish.filter((p) => p.review === 'unreviewed')).toHaveLength(5);
+  });
+
+  it('holds the stratum back once the decisions reach the minimum', () => {
+    const labels = [...Array(7).fill('accept'), ...Array(4).fill('reject-ambiguous')];
+    const outcome = applyReview(stratum(11, 5), decided(labels), { minAcceptance: 0.7, minDecisions: 10 });
+    expect(outcome.perStratum['multi-hop']).toMatchObject({ reviewed: 11, heldBack: true, tooFewDecisions: false });
+    expect(outcome.heldBack).toHaveLength(5);
+  });
+
+  it('keeps counting a rejection whose candidate an earlier apply archived, annotation or not', () => {
+    const labels = [...Array(7).fill('accept'), ...Array(4).fill('reject-ambiguous')];
+    const first = applyReview(stratum(11, 5), decided(labels), { minAcceptance: 0.7, minDecisions: 10 });
+    // The second apply: the four rejected candidates are archived; two of their annotations were deleted.
+    const again = stratum(11, 5).map((c) =>
+      first.rejected.has(c.id) ? { ...c, archivedFor: first.rejected.get(c.id)! } : c,
+    );
+    const remaining = decisionsByTrace(
+      labels
+        .map((label, i) => ({ traceId: `t${i}`, name: 'golden-review', label, comment: null, timestamp: '2026-03-02' }))
+        .filter((_, i) => i < 9),
+    );
+    const second = applyReview(again, remaining, { minAcceptance: 0.7, minDecisions: 10 });
+    expect(second.perStratum['multi-hop']).toEqual(first.perStratum['multi-hop']);
+    expect(second.publish).toEqual(first.publish);
+    expect(second.heldBack).toEqual(first.heldBack);
+    expect(second.rejected.size).toBe(0);
+    expect(second.decisions).toBe(11);
   });
 });
 
@@ -116,6 +183,7 @@ describe('diff', () => {
     stratum: 'single-hop',
     split: 'dev',
     active: true,
+    publishedWithoutReview: false,
     ...extra,
   });
   it('lists items added, removed and changed, and split moves', () => {

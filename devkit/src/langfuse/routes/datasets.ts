@@ -100,9 +100,9 @@ function listItems(ctx: RouteContext) {
     const dataset = ctx.store.getDataset(datasetName) ?? notFound('Dataset not found');
     items = items.filter((i) => i.datasetId === dataset.id);
   }
+  // Archived items are listed too, with their status, as Langfuse's public API lists them (the client filters).
   items = items.filter(
     (i) =>
-      i.status === 'ACTIVE' &&
       (sourceTraceId === undefined || i.sourceTraceId === sourceTraceId) &&
       (sourceObservationId === undefined || i.sourceObservationId === sourceObservationId),
   );
