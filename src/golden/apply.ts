@@ -19,7 +19,7 @@ import {
   type ReviewOutcome,
 } from './review.js';
 import { assignSplits, earlierSplits } from './splits.js';
-import { emptyStrata, type Candidate, type RejectionReason, type Split, type Stratum } from './types.js';
+import { STRATA, emptyStrata, type Candidate, type RejectionReason, type Split, type Stratum } from './types.js';
 
 /**
  * `ragwatch golden review [--apply]`: reads people's decisions from the annotation queue and, with `--apply`,
@@ -108,9 +108,10 @@ async function reviewedCandidates(
   }
   for (const r of await deps.store.candidates(names.candidatesDataset)) {
     if (archived.has(r.candidateId) || r.status !== 'rejected' || !isReviewRejection(r.reason)) continue;
+    if (!STRATA.includes(r.stratum as Stratum)) continue;
     archived.set(r.candidateId, {
       id: r.candidateId,
-      stratum: r.stratum,
+      stratum: r.stratum as Stratum,
       reviewTraceId: r.reviewTraceId,
       reason: r.reason,
     });
