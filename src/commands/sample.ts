@@ -14,6 +14,7 @@ import {
   type TickReport,
   scoreOneTrace,
   planOnlineTick,
+  planCountsHelp,
   createOnlineRuntime,
   type OnlineRuntime,
   rateWarnings,
@@ -51,7 +52,10 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
     .command('sample')
     .description('run the online job by hand: one tick (--once), one trace (--trace ID) or a past window (--from/--to)')
     .option('--once', 'run one online tick now (the default)')
-    .option('--dry-run', 'evaluate and write nothing: with --once, only list what would be sampled and why')
+    .option(
+      '--dry-run',
+      "evaluate and write nothing: with --once, the tick's plan (the whole backlog, what it would take, evaluate or skip, and why)",
+    )
     .option(
       '--trace <id>',
       'score one trace now and explain it: what the judge was given (anonymized, cut to the budgets), its answers, the scores',
@@ -61,6 +65,7 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
     .option('--to <time>', 'backfill: end of the window (ISO 8601)')
     .option('--json', 'print JSON')
     .option('--no-progress', NO_PROGRESS_HELP)
+    .addHelpText('after', planCountsHelp())
     .action(async (options: SampleOptions, command: Command) => {
       const mode = parseMode(options);
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);

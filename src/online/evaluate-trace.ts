@@ -9,7 +9,7 @@ import {
   type Channel,
   type Failure,
 } from './failures.js';
-import type { SampleAnonymizer } from '../anonymize/index.js';
+import type { AnonymizedSample, SampleAnonymizer } from '../anonymize/index.js';
 import { publishableComment, type ScoreWriter } from '../scores/index.js';
 import type { Extractor, OnlineLangfuse, SampleScorer, TraceRecord } from './ports.js';
 import { scoresFromResults } from './trace-scores.js';
@@ -60,6 +60,28 @@ export type TraceOutcome =
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed'; failure: Failure };
 
+export type PreparedTrace =
+  | { kind: 'ready'; extracted: Extract<ReturnType<Extractor>, { ok: true }>; anonymized: AnonymizedSample }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'failed'; failure: Failure };
+
+/**
+ * What a trace gives the judge, or why it is skipped: extraction (`not_rag`, `no_contexts`, …), then anonymization
+ * (`pii_residual` when something would still reach the judge). The tick and its dry-run plan decide by this alone.
+ */
+export function prepareForJudge(deps: Pick<EvaluateDeps, 'extract' | 'anonymizer'>, trace: TraceRecord): PreparedTrace {
+  const extracted = deps.extract(trace);
+  if (!extracted.ok) return { kind: 'skipped', reason: extracted.reason };
+  let anonymized;
+  try {
+    anonymized = deps.anonymizer.anonymizeSample(extracted.sample);
+  } catch (err) {
+    return { kind: 'failed', failure: unexpectedFailure(err, 'anonymize') };
+  }
+  if (anonymized.residual.length > 0) return { kind: 'skipped', reason: 'pii_residual' };
+  return { kind: 'ready', extracted, anonymized };
+}
+
 /**
  * Fetches, extracts, anonymizes, scores and writes one trace. Throws only when `signal` aborts (the work is
  * abandoned, not failed: nothing is to be charged to the trace); every other problem is an outcome.
@@ -83,16 +105,9 @@ export async function evaluateTrace(
   if (!trace)
     return { kind: 'failed', failure: { dependency: null, code: 'langfuse:trace_not_readable', outageLike: false } };
 
-  const extracted = deps.extract(trace);
-  if (!extracted.ok) return { kind: 'skipped', reason: extracted.reason };
-
-  let anonymized;
-  try {
-    anonymized = deps.anonymizer.anonymizeSample(extracted.sample);
-  } catch (err) {
-    return { kind: 'failed', failure: unexpectedFailure(err, 'anonymize') };
-  }
-  if (anonymized.residual.length > 0) return { kind: 'skipped', reason: 'pii_residual' };
+  const prepared = prepareForJudge(deps, trace);
+  if (prepared.kind !== 'ready') return prepared;
+  const { extracted, anonymized } = prepared;
   options.onSample?.({
     shape: extracted.shape,
     sample: anonymized.sample,

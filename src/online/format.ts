@@ -1,4 +1,4 @@
-import type { TickPlan } from './plan.js';
+import { PLAN_COUNTS, type TickPlan } from './plan.js';
 import type { TickReport } from './run-types.js';
 
 /** Plain-text renderings of online results for the terminal. Only anonymized text ever reaches them. */
@@ -43,16 +43,47 @@ export function formatTickReport(report: TickReport, title = 'tick'): string {
 export function formatPlan(plan: TickPlan): string {
   const lines: string[] = [];
   lines.push('dry run: nothing is evaluated or written');
+  const windows = plan.windows === 1 ? '1 window' : `${plan.windows} windows`;
   lines.push(
-    `window: ${plan.window ? `${plan.window.from} → ${plan.window.to}${plan.more ? ' (capped)' : ''}` : 'nothing settled since the last tick'}`,
+    `window: ${plan.window ? `${plan.window.from} → ${plan.window.to} (${windows})` : 'nothing settled since the last tick'}`,
   );
-  lines.push(`listed ${plan.listed} · sampled ${plan.sampled}`);
+  const skipped = Object.entries(plan.skipped);
+  const skips = skipped.reduce((n, [, count]) => n + count, 0);
+  const byReason = skipped.map(([reason, n]) => `${reason} ${n}`).join(', ');
+  lines.push(
+    `listed ${plan.listed} · sampled ${plan.sampled} · taken ${plan.taken} · deferred ${plan.deferred} · ` +
+      `evaluate ${plan.evaluate} · skip ${skips}${byReason ? ` (${byReason})` : ''}`,
+  );
   if (plan.planned.length > 0) lines.push('');
   for (const p of plan.planned) {
     const why = Number.isNaN(p.point)
       ? `ledger ${p.ledger}`
       : `u=${p.point.toFixed(6)} < rate ${p.rate}; ledger ${p.ledger}`;
-    lines.push(`  ${p.traceId}  ${p.action.padEnd(15)} ${p.traceName ?? '(no name)'}  ${p.timestamp}  ${why}`);
+    const action = p.reason ? `${p.action} ${p.reason}` : p.action;
+    lines.push(`  ${p.traceId}  ${action.padEnd(15)} ${p.traceName ?? '(no name)'}  ${p.timestamp}  ${why}`);
+  }
+  const counts: Record<string, number> = {
+    listed: plan.listed,
+    sampled: plan.sampled,
+    taken: plan.taken,
+    deferred: plan.deferred,
+    evaluate: plan.evaluate,
+    skip: skips,
+  };
+  const width = String(Math.max(...Object.values(counts))).length;
+  lines.push('');
+  for (const [label, what] of PLAN_COUNTS) {
+    const extra = label === 'skip' && byReason ? `: ${byReason}` : '';
+    lines.push(`  ${label.padEnd(8)} ${String(counts[label]).padStart(width)}  ${what}${extra}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The counts of `sample --once --dry-run`, one line each, for `sample --help`. */
+export function planCountsHelp(): string {
+  return [
+    '',
+    'What the counts of --once --dry-run mean (a tick reports them as listed, sampled, taken, deferred, evaluated, skipped):',
+    ...PLAN_COUNTS.map(([label, what]) => `  ${label.padEnd(8)}  ${what}`),
+  ].join('\n');
 }

@@ -1,7 +1,7 @@
 /** The public surface of src/online/ for other folders: imports from outside go through this file. */
 export { formatOneTrace, oneTraceJson } from './explain.js';
 export { isCredentialsCode } from './failures.js';
-export { formatPlan, formatTickReport, outcomeReason } from './format.js';
+export { formatPlan, formatTickReport, outcomeReason, planCountsHelp } from './format.js';
 export { BACKFILL_JOB, ONLINE_JOB, runBackfill, runOnlineTick, type RunProgress, type TickReport } from './job.js';
 export { scoreOneTrace } from './one-trace.js';
 export { planOnlineTick } from './plan.js';

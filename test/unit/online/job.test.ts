@@ -357,11 +357,17 @@ describe('planOnlineTick', () => {
       all.map((t) => t.id),
       0.1,
     );
-    expect(plan.planned.map((p) => p.traceId)).toEqual(sampled);
-    expect(plan.planned.filter((p) => p.action === 'evaluate')).toHaveLength(3);
+    expect(new Set(plan.planned.map((p) => p.traceId))).toEqual(new Set(sampled));
+    // Oldest first, as the tick's claims take them.
+    const times = plan.planned.map((p) => Date.parse(p.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(plan.planned.filter((p) => p.action === 'evaluate' || p.action === 'skip')).toHaveLength(3);
     expect(plan.planned.filter((p) => p.action === 'defer_cap')).toHaveLength(sampled.length - 3);
+    expect(plan).toMatchObject({ taken: 3, deferred: sampled.length - 3 });
+    expect(plan.evaluate + Object.values(plan.skipped).reduce((a, b) => a + b, 0)).toBe(3);
     expect(plan.planned[0]!.point).toBeLessThan(0.1);
-    expect(lf.gets).toBe(0);
+    // Only the taken traces are read, to decide as the tick does.
+    expect(lf.gets).toBe(3);
     expect(await deps.state.countByStatus()).toEqual({ pending: 0, done: 0, skipped: 0, failed: 0, dead: 0 });
   });
 });
