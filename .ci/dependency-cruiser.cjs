@@ -19,11 +19,11 @@ module.exports = {
       name: 'folder-through-index',
       comment:
         'A top-level folder of src/ is entered through its index.ts, its public surface; inside a folder, files ' +
-        'import each other directly. Two exceptions (the next rules): config/ validates metric names against the ' +
-        'registry alone, and the metric files use the error and client types of the judge alone, so loading ' +
-        'config stays light (test/unit/module-graph.test.ts holds it to that).',
+        'import each other directly. One exception (the next rule): the metric files use the error and client ' +
+        'types of the judge alone, so loading the metric registry stays light (test/unit/module-graph.test.ts ' +
+        'holds it to that).',
       severity: 'error',
-      from: { path: '^src/([^/]+)/', pathNot: ['^src/config/', '^src/metrics/'] },
+      from: { path: '^src/([^/]+)/', pathNot: ['^src/metrics/'] },
       to: {
         path: '^src/[^/]+/.+',
         pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'],
@@ -31,21 +31,10 @@ module.exports = {
       },
     },
     {
-      name: 'folder-through-index-config',
-      comment: 'folder-through-index for config/, which may also import the metric registry and definition type.',
-      severity: 'error',
-      from: { path: '^src/config/' },
-      to: {
-        path: '^src/[^/]+/.+',
-        pathNot: ['^src/config/', '^src/[^/]+/index\\.ts$', '^src/metrics/(registry|definition)\\.ts$'],
-        dependencyTypesNot: ['dynamic-import'],
-      },
-    },
-    {
       name: 'folder-through-index-metrics',
       comment:
         'folder-through-index for metrics/, which may also import judge/types.ts (JudgeCallError, the client ' +
-        'interfaces): the judge index loads the OpenAI clients, which the registry config loads must not.',
+        'interfaces): the judge index loads the OpenAI clients, which the registry must not.',
       severity: 'error',
       from: { path: '^src/metrics/' },
       to: {

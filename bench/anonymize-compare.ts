@@ -12,6 +12,7 @@
  */
 import * as current from '../src/anonymize/index.js';
 import { parseConfig } from '../src/config/load.js';
+import { allMetrics } from '../src/metrics/registry.js';
 import { loadDocs, loadSamples } from '../test/fixtures/pii/corpus.js';
 import { anonymizerAt } from './_revision.js';
 
@@ -28,7 +29,7 @@ const arg = (name: string, fallback: string) => {
 const rev = arg('--rev', 'f392756');
 const rounds = Number(arg('--rounds', '40'));
 // --own-defaults: the working tree with its own default configuration (more phone regions), the revision with OPTIONS.
-const currentOptions = process.argv.includes('--own-defaults') ? parseConfig({}).anonymize : OPTIONS;
+const currentOptions = process.argv.includes('--own-defaults') ? parseConfig({}, allMetrics()).anonymize : OPTIONS;
 const base = await anonymizerAt(rev);
 
 const texts = [...loadDocs().map((d) => d.text), ...loadSamples().flatMap((s) => s.fields.map((f) => f.text))];

@@ -8,6 +8,7 @@
  */
 import { execSync } from 'node:child_process';
 import { parseConfig } from '../src/config/load.js';
+import { allMetrics } from '../src/metrics/registry.js';
 import { SPLITS, type Split } from '../test/fixtures/anonymize-eval/corpus.js';
 import {
   TARGETS,
@@ -37,7 +38,7 @@ try {
 } catch {
   // not a git checkout
 }
-const options = parseConfig({}).anonymize;
+const options = parseConfig({}, allMetrics()).anonymize;
 const started = process.cpuUsage();
 const runs = Object.fromEntries(SPLITS.map((s) => [s, evaluateSplit(s)])) as Record<Split, Evaluation>;
 const cpu = process.cpuUsage(started);

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createAnonymizer } from '../src/anonymize/index.js';
 import { parseConfig } from '../src/config/load.js';
+import { allMetrics } from '../src/metrics/registry.js';
 import { generateDemoTraces } from '@ragwatch/devkit/corpus/generate.js';
 import { SPLITS } from '../test/fixtures/anonymize-eval/corpus.js';
 import { TARGETS, evaluateSplit, headline, meetsTarget, rate } from '../test/fixtures/anonymize-eval/evaluate.js';
@@ -143,7 +144,7 @@ const skipRate = (m: AnonymizerModule, options: typeof OPTIONS) => {
   }
   return `${skipped}/${demo.length} = ${pct(skipped / demo.length)}`;
 };
-const defaults = parseConfig({}).anonymize;
+const defaults = parseConfig({}, allMetrics()).anonymize;
 console.log('');
 console.log(
   `online job, samples skipped as pii_residual on ${demo.length} demo traces with a RAG sample (default configuration):`,
@@ -176,7 +177,7 @@ function peakMemoryChild(disguised: boolean): void {
   // Invisible characters and no-break spaces throughout: the whole text needs a shadow and an offset map.
   if (disguised)
     big = big.replace(/ /g, (sp, at: number) => (at % 97 === 0 ? '\u00a0' : at % 89 === 0 ? '\u200b ' : sp));
-  const anonymizer = createAnonymizer(parseConfig({}).anonymize);
+  const anonymizer = createAnonymizer(parseConfig({}, allMetrics()).anonymize);
   anonymizer.anonymizeText('warm up: Soy Ana García, DNI 12345678Z.');
   const before = process.memoryUsage().rss;
   const started = process.cpuUsage();

@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LangfuseClient } from '@langfuse/client';
-import { configSchema } from '../src/config/schema.js';
+import { configSchemaFor } from '../src/config/schema.js';
+import { allMetrics } from '../src/metrics/registry.js';
 import { GOLDEN_ITEMS, seedGoldenDataset } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
@@ -29,7 +30,7 @@ async function main() {
       await seedGoldenDataset(
         new LangfuseClient({ baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey }),
       );
-      const config = configSchema.parse({
+      const config = configSchemaFor(allMetrics()).parse({
         langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
         judge: { baseUrl: judge.url, model: judge.model },
         embeddings: { model: judge.embeddingModel },

@@ -11,7 +11,8 @@
  */
 import OpenAI from 'openai';
 import { AnswerRelevancy, Faithfulness, init } from 'autoevals';
-import { configSchema } from '../src/config/schema.js';
+import { configSchemaFor } from '../src/config/schema.js';
+import { allMetrics } from '../src/metrics/registry.js';
 import { startJudgeServer, type JudgeServer, type RecordedRequest } from '@ragwatch/devkit/judge/index.js';
 import { PrefixCache } from '@ragwatch/devkit/judge/prefix-cache.js';
 import { promptTokens } from '@ragwatch/devkit/judge/tokens.js';
@@ -95,7 +96,7 @@ async function runRagwatch(
   server: JudgeServer,
   samples: RagSample[],
 ): Promise<{ calls: Call[]; results: MetricResult[][] }> {
-  const config = configSchema.parse({
+  const config = configSchemaFor(allMetrics()).parse({
     judge: { baseUrl: server.url, model: server.model },
     embeddings: { model: server.embeddingModel },
   });

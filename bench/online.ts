@@ -30,6 +30,7 @@ import { availableParallelism } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/config/load.js';
+import { allMetrics } from '../src/metrics/registry.js';
 import { startJudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { seedRagTraces } from './_rag-traces.js';
@@ -181,7 +182,7 @@ function configFor(child: Child, extra: Record<string, Record<string, unknown>>)
     log: { level: 'silent' },
   };
   for (const [k, v] of Object.entries(extra)) base[k] = { ...(base[k] ?? {}), ...v };
-  return parseConfig(base);
+  return parseConfig(base, allMetrics());
 }
 
 /** A CPU profile of this process from now until `stop` (a no-op without a path). */

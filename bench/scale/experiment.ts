@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '../../src/config/load.js';
+import { allMetrics } from '../../src/metrics/registry.js';
 import { connectExperiment } from '../../src/experiment/edges.js';
 import { runExperiment } from '../../src/experiment/run.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -31,22 +32,25 @@ export async function weeklyExperiment(
   await standIns.ask({ type: 'seed-golden', name: dataset, items });
   const dir = await mkdtemp(join(tmpdir(), 'ragwatch-bench-scale-experiment-'));
   const { langfuse, judge, ragUrl } = standIns.ready;
-  const config = parseConfig({
-    langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
-    judge: { baseUrl: judge.url, model: judge.model, concurrency: judgeConcurrency },
-    embeddings: { model: judge.embeddingModel, concurrency: judgeConcurrency },
-    log: { level: 'silent' },
-    experiment: {
-      dataset,
-      reportsDir: dir,
-      noise: { enabled: true },
-      target: {
-        url: ragUrl,
-        body: { question: '{{question}}', distractors: '{{distractors}}' },
-        concurrency: judgeConcurrency,
+  const config = parseConfig(
+    {
+      langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
+      judge: { baseUrl: judge.url, model: judge.model, concurrency: judgeConcurrency },
+      embeddings: { model: judge.embeddingModel, concurrency: judgeConcurrency },
+      log: { level: 'silent' },
+      experiment: {
+        dataset,
+        reportsDir: dir,
+        noise: { enabled: true },
+        target: {
+          url: ragUrl,
+          body: { question: '{{question}}', distractors: '{{distractors}}' },
+          concurrency: judgeConcurrency,
+        },
       },
     },
-  });
+    allMetrics(),
+  );
   const state = openSqliteState({ path: ':memory:' });
   const deps = await connectExperiment(config, { logger: silentLogger(), state });
   const before = await standIns.ask({ type: 'snapshot' });

@@ -3,6 +3,7 @@
  * process, so its peak RSS is ragwatch's; Langfuse requests counted by the client.
  */
 import { parseConfig } from '../../src/config/load.js';
+import { allMetrics } from '../../src/metrics/registry.js';
 import { runOnlineTick } from '../../src/online/job.js';
 import { createOnlineRuntime } from '../../src/online/runtime.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -21,14 +22,17 @@ export async function listWindow(standIns: StandIns, count: number): Promise<Lis
   const to = Date.now() - 11 * 60_000;
   await standIns.ask({ type: 'seed-bulk', count, from: to - 3_600_000, to });
   const { langfuse, judge } = standIns.ready;
-  const config = parseConfig({
-    langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
-    judge: { baseUrl: judge.url, model: judge.model },
-    embeddings: { model: judge.embeddingModel },
-    sampling: { rate: 0 },
-    online: { initialLookbackSeconds: 2 * 3600 },
-    log: { level: 'silent' },
-  });
+  const config = parseConfig(
+    {
+      langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
+      judge: { baseUrl: judge.url, model: judge.model },
+      embeddings: { model: judge.embeddingModel },
+      sampling: { rate: 0 },
+      online: { initialLookbackSeconds: 2 * 3600 },
+      log: { level: 'silent' },
+    },
+    allMetrics(),
+  );
   const state = openSqliteState({ path: ':memory:' });
   let langfuseRequests = 0;
   const runtime = await createOnlineRuntime(config, {

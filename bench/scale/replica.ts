@@ -3,6 +3,7 @@
  * starts it) on the configuration the driver sends; it reports its CPU time when asked to stop.
  */
 import { parseConfig } from '../../src/config/load.js';
+import { allMetrics } from '../../src/metrics/registry.js';
 import { startDaemon } from '../../src/service/daemon.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 
@@ -10,7 +11,7 @@ export type ToReplica = { type: 'stop' };
 export type FromReplica = { type: 'ready' } | { type: 'stopped'; cpuMs: number; peakRssMb: number };
 
 async function main(rawConfig: unknown): Promise<void> {
-  const config = parseConfig(rawConfig);
+  const config = parseConfig(rawConfig, allMetrics());
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const daemon = await startDaemon({ config, logger: silentLogger() });

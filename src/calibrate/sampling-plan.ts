@@ -35,7 +35,7 @@ export interface SamplingPlanOptions {
   seed: number;
   /** Metrics whose score levels make the bucket, in this order. */
   metrics: readonly string[];
-  cuts?: Readonly<Record<string, LevelCuts>>;
+  cuts?: Readonly<Partial<Record<string, LevelCuts>>>;
 }
 
 export interface StratumPlan {

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { stringify } from 'yaml';
-import { configInEffect, loadConfig, maskSecrets } from '../config/index.js';
+import { configInEffect, maskSecrets } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import type { CommandContext } from './context.js';
+import { loadConfigOf, type CommandContext } from './context.js';
 
 export function registerConfigCommand(program: Command, ctx: CommandContext): void {
   const config = program.command('config').description('inspect the configuration');
@@ -13,8 +13,7 @@ export function registerConfigCommand(program: Command, ctx: CommandContext): vo
     )
     .option('--json', 'print JSON instead of YAML')
     .action((options: { json?: boolean }, command: Command) => {
-      const globals = command.optsWithGlobals<{ config?: string }>();
-      const loaded = loadConfig({ file: globals.config, env: ctx.env, cwd: ctx.cwd });
+      const loaded = loadConfigOf(command, ctx);
       if (!loaded.ok) throw new CliExit(ExitCode.badInput, loaded.problems);
       const masked = maskSecrets(configInEffect(loaded.config));
       if (options.json) {

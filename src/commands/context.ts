@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import { loadConfig, type RagwatchConfig } from '../config/index.js';
+import { loadConfig, type LoadedConfig, type RagwatchConfig } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
+import { allMetrics } from '../metrics/index.js';
 import type { Timers } from '../progress/index.js';
 import { createLogger, type Logger } from '../runtime/index.js';
-import { type HostLookup } from '../service/index.js';
+import type { HostLookup } from '../service/index.js';
 
 /** What every command receives: streams and environment are injected so tests can run commands in-process. */
 export interface CommandContext {
@@ -23,10 +24,18 @@ export function defaultContext(): CommandContext {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
 }
 
+/**
+ * The configuration named by the global `--config` option, checked against the metric registry: the composition
+ * root joins the two (config/ and metrics/ do not import each other).
+ */
+export function loadConfigOf(command: Command, ctx: CommandContext): LoadedConfig {
+  const globals = command.optsWithGlobals<{ config?: string }>();
+  return loadConfig({ metrics: allMetrics(), file: globals.config, env: ctx.env, cwd: ctx.cwd });
+}
+
 /** Loads the configuration named by the global `--config` option, or exits with code 2 and one line per problem. */
 export function requireConfig(command: Command, ctx: CommandContext): RagwatchConfig {
-  const globals = command.optsWithGlobals<{ config?: string }>();
-  const loaded = loadConfig({ file: globals.config, env: ctx.env, cwd: ctx.cwd });
+  const loaded = loadConfigOf(command, ctx);
   if (!loaded.ok) throw new CliExit(ExitCode.badInput, loaded.problems);
   return loaded.config;
 }

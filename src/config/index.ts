@@ -1,6 +1,7 @@
 /** The public surface of src/config/ for other folders: imports from outside go through this file. */
 export { HUMAN_SCORE_PREFIX, type CalibrateConfig } from './calibrate-section.js';
-export { loadConfig } from './load.js';
+export { loadConfig, parseConfig, type LoadedConfig, type LoadOptions } from './load.js';
 export { maskSecrets } from './mask.js';
 export { configInEffect } from './in-effect.js';
-export { configSchema, type RagwatchConfig } from './schema.js';
+export { configSchemaFor, type RagwatchConfig } from './schema.js';
+export type { MetricCatalog, MetricFacts, MetricJob } from './metric-catalog.js';

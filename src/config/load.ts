@@ -4,7 +4,8 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
 import { withoutUrlCredentials } from './checks.js';
 import { SECRET_KEY_PATTERN } from './mask.js';
-import { configSchema, type RagwatchConfig } from './schema.js';
+import type { MetricCatalog } from './metric-catalog.js';
+import { configSchemaFor, type RagwatchConfig } from './schema.js';
 
 export const DEFAULT_CONFIG_FILE = 'ragwatch.yaml';
 
@@ -32,13 +33,15 @@ export type LoadedConfig =
   { ok: true; config: RagwatchConfig; file: string | null; envKeys: string[] } | { ok: false; problems: string[] };
 
 export interface LoadOptions {
+  /** The metrics the configuration may name: the registry's (`allMetrics()`), handed in by the caller. */
+  metrics: MetricCatalog;
   /** Explicit `--config` path; when absent `RAGWATCH_CONFIG`, then `./ragwatch.yaml` if present. */
   file?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
 
-export function loadConfig(options: LoadOptions = {}): LoadedConfig {
+export function loadConfig(options: LoadOptions): LoadedConfig {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const problems: string[] = [];
@@ -66,16 +69,16 @@ export function loadConfig(options: LoadOptions = {}): LoadedConfig {
 
   const { merged, envKeys } = applyEnv(raw as Record<string, unknown>, env, problems);
   problems.push(...stateBackendProblems(merged, envKeys));
-  const parsed = configSchema.safeParse(merged, { reportInput: true });
+  const parsed = configSchemaFor(options.metrics).safeParse(merged, { reportInput: true });
   if (!parsed.success) problems.push(...formatIssues(parsed.error.issues, envKeys));
   if (problems.length > 0) return { ok: false, problems };
   if (!parsed.success) throw new Error('unreachable');
   return { ok: true, config: parsed.data, file, envKeys: [...envKeys.keys()] };
 }
 
-/** Parses a config object (no file, no environment): for tests and embedding. */
-export function parseConfig(raw: unknown): RagwatchConfig {
-  const parsed = configSchema.safeParse(raw ?? {}, { reportInput: true });
+/** Parses a config object (no file, no environment) naming metrics of `metrics`: for tests and embedding. */
+export function parseConfig(raw: unknown, metrics: MetricCatalog): RagwatchConfig {
+  const parsed = configSchemaFor(metrics).safeParse(raw ?? {}, { reportInput: true });
   if (!parsed.success) throw new Error(formatIssues(parsed.error.issues, new Map()).join('\n'));
   return parsed.data;
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { MetricJob } from '../metrics/definition.js';
-import { allMetricNames, getMetric, type MetricName } from '../metrics/registry.js';
-import { calibrateCrossProblems, calibrateSection } from './calibrate-section.js';
+import { calibrateCrossProblems, calibrateSectionFor } from './calibrate-section.js';
 import { isCronExpression, isListenHost, urlHasCredentials } from './checks.js';
+import { metricFor, thresholdsFor, type MetricCatalog } from './metric-catalog.js';
 
 /**
  * The whole configuration of ragwatch. Every key has a default that works against the devkit,
@@ -124,58 +123,30 @@ const embeddingsSection = z
   .strict()
   .prefault({});
 
-/** The configuration keys listing each job's metrics. */
-const METRIC_LIST_KEYS: Record<MetricJob, string> = { online: 'metrics.online', experiment: 'experiment.metrics' };
-
-/** A registered metric that `job` may score (one that needs a reference answer is not for the online job). */
-function metricFor(job: MetricJob) {
-  return z.enum(allMetricNames()).superRefine((name, ctx) => {
-    const metric = getMetric(name);
-    if (metric.jobs.includes(job)) return;
-    const why =
-      job === 'online' && metric.needsReference
-        ? 'needs a reference answer, which production traces do not carry'
-        : `is not for the ${job} job`;
-    const where = [...metric.jobs.map((j) => METRIC_LIST_KEYS[j]), 'ragwatch evaluate'].join(' and ');
-    ctx.addIssue({ code: 'custom', input: name, message: `${name} ${why}; it runs in ${where}` });
-  });
-}
-
-/** The weekly gate's thresholds: any registered metric may have one; a metric's file gives its default. */
-function thresholdsSection() {
-  const keys = allMetricNames().map((name) => {
-    const fallback = getMetric(name).defaultThreshold;
-    return [name, fallback === undefined ? between(0, 1).optional() : between(0, 1).default(fallback)] as const;
-  });
-  // The shape is built from the registry, so its type is spelled out: a number for some of the metrics.
-  const section = z.object(Object.fromEntries(keys)).strict().prefault({});
-  type Thresholds = z.ZodType<Partial<Record<MetricName, number>>, Partial<Record<MetricName, unknown>>>;
-  return section as unknown as z.ZodPrefault<Thresholds>;
-}
-
-const metricsSection = z
-  .object({
-    /** Metrics scored on sampled production traces: ground-truth free (no reference answer). */
-    online: z
-      .array(metricFor('online'))
-      .min(1, { error: 'must name at least one metric' })
-      .default(['faithfulness', 'answer_relevancy']),
-    /** Prompt language: `auto` detects it per sample. */
-    language: z.enum(['auto', 'es', 'en']).default('auto'),
-    /** Prefix of score names written to Langfuse. */
-    scorePrefix: z.string().default('ragas-'),
-    answerRelevancyQuestions: intBetween(1, 10).default(3),
-    /** Token budgets: longer texts are truncated deterministically and flagged. */
-    maxAnswerTokens: budget().default(1500),
-    maxContextTokens: budget().default(6000),
-    maxReferenceTokens: budget().default(1500),
-    maxQuestionTokens: budget().default(500),
-    /** Noise sensitivity mode (RAGAS): wrong claims backed by `relevant` or by `irrelevant` chunks. */
-    noiseSensitivityMode: z.enum(['relevant', 'irrelevant']).default('relevant'),
-    thresholds: thresholdsSection(),
-  })
-  .strict()
-  .prefault({});
+const metricsSectionFor = (catalog: MetricCatalog) =>
+  z
+    .object({
+      /** Metrics scored on sampled production traces: ground-truth free (no reference answer). */
+      online: z
+        .array(metricFor(catalog, 'online'))
+        .min(1, { error: 'must name at least one metric' })
+        .default(['faithfulness', 'answer_relevancy']),
+      /** Prompt language: `auto` detects it per sample. */
+      language: z.enum(['auto', 'es', 'en']).default('auto'),
+      /** Prefix of score names written to Langfuse. */
+      scorePrefix: z.string().default('ragas-'),
+      answerRelevancyQuestions: intBetween(1, 10).default(3),
+      /** Token budgets: longer texts are truncated deterministically and flagged. */
+      maxAnswerTokens: budget().default(1500),
+      maxContextTokens: budget().default(6000),
+      maxReferenceTokens: budget().default(1500),
+      maxQuestionTokens: budget().default(500),
+      /** Noise sensitivity mode (RAGAS): wrong claims backed by `relevant` or by `irrelevant` chunks. */
+      noiseSensitivityMode: z.enum(['relevant', 'irrelevant']).default('relevant'),
+      thresholds: thresholdsFor(catalog, () => between(0, 1)),
+    })
+    .strict()
+    .prefault({});
 
 const anonymizeSection = z
   .object({
@@ -289,55 +260,56 @@ const experimentTargetSection = z
   .strict()
   .prefault({});
 
-const experimentSection = z
-  .object({
-    enabled: z.boolean().default(false),
-    dataset: z.string().min(1, { error: 'must not be empty' }).default('rag-golden'),
-    schedule: cron().default('0 3 * * 1'),
-    runNamePrefix: z.string().min(1, { error: 'must not be empty' }).default('weekly'),
-    reportsDir: z.string().default('reports'),
-    /** Base URL the daemon's `/reports/…` are reached at, for the report link in the run metadata (default: the HTTP listener). */
-    publicUrl: url('it is published in the run metadata').optional(),
-    split: z.enum(['all', 'dev', 'test']).default('all'),
-    metrics: z
-      .array(metricFor('experiment'))
-      .min(1, { error: 'must name at least one metric' })
-      .default(['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']),
-    /** Path to the question in the item input (a plain string input is the question itself). */
-    questionPath: z.string().default('question'),
-    /** Path to the reference in the expected output (a plain string is the reference itself). */
-    referencePath: z.string().default('answer'),
-    strataKey: z.string().default('type'),
-    splitKey: z.string().default('split'),
-    /** Strata judged on abstention instead of the metrics. */
-    adversarialStrata: z.array(z.string()).default(['adversarial']),
-    /** Anonymize items before the judge sees them (curated golden sets may turn it off). */
-    anonymize: z.boolean().default(true),
-    noise: z
-      .object({
-        enabled: z.boolean().default(false),
-        distractors: intBetween(1, 20).default(2),
-        /** ΔFaithfulness (clean − noisy) above this is flagged. */
-        threshold: between(0, 1).default(0.15),
-      })
-      .strict()
-      .prefault({}),
-    bootstrapSamples: intBetween(1, 100_000).default(2000),
-    seed: seed().default(42),
-    /** How many earlier runs the trend chart shows. */
-    trendRuns: intBetween(1, 100).default(8),
-    /** Share of items that may fail (after retries) before the run counts as incomplete (exit 3, no verdict). */
-    maxFailedShare: between(0, 1).default(0.1),
-    target: experimentTargetSection,
-  })
-  .strict()
-  .superRefine((experiment, ctx) => {
-    if (experiment.enabled && experiment.target.mode === 'http' && !experiment.target.url) {
-      const message = 'is required when experiment.enabled is true (or set experiment.target.mode: replay)';
-      ctx.addIssue({ code: 'custom', path: ['target', 'url'], input: experiment.target.url, message });
-    }
-  })
-  .prefault({});
+const experimentSectionFor = (catalog: MetricCatalog) =>
+  z
+    .object({
+      enabled: z.boolean().default(false),
+      dataset: z.string().min(1, { error: 'must not be empty' }).default('rag-golden'),
+      schedule: cron().default('0 3 * * 1'),
+      runNamePrefix: z.string().min(1, { error: 'must not be empty' }).default('weekly'),
+      reportsDir: z.string().default('reports'),
+      /** Base URL the daemon's `/reports/…` are reached at, for the report link in the run metadata (default: the HTTP listener). */
+      publicUrl: url('it is published in the run metadata').optional(),
+      split: z.enum(['all', 'dev', 'test']).default('all'),
+      metrics: z
+        .array(metricFor(catalog, 'experiment'))
+        .min(1, { error: 'must name at least one metric' })
+        .default(['faithfulness', 'answer_relevancy', 'context_precision', 'context_recall']),
+      /** Path to the question in the item input (a plain string input is the question itself). */
+      questionPath: z.string().default('question'),
+      /** Path to the reference in the expected output (a plain string is the reference itself). */
+      referencePath: z.string().default('answer'),
+      strataKey: z.string().default('type'),
+      splitKey: z.string().default('split'),
+      /** Strata judged on abstention instead of the metrics. */
+      adversarialStrata: z.array(z.string()).default(['adversarial']),
+      /** Anonymize items before the judge sees them (curated golden sets may turn it off). */
+      anonymize: z.boolean().default(true),
+      noise: z
+        .object({
+          enabled: z.boolean().default(false),
+          distractors: intBetween(1, 20).default(2),
+          /** ΔFaithfulness (clean − noisy) above this is flagged. */
+          threshold: between(0, 1).default(0.15),
+        })
+        .strict()
+        .prefault({}),
+      bootstrapSamples: intBetween(1, 100_000).default(2000),
+      seed: seed().default(42),
+      /** How many earlier runs the trend chart shows. */
+      trendRuns: intBetween(1, 100).default(8),
+      /** Share of items that may fail (after retries) before the run counts as incomplete (exit 3, no verdict). */
+      maxFailedShare: between(0, 1).default(0.1),
+      target: experimentTargetSection,
+    })
+    .strict()
+    .superRefine((experiment, ctx) => {
+      if (experiment.enabled && experiment.target.mode === 'http' && !experiment.target.url) {
+        const message = 'is required when experiment.enabled is true (or set experiment.target.mode: replay)';
+        ctx.addIssue({ code: 'custom', path: ['target', 'url'], input: experiment.target.url, message });
+      }
+    })
+    .prefault({});
 
 const share = () => between(0, 1);
 
@@ -511,53 +483,71 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
-export const configSchema = z
-  .object({
-    timezone: z
-      .string()
-      .refine(isTimeZone, { error: 'must be an IANA time zone such as UTC or Europe/Madrid' })
-      .default('UTC'),
-    langfuse: langfuseSection,
-    judge: judgeSection,
-    embeddings: embeddingsSection,
-    metrics: metricsSection,
-    anonymize: anonymizeSection,
-    sampling: samplingSection,
-    online: onlineSection,
-    experiment: experimentSection,
-    golden: goldenSection,
-    calibrate: calibrateSection,
-    state: stateSection,
-    http: httpSection,
-    log: logSection,
-  })
-  .strict()
-  .superRefine((config, ctx) => {
-    for (const [path, message] of calibrateCrossProblems(config)) {
-      ctx.addIssue({ code: 'custom', path, input: config.metrics.scorePrefix, message });
-    }
-    // A text cut while it is read (partial words, partial personal data at the cut) must be cut again by the
-    // token budgets before the judge sees it: a token takes at most 16 bytes once whitespace is collapsed.
-    const budgets = (
-      ['maxQuestionTokens', 'maxAnswerTokens', 'maxContextTokens', 'maxReferenceTokens'] as const
-    ).filter(
-      (key) => Number.isInteger(config.metrics[key]) && config.metrics[key] >= 16 && config.metrics[key] <= MAX_TOKENS,
-    );
-    type Budget = (typeof budgets)[number];
-    const bigger = (a: Budget | undefined, b: Budget) =>
-      a === undefined || config.metrics[b] > config.metrics[a] ? b : a;
-    const largest = budgets.reduce<Budget | undefined>(bigger, undefined);
-    const least = largest === undefined ? 0 : BYTES_PER_TOKEN * config.metrics[largest];
-    if (largest !== undefined && config.langfuse.maxFieldBytes >= KIB && config.langfuse.maxFieldBytes < least) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['langfuse', 'maxFieldBytes'],
-        input: config.langfuse.maxFieldBytes,
-        message:
-          `must be at least ${least} (${BYTES_PER_TOKEN} bytes per token of metrics.${largest}), ` +
-          'so a text cut while it is read is cut again before the judge sees it',
-      });
-    }
-  });
+function buildConfigSchema(catalog: MetricCatalog) {
+  return z
+    .object({
+      timezone: z
+        .string()
+        .refine(isTimeZone, { error: 'must be an IANA time zone such as UTC or Europe/Madrid' })
+        .default('UTC'),
+      langfuse: langfuseSection,
+      judge: judgeSection,
+      embeddings: embeddingsSection,
+      metrics: metricsSectionFor(catalog),
+      anonymize: anonymizeSection,
+      sampling: samplingSection,
+      online: onlineSection,
+      experiment: experimentSectionFor(catalog),
+      golden: goldenSection,
+      calibrate: calibrateSectionFor(catalog),
+      state: stateSection,
+      http: httpSection,
+      log: logSection,
+    })
+    .strict()
+    .superRefine((config, ctx) => {
+      for (const [path, message] of calibrateCrossProblems(config)) {
+        ctx.addIssue({ code: 'custom', path, input: config.metrics.scorePrefix, message });
+      }
+      // A text cut while it is read (partial words, partial personal data at the cut) must be cut again by the
+      // token budgets before the judge sees it: a token takes at most 16 bytes once whitespace is collapsed.
+      const budgets = (
+        ['maxQuestionTokens', 'maxAnswerTokens', 'maxContextTokens', 'maxReferenceTokens'] as const
+      ).filter(
+        (key) =>
+          Number.isInteger(config.metrics[key]) && config.metrics[key] >= 16 && config.metrics[key] <= MAX_TOKENS,
+      );
+      type Budget = (typeof budgets)[number];
+      const bigger = (a: Budget | undefined, b: Budget) =>
+        a === undefined || config.metrics[b] > config.metrics[a] ? b : a;
+      const largest = budgets.reduce<Budget | undefined>(bigger, undefined);
+      const least = largest === undefined ? 0 : BYTES_PER_TOKEN * config.metrics[largest];
+      if (largest !== undefined && config.langfuse.maxFieldBytes >= KIB && config.langfuse.maxFieldBytes < least) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['langfuse', 'maxFieldBytes'],
+          input: config.langfuse.maxFieldBytes,
+          message:
+            `must be at least ${least} (${BYTES_PER_TOKEN} bytes per token of metrics.${largest}), ` +
+            'so a text cut while it is read is cut again before the judge sees it',
+        });
+      }
+    });
+}
 
-export type RagwatchConfig = z.infer<typeof configSchema>;
+const schemas = new WeakMap<MetricCatalog, ReturnType<typeof buildConfigSchema>>();
+
+/**
+ * The configuration's schema for the metrics of `catalog` (the registry's, handed in by the composition root):
+ * metric lists and thresholds are checked against it.
+ */
+export function configSchemaFor(catalog: MetricCatalog): ReturnType<typeof buildConfigSchema> {
+  let schema = schemas.get(catalog);
+  if (schema === undefined) {
+    schema = buildConfigSchema(catalog);
+    schemas.set(catalog, schema);
+  }
+  return schema;
+}
+
+export type RagwatchConfig = z.infer<ReturnType<typeof buildConfigSchema>>;

@@ -1,5 +1,5 @@
 /** Public surface of the metrics module. */
-export { scoreSample, defaultMetricsOptions, type ScoreDeps } from './score-sample.js';
+export { scoreSample, type ScoreDeps } from './score-sample.js';
 export {
   releaseGate,
   diagnose,
@@ -11,7 +11,7 @@ export {
   gatedMetrics,
 } from './gate.js';
 export { detectLanguage, promptLanguage, type PromptLanguage } from './language.js';
-export { getMetric, isMetricName, allMetricNames, parseMetricList, scoreGaugeName } from './registry.js';
+export { allMetrics, getMetric, isMetricName, allMetricNames, parseMetricList, scoreGaugeName } from './registry.js';
 export { averagePrecision, cosine } from './math.js';
 export { noiseSensitivity } from './noise-sensitivity.js';
 export { promptVersion, SCHEMA_NAMES, type JudgeTask } from './prompts/build.js';

@@ -1,10 +1,20 @@
 /** Turns a RagSample into what the prompts show: the prompt language and every text fitted to its token budget. */
-import type { RagwatchConfig } from '../config/index.js';
 import type { RagSample } from '../sample.js';
 import { fitChunks, fitText } from './budget.js';
 import { promptLanguage, type PromptLanguage } from './language.js';
 
-export type MetricsOptions = RagwatchConfig['metrics'];
+/** What scoring reads of the configuration's `metrics` section (callers pass the section). */
+export interface MetricsOptions {
+  /** Prompt language: `auto` detects it per sample. */
+  language: 'auto' | 'es' | 'en';
+  answerRelevancyQuestions: number;
+  /** Token budgets: longer texts are truncated deterministically and flagged. */
+  maxAnswerTokens: number;
+  maxContextTokens: number;
+  maxReferenceTokens: number;
+  maxQuestionTokens: number;
+  noiseSensitivityMode: 'relevant' | 'irrelevant';
+}
 
 export interface TruncationNote {
   originalTokens: number;

@@ -1,8 +1,8 @@
 /**
  * Every metric ragwatch can score. Adding a metric is its file (a MetricDefinition) and one line in
  * `definitions`: config validation, score configs, gauges, reports, run metadata and docs/judge-protocol.md
- * read the metric from here. Config imports this module, so it and the metric files import nothing outside
- * `metrics/` and `judge/types.ts` at run time (a test keeps it so).
+ * read the metric from here (the configuration through the facts `allMetrics()` hands it where it is loaded). It
+ * and the metric files import nothing outside `metrics/` and `judge/types.ts` at run time (a test keeps it so).
  */
 import { answerRelevancy } from './answer-relevancy.js';
 import { contextPrecision } from './context-precision.js';
@@ -25,7 +25,11 @@ const definitions = [
   noiseSensitivityMetric,
 ] as const;
 
-export type MetricName = (typeof definitions)[number]['name'];
+/**
+ * A metric's name. Names are data: the registry says which exist, and names read from input (the configuration,
+ * `--metrics`) are checked against it where they are read.
+ */
+export type MetricName = string;
 
 /** Gauge and golden-score keys take the name as it is, so it is letters between single underscores. */
 const NAME_PATTERN = /^[a-z]+(_[a-z]+)*$/;
@@ -55,6 +59,11 @@ export function getMetric(name: MetricName): MetricDefinition {
 
 export function isMetricName(name: string): name is MetricName {
   return byName.has(name);
+}
+
+/** The definitions in the canonical order: what the configuration is checked against (config's MetricCatalog). */
+export function allMetrics(): readonly MetricDefinition[] {
+  return definitions;
 }
 
 /** Names in the canonical order. */

@@ -4,7 +4,6 @@
  * previous one's prefix (system prompt + the sample's opening) in vLLM's cache; parallelism comes from scoring
  * many samples at once, bounded by the judge client.
  */
-import { configSchema } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import type { Logger } from '../runtime/index.js';
 import type { RagSample } from '../sample.js';
@@ -21,11 +20,6 @@ export interface ScoreDeps {
   options: MetricsOptions;
   logger?: Logger;
   signal?: AbortSignal;
-}
-
-/** The metrics section with every default, for callers without a configuration file. */
-export function defaultMetricsOptions(): MetricsOptions {
-  return configSchema.parse({}).metrics;
 }
 
 /** One result per requested metric (duplicates dropped), in the order asked. Never throws for a judge failure. */

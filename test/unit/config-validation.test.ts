@@ -5,9 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { z } from 'zod';
-import { loadConfig } from '../../src/config/load.js';
 import { maskSecrets } from '../../src/config/mask.js';
-import { configSchema } from '../../src/config/schema.js';
+import { configSchema, loadConfig } from '../helpers/config.js';
 
 /** The problems `raw` (a config file's content) and `env` give, or [] when the configuration is valid. */
 function problemsOf(raw: unknown, env: NodeJS.ProcessEnv = {}): string[] {

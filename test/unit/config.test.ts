@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/load.js';
 import { maskSecrets } from '../../src/config/mask.js';
+import { loadConfig } from '../helpers/config.js';
 
 function tempConfig(yaml: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-config-'));

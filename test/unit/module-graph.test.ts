@@ -12,19 +12,22 @@ describe('the module graph of src/', () => {
     expect(importCycles(src)).toEqual([]);
   });
 
-  it('config reaches the metric registry, and the registry nothing beyond metrics/ and the judge’s error types', () => {
+  it('config and metrics import nothing of each other; the registry nothing beyond metrics/ and the judge’s error types', () => {
     const registry = runtimeClosure(src, 'metrics/registry.ts');
     // errors.ts: the one error hierarchy the judge's error types derive from (a leaf: it imports nothing).
     const outside = registry.files.filter(
       (f) => !f.startsWith('metrics/') && f !== 'judge/types.ts' && f !== 'errors.ts',
     );
     expect(outside).toEqual([]);
-    // Scoring and batches load config and the judge clients: not part of what config loads.
+    // Scoring and batches load the judge clients: not part of what the registry loads.
     expect(registry.files.filter((f) => f.startsWith('metrics/batch/') || f === 'metrics/score-sample.ts')).toEqual([]);
     expect(registry.packages).toEqual(['node:crypto', 'zod']);
-    const config = runtimeClosure(src, 'config/load.ts');
-    expect(config.files).toContain('metrics/registry.ts');
-    expect(config.files.filter((f) => !/^(config|metrics|judge)\//.test(f) && f !== 'errors.ts')).toEqual([]);
+    // Type imports count: the composition root hands config the registry's facts (commands/context.ts).
+    const all = readModuleGraph(join(REPO_ROOT, 'src'), { withTypes: true });
+    const config = runtimeClosure(all, 'config/index.ts');
+    expect(config.files.filter((f) => !f.startsWith('config/') && f !== 'errors.ts')).toEqual([]);
+    const metrics = [...all.imports].flatMap(([f, deps]) => (f.startsWith('metrics/') ? deps : []));
+    expect(metrics.filter((d) => d.startsWith('config/'))).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configSchema, type RagwatchConfig } from 'ragwatch/config/schema.js';
+import { configSchemaFor, type RagwatchConfig } from 'ragwatch/config/schema.js';
+import { allMetrics } from 'ragwatch/metrics/registry.js';
 import type { Personality } from '../corpus/emit/emit.js';
 import type { DemoTrace } from '../corpus/model.js';
 import { startJudgeServer, type JudgeServer } from '../judge/index.js';
@@ -86,7 +87,7 @@ function demoConfig(
   workDir: string,
   reports: { dir: string; url: string },
 ): RagwatchConfig {
-  return configSchema.parse({
+  return configSchemaFor(allMetrics()).parse({
     langfuse: {
       baseUrl: langfuse.url,
       publicKey: langfuse.publicKey,

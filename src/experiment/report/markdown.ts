@@ -168,8 +168,8 @@ export function incompleteText(i: NonNullable<ExperimentReport['incomplete']>): 
 }
 
 export function decidedOnText(gate: NonNullable<ExperimentReport['gate']>): string {
-  const parts = Object.entries(gate.decidedOn.perMetric).map(
-    ([m, c]) => `${m} ${c.scored}${c.failed > 0 ? ` (${c.failed} failed)` : ''}`,
+  const parts = Object.entries(gate.decidedOn.perMetric).flatMap(([m, c]) =>
+    c ? [`${m} ${c.scored}${c.failed > 0 ? ` (${c.failed} failed)` : ''}`] : [],
   );
   return `${gate.decidedOn.items} items${parts.length > 0 ? ` (scored: ${parts.join(', ')})` : ''}`;
 }

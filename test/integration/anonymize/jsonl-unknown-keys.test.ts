@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/anonymize/index.js';
 import { anonymizeLine } from '../../../src/commands/anonymize.js';
-import { parseConfig } from '../../../src/config/load.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const anonymizer = createAnonymizer(parseConfig({}).anonymize);
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { loadConfig } from '../../../src/config/load.js';
 import { maskSecrets } from '../../../src/config/mask.js';
 import { stateBackend } from '../../../src/state/index.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
+import { loadConfig } from '../../helpers/config.js';
 
 function load(raw: unknown, env: NodeJS.ProcessEnv = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-state-config-'));

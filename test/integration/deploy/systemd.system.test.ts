@@ -2,9 +2,9 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { KNOWN_ENV, SYSTEMD_UNIT } from '../../unit/deploy/support/paths.js';
 import { runTool } from './tools.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const work = mkdtempSync(join(tmpdir(), 'ragwatch-systemd-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { createEmbeddingsClient } from '../../../src/judge/index.js';
 import { JudgeCallError } from '../../../src/judge/types.js';
-import { defaultMetricsOptions, prepareSample } from '../../../src/metrics/index.js';
+import { prepareSample } from '../../../src/metrics/index.js';
 import {
   answerRelevancyRequest,
   claimsInReferenceRequest,
@@ -12,6 +12,7 @@ import {
   contextRecallRequest,
   faithfulnessRequest,
 } from '../../../src/metrics/prompts/build.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 let server: JudgeServer | undefined;
 afterEach(async () => {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { LangfuseClient } from '@langfuse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
@@ -12,6 +11,7 @@ import { openSqliteState } from '../../../src/state/index.js';
 import { connectExperiment } from '../../../src/experiment/edges.js';
 import { runExperiment } from '../../../src/experiment/run.js';
 import { START, startHarness, type Harness } from './harness.js';
+import { configSchema } from '../../helpers/config.js';
 
 const SUBSET = [
   ...GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 6),

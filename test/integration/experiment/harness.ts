@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LangfuseClient } from '@langfuse/client';
-import { configSchema, type RagwatchConfig } from '../../../src/config/schema.js';
+import { type RagwatchConfig } from '../../../src/config/schema.js';
 import { seedGoldenDataset, type GoldenItem } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
@@ -12,6 +12,7 @@ import { runExperiment, type ExperimentOptions, type ExperimentResult } from '..
 import { createLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
+import { configSchema } from '../../helpers/config.js';
 
 /** Stand-ins for one experiment scenario: Langfuse (v3 or v4) with the golden dataset, the judge, the toy RAG. */
 export interface Harness {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startActiveObservation, propagateAttributes } from '@langfuse/tracing';
-import { parseConfig } from '../../../src/config/load.js';
 import { extractRagSample } from '../../../src/extract/extract.js';
 import { detectApiGeneration } from '../../../src/langfuse/core/detect.js';
 import { filtersFromConfig } from '../../../src/langfuse/core/filters.js';
@@ -9,6 +8,7 @@ import { ensureScoreConfigs } from '../../../src/langfuse/resources/score-config
 import { scoreIdFor, writeScores } from '../../../src/langfuse/resources/scores.js';
 import type { TraceSummary } from '../../../src/langfuse/core/types.js';
 import { startStand, tracingTo, type Stand } from './harness.js';
+import { parseConfig } from '../../helpers/config.js';
 
 let stand: Stand | undefined;
 afterEach(async () => {

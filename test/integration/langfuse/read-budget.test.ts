@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { extractRagSample } from '../../../src/extract/index.js';
 import { connectLangfuse } from '../../../src/langfuse/index.js';
@@ -7,6 +6,7 @@ import { prepareSample } from '../../../src/metrics/prepare.js';
 import { createKeepAliveFetch } from '../../../src/internal/index.js';
 import { CUT_MARKER } from '../../../src/sample.js';
 import { LARGE_TRACE_CONTEXTS, plantLargeTraces } from '../../helpers/large-traces.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const servers: LangfuseServer[] = [];
 afterEach(async () => {

@@ -100,7 +100,10 @@ describe('adding a metric by one file and one registry entry', () => {
   });
 
   it('config validation takes it in metrics.online and experiment.metrics, and --metrics parses it', async () => {
-    const { loadConfig } = await load('src/config/load.ts');
+    // As the composition root loads it: the configuration checked against the copy's registry.
+    const { loadConfig: loadWith } = await load('src/config/load.ts');
+    const { allMetrics } = await load('src/metrics/registry.ts');
+    const loadConfig = (options: object) => loadWith({ metrics: allMetrics(), ...options });
     const file = join(tree, 'ragwatch.yaml');
     const yaml =
       'metrics:\n  online: [faithfulness, unsupported_claims]\nexperiment:\n  metrics: [unsupported_claims]\n';
@@ -124,7 +127,9 @@ describe('adding a metric by one file and one registry entry', () => {
   });
 
   it('is scored, sharing the faithfulness call, and gets its score config and its gauge', async () => {
-    const { scoreSample, defaultMetricsOptions } = await load('src/metrics/index.ts');
+    const { scoreSample, allMetrics } = await load('src/metrics/index.ts');
+    const { configSchemaFor } = await load('src/config/schema.ts');
+    const defaultMetricsOptions = () => configSchemaFor(allMetrics()).parse({}).metrics;
     const claims = [
       { claim: 'Redis keeps data in memory.', chunks: [1], verdict: 1 },
       { claim: 'Redis was written in Rust.', chunks: [], verdict: 0 },

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { judgeClientsFromConfig } from '../../../src/judge/index.js';
 import { estimateTokens } from '../../../src/metrics/budget.js';
 import { scoreSample } from '../../../src/metrics/index.js';
+import { configSchema } from '../../helpers/config.js';
 
 let server: JudgeServer;
 beforeAll(async () => {

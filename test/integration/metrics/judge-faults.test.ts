@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { startJudgeServer, type FaultKind, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { judgeClientsFromConfig } from '../../../src/judge/index.js';
 import { scoreSample } from '../../../src/metrics/index.js';
 import { redisSample, scriptRedisExample } from './redis-fixture.js';
+import { configSchema } from '../../helpers/config.js';
 
 let server: JudgeServer;
 

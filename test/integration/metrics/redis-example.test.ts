@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { judgeClientsFromConfig } from '../../../src/judge/index.js';
 import { averagePrecision, diagnose, scoreSample } from '../../../src/metrics/index.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
 import { redisSample, scriptRedisExample } from './redis-fixture.js';
+import { configSchema } from '../../helpers/config.js';
 
 let server: JudgeServer;
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchSamples } from '../../../bench/judge-cost-samples.js';
-import { configSchema } from '../../../src/config/schema.js';
 import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { answerQuestion } from '@ragwatch/devkit/rag/answer.js';
@@ -8,6 +7,7 @@ import { judgeClientsFromConfig } from '../../../src/judge/index.js';
 import { judgeAbstention } from '../../../src/experiment/abstention.js';
 import { allMetricNames, scoreSample } from '../../../src/metrics/index.js';
 import type { RagSample } from '../../../src/sample.js';
+import { configSchema } from '../../helpers/config.js';
 
 /**
  * The normal stand-in's answers through every metric: how many results are scored, not scorable and failed.

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { parseConfig } from '../../../src/config/load.js';
 import type { RagwatchConfig } from '../../../src/config/schema.js';
 import { seedDemo, type SeedDemoSummary } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import type { DemoTrace } from '@ragwatch/devkit/corpus/index.js';
+import { parseConfig } from '../../helpers/config.js';
 
 export type Personality = 'v3' | 'v4';
 

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { runOnlineTick, type TickReport } from '../../../src/online/job.js';
 import { createOnlineRuntime, type OnlineRuntime } from '../../../src/online/runtime.js';
@@ -16,6 +15,7 @@ import {
   type Personality,
   type Stack,
 } from './harness.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /**
  * A dependency failing for every trace is an outage: the tick stops, the traces stay pending and no attempt

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { ONLINE_JOB, runOnlineTick } from '../../../src/online/job.js';
 import { createOnlineRuntime } from '../../../src/online/runtime.js';
 import { openSqliteState } from '../../../src/state/index.js';
@@ -16,6 +15,7 @@ import {
   type Personality,
   type Stack,
 } from './harness.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /**
  * Langfuse answers that do not have the API's shape, put in by a proxy in front of the stand-in: a listing

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { parseConfig } from '../../../src/config/load.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { GOLDEN_ITEMS } from '@ragwatch/devkit/corpus/index.js';
 import { ONLINE_JOB } from '../../../src/online/job.js';
@@ -15,6 +14,7 @@ import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startHarness, type Harness } from '../experiment/harness.js';
 import { seed, startStack, type Stack } from '../online/harness.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /**
  * The daemon's column of the outcome table: done → running and ready; gate failed → gauge (and its alert);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { parseConfig } from '../../../src/config/load.js';
 import { ONLINE_JOB } from '../../../src/online/job.js';
 import { startDaemon, type Daemon } from '../../../src/service/daemon.js';
 import { openSqliteState, type StateStore } from '../../../src/state/index.js';
@@ -15,6 +14,7 @@ import { postgresUrl } from '../../tiers.js';
 import { runCli } from '../../helpers/run-cli.js';
 import { startTcpProxy, throughProxy } from '../../helpers/tcp-proxy.js';
 import { seed, startStack, type Stack } from '../online/harness.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /** The test server (RAGWATCH_TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/test). */
 const TEST_PG_URL = postgresUrl();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/anonymize/index.js';
-import { parseConfig } from '../../../src/config/load.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /** Spanish address forms the street patterns cut short. Default configuration; every value is invented for this file. */
 const anonymizer = createAnonymizer(parseConfig({}).anonymize);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/anonymize/index.js';
-import { parseConfig } from '../../../src/config/load.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /**
  * One case per class the anonymizer was found to get wrong on text nobody tuned it on: the value that must go

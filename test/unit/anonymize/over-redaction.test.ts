@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../../src/anonymize/index.js';
-import { parseConfig } from '../../../src/config/load.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /**
  * Must-keep strings next to the personal data that must still go: organisations, brands and places named after

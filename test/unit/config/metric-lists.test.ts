@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config/load.js';
+import { loadConfig } from '../../helpers/config.js';
 
 function problemsOf(yaml: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'ragwatch-metric-lists-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import type { MetricName } from '../../../src/metrics/types.js';
 import { ALERTS_FILE, readYaml, type RuleFile } from './support/paths.js';
+import { configSchema } from '../../helpers/config.js';
 
 /** A quality alert's bar either is the weekly gate's threshold for that metric or says why it is not. */
 const gate = configSchema.parse({}).metrics.thresholds as Partial<Record<MetricName, number>>;

@@ -1,10 +1,10 @@
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config/load.js';
 import { commandArgv, envPairs, parseDockerfile } from './support/dockerfile.js';
 import { COMPOSE_FILE, DEPLOY, DOCKERFILE, KNOWN_ENV, readText, readYaml } from './support/paths.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { existsSync } from 'node:fs';
+import { loadConfig } from '../../helpers/config.js';
 
 interface ComposeService {
   image?: string;

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 import {
   commandArgv,
@@ -12,6 +11,7 @@ import {
   parseDockerfile,
 } from './support/dockerfile.js';
 import { DOCKERFILE, readText } from './support/paths.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const { stages } = parseDockerfile(readText(DOCKERFILE));
 const runtime = stages[stages.length - 1]!;

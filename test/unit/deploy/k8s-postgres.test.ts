@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig } from '../../../src/config/load.js';
 import {
   type K8sObject,
   podContainers,
@@ -11,6 +10,7 @@ import {
   schemaProblems,
 } from './support/k8s.js';
 import { KNOWN_ENV, POSTGRES_OVERLAY_DIR } from './support/paths.js';
+import { loadConfig } from '../../helpers/config.js';
 
 const OVERLAY = POSTGRES_OVERLAY_DIR;
 const rendered = renderKustomization(OVERLAY);

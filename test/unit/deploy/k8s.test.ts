@@ -2,7 +2,6 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseConfig } from '../../../src/config/load.js';
 import { parse, stringify } from 'yaml';
 import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { commandArgv, parseDockerfile } from './support/dockerfile.js';
@@ -30,6 +29,7 @@ import {
   readYaml,
   type RuleFile,
 } from './support/paths.js';
+import { loadConfig, parseConfig } from '../../helpers/config.js';
 
 const manifests = (dir: string) =>
   readdirSync(dir)

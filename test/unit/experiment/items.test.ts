@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { inSplit, readGoldenItem, textAt } from '../../../src/experiment/items.js';
 import type { DatasetItem } from '../../../src/langfuse/resources/datasets.js';
+import { configSchema } from '../../helpers/config.js';
 
 const mapping = configSchema.parse({}).experiment;
 const item = (over: Partial<DatasetItem>): DatasetItem => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { createExperimentJob, EXPERIMENT_JOB_NAME } from '../../../src/experiment/job.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const HOUR = 3_600_000;
 // Langfuse unreachable: each run that starts fails at once, which is enough to see who started one.

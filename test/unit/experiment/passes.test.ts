@@ -10,9 +10,9 @@ import {
   type StructuredRequest,
   type StructuredResult,
 } from '../../../src/judge/types.js';
-import { defaultMetricsOptions } from '../../../src/metrics/index.js';
 import { createLogger } from '../../../src/runtime/logger.js';
 import { FakeEmbeddings } from '../metrics/fakes.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 /** Answers every task; for questions containing `broken`, every call fails with `kind` (after "retries"). */
 class PickyJudge implements JudgeClient {

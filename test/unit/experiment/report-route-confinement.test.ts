@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { reportRoute } from '../../../src/experiment/report-route.js';
 import { startDaemon } from '../../../src/service/daemon.js';
 import { startHttpService, type HttpService } from '../../../src/service/http.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
+import { configSchema } from '../../helpers/config.js';
 
 let dir: string;
 let reports: string;

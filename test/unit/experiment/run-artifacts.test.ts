@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { goldenGaugeValues, goldenScoreKey, parseGoldenScoreKey } from '../../../src/experiment/gauges.js';
 import { configHash, promptVersions, reportLink } from '../../../src/experiment/metadata.js';
 import { buildReport, type ItemOutcome } from '../../../src/experiment/report/index.js';
 import { runScoresFor } from '../../../src/experiment/run-level.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
+import { configSchema } from '../../helpers/config.js';
 
 const scored = (metric: MetricResult['metric'], value: number): MetricResult => ({
   metric,

@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import {
   createHttpTarget,
   createReplayTarget,
   targetConfigProblems,
   TargetError,
 } from '../../../src/experiment/target.js';
+import { parseConfig } from '../../helpers/config.js';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));

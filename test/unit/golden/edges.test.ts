@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
-import { loadConfig } from '../../../src/config/load.js';
 import { generatorFrom, personalDataCheck, reviewTraceBody } from '../../../src/golden/edges.js';
 import { createJudgeClient } from '../../../src/judge/index.js';
+import { configSchema, loadConfig } from '../../helpers/config.js';
 
 describe('golden edges from the configuration', () => {
   const judge = createJudgeClient({ baseUrl: 'http://127.0.0.1:1/v1', model: 'judge' });

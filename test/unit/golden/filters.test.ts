@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { nearDuplicates, safeCosine, textVerdict } from '../../../src/golden/filters.js';
 import type { Candidate } from '../../../src/golden/types.js';
+import { configSchema } from '../../helpers/config.js';
 
 const settings = configSchema.parse({}).golden.filters;
 const candidate = (question: string, extra: Partial<Candidate> = {}): Candidate => ({

@@ -1,7 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { SchemaFuzzer } from '@ragwatch/devkit/judge/fuzz/index.js';
-import { configSchema } from '../../../src/config/schema.js';
 import { textVerdict } from '../../../src/golden/filters.js';
 import {
   adversarialRequest,
@@ -12,6 +11,7 @@ import {
   supportRequest,
 } from '../../../src/golden/prompts/build.js';
 import { seededRandom } from '../../../src/random.js';
+import { configSchema } from '../../helpers/config.js';
 
 const chunks = {
   texts: ['The Lumora Hub supports up to 120 devices.', 'It costs 149 euros.'],

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { allocate, drawOrder } from '../../../src/golden/ids.js';
 import { planBuild, strataCounts } from '../../../src/golden/plan.js';
 import { relatedChunks, relatedIndex, entitiesOf } from '../../../src/golden/related.js';
 import { bucketOf, eligibility, seedCount, selectSeeds } from '../../../src/golden/seeds.js';
 import type { Chunk } from '../../../src/golden/types.js';
+import { configSchema } from '../../helpers/config.js';
 
 const chunk = (id: string, extra: Partial<Chunk> = {}): Chunk => ({
   id,

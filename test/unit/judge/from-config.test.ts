@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { judgeClientsFromConfig } from '../../../src/judge/from-config.js';
+import { configSchema } from '../../helpers/config.js';
 
 function capturingFetch() {
   const seen: Array<{ url: string; auth: string | null; body: Record<string, unknown> }> = [];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { detectApiGeneration } from '../../../src/langfuse/core/detect.js';
 import { environmentAllowed, filtersFromConfig, noFilters } from '../../../src/langfuse/core/filters.js';
 import { createLangfuseHttp, LangfuseApiError } from '../../../src/langfuse/core/http.js';
 import { getTrace, listTraces } from '../../../src/langfuse/resources/trace-reads.js';
 import type { TraceSummary } from '../../../src/langfuse/core/types.js';
 import { scriptedFetch } from './fake-fetch.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const keys = { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk', secretKey: 'sk' };
 const from = new Date('2025-03-01T10:00:00Z');

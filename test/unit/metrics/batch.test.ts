@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMetricsOptions } from '../../../src/metrics/index.js';
 import { parseInputLines } from '../../../src/metrics/batch/input.js';
 import { recordToJson, scoreBatch, scoreOne } from '../../../src/metrics/batch/run.js';
 import { renderSummary, summarise } from '../../../src/metrics/batch/summary.js';
 import type { RagSample } from '../../../src/sample.js';
 import { FakeEmbeddings, FakeJudge } from './fakes.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 const options = defaultMetricsOptions();
 const sample: RagSample = { traceId: 's', question: 'Q?', answer: 'It is red.', contexts: ['It is red.'], meta: {} };

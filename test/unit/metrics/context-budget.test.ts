@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../src/config/schema.js';
 import { CUT_MARKER, estimateTokens, fitChunks, fitText } from '../../../src/metrics/budget.js';
 import { prepareSample } from '../../../src/metrics/prepare.js';
+import { configSchema } from '../../helpers/config.js';
 
 const options = configSchema.parse({}).metrics;
 

@@ -5,10 +5,11 @@ import { schemaErrors } from '@ragwatch/devkit/judge/schema-check.js';
 import { seededRandom } from '../../../src/random.js';
 import { parseJsonAnswer } from '../../../src/judge/answer-text.js';
 import type { EmbeddingsClient, JudgeClient, StructuredRequest, StructuredResult } from '../../../src/judge/types.js';
-import { defaultMetricsOptions, scoreSample } from '../../../src/metrics/index.js';
+import { scoreSample } from '../../../src/metrics/index.js';
 import { allMetricNames } from '../../../src/metrics/registry.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
 import type { RagSample } from '../../../src/sample.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 /**
  * The contract of structured output: whatever the sent schema allows, the judge may send. Every task's answers

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMetricsOptions, diagnose, releaseGate } from '../../../src/metrics/index.js';
+import { diagnose, releaseGate } from '../../../src/metrics/index.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 const thresholds = defaultMetricsOptions().thresholds;
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { JudgeCallError } from '../../../src/judge/types.js';
-import { defaultMetricsOptions, scoreSample } from '../../../src/metrics/index.js';
+import { scoreSample } from '../../../src/metrics/index.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
 import type { RagSample } from '../../../src/sample.js';
 import { FakeEmbeddings, FakeJudge, userOf, vectorWithCosine } from './fakes.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 const options = defaultMetricsOptions();
 

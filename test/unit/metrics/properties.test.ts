@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { averagePrecision } from '../../../src/metrics/math.js';
-import { defaultMetricsOptions, scoreSample } from '../../../src/metrics/index.js';
+import { scoreSample } from '../../../src/metrics/index.js';
 import { allMetricNames } from '../../../src/metrics/registry.js';
 import type { RagSample } from '../../../src/sample.js';
 import { FakeEmbeddings, FakeJudge } from './fakes.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 const options = defaultMetricsOptions();
 const text = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JudgeRequest } from '@ragwatch/devkit/judge/types.js';
 import { isEvasive, ragwatchMetricRules, readRagwatchPrompt } from '@ragwatch/devkit/judge/rules/ragwatch-metrics.js';
-import { defaultMetricsOptions } from '../../../src/metrics/index.js';
 import { prepareSample } from '../../../src/metrics/prepare.js';
 import {
   answerRelevancyRequest,
@@ -11,6 +10,7 @@ import {
   faithfulnessRequest,
 } from '../../../src/metrics/prompts/build.js';
 import type { StructuredRequest } from '../../../src/judge/types.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 const prepared = prepareSample(
   {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { anonymizerFromConfig } from '../../../src/anonymize/sample-anonymizer.js';
 import { runOnlineTick } from '../../../src/online/job.js';
 import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings } from './fakes.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const NOW = Date.parse('2025-03-03T12:00:00Z');
 const MIN = 60_000;

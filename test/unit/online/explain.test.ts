@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JudgeCallRecord } from '../../../src/judge-calls/index.js';
 import { prepareSample } from '../../../src/metrics/prepare.js';
-import { defaultMetricsOptions } from '../../../src/metrics/score-sample.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
 import { formatOneTrace, oneTraceJson } from '../../../src/online/explain.js';
 import type { OneTraceResult } from '../../../src/online/one-trace.js';
 import type { RagSample } from '../../../src/sample.js';
+import { defaultMetricsOptions } from '../../helpers/config.js';
 
 const usage = { calls: 1, promptTokens: 1200, completionTokens: 80, latencyMs: 900 };
 const call = (

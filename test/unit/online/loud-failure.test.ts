@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobCatalogue, formatStatus } from '../../../src/commands/status.js';
-import { parseConfig } from '../../../src/config/load.js';
 import { formatTickReport } from '../../../src/online/format.js';
 import { ONLINE_JOB, runOnlineTick } from '../../../src/online/job.js';
 import { openStateReadOnly } from '../../../src/state/queries/read-only.js';
@@ -8,6 +7,7 @@ import { buildStatusReport } from '../../../src/state/queries/status-report.js';
 import { captureLogger } from '../../helpers/capture-logger.js';
 import { tempState } from '../status/helpers.js';
 import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings, type FakeTrace } from './fakes.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /** A tick whose traces all fail on their own is loud: warn lines with codes, not `success`, codes in `status`. */
 

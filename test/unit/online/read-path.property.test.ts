@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/config/load.js';
 import { extractRagSample } from '../../../src/extract/index.js';
 import { connectLangfuse } from '../../../src/langfuse/index.js';
 import { ONLINE_JOB, runOnlineTick } from '../../../src/online/job.js';
@@ -12,6 +11,7 @@ import { createOpenApiValidator } from '../../helpers/openapi.js';
 import { FIXTURES } from '../extract/load-fixture.js';
 import { fakeScorer, identityAnonymizer, testSettings } from './fakes.js';
 import { scriptedFetch, type RecordedRequest } from '../langfuse/fake-fetch.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /**
  * Property: whatever the Langfuse read path is answered with, an answer that breaks the OpenAPI spec in a

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { z } from 'zod';
-import { configSchema } from '../../../src/config/schema.js';
+import { configSchema } from '../../helpers/config.js';
 
 const file = fileURLToPath(new URL('../../../config/ragwatch.example.yaml', import.meta.url));
 const text = readFileSync(file, 'utf8');

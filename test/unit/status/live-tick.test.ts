@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobCatalogue } from '../../../src/commands/status.js';
-import { parseConfig } from '../../../src/config/load.js';
 import { ONLINE_JOB, onlineSettingsFrom, runOnlineTick } from '../../../src/online/job.js';
 import type { SampleScorer } from '../../../src/online/ports.js';
 import { openStateReadOnly } from '../../../src/state/queries/read-only.js';
@@ -9,6 +8,7 @@ import type { StateStore } from '../../../src/state/types.js';
 import type { MetricResult } from '../../../src/metrics/types.js';
 import { FakeLangfuse, jobDeps, ManualClock, type FakeTrace } from '../online/fakes.js';
 import { MIN, tempState } from './helpers.js';
+import { parseConfig } from '../../helpers/config.js';
 
 /**
  * `status` against a state the real online tick writes: a tick in progress shows as running under the

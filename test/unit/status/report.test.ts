@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatStatus, jobCatalogue } from '../../../src/commands/status.js';
-import { parseConfig } from '../../../src/config/load.js';
 import { SCHEMA_VERSION } from '../../../src/state/migrations.js';
 import { recordLangfuseApi } from '../../../src/state/queries/langfuse-api.js';
 import { openStateReadOnly, type ReadOnlyState } from '../../../src/state/queries/read-only.js';
@@ -12,6 +11,7 @@ import {
 } from '../../../src/state/queries/status-report.js';
 import type { StateStore } from '../../../src/state/types.js';
 import { HOUR, MIN, seedTrace, tempState } from './helpers.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const NOW = Date.parse('2025-06-07T15:32:10Z');
 const HOLDER = { id: 'worker-1:4242:abcd1234', host: 'worker-1', pid: 4242 };

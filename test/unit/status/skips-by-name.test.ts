@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatStatus, jobCatalogue } from '../../../src/commands/status.js';
-import { parseConfig } from '../../../src/config/load.js';
 import { openStateReadOnly, type ReadOnlyState } from '../../../src/state/queries/read-only.js';
 import { skipsByTraceName } from '../../../src/state/queries/skips.js';
 import { buildStatusReport } from '../../../src/state/queries/status-report.js';
 import type { StateStore } from '../../../src/state/types.js';
 import { DAY, HOUR, MIN, tempState } from './helpers.js';
+import { parseConfig } from '../../helpers/config.js';
 
 const NOW = Date.parse('2025-06-07T15:30:00Z');
 

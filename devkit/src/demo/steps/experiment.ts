@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { configSchema } from 'ragwatch/config/schema.js';
+import { configSchemaFor } from 'ragwatch/config/schema.js';
+import { allMetrics } from 'ragwatch/metrics/registry.js';
 import { connectExperiment } from 'ragwatch/experiment/edges.js';
 import { runExperiment, type ExperimentResult } from 'ragwatch/experiment/run.js';
 import { formatScore, cell } from 'ragwatch/experiment/report/index.js';
@@ -47,7 +48,7 @@ export const experimentStep: DemoStep = {
         },
       },
     };
-    const config = configSchema.parse(settings);
+    const config = configSchemaFor(allMetrics()).parse(settings);
     const state = await openState(config);
     try {
       const deps = await connectExperiment(config, { logger: createLogger({ level: 'silent' }), state, now: env.now });

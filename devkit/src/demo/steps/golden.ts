@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { configSchema } from 'ragwatch/config/schema.js';
+import { configSchemaFor } from 'ragwatch/config/schema.js';
+import { allMetrics } from 'ragwatch/metrics/registry.js';
 import { connectExperiment } from 'ragwatch/experiment/edges.js';
 import { runExperiment } from 'ragwatch/experiment/run.js';
 import { applyGoldenReview } from 'ragwatch/golden/apply.js';
@@ -29,7 +30,7 @@ export const goldenStep: DemoStep = {
   async run(env: DemoEnvironment): Promise<DemoStepResult> {
     const corpusDir = join(env.workDir, 'corpus');
     writeCorpusExport(corpusDir);
-    const config = configSchema.parse({
+    const config = configSchemaFor(allMetrics()).parse({
       ...env.config,
       metrics: {
         ...env.config.metrics,
@@ -87,7 +88,7 @@ export const goldenStep: DemoStep = {
       lines.push(
         `published ${published.datasetName}: ${published.items} items, ${STRATA.map((s) => `${s} ${applied.sizes[s].dev} dev / ${applied.sizes[s].test} test`).join(', ')}`,
       );
-      const experimentConfig = configSchema.parse({
+      const experimentConfig = configSchemaFor(allMetrics()).parse({
         ...config,
         experiment: { ...config.experiment, dataset: published.datasetName, target: { url: rag.askUrl } },
       });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../../../../src/anonymize/gazetteer/index.js';
 import { nameDatasets } from '../../../../src/anonymize/gazetteer/datasets.js';
 import { createAnonymizer } from '../../../../src/anonymize/index.js';
-import { parseConfig } from '../../../../src/config/load.js';
+import { parseConfig } from '../../../helpers/config.js';
 
 /**
  * Names the hand-written gazetteer lacks come from npm datasets (gender-detection-from-name, @cspell/dict-people-names,
