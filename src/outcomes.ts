@@ -144,7 +144,7 @@ export const COMMAND_OUTCOMES: readonly CommandOutcomes[] = [
     path: ['status'],
     codes: {
       0: 'shown / re-queued (also before anything ran)',
-      2: `bad arguments, ${STATE_FILE_2}`,
+      2: `bad arguments, ${STATE_FILE_2}, a PostgreSQL role without rights on the schema (as doctor says)`,
       3: 'the state file cannot be read now (locked, disk error)',
     },
   },

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Command } from 'commander';
 import type { RagwatchConfig } from '../config/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
@@ -19,6 +20,7 @@ import {
   utcTime,
   maskPostgresUrl,
   LEDGER_STATUSES,
+  defaultIsProcessAlive,
 } from '../state/index.js';
 import { requireConfig, type CommandContext } from './context.js';
 
@@ -41,6 +43,7 @@ The counts of a day are the traces of that day in the status they have now.
     skipsByTraceName: { basis, rows: [ { traceName, sampled, skipped, skippedByReason } ], others: { names, sampled, skipped, skippedByReason } | null },
     dead: { count, shown: [ { traceId, attempts, lastError, diedAt, traceTimestamp } ] },
     failing: { count, shown: [ { traceId, attempts, lastError, nextAttemptAt, traceTimestamp } ] },
+    daemon: { host, pid, startedAt, stoppedAt, running, timezone, recordedAt, differs: [ line ] } | null  (its schedules while it runs)
     jobs: [ { name, enabled, schedule, nextRunAt, intervalSeconds, lastStartAt, lastFinishAt, lastSuccessAt, lastOutcome,
               state: never_run|idle|running|stuck|interrupted, runningSeconds, stale, lease: { holder, host, pid, expiresAt } | null } ],
     timezone, cursors: [ { job, position, updatedAt, lagSeconds } ],
@@ -79,6 +82,8 @@ export function registerStatusCommand(program: Command, ctx: CommandContext): vo
           timezone: config.timezone,
           jobs: jobCatalogue(config),
           langfuseSetting: config.langfuse.apiGeneration,
+          host: hostname(),
+          isProcessAlive: defaultIsProcessAlive,
         });
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
@@ -308,6 +313,27 @@ function jobState(job: JobStatus): string {
   return flags.join('; ');
 }
 
+/** Whose schedule the jobs table shows: the running daemon's, and where the configuration given differs. */
+function daemonLines(report: StatusReport, now: number): string[] {
+  const d = report.daemon;
+  if (!d) return ['daemon: none has recorded itself in this state yet; schedules and next runs from the configuration'];
+  const who = `${d.host} (pid ${d.pid})`;
+  if (!d.running) {
+    const ended = d.stoppedAt
+      ? `stopped ${timeFromNow(d.stoppedAt, now)}`
+      : 'no longer running (it did not stop cleanly)';
+    return [`daemon: the last one, on ${who}, ${ended}; schedules and next runs from the configuration`];
+  }
+  const lines = [
+    `daemon: running on ${who} since ${timeFromNow(d.startedAt, now)}; schedules and next runs as it recorded them`,
+  ];
+  if (d.differs.length > 0) {
+    lines.push('  the configuration given here differs from the running daemon (restart it to apply the change):');
+    for (const line of d.differs) lines.push(`    ${line}`);
+  }
+  return lines;
+}
+
 function jobsSection(report: StatusReport, now: number): string[] {
   const rows = report.jobs.map((j) => [
     j.name,
@@ -319,6 +345,7 @@ function jobsSection(report: StatusReport, now: number): string[] {
     j.scheduleError ? `invalid schedule: ${j.scheduleError}` : timeFromNow(j.nextRunAt, now),
   ]);
   return [
+    ...daemonLines(report, now),
     `jobs (schedules read in ${report.timezone}; times UTC)`,
     ...textTable(['job', 'schedule', 'state', 'last start', 'last outcome', 'last success', 'next run'], rows),
   ];

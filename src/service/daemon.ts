@@ -22,6 +22,7 @@ import { startHttpService, type HttpService, type ReadinessCheck, type RouteHand
 import type { Logger } from '../runtime/index.js';
 import { createServiceMetrics, restoreJobSuccess, type ServiceMetrics } from './metrics.js';
 import { cronIntervalMs, Scheduler, type JobSpec } from './scheduler.js';
+import { DaemonRecordWriter } from './daemon-record.js';
 
 export const EXPERIMENT_JOB = 'experiment';
 
@@ -74,7 +75,14 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   restoreJobSuccess(metrics, ONLINE_JOB, (await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ?? null);
   metrics.ledgerCounts(await state.countByStatus());
 
-  const scheduler = new Scheduler({ timezone: config.timezone, logger, now: clock.now });
+  // What it schedules goes to the state as it goes, so `ragwatch status` answers for this daemon.
+  const record = new DaemonRecordWriter(state, logger, clock.now);
+  const scheduler = new Scheduler({
+    timezone: config.timezone,
+    logger,
+    now: clock.now,
+    onArmed: (job, next) => record.armed(job, next.getTime()),
+  });
   const holder = options.holder ?? processLeaseHolder();
   const startup = new AbortController();
   const dependencies = new DependencyHealth(logger, clock.now, state.location);
@@ -157,6 +165,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       scheduler.add({ name: EXPERIMENT_JOB, schedule: config.experiment.schedule, run });
     }
     await scheduler.start();
+    await record.started(
+      config.timezone,
+      scheduler.schedules().map((j) => ({ ...j, nextRunAt: scheduler.nextRun(j.name)?.getTime() ?? null })),
+    );
     logger.info(
       { timezone: config.timezone, nextOnlineTick: scheduler.nextRun(ONLINE_JOB)?.toISOString() ?? null },
       'scheduler started',
@@ -175,6 +187,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
       if (!drained)
         logger.warn('in-flight work abandoned at the deadline; it stays pending and is retried on the next start');
       await ready.catch(() => {});
+      await record.stopped();
       await http.close();
       await state.close();
       logger.info({ drained }, 'stopped');

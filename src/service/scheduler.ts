@@ -21,6 +21,8 @@ export interface SchedulerOptions {
   now?: () => number;
   /** Back-to-back runs allowed when a job keeps asking for more. */
   maxConsecutiveRuns?: number;
+  /** Told each time a job's timer is set: when it fires next (at start, then at every firing). */
+  onArmed?: (job: string, next: Date) => void;
 }
 
 export interface RunningJob {
@@ -77,6 +79,7 @@ export class Scheduler {
     if (!job || this.stopped) return;
     const next = job.schedule.next(new Date());
     if (next === null) return;
+    this.options.onArmed?.(name, next);
     const wait = () => {
       const left = next.getTime() - Date.now();
       if (left > 0) {
@@ -103,6 +106,11 @@ export class Scheduler {
         void this.trigger(spec.name, 'catch_up');
       }
     }
+  }
+
+  /** Every job's cron expression, as scheduled. */
+  schedules(): Array<{ name: string; schedule: string }> {
+    return [...this.jobs.values()].map((j) => ({ name: j.spec.name, schedule: j.spec.schedule }));
   }
 
   nextRun(name: string): Date | null {

@@ -15,6 +15,7 @@ export { copySqliteToPostgres, liveLease, type TableCopy } from './copy-to-postg
 export { isPostgresUrl, maskPostgresUrl, withoutPassword } from './postgres/url.js';
 export { schemaNameProblem } from './postgres/schema-name.js';
 export { recordLangfuseApi } from './queries/langfuse-api.js';
+export { recordDaemon, type DaemonRecord } from './queries/daemon-record.js';
 export { DAY_BASES, deadEntries, type DayBasis } from './queries/ledger.js';
 export { openStateReadOnly, type ReadOnlyState } from './queries/read-only.js';
 export { buildStatusReport, type JobDescriptor, type JobStatus, type StatusReport } from './queries/status-report.js';

@@ -1,3 +1,4 @@
+import type { PoolClient } from 'pg';
 import BetterSqlite3 from 'better-sqlite3';
 import { StateError } from '../errors.js';
 import { migrate } from '../migrations.js';
@@ -45,7 +46,11 @@ export async function openPostgresReadOnly(options: PostgresReadOptions): Promis
     try {
       const check = await schemaVersion(client, options.schema);
       if (!check.ok) throw new StateError(location, check.kind, `schema ${check.version} > ${PG_SCHEMA_VERSION}`);
-      if (check.version === 0) return null;
+      if (check.version === 0) {
+        // Nothing visible may still be something this role may not see: say so, as doctor does, not "no runs yet".
+        if (await hiddenFromRole(client, options.schema)) throw new StateError(location, 'permission');
+        return null;
+      }
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const snapshot = new BetterSqlite3(':memory:');
       migrate(snapshot);
@@ -128,6 +133,21 @@ export async function probePostgres(
   } finally {
     await db.pool.end().catch(() => {});
   }
+}
+
+/**
+ * True when the schema exists but this role cannot read it: no USAGE on it, or ragwatch's tables are there and
+ * hidden from the role (information_schema lists only what a role may use; pg_class lists everything).
+ */
+async function hiddenFromRole(client: PoolClient, schema: string): Promise<boolean> {
+  const { rows } = await client.query<{ usage: boolean | null; ragwatch: boolean }>(
+    `SELECT has_schema_privilege(n.oid, 'USAGE') AS usage,
+            EXISTS (SELECT 1 FROM pg_class c WHERE c.relnamespace = n.oid AND c.relname = 'schema_version') AS ragwatch
+       FROM pg_namespace n WHERE n.nspname = $1`,
+    [schema],
+  );
+  const found = rows[0];
+  return found !== undefined && (found.usage !== true || found.ragwatch);
 }
 
 /** One connection for an operator's command; the statement timeout is the caller's default. */

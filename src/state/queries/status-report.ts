@@ -8,6 +8,7 @@ import {
   type DayRow,
   type LedgerTotals,
 } from './ledger.js';
+import { DAEMON_META_KEY, parseDaemonRecord, type DaemonRecord } from './daemon-record.js';
 import { LANGFUSE_API_META_KEY, parseLangfuseApi } from './langfuse-api.js';
 import type { ReadOnlyState } from './read-only.js';
 import { cursors, gauges, jobRuns, leases, readMeta, type LeaseRecord } from './runs.js';
@@ -92,7 +93,22 @@ export interface StatusReport {
       traceTimestamp: string;
     }>;
   };
+  /**
+   * The daemon that last ran on this state, as it recorded itself: while it runs, `jobs` show its schedules and
+   * next runs rather than the configuration's, and `differs` says where the configuration given differs.
+   */
+  daemon: {
+    host: string;
+    pid: number;
+    startedAt: string;
+    stoppedAt: string | null;
+    running: boolean;
+    timezone: string;
+    recordedAt: string;
+    differs: string[];
+  } | null;
   jobs: JobStatus[];
+  /** The time zone the schedules are read in: the running daemon's, else the configuration's. */
   timezone: string;
   cursors: Array<{ job: string; position: string; updatedAt: string; lagSeconds: number }>;
   langfuse: {
@@ -112,6 +128,9 @@ export interface StatusOptions {
   timezone: string;
   jobs: JobDescriptor[];
   langfuseSetting: string;
+  /** This host's name and a liveness check, to tell a daemon that died from one that runs. */
+  host?: string;
+  isProcessAlive?: (pid: number) => boolean;
   /** How many dead entries to list (most recent first). */
   deadShown?: number;
 }
@@ -137,6 +156,24 @@ export function buildStatusReport(state: ReadOnlyState | null, options: StatusOp
       });
   }
   const api = parseLangfuseApi(readMeta(state, LANGFUSE_API_META_KEY));
+  const daemon = parseDaemonRecord(readMeta(state, DAEMON_META_KEY));
+  const running =
+    daemon !== null &&
+    daemon.stoppedAt === null &&
+    (daemon.host !== options.host || (options.isProcessAlive ?? (() => true))(daemon.pid));
+  const differs = daemon && running ? configDiffers(options, daemon) : [];
+  const timezone = daemon && running ? daemon.timezone : options.timezone;
+  if (daemon && running) {
+    for (const job of described.values()) {
+      if (job.schedule === null) continue;
+      const scheduled = daemon.jobs[job.name];
+      described.set(job.name, {
+        ...job,
+        enabled: scheduled !== undefined,
+        schedule: scheduled?.schedule ?? job.schedule,
+      });
+    }
+  }
   return {
     version: STATUS_REPORT_VERSION,
     generatedAt: new Date(now).toISOString(),
@@ -164,16 +201,31 @@ export function buildStatusReport(state: ReadOnlyState | null, options: StatusOp
         traceTimestamp: iso(f.traceTimestamp)!,
       })),
     },
-    jobs: [...described.values()].map((job) =>
-      jobStatus(
+    daemon: daemon
+      ? {
+          host: daemon.host,
+          pid: daemon.pid,
+          startedAt: iso(daemon.startedAt)!,
+          stoppedAt: iso(daemon.stoppedAt),
+          running,
+          timezone: daemon.timezone,
+          recordedAt: iso(daemon.at)!,
+          differs,
+        }
+      : null,
+    jobs: [...described.values()].map((job) => {
+      const status = jobStatus(
         job,
         runs.get(job.name) ?? null,
         job.lease ? (leaseByName.get(job.lease) ?? null) : null,
-        options.timezone,
+        timezone,
         now,
-      ),
-    ),
-    timezone: options.timezone,
+      );
+      // The daemon's own next run, when its timer is set ahead of now.
+      const recorded = running ? daemon?.jobs[job.name]?.nextRunAt : undefined;
+      return recorded && recorded > now ? { ...status, nextRunAt: iso(recorded) } : status;
+    }),
+    timezone,
     cursors: cursors(state).map((c) => ({
       job: c.job,
       position: iso(c.position)!,
@@ -254,4 +306,20 @@ function jobStatus(
     lease: liveLease,
     ...(scheduleError ? { scheduleError } : {}),
   };
+}
+
+/** Where the configuration `status` was given differs from what the running daemon schedules. */
+function configDiffers(options: StatusOptions, daemon: DaemonRecord): string[] {
+  const out: string[] = [];
+  if (options.timezone !== daemon.timezone)
+    out.push(`timezone: ${options.timezone} here, ${daemon.timezone} in the daemon`);
+  for (const job of options.jobs) {
+    if (job.schedule === null) continue;
+    const scheduled = daemon.jobs[job.name];
+    if (job.enabled && !scheduled) out.push(`${job.name}.enabled: true here, the daemon does not run ${job.name}`);
+    else if (!job.enabled && scheduled) out.push(`${job.name}.enabled: false here, the daemon runs ${job.name}`);
+    else if (scheduled && scheduled.schedule !== job.schedule)
+      out.push(`${job.name}.schedule: ${job.schedule} here, ${scheduled.schedule} in the daemon`);
+  }
+  return out;
 }

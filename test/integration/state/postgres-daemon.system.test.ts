@@ -9,9 +9,10 @@ import { openSqliteState, type StateStore } from '../../../src/state/index.js';
 import { PG_SCHEMA_VERSION } from '../../../src/state/postgres/migrations.js';
 import { openPostgresState } from '../../../src/state/postgres/open.js';
 import { captureLogger } from '../../helpers/capture-logger.js';
-import { dropSchema, requirePostgres, testSchema } from '../../helpers/postgres.js';
+import { adminQuery, dropSchema, requirePostgres, testSchema } from '../../helpers/postgres.js';
 import { postgresUrl } from '../../tiers.js';
 import { runCli } from '../../helpers/run-cli.js';
+import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startTcpProxy, throughProxy } from '../../helpers/tcp-proxy.js';
 import { seed, startStack, type Stack } from '../online/harness.js';
 import { parseConfig } from '../../helpers/config.js';
@@ -235,4 +236,31 @@ describe('PostgreSQL state end to end', () => {
     expect(stack.lf.store.scores().length).toBeGreaterThan(before);
     expect(stack.lf.store.scores().length).toBe(new Set(stack.lf.store.scores().map((s) => s.id)).size);
   }, 300_000);
+  it("status refuses a role without rights on the schema: exit 2 with doctor's line, not 'no runs yet'", async () => {
+    const schema = schemaForTest();
+    const owner = await openPostgresState({ url: TEST_PG_URL, schema });
+    await owner.close();
+    const role = `rw_norights_${process.pid}`;
+    await adminQuery(`DROP ROLE IF EXISTS ${role}`);
+    await adminQuery(`CREATE ROLE ${role} LOGIN`);
+    closers.push(() => adminQuery(`DROP ROLE IF EXISTS ${role}`));
+    const url = new URL(TEST_PG_URL);
+    url.username = role;
+    const dir = mkdtempSync(join(tmpdir(), 'ragwatch-pg-norights-'));
+    closers.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'ragwatch.yaml');
+    // Keys so that doctor gets past its configuration check; nothing answers on port 1.
+    const langfuse = { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk-lf-x', secretKey: 'sk-lf-x', maxAttempts: 1 };
+    writeFileSync(file, stringify({ langfuse, state: { url: url.toString(), schema }, log: { level: 'silent' } }));
+
+    const doctor = await runCliInProcess(['--config', file, 'doctor', '--timeout', '5'], { cwd: dir });
+    const line = doctor.stdout.split('\n').find((l) => l.split(/\s+/)[1] === 'state')!;
+    const doctorSays = line.replace(/^FAIL\s+state\s+/, '');
+    expect(doctorSays).toMatch(/refused access: the role needs USAGE and CREATE on the schema/);
+
+    const status = await runCliInProcess(['--config', file, 'status'], { cwd: dir });
+    expect(status.code).toBe(2);
+    expect(status.stderr.trim()).toBe(doctorSays);
+    expect(status.stdout).toBe('');
+  });
 });

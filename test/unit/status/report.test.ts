@@ -197,6 +197,7 @@ describe('the status report', () => {
       'skipsByTraceName',
       'dead',
       'failing',
+      'daemon',
       'jobs',
       'timezone',
       'cursors',
@@ -204,6 +205,8 @@ describe('the status report', () => {
       'gauges',
     ]);
     expect(r.version).toBe(1);
+    // No daemon has recorded itself in this state: the schedules are the configuration's.
+    expect(r.daemon).toBeNull();
     expect(r.generatedAt).toBe('2025-06-07T15:32:10.000Z');
     expect(r.state).toEqual({ path: tmp.path, exists: true, schemaVersion: SCHEMA_VERSION });
     expect(r.days).toEqual({
