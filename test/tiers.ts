@@ -46,6 +46,7 @@ export const SYSTEM_TESTS: Record<string, readonly Requirement[]> = {
   'test/integration/deploy/fresh-daemon-alerts.system.test.ts': ['promtool'],
   'test/integration/deploy/promtool.system.test.ts': ['promtool'],
   'test/integration/deploy/systemd.system.test.ts': ['systemd-analyze'],
+  'test/integration/demo/report-screenshot.system.test.ts': ['chromium'],
   'test/integration/experiment/report-browser.system.test.ts': ['chromium'],
   'test/integration/service/full-disk.system.test.ts': ['user-namespaces'],
   'test/integration/state/conformance-postgres.system.test.ts': ['postgresql'],

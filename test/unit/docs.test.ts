@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/run-cli.js';
+import { storedScreenshotSource } from '../helpers/report-sections.js';
 
 /**
  * The documentation speaks to the people who run ragwatch: it never cites the internal product briefs or
@@ -94,9 +95,28 @@ describe('user-facing docs', () => {
     }
   });
 
-  it('the README shows the report screenshot', () => {
+  it('the README shows the report screenshot, made from the demo report its sections name', () => {
     const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
     expect(readme).toMatch(/\]\(docs\/report-screenshot\.png\)/);
     expect(statSync(join(REPO_ROOT, 'docs', 'report-screenshot.png')).size).toBeGreaterThan(10_000);
+    const source = storedScreenshotSource();
+    expect(source.report).toMatch(/npm run demo/);
+    expect(source.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The alt text names what the picture shows.
+    const alt = /\[!\[([^\]]*)\]\(docs\/report-screenshot\.png\)/.exec(readme)![1]!.toLowerCase();
+    for (const section of [
+      'verdict',
+      'the judge',
+      'failures',
+      'noise sensitivity',
+      'trend',
+      'judge agreement with people',
+    ])
+      expect(
+        source.sections.map((s) => s.toLowerCase()),
+        section,
+      ).toContain(section);
+    for (const word of ['verdict', 'judge', 'failures', 'noise', 'trend', 'agreement'])
+      expect(alt, word).toContain(word);
   });
 });

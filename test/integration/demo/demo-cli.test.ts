@@ -1,6 +1,12 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  reportSections,
+  SCREENSHOT_RUN,
+  SCREENSHOT_UPDATE,
+  storedScreenshotSource,
+} from '../../helpers/report-sections.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { runCli, spawnCli } from '../../helpers/run-cli.js';
 
@@ -40,6 +46,11 @@ describe('ragwatch demo', () => {
     expect(out).not.toContain('Where to look');
     const kept = /Servers stopped; the reports stay in (\S*ragwatch-demo-reports-\w+)\./.exec(out)![1]!;
     expect(existsSync(join(kept, 'demo-degraded', 'report.html'))).toBe(true);
+    // The README's screenshot shows this report: its sections are the ones it shows (else regenerate it).
+    const sections = reportSections(readFileSync(join(kept, SCREENSHOT_RUN, 'report.html'), 'utf8'));
+    expect(sections, `the report's sections changed: regenerate the screenshot with ${SCREENSHOT_UPDATE}`).toEqual(
+      storedScreenshotSource().sections,
+    );
     rmSync(kept, { recursive: true, force: true });
     expect(out).toContain('npm run demo -- --keep');
   }, 180_000);

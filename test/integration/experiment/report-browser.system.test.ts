@@ -1,11 +1,10 @@
-import { mkdtempSync, copyFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport, perItemValues, writeReportFiles } from '../../../src/experiment/report/index.js';
-import { REPO_ROOT } from '../../helpers/run-cli.js';
 import { DEFINITIONS, reportInput, sampleOutcomes } from '../../fixtures/experiment/report-input.js';
 import { chromiumPath } from '../../tiers.js';
 
@@ -110,11 +109,6 @@ describe('HTML report in headless Chromium', () => {
     expect(new Set(legend.map((l) => l.stroke)).size).toBe(report.metrics.length);
     expect(consoleErrors).toEqual([]);
     expect(requests).toEqual([url]);
-
-    const shot = join(written.dir, 'report.png');
-    await page.screenshot({ path: shot, fullPage: true });
-    if (process.env.RAGWATCH_UPDATE_SCREENSHOT === '1')
-      copyFileSync(shot, join(REPO_ROOT, 'docs', 'report-screenshot.png'));
     await page.close();
   });
 });
