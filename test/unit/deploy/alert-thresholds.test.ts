@@ -8,7 +8,7 @@ const gate = configSchema.parse({}).metrics.thresholds as Partial<Record<MetricN
 const qualityAlerts = readYaml<RuleFile>(ALERTS_FILE)
   .groups.flatMap((g) => g.rules)
   .flatMap((rule) => {
-    const m = /rag_([a-z_]+)_score\[[^\]]+\]\)\s*<\s*([0-9.]+)/.exec(rule.expr);
+    const m = /rag_([a-z_]+)_score\[[^\]]+\]\)+\s*<\s*([0-9.]+)/.exec(rule.expr);
     return m
       ? [
           {
