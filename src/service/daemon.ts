@@ -23,6 +23,7 @@ import type { Logger } from '../runtime/index.js';
 import { createServiceMetrics, restoreJobSuccess, type ServiceMetrics } from './metrics.js';
 import { cronIntervalMs, Scheduler, type JobSpec } from './scheduler.js';
 import { DaemonRecordWriter } from './daemon-record.js';
+import { fleetGaugeRefresher } from './fleet-gauges.js';
 
 export const EXPERIMENT_JOB = 'experiment';
 
@@ -73,7 +74,17 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const metrics = createServiceMetrics({ scoreMetrics: config.metrics.online });
   metrics.restoreGauges(await state.getGauges());
   restoreJobSuccess(metrics, ONLINE_JOB, (await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ?? null);
-  metrics.ledgerCounts(await state.countByStatus());
+  // Shared state: the replica that lists exports the ledger gauges, so that a sum over replicas counts each
+  // trace once; the fleet's other figures are read from the state at each scrape (fleet-gauges.ts).
+  if (!state.shared) metrics.ledgerCounts(await state.countByStatus());
+  const refreshFleetGauges = state.shared ? fleetGaugeRefresher(state, metrics, { now: clock.now, logger }) : null;
+  const exposition = {
+    contentType: metrics.contentType,
+    render: async () => {
+      await refreshFleetGauges?.();
+      return metrics.render();
+    },
+  };
 
   // What it schedules goes to the state as it goes, so `ragwatch status` answers for this daemon.
   const record = new DaemonRecordWriter(state, logger, clock.now);
@@ -118,7 +129,13 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   // Reports are served only while the weekly experiment runs here: a disabled experiment publishes nothing.
   const reports = config.experiment.enabled ? [reportRoute(resolve(config.experiment.reportsDir))] : [];
   const routes = [...(options.routes ?? []), ...reports];
-  const http = await startHttpService({ host: config.http.host, port: config.http.port, metrics, readiness, routes });
+  const http = await startHttpService({
+    host: config.http.host,
+    port: config.http.port,
+    metrics: exposition,
+    readiness,
+    routes,
+  });
   logger.info({ host: config.http.host, port: http.port }, 'http listening (/healthz, /readyz, /metrics)');
 
   const ready = (async () => {
