@@ -13,6 +13,7 @@ import { GOLDEN_ITEMS, seedGoldenDataset } from '@ragwatch/devkit/corpus/index.j
 import { startJudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { startToyRag } from '@ragwatch/devkit/rag/index.js';
+import { runJudgeStage } from '../src/calibrate/index.js';
 import { connectExperiment } from '../src/experiment/edges.js';
 import { runExperiment } from '../src/experiment/run.js';
 import { createLogger } from '../src/runtime/logger.js';
@@ -42,7 +43,11 @@ async function main() {
         },
       });
       const state = openSqliteState({ path: ':memory:' });
-      const deps = await connectExperiment(config, { logger: createLogger({ level: 'silent' }), state });
+      const deps = await connectExperiment(config, {
+        logger: createLogger({ level: 'silent' }),
+        state,
+        judgeStage: runJudgeStage,
+      });
       const before = judge.requests.length;
       const started = performance.now();
       const result = await runExperiment(deps, { reportsDir: config.experiment.reportsDir });

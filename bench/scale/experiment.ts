@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '../../src/config/load.js';
 import { allMetrics } from '../../src/metrics/registry.js';
+import { runJudgeStage } from '../../src/calibrate/index.js';
 import { connectExperiment } from '../../src/experiment/edges.js';
 import { runExperiment } from '../../src/experiment/run.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -52,7 +53,7 @@ export async function weeklyExperiment(
     allMetrics(),
   );
   const state = openSqliteState({ path: ':memory:' });
-  const deps = await connectExperiment(config, { logger: silentLogger(), state });
+  const deps = await connectExperiment(config, { logger: silentLogger(), state, judgeStage: runJudgeStage });
   const before = await standIns.ask({ type: 'snapshot' });
   const cpu0 = process.cpuUsage();
   await runExperiment(deps, { reportsDir: dir });

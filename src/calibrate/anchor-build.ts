@@ -5,10 +5,10 @@
  * judge, and stored with the judge's fingerprint. Later weeks re-score exactly these inputs.
  */
 import type { RagwatchConfig } from '../config/index.js';
-import type { GoldenItem, SplitFilter, Target } from '../experiment/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { MetricName } from '../metrics/index.js';
-import { type SampleAnonymizer, samplingPoint } from '../online/index.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
+import { samplingPoint } from '../random.js';
 import type { RagSample } from '../sample.js';
 import { anchorSetVersion, ANCHOR_FILE_KIND, type AnchorFile, type AnchorSample } from './anchor-file.js';
 import { anonymizedAnchors, scoreAnchors } from './anchors.js';
@@ -26,11 +26,31 @@ export function samplesFromInput(samples: readonly RagSample[]): Sample[] {
   }));
 }
 
+/** A golden item as the anchor build reads it (the experiment's `GoldenItem` is one). */
+export interface AnchorSourceItem {
+  id: string;
+  question: string;
+  adversarial: boolean;
+}
+
+/** The RAG service the anchors' answers come from (the experiment's `Target` is one). */
+export interface AnchorTarget {
+  ask(
+    request: { itemId: string; question: string; distractors: string[]; runName: string },
+    signal?: AbortSignal,
+  ): Promise<{ answer: string; contexts: string[] }>;
+}
+
+/** The experiment's reader and target, handed in by `calibrate anchors build` (the two jobs do not import each other). */
 export interface GoldenAnchorDeps {
   /** The golden dataset's items in the split (the experiment's reader, experiment/items.ts). */
-  loadItems(dataset: string, split: SplitFilter, signal?: AbortSignal): Promise<{ items: readonly GoldenItem[] }>;
+  loadItems(
+    dataset: string,
+    split: 'dev' | 'test' | 'all',
+    signal?: AbortSignal,
+  ): Promise<{ items: readonly AnchorSourceItem[] }>;
   config: Pick<RagwatchConfig, 'calibrate'>;
-  target: Target;
+  target: AnchorTarget;
   signal?: AbortSignal;
 }
 
@@ -38,7 +58,7 @@ export interface GoldenAnchorDeps {
 export async function samplesFromGolden(
   deps: GoldenAnchorDeps,
   dataset: string,
-  split: SplitFilter,
+  split: 'dev' | 'test' | 'all',
   limit: number,
 ): Promise<{ samples: Sample[]; failed: number }> {
   const loaded = await deps.loadItems(dataset, split, deps.signal);

@@ -6,7 +6,7 @@
 import { mapLimited } from '../internal/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import { type MetricsOptions, scoreSample, type MetricName } from '../metrics/index.js';
-import type { SampleAnonymizer } from '../online/index.js';
+import type { SampleAnonymizer } from '../anonymize/index.js';
 import type { AnchorSample } from './anchor-file.js';
 import type { AnchorScore } from './drift.js';
 

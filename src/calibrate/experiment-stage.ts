@@ -1,17 +1,20 @@
 /**
  * The weekly experiment's judge stage, run before any item: the judge check (identity, drift on the anchor
- * set) and the calibration section (agreement with people). Its results go into the report; the drift's
- * warning, when the judge changed, opens the report and the gate verdict.
+ * set) and the calibration section (agreement with people). Its results go into the report, rendered here; the
+ * drift's warning, when the judge changed, opens the report and the gate verdict. The experiment owns the port
+ * this implements (`JudgeStage`, experiment/judge-stage.ts) and the composition root hands it over: the two
+ * jobs do not import each other, so the shapes meet by structure.
  */
 import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/index.js';
-import type { JudgeSection, RunMetadata } from '../experiment/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
 import type { Logger } from '../runtime/index.js';
 import type { StateStore } from '../state/index.js';
 import { calibrationGaugeValues, driftGaugeValues } from './gauges.js';
-import { checkJudge, judgeChangedWarning } from './judge-check.js';
+import { checkJudge, judgeChangedWarning, type JudgeCheck } from './judge-check.js';
+import { calibrationHtml, calibrationMarkdown } from './render.js';
+import { judgeHtml, judgeMarkdown } from './render-drift.js';
 import { buildCalibration, type CalibrationSummary } from './report.js';
 
 export interface JudgeStageDeps {
@@ -28,9 +31,19 @@ export interface JudgeStageDeps {
   signal?: AbortSignal;
 }
 
+/** The report's judge section: the judge's identity and its drift on the anchor set, re-scored before the run. */
+export type JudgeSection = Pick<JudgeCheck, 'identity' | 'fingerprint' | 'drift' | 'driftNote' | 'anchorSet'> & {
+  /** "the judge changed: …" when drift says so; the gate verdict carries it too. */
+  warning: string | null;
+};
+
 export interface JudgeStage {
   judge: JudgeSection;
   calibration: CalibrationSummary;
+  /** Both sections as the weekly report's Markdown and HTML show them. */
+  rendered: { judge: { markdown: string[]; html: string }; calibration: { markdown: string[]; html: string } };
+  /** The judge's gauges of the run (agreement, drift and their bars), as the state store keeps them. */
+  gauges: Record<string, number>;
 }
 
 export async function runJudgeStage(deps: JudgeStageDeps): Promise<JudgeStage> {
@@ -55,20 +68,16 @@ export async function runJudgeStage(deps: JudgeStageDeps): Promise<JudgeStage> {
     ...(deps.signal ? { signal: deps.signal } : {}),
   });
   const { identity, fingerprint, drift, driftNote, anchorSet } = check;
+  const judge = { identity, fingerprint, drift, driftNote, anchorSet, warning: judgeChangedWarning(check) };
   return {
-    judge: { identity, fingerprint, drift, driftNote, anchorSet, warning: judgeChangedWarning(check) },
+    judge,
     calibration,
+    rendered: {
+      judge: { markdown: judgeMarkdown(judge), html: judgeHtml(judge) },
+      calibration: { markdown: calibrationMarkdown(calibration), html: calibrationHtml(calibration) },
+    },
+    gauges: judgeGaugeValues({ judge, calibration }, deps.config),
   };
-}
-
-/** The run's plan with the judge's identity in its metadata (recorded with the run in Langfuse and the report). */
-export function withJudgeIdentity<P extends { run: RunMetadata; metadata: Record<string, unknown> }>(
-  plan: P,
-  stage: JudgeStage,
-): P {
-  const { modelRoot, vllmVersion } = stage.judge.identity;
-  const identity = { judgeModelRoot: modelRoot, judgeVllmVersion: vllmVersion };
-  return { ...plan, run: { ...plan.run, ...identity }, metadata: { ...plan.metadata, ...identity } };
 }
 
 /** The judge's gauges of a finished run (agreement, drift and their bars), as the state store keeps them. */

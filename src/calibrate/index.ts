@@ -51,7 +51,7 @@ export {
 export { buildAnchorSet, samplesFromGolden, samplesFromInput } from './anchor-build.js';
 export { writeAnchorFile } from './anchor-file.js';
 export { runEnqueue, type EnqueueResult } from './enqueue.js';
-export { judgeGaugeValues, runJudgeStage, withJudgeIdentity, type JudgeStage } from './experiment-stage.js';
+export { runJudgeStage, type JudgeSection, type JudgeStage } from './experiment-stage.js';
 export {
   AGREEMENT_FLOOR_GAUGE,
   AGREEMENT_GAUGE,

@@ -12,7 +12,7 @@
  * again, so running the plan again the same week only tops up: the shortfall of each stratum against its
  * proportional share is what the remaining budget is shared by.
  */
-import { samplingPoint } from '../online/index.js';
+import { samplingPoint } from '../random.js';
 import { apportionCapped } from './apportion.js';
 import { assertCuts, DEFAULT_CUTS, levelOf, type LevelCuts } from './levels.js';
 

@@ -9,8 +9,9 @@ import {
   goldenGaugeValues,
   formatRunSummary,
   runExperiment,
+  type ExperimentResult,
 } from '../experiment/index.js';
-import { judgeGaugeValues } from '../calibrate/index.js';
+import { runJudgeStage, type JudgeSection } from '../calibrate/index.js';
 import { isCredentialsKind } from '../errors.js';
 import { credentialsLine, openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/index.js';
 import { countingJudge } from '../progress/index.js';
@@ -56,7 +57,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
       try {
         let deps;
         try {
-          deps = await connectExperiment(config, { logger, state, env: ctx.env });
+          deps = await connectExperiment(config, { logger, state, env: ctx.env, judgeStage: runJudgeStage });
         } catch (err) {
           throw startupFailureExit(err);
         }
@@ -101,7 +102,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
         } finally {
           progress.end();
         }
-        const gauges = { ...goldenGaugeValues(result.report), ...judgeGaugeValues(result.report, config) };
+        const gauges = { ...goldenGaugeValues(result.report), ...result.judgeGauges };
         await state.setGauges(gauges, Date.parse(result.report.finishedAt));
         ctx.stdout.write(options.json ? `${JSON.stringify(summaryJson(result), null, 2)}\n` : formatRunSummary(result));
         if (!result.passed) throw new CliExit(ExitCode.gateFailed, []);
@@ -112,7 +113,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
     });
 }
 
-function summaryJson(result: Awaited<ReturnType<typeof runExperiment>>) {
+function summaryJson(result: ExperimentResult<JudgeSection>) {
   const r = result.report;
   return {
     runName: result.runName,

@@ -4,6 +4,7 @@ import { judgeClientsFromConfig, type JudgeClientDeps, judgeProbe } from '../jud
 import { detectApiGeneration, langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/index.js';
 import { anonymizerFromConfig, passThroughAnonymizer, type SampleAnonymizer } from '../anonymize/index.js';
 import type { Logger } from '../runtime/index.js';
+import type { JudgeSection, JudgeStage } from './judge-stage.js';
 import type { ExperimentState } from './run-record.js';
 import type { ExperimentDeps } from './run.js';
 
@@ -12,7 +13,7 @@ export function experimentAnonymizer(config: RagwatchConfig): SampleAnonymizer {
   return config.experiment.anonymize ? anonymizerFromConfig(config) : passThroughAnonymizer;
 }
 
-export interface ExperimentEdgeDeps {
+export interface ExperimentEdgeDeps<J extends JudgeSection = JudgeSection, C extends object = object> {
   logger: Logger;
   state: ExperimentState | null;
   fetch?: typeof globalThis.fetch;
@@ -22,14 +23,16 @@ export interface ExperimentEdgeDeps {
   env?: NodeJS.ProcessEnv;
   onLangfuseRequest?: LangfuseDeps['onRequest'];
   onJudgeRequest?: JudgeClientDeps['onRequest'];
+  /** calibrate/'s judge stage, handed in by the composition root (see judge-stage.ts). */
+  judgeStage: JudgeStage<J, C>;
 }
 
 /** Connects to Langfuse (API generation detected unless configured) and builds the judge clients. */
-export async function connectExperiment(
+export async function connectExperiment<J extends JudgeSection = JudgeSection, C extends object = object>(
   config: RagwatchConfig,
-  deps: ExperimentEdgeDeps,
+  deps: ExperimentEdgeDeps<J, C>,
   signal?: AbortSignal,
-): Promise<ExperimentDeps> {
+): Promise<ExperimentDeps<J, C>> {
   // The one keep-alive transport for Langfuse and the judge, as in the online job, unless the caller brings its own.
   const fetchImpl = deps.fetch ?? createKeepAliveFetch();
   const langfuseDeps: LangfuseDeps = { fetch: fetchImpl };
@@ -52,6 +55,7 @@ export async function connectExperiment(
     anonymizer: experimentAnonymizer(config),
     state: deps.state,
     logger: deps.logger,
+    judgeStage: deps.judgeStage,
     // The judge's `/models` tells "the judge is down" from "this item keeps failing", as in the online job.
     probes: { judge: judgeProbe(config, deps.fetch ?? globalThis.fetch) },
     ...(deps.sleep ? { sleep: deps.sleep } : {}),

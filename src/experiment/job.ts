@@ -5,7 +5,6 @@ import { LeaseKeeper, type LeaseHolder, type JobRuns, type Leases, type StateFac
 import type { ExperimentState } from './run-record.js';
 import { connectExperiment, type ExperimentEdgeDeps } from './edges.js';
 import { ExperimentIncompleteError, ExperimentInputError } from './errors.js';
-import { judgeGaugeValues } from '../calibrate/index.js';
 import { goldenGaugeValues } from './gauges.js';
 import { runExperiment, type ExperimentResult } from './run.js';
 
@@ -89,7 +88,7 @@ async function runOnce(deps: ExperimentJobDeps, now: () => number, signal: Abort
     const result = await runExperiment(experiment, { reportsDir: resolve(deps.config.experiment.reportsDir), signal });
     const values = goldenGaugeValues(result.report);
     deps.metrics.goldenResults(values);
-    const judgeValues = judgeGaugeValues(result.report, deps.config);
+    const judgeValues = result.judgeGauges;
     deps.metrics.calibrationResults?.(judgeValues);
     await deps.state.setGauges({ ...values, ...judgeValues }, now());
     outcome = result.passed ? 'success' : 'gate_failed';

@@ -10,6 +10,7 @@ import { ExperimentInputError } from './errors.js';
 import type { History } from './history.js';
 import type { ItemSelection } from './items.js';
 import { configHash, definitionVersions, promptVersions, reportLink } from './metadata.js';
+import type { JudgeSection } from './judge-stage.js';
 import { safeDirName, type RunMetadata } from './report/index.js';
 import { uniqueRunName } from './run-name.js';
 import { createHttpTarget, createReplayTarget, type HttpTargetDeps, type Target } from './target.js';
@@ -86,4 +87,10 @@ export function planRun(
   const started = { runName, dataset: datasetName, split, items: items.length, target: target.description, noise };
   logger.info(started, 'experiment started');
   return { runName, reportUrl, startedAt: request.startedAt, target, noise, run, metadata };
+}
+
+/** The run's plan with the judge's identity in its metadata (recorded with the run in Langfuse and the report). */
+export function withJudgeIdentity(plan: RunPlan, identity: JudgeSection['identity']): RunPlan {
+  const ids = { judgeModelRoot: identity.modelRoot, judgeVllmVersion: identity.vllmVersion };
+  return { ...plan, run: { ...plan.run, ...ids }, metadata: { ...plan.metadata, ...ids } };
 }

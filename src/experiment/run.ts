@@ -11,11 +11,11 @@ import type { Progress } from '../progress/index.js';
 import type { Logger } from '../runtime/index.js';
 import { ExperimentInputError, type Dependency } from './errors.js';
 import { finishedItems } from './finished-items.js';
-import { runJudgeStage, withJudgeIdentity } from '../calibrate/index.js';
 import { readHistory, type History } from './history.js';
 import { selectItems, type ItemSelection } from './items.js';
 import type { HealthProbe } from './outage.js';
-import { planRun, type RunPlan } from './plan.js';
+import type { JudgeSection, JudgeStage } from './judge-stage.js';
+import { planRun, withJudgeIdentity, type RunPlan } from './plan.js';
 import { publishRunScores } from './publish.js';
 import { recordRun } from './record.js';
 import type { SplitFilter, WrittenReport } from './report/index.js';
@@ -28,7 +28,8 @@ import { targetConfigProblems, type HttpTargetDeps, type Target } from './target
 import { judgeRun, type CompleteReport } from './verdict.js';
 import { writeRunReport } from './write-report.js';
 
-export interface ExperimentDeps {
+/** J and C: the judge stage's shapes of its sections, carried through to the result's report. */
+export interface ExperimentDeps<J extends JudgeSection = JudgeSection, C extends object = object> {
   config: RagwatchConfig;
   http: LangfuseHttp;
   generation: ApiGeneration;
@@ -49,6 +50,8 @@ export interface ExperimentDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Health probes telling an outage apart from one item's failure (the judge's `/models`). */
   probes?: Partial<Record<Dependency, HealthProbe>>;
+  /** The judge check and agreement with people before any item (calibrate/'s, handed in by the composition root). */
+  judgeStage: JudgeStage<J, C>;
 }
 
 export interface ExperimentOptions {
@@ -62,10 +65,10 @@ export interface ExperimentOptions {
   progress?: Pick<Progress, 'stage' | 'advance'>;
 }
 
-export interface ExperimentResult {
+export interface ExperimentResult<J extends JudgeSection = JudgeSection, C extends object = object> {
   runName: string;
   datasetRunId: string | null;
-  report: CompleteReport;
+  report: CompleteReport<J, C>;
   files: WrittenReport;
   reportUrl: string;
   passed: boolean;
@@ -74,6 +77,8 @@ export interface ExperimentResult {
   /** Where the previous run's per-item values came from. */
   historySource: 'langfuse' | 'state' | 'none';
   scoresWritten: number;
+  /** The judge stage's gauges (agreement, drift and their bars), as the state store keeps them. */
+  judgeGauges: Record<string, number>;
 }
 
 /**
@@ -82,7 +87,10 @@ export interface ExperimentResult {
  * any work for bad input, `ExperimentIncompleteError` when a dependency stays unreachable or too many items
  * fail (after writing the incomplete report, once the items have started).
  */
-export async function runExperiment(deps: ExperimentDeps, options: ExperimentOptions): Promise<ExperimentResult> {
+export async function runExperiment<J extends JudgeSection = JudgeSection, C extends object = object>(
+  deps: ExperimentDeps<J, C>,
+  options: ExperimentOptions,
+): Promise<ExperimentResult<J, C>> {
   const { config, http, logger } = deps;
   const cfg = config.experiment;
   const now = deps.now ?? Date.now;
@@ -96,10 +104,10 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
     const selection = await control.langfuse(() => selectItems(http, request, logger, signal));
     const history = await control.langfuse(() => readHistory(deps, selection.dataset, startedAt, signal));
     const models = { judgeModel: deps.judge.model, embeddingsModel: deps.embeddings.model };
-    // The judge first: whether it changed on the anchor set is read before any regression (src/calibrate).
-    const judged = await control.langfuse(() => runJudgeStage({ ...deps, now: startedAt, signal }));
+    // The judge first: whether it changed on the anchor set is read before any regression (judge-stage.ts).
+    const judged = await control.langfuse(() => deps.judgeStage({ ...deps, now: startedAt, signal }));
     const planned = planRun({ ...deps, ...models }, selection, history, { runName: options.runName, startedAt });
-    const plan = withJudgeIdentity(planned, judged);
+    const plan = withJudgeIdentity(planned, judged.judge.identity);
     const configIds = await ensureScoreConfigIds(http, config, control, logger);
     const passes = await runPasses({ ...deps, now, progress: options.progress }, plan, selection.items, signal);
     control.throwIfCallerAborted();
@@ -115,11 +123,12 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
     const datasetRunId = recorded?.datasetRunId ?? null;
     const prefix = config.metrics.scorePrefix;
     if (await publishRunScores(http, prefix, report, datasetRunId, status, signal)) report = judgeRun(verdict, status);
-    const files = await writeRunReport(options.reportsDir, report, status, logger);
-    const complete = report as CompleteReport;
+    const files = await writeRunReport(options.reportsDir, report, judged.rendered, status, logger);
+    const complete = report as CompleteReport<J, C>;
     if (deps.state) await rememberRun(deps.state, complete, { datasetRunId, finished, metrics: cfg.metrics }, now());
 
-    const result = { plan, selection, history, report: complete, files, datasetRunId, scoresWritten };
+    const judgeGauges = judged.gauges;
+    const result = { plan, selection, history, report: complete, files, datasetRunId, scoresWritten, judgeGauges };
     return finishedRun(result, logger);
   } catch (err) {
     throw control.settle(err);
@@ -129,15 +138,15 @@ export async function runExperiment(deps: ExperimentDeps, options: ExperimentOpt
 }
 
 /** The run's result, and its last log line. */
-function finishedRun(
-  run: Pick<ExperimentResult, 'files' | 'datasetRunId' | 'scoresWritten'> & {
+function finishedRun<J extends JudgeSection = JudgeSection, C extends object = object>(
+  run: Pick<ExperimentResult<J, C>, 'files' | 'datasetRunId' | 'scoresWritten' | 'judgeGauges'> & {
     plan: RunPlan;
     selection: ItemSelection;
     history: History;
-    report: CompleteReport;
+    report: CompleteReport<J, C>;
   },
   logger: Logger,
-): ExperimentResult {
+): ExperimentResult<J, C> {
   const { plan, report } = run;
   const { gate } = report;
   logger.info(
@@ -162,5 +171,6 @@ function finishedRun(
     unreadable: run.selection.unreadable,
     historySource: run.history.source,
     scoresWritten: run.scoresWritten,
+    judgeGauges: run.judgeGauges,
   };
 }

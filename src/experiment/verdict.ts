@@ -6,16 +6,22 @@
 import type { RagwatchConfig } from '../config/index.js';
 import type { History } from './history.js';
 import type { ItemSelection } from './items.js';
+import type { JudgeSection, JudgeStageResult } from './judge-stage.js';
 import type { CleanResult } from './passes.js';
 import type { RunPlan } from './plan.js';
-import type { JudgeStage } from '../calibrate/index.js';
 import { buildReport, type ExperimentReport, type GateSummary } from './report/index.js';
 import type { RunStatus } from './run-status.js';
 
 /** A report of a run that completed: it has a gate verdict. */
-export type CompleteReport = ExperimentReport & { status: 'complete'; gate: GateSummary };
+export type CompleteReport<J extends JudgeSection = JudgeSection, C extends object = object> = ExperimentReport<
+  J,
+  C
+> & {
+  status: 'complete';
+  gate: GateSummary;
+};
 
-export interface VerdictInput {
+export interface VerdictInput<J extends JudgeSection = JudgeSection, C extends object = object> {
   config: RagwatchConfig;
   plan: RunPlan;
   selection: ItemSelection;
@@ -23,11 +29,14 @@ export interface VerdictInput {
   finished: readonly CleanResult[];
   now: () => number;
   /** The judge stage before the passes: identity, drift on the anchors, agreement with people. */
-  judged?: JudgeStage;
+  judged?: JudgeStageResult<J, C>;
 }
 
 /** The report as the run stands now (call again once the status changed). */
-export function judgeRun(input: VerdictInput, status: RunStatus): ExperimentReport {
+export function judgeRun<J extends JudgeSection = JudgeSection, C extends object = object>(
+  input: VerdictInput<J, C>,
+  status: RunStatus,
+): ExperimentReport<J, C> {
   const { config, plan, selection, history } = input;
   const cfg = config.experiment;
   const startedAt = new Date(plan.startedAt).toISOString();

@@ -4,16 +4,18 @@
  */
 import type { Logger } from '../runtime/index.js';
 import { ExperimentIncompleteError } from './errors.js';
+import type { RenderedSection } from './judge-stage.js';
 import { writeReportFiles, type ExperimentReport, type WrittenReport } from './report/index.js';
 import type { RunStatus } from './run-status.js';
 
 export async function writeRunReport(
   reportsDir: string,
   report: ExperimentReport,
+  sections: { judge: RenderedSection; calibration: RenderedSection },
   status: RunStatus,
   logger: Logger,
 ): Promise<WrittenReport> {
-  const files = await writeReportFiles(reportsDir, report);
+  const files = await writeReportFiles(reportsDir, report, sections);
   const stop = status.stop;
   if (stop) {
     const said = { runName: report.runName, reason: stop.message, report: files.html };

@@ -7,4 +7,4 @@ export { scoreOneTrace } from './one-trace.js';
 export { planOnlineTick } from './plan.js';
 export type { Clock, OnlineRecorder, SampleAnonymizer } from './ports.js';
 export { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from './runtime.js';
-export { rateWarnings, samplingPoint, samplingPolicyFrom } from './sampler.js';
+export { rateWarnings, samplingPolicyFrom } from './sampler.js';

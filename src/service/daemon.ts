@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/index.js';
+import { runJudgeStage } from '../calibrate/index.js';
 import { createExperimentJob, reportRoute } from '../experiment/index.js';
 import {
   ONLINE_JOB,
@@ -175,6 +176,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           state,
           metrics,
           now: clock.now,
+          judgeStage: runJudgeStage,
           ...(oneReplica ? { oneReplica } : {}),
           ...(options.fetch ? { fetch: options.fetch } : {}),
           ...(options.sleep ? { sleep: options.sleep } : {}),

@@ -8,7 +8,6 @@ import {
   type MetricResult,
 } from '../../metrics/index.js';
 import { comparePaired, summarize, type BootstrapOptions } from '../stats.js';
-import type { CalibrationSummary } from '../../calibrate/index.js';
 import { summarizeFailures } from './failures.js';
 import {
   type BaselineRow,
@@ -53,7 +52,7 @@ export interface PreviousRun {
   definitionVersions: Record<string, string>;
 }
 
-export interface BuildReportInput {
+export interface BuildReportInput<J extends JudgeSection = JudgeSection, C extends object = object> {
   runName: string;
   datasetName: string;
   startedAt: string;
@@ -74,13 +73,15 @@ export interface BuildReportInput {
   /** `experiment.maxFailedShare`, shown with the failures. */
   maxFailedShare?: number;
   /** The judge check before the run (identity, drift on the anchors). */
-  judge?: JudgeSection | null;
-  calibration?: CalibrationSummary | null;
+  judge?: J | null;
+  calibration?: C | null;
 }
 
 export const NOISE_DELTA_THRESHOLD = 0.15;
 
-export function buildReport(input: BuildReportInput): ExperimentReport {
+export function buildReport<J extends JudgeSection = JudgeSection, C extends object = object>(
+  input: BuildReportInput<J, C>,
+): ExperimentReport<J, C> {
   const outcomes = [...input.outcomes].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
   const scored = outcomes.filter((o) => !o.adversarial);
   const splits = unique(outcomes.map((o) => o.split));

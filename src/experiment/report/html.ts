@@ -1,6 +1,13 @@
-import { calibrationHtml, judgeHtml } from '../../calibrate/index.js';
 import { getMetric } from '../../metrics/index.js';
-import { cell, formatChange, formatInterval, formatScore, sentence, type ExperimentReport } from './model.js';
+import {
+  cell,
+  formatChange,
+  formatInterval,
+  formatScore,
+  sentence,
+  type ExperimentReport,
+  type ReportSections,
+} from './model.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import { decidedOnText, incompleteText } from './markdown.js';
 import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
@@ -18,7 +25,7 @@ svg .tick line{stroke:#e5e7eb}svg .nodata{fill:#9ca3af;font-style:italic}
 `;
 
 /** A self-contained HTML report: inline CSS and SVG, no script, no network request. */
-export function renderHtml(report: ExperimentReport): string {
+export function renderHtml(report: ExperimentReport, sections: ReportSections = {}): string {
   const parts: string[] = [];
   const splitText = report.split === 'all' ? 'all items (dev and test)' : `the ${report.split} split only`;
   parts.push(`<h1>Golden-set report: ${esc(report.runName)}</h1>`);
@@ -53,7 +60,7 @@ export function renderHtml(report: ExperimentReport): string {
     );
   }
 
-  if (report.judge) parts.push(judgeHtml(report.judge));
+  if (sections.judge) parts.push(sections.judge.html);
   // An incomplete run has no verdict: its bars show every item that finished.
   const barsSplit = report.gate?.judgedOn ?? 'all';
   const judged = barsSplit === 'test' ? 'the test split' : 'all items';
@@ -93,7 +100,7 @@ export function renderHtml(report: ExperimentReport): string {
       `<h2>Worst dev items</h2><table id="worst"><tr><th>Item</th><th>Stratum</th><th>Metric</th><th>Score</th><th>Why</th></tr>${rows}</table>`,
     );
   }
-  if (report.calibration) parts.push(calibrationHtml(report.calibration));
+  if (sections.calibration) parts.push(sections.calibration.html);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">

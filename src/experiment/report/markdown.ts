@@ -1,10 +1,17 @@
-import { calibrationMarkdown, judgeMarkdown } from '../../calibrate/index.js';
 import { getMetric } from '../../metrics/index.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
-import { cell, formatChange, formatInterval, formatScore, sentence, type ExperimentReport } from './model.js';
+import {
+  cell,
+  formatChange,
+  formatInterval,
+  formatScore,
+  sentence,
+  type ExperimentReport,
+  type ReportSections,
+} from './model.js';
 
 /** The report as Markdown: what a person reads first, in a merge request or a chat message. */
-export function renderMarkdown(report: ExperimentReport): string {
+export function renderMarkdown(report: ExperimentReport, sections: ReportSections = {}): string {
   const out: string[] = [];
   const splitText = report.split === 'all' ? 'all items (dev and test)' : `the ${report.split} split only`;
   out.push(`# Golden-set report: ${report.runName}`, '');
@@ -40,7 +47,7 @@ export function renderMarkdown(report: ExperimentReport): string {
     out.push(`**${report.diagnosis.status}** (priority ${report.diagnosis.priority}): ${report.diagnosis.action}.`, '');
   }
 
-  if (report.judge) out.push(...judgeMarkdown(report.judge));
+  if (sections.judge) out.push(...sections.judge.markdown);
 
   const splits = [
     'all',
@@ -141,7 +148,7 @@ export function renderMarkdown(report: ExperimentReport): string {
     }
     out.push('');
   }
-  if (report.calibration) out.push(...calibrationMarkdown(report.calibration), '');
+  if (sections.calibration) out.push(...sections.calibration.markdown, '');
   return `${out.join('\n').trimEnd()}\n`;
 }
 

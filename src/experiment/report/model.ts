@@ -1,9 +1,10 @@
-import type { JudgeCheck, CalibrationSummary } from '../../calibrate/index.js';
+import type { JudgeSection, RenderedSection } from '../judge-stage.js';
 import type { Diagnosis, MetricName } from '../../metrics/index.js';
 import type { Interval, MeanSummary, PairedComparison } from '../stats.js';
 
 /** Everything a weekly report shows. `report.json` is this object; Markdown and HTML are views of it. */
-export interface ExperimentReport {
+/** J and C: the judge stage's shapes of its two sections (judge-stage.ts). */
+export interface ExperimentReport<J extends JudgeSection = JudgeSection, C extends object = object> {
   /** 2: `status`, `incomplete`, `failures`, a nullable `gate` with `decidedOn`, definition versions. */
   schemaVersion: 2;
   runName: string;
@@ -38,16 +39,18 @@ export interface ExperimentReport {
   /** Per-item drill-down: dev split only (the Goodhart guard keeps test items aggregate). */
   worstItems: WorstItem[];
   /** Who the judge was and whether it changed on the anchor set (measured before the items ran). */
-  judge: JudgeSection | null;
+  judge: J | null;
   /** Agreement between the judge and people (`ragwatch calibrate`); null when not computed. */
-  calibration: CalibrationSummary | null;
+  calibration: C | null;
 }
 
-/** The judge's identity and its drift on the anchor set, re-scored before the run. */
-export type JudgeSection = Pick<JudgeCheck, 'identity' | 'fingerprint' | 'drift' | 'driftNote' | 'anchorSet'> & {
-  /** "the judge changed: …" when drift says so; the gate verdict carries it too. */
-  warning: string | null;
-};
+export type { JudgeSection };
+
+/** The judge stage's sections as the Markdown and HTML reports show them (the stage renders them). */
+export interface ReportSections {
+  judge?: RenderedSection | null;
+  calibration?: RenderedSection | null;
+}
 
 export type SplitFilter = 'dev' | 'test' | 'all';
 

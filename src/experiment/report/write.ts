@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';
-import type { ExperimentReport } from './model.js';
+import type { ExperimentReport, ReportSections } from './model.js';
 
 export interface WrittenReport {
   dir: string;
@@ -12,7 +12,11 @@ export interface WrittenReport {
 }
 
 /** Writes `<reportsDir>/<run>/report.{md,html,json}`; the same report gives byte-identical files. */
-export async function writeReportFiles(reportsDir: string, report: ExperimentReport): Promise<WrittenReport> {
+export async function writeReportFiles(
+  reportsDir: string,
+  report: ExperimentReport,
+  sections: ReportSections = {},
+): Promise<WrittenReport> {
   const dir = join(reportsDir, safeDirName(report.runName));
   await mkdir(dir, { recursive: true });
   const files = {
@@ -20,8 +24,8 @@ export async function writeReportFiles(reportsDir: string, report: ExperimentRep
     html: join(dir, 'report.html'),
     json: join(dir, 'report.json'),
   };
-  await writeFile(files.markdown, renderMarkdown(report));
-  await writeFile(files.html, renderHtml(report));
+  await writeFile(files.markdown, renderMarkdown(report, sections));
+  await writeFile(files.html, renderHtml(report, sections));
   await writeFile(files.json, `${JSON.stringify(report, null, 2)}\n`);
   return { dir, ...files };
 }

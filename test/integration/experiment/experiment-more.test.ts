@@ -8,6 +8,7 @@ import { answerQuestion } from '@ragwatch/devkit/rag/answer.js';
 import { startDaemon } from '../../../src/service/daemon.js';
 import { createLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
+import { runJudgeStage } from '../../../src/calibrate/index.js';
 import { connectExperiment } from '../../../src/experiment/edges.js';
 import { runExperiment } from '../../../src/experiment/run.js';
 import { START, startHarness, type Harness } from './harness.js';
@@ -153,6 +154,7 @@ describe('the trend of a run this state never recorded', () => {
         logger: createLogger({ level: 'silent' }),
         state: openSqliteState({ path: ':memory:' }),
         sleep: async () => {},
+        judgeStage: runJudgeStage,
       });
       const result = await runExperiment(deps, { reportsDir: h.config().experiment.reportsDir, runName: 'trend-4' });
       expect(result.report.trend.map((p) => p.runName)).toEqual(['trend-1', 'trend-2', 'trend-3', 'trend-4']);

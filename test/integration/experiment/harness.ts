@@ -7,6 +7,7 @@ import { seedGoldenDataset, type GoldenItem } from '@ragwatch/devkit/corpus/inde
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
 import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
+import { runJudgeStage, type CalibrationSummary, type JudgeSection } from '../../../src/calibrate/index.js';
 import { connectExperiment } from '../../../src/experiment/edges.js';
 import { runExperiment, type ExperimentOptions, type ExperimentResult } from '../../../src/experiment/run.js';
 import { createLogger } from '../../../src/runtime/logger.js';
@@ -25,7 +26,10 @@ export interface Harness {
   config(extra?: Record<string, unknown>): RagwatchConfig;
   /** YAML for the CLI, same settings as `config()`. */
   yaml(extra?: string): string;
-  run(options?: Partial<ExperimentOptions>, config?: RagwatchConfig): Promise<ExperimentResult>;
+  run(
+    options?: Partial<ExperimentOptions>,
+    config?: RagwatchConfig,
+  ): Promise<ExperimentResult<JudgeSection, CalibrationSummary>>;
   close(): Promise<void>;
 }
 
@@ -108,6 +112,7 @@ export async function startHarness(
         state,
         now: () => clock.now,
         sleep: async () => {},
+        judgeStage: runJudgeStage,
       });
       return runExperiment(deps, { reportsDir: config.experiment.reportsDir, ...runOptions });
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runJudgeStage } from '../../../src/calibrate/index.js';
 import { createExperimentJob, EXPERIMENT_JOB_NAME } from '../../../src/experiment/job.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
@@ -29,6 +30,7 @@ describe('the weekly experiment with several replicas', () => {
         state,
         metrics: { goldenResults: () => {}, tickStarted: () => void starts.push(id) },
         now: () => t,
+        judgeStage: runJudgeStage,
         oneReplica: { holder: { id, host: id, pid: 1 }, slotMs: 3.5 * 24 * HOUR },
       });
     const [a, b, c] = [job('a'), job('b'), job('c')];

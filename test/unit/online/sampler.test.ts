@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decide, rateFor, rateWarnings, samplingPoint, TakeBudget } from '../../../src/online/sampler.js';
+import { decide, rateFor, rateWarnings, TakeBudget } from '../../../src/online/sampler.js';
+import { samplingPoint } from '../../../src/random.js';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `trace-${String(i + 1).padStart(4, '0')}`);
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { configSchemaFor } from 'ragwatch/config/schema.js';
 import { allMetrics } from 'ragwatch/metrics/registry.js';
+import { runJudgeStage } from 'ragwatch/calibrate/index.js';
 import { connectExperiment } from 'ragwatch/experiment/edges.js';
 import { runExperiment, type ExperimentResult } from 'ragwatch/experiment/run.js';
 import { formatScore, cell } from 'ragwatch/experiment/report/index.js';
@@ -51,7 +52,12 @@ export const experimentStep: DemoStep = {
     const config = configSchemaFor(allMetrics()).parse(settings);
     const state = await openState(config);
     try {
-      const deps = await connectExperiment(config, { logger: createLogger({ level: 'silent' }), state, now: env.now });
+      const deps = await connectExperiment(config, {
+        logger: createLogger({ level: 'silent' }),
+        state,
+        now: env.now,
+        judgeStage: runJudgeStage,
+      });
       const reportsDir = config.experiment.reportsDir;
       const baseline = await runExperiment(deps, { reportsDir, runName: 'demo-baseline' });
       rag.degraded = true;

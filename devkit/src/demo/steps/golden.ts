@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { configSchemaFor } from 'ragwatch/config/schema.js';
 import { allMetrics } from 'ragwatch/metrics/registry.js';
+import { runJudgeStage } from 'ragwatch/calibrate/index.js';
 import { connectExperiment } from 'ragwatch/experiment/edges.js';
 import { runExperiment } from 'ragwatch/experiment/run.js';
 import { applyGoldenReview } from 'ragwatch/golden/apply.js';
@@ -93,7 +94,12 @@ export const goldenStep: DemoStep = {
         experiment: { ...config.experiment, dataset: published.datasetName, target: { url: rag.askUrl } },
       });
       const run = await runExperiment(
-        await connectExperiment(experimentConfig, { logger: createLogger({ level: 'silent' }), state, now: env.now }),
+        await connectExperiment(experimentConfig, {
+          logger: createLogger({ level: 'silent' }),
+          state,
+          now: env.now,
+          judgeStage: runJudgeStage,
+        }),
         { reportsDir: experimentConfig.experiment.reportsDir, runName: `demo-${published.datasetName}` },
       );
       const r = run.report;
