@@ -122,6 +122,10 @@ function readVectors(response: OpenAI.CreateEmbeddingResponse, expected: number)
   if (data.length !== expected) return invalid(`expected ${expected} vectors, got ${data.length}`);
   data.sort((a, b) => a.index - b.index);
   let dim: number | undefined;
+  // An embeddings server that answers 200 with zeros (or one vector for every text) would turn every answer
+  // relevancy into a score: a zero vector has no direction, and the texts of a batch are distinct (the batch is
+  // deduplicated), so two equal vectors mean the server did not embed them. Either is the server's fault.
+  const seen = new Map<string, number>();
   for (const item of data) {
     const v = item.embedding as unknown;
     if (!Array.isArray(v) || v.length === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) {
@@ -130,6 +134,11 @@ function readVectors(response: OpenAI.CreateEmbeddingResponse, expected: number)
     if (dim !== undefined && v.length !== dim)
       return invalid(`vectors have different dimensions (${dim} and ${v.length})`);
     dim = v.length;
+    if ((v as number[]).every((x) => x === 0)) return invalid(`vector ${item.index} is all zeros`);
+    const key = (v as number[]).join(',');
+    const twin = seen.get(key);
+    if (twin !== undefined) return invalid(`vectors ${twin} and ${item.index} are identical for different texts`);
+    seen.set(key, item.index);
   }
   return { ok: true, value: data.map((d) => d.embedding), promptTokens, completionTokens: 0 };
 }

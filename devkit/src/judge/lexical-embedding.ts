@@ -4,7 +4,9 @@
  * signed by a second hash bit to keep collisions unbiased, L2-normalised; then a constant component of the
  * same norm shared by every text, as real embedding models are anisotropic. So the cosine of two texts is
  * (1 + lexical cosine) / 2: 1 for the same words, about 0.5 for texts with nothing in common, never a zero
- * vector (text without words is the shared component alone).
+ * vector (text without words is the shared component alone). A faint feature of the exact text (weight 1e-6)
+ * keeps two different texts from getting bit-identical vectors, as no real model gives them; ragwatch takes
+ * identical vectors for different texts for a server that embedded nothing.
  */
 import { contentWords } from './lexical.js';
 
@@ -40,12 +42,16 @@ export function lexicalEmbedding(text: string, dim: number): number[] {
   for (const x of vector) norm += x * x;
   if (norm === 0) {
     vector[0] = 1;
-    return Array.from(vector);
+  } else {
+    const inv = 1 / Math.sqrt(norm);
+    for (let i = 1; i < dim; i++) vector[i] = vector[i]! * inv * Math.SQRT1_2;
+    vector[0] = Math.SQRT1_2;
   }
-  const inv = 1 / Math.sqrt(norm);
-  for (let i = 1; i < dim; i++) vector[i] = vector[i]! * inv * Math.SQRT1_2;
-  vector[0] = Math.SQRT1_2;
-  return Array.from(vector);
+  add(vector, `t:${text}`, 1e-6);
+  let total = 0;
+  for (const x of vector) total += x * x;
+  const unit = 1 / Math.sqrt(total);
+  return Array.from(vector, (x) => x * unit);
 }
 
 /** Little-endian float32 bytes in base64: what OpenAI-compatible servers send for `encoding_format: 'base64'`. */

@@ -114,13 +114,16 @@ describe('the stand-in in fuzzing mode', () => {
       const res = await client.embeddings.create({ model: 'e', input: ['q', 'a', 'b', 'c'], encoding_format: 'float' });
       expect(res.data).toHaveLength(4);
       for (const d of res.data) expect(d.embedding).toHaveLength(32);
+      // Never a zero vector, never the same vector twice: what ragwatch refuses as a broken server.
+      for (const d of res.data) expect(d.embedding.some((x) => x !== 0)).toBe(true);
+      expect(new Set(res.data.map((d) => d.embedding.join(','))).size).toBe(4);
     }
     const edges = server.fuzzStats()!.edges;
     for (const edge of [
       'vector_random',
-      'vector_zero',
+      'vector_near_zero',
       'vector_opposite',
-      'vector_identical',
+      'vector_near_identical',
       'vector_extreme',
     ] as const)
       expect(edges[edge] ?? 0, edge).toBeGreaterThan(0);

@@ -49,7 +49,7 @@ describe('golden build against the fuzzing judge', () => {
 describe('the judge filters against the fuzzing judge', () => {
   it('turn every schema-valid answer into a verdict: checks on well-formed candidates of every kind', async () => {
     const { startJudgeServer } = await import('@ragwatch/devkit/judge/index.js');
-    const { createEmbeddingsClient, createJudgeClient } = await import('../../../src/judge/index.js');
+    const { createEmbeddingsClient, createJudgeClient, JudgeCallError } = await import('../../../src/judge/index.js');
     const { configSchema } = await import('../../helpers/config.js');
     const { faithfulnessCheck } = await import('../../../src/golden/edges.js');
     const { judgeVerdict } = await import('../../../src/golden/checks.js');
@@ -131,9 +131,15 @@ describe('the judge filters against the fuzzing judge', () => {
       for (let round = 0; round < 10; round++) {
         for (const candidate of kinds) {
           const seedChunks = candidate.stratum === 'multi-hop' ? chunks.slice(0, 2) : chunks.slice(0, 1);
-          const verdict = await judgeVerdict(candidate, seedChunks, deps);
-          const key = verdict.status === 'accepted' ? 'accepted' : verdict.reason;
-          expect(['accepted', ...REJECTION_REASONS]).toContain(key);
+          // A zero vector the fuzzing judge sends is the server's fault: a clean failure of the call, never a
+          // verdict computed from it.
+          const verdict = await judgeVerdict(candidate, seedChunks, deps).catch((err: unknown) => {
+            expect(err).toBeInstanceOf(JudgeCallError);
+            expect(err).toMatchObject({ kind: 'invalid_response' });
+            return null;
+          });
+          const key = verdict === null ? 'judge_fault' : verdict.status === 'accepted' ? 'accepted' : verdict.reason;
+          expect(['accepted', 'judge_fault', ...REJECTION_REASONS]).toContain(key);
           outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
         }
       }

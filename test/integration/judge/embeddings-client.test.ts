@@ -76,6 +76,32 @@ describe('embeddings client against the stand-in', () => {
     ]);
   });
 
+  it('fails a zero vector after its retries instead of returning it (a cosine of 0 would be scored 0)', async () => {
+    server.script.embedding('question', [0, 0, 0]).embedding('generated', [0.6, 0.8, 0]);
+    const error = await client()
+      .embed(['question', 'generated'])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JudgeCallError);
+    expect(error).toMatchObject({ kind: 'invalid_response', attempts: 3, retryable: true });
+    expect((error as Error).message).toContain('all zeros');
+  });
+
+  it('fails identical vectors for different texts of one request (the server embedded nothing)', async () => {
+    server.script.embedding('question', [0.6, 0.8, 0]).embedding('generated', [0.6, 0.8, 0]);
+    const error = await client()
+      .embed(['question', 'generated'])
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'invalid_response', attempts: 3 });
+    expect((error as Error).message).toContain('identical for different texts');
+    // The same text asked twice is one input: its one vector is fine.
+    server.script.embedding('again', [0, 1, 0]);
+    const { vectors } = await client().embed(['again', 'again']);
+    expect(vectors).toEqual([
+      [0, 1, 0],
+      [0, 1, 0],
+    ]);
+  });
+
   it.each(['http_500', 'http_503', 'malformed_json', 'reset'] as FaultKind[])(
     'retries after a %s fault',
     async (fault) => {

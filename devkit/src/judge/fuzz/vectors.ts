@@ -1,15 +1,17 @@
 /**
  * Fuzzed embedding vectors: one request's vectors, all of the served dimension and one per input (a wrong count
- * or dimension is a separate fault), but otherwise anything a server may return — random directions, zero
- * vectors, vectors opposite to the first (cosine −1), identical ones (cosine 1), and components at the
- * extremes of the float range (huge, tiny, subnormal) where a naive cosine overflows or underflows.
+ * or dimension is a separate fault), but otherwise anything a working server may return — random directions,
+ * vectors opposite to the first (cosine −1), nearly identical ones (cosine 1 to within 1e-10), nearly zero ones
+ * (one tiny component), and components at the extremes of the float range (huge, tiny, subnormal) where a naive
+ * cosine overflows or underflows. A zero vector, or the very same vector for two different texts, is a broken
+ * server, not an answer: ragwatch refuses both as invalid responses, so the fuzzer sends neither.
  */
 
 export const VECTOR_EDGES = [
   'vector_random',
-  'vector_zero',
+  'vector_near_zero',
   'vector_opposite',
-  'vector_identical',
+  'vector_near_identical',
   'vector_extreme',
 ] as const;
 export type VectorEdge = (typeof VECTOR_EDGES)[number];
@@ -23,7 +25,8 @@ export interface VectorDraw {
 export function fuzzVectors(count: number, dim: number, random: () => number, float32 = false): VectorDraw {
   const edges = new Set<VectorEdge>();
   const big = float32 ? 1e37 : 1e300;
-  const tiny = float32 ? 1e-37 : 5e-324;
+  // Subnormal in float64 but with bits to spare: a vector of 5e-324s would have lost its direction (a zero vector).
+  const tiny = float32 ? 1e-37 : 1e-310;
   const randomVector = () => Array.from({ length: dim }, () => random() * 2 - 1);
   const first = randomVector();
   const vectors = Array.from({ length: count }, (_, i) => {
@@ -33,16 +36,25 @@ export function fuzzVectors(count: number, dim: number, random: () => number, fl
     }
     const r = random();
     if (r < 0.2) {
-      edges.add('vector_zero');
-      return new Array<number>(dim).fill(0);
+      edges.add('vector_near_zero');
+      const v = new Array<number>(dim).fill(0);
+      v[Math.floor(random() * dim)] = 1e-30 * (0.5 + random());
+      return v;
     }
     if (r < 0.4) {
       edges.add('vector_opposite');
-      return first.map((x) => (x === 0 ? 0 : -x));
+      // Scaled at random, so that two opposite vectors of one request are not the same vector.
+      const scale = 0.5 + random();
+      return first.map((x) => (x === 0 ? 0 : -x * scale));
     }
     if (r < 0.55) {
-      edges.add('vector_identical');
-      return [...first];
+      edges.add('vector_near_identical');
+      const v = [...first];
+      const k = Math.floor(random() * dim);
+      // A nudge float32 (base64) keeps too: 1e-5 of the component there, 1e-12 in float64.
+      const nudge = float32 ? 1e-5 : 1e-12;
+      v[k] = v[k]! === 0 ? nudge : v[k]! * (1 + nudge);
+      return v;
     }
     if (r < 0.75) {
       edges.add('vector_extreme');
