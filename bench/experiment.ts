@@ -16,7 +16,7 @@ import { startToyRag } from '@ragwatch/devkit/rag/index.js';
 import { runJudgeStage } from '../src/calibrate/index.js';
 import { connectExperiment } from '../src/experiment/edges.js';
 import { runExperiment } from '../src/experiment/run.js';
-import { createLogger } from '../src/runtime/logger.js';
+import { createLogger, createRuntime } from '../src/runtime/index.js';
 import { openSqliteState } from '../src/state/index.js';
 
 async function main() {
@@ -44,7 +44,7 @@ async function main() {
       });
       const state = openSqliteState({ path: ':memory:' });
       const deps = await connectExperiment(config, {
-        logger: createLogger({ level: 'silent' }),
+        runtime: createRuntime({ logger: createLogger({ level: 'silent' }) }),
         state,
         judgeStage: runJudgeStage,
       });

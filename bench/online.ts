@@ -36,7 +36,7 @@ import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langf
 import { seedRagTraces } from './_rag-traces.js';
 import { runOnlineTick } from '../src/online/job.js';
 import { createOnlineRuntime } from '../src/online/runtime.js';
-import { silentLogger } from '../src/runtime/logger.js';
+import { createRuntime, silentLogger } from '../src/runtime/index.js';
 import { openSqliteState } from '../src/state/index.js';
 
 type Personality = 'v3' | 'v4';
@@ -212,11 +212,13 @@ async function throughput(traces: number, profilePath?: string) {
   });
   const state = openSqliteState({ path: ':memory:' });
   let langfuseRequests = 0;
+  const metrics = {
+    observeJudgeRequest: () => void (judgeRequests += 1),
+    observeLangfuseRequest: () => void (langfuseRequests += 1),
+  };
   const runtime = await createOnlineRuntime(config, {
-    logger: silentLogger(),
+    runtime: createRuntime({ logger: silentLogger(), metrics }),
     state,
-    onJudgeRequest: () => void (judgeRequests += 1),
-    onLangfuseRequest: () => void (langfuseRequests += 1),
   });
   langfuseRequests = 0;
   const profile = await startProfile(profilePath);
@@ -262,10 +264,10 @@ async function listing(personality: Personality, windowTraces: number) {
   let langfuseRequests = 0;
   const config = configFor(child, { sampling: { rate: 0 } });
   const state = openSqliteState({ path: ':memory:' });
+  const metrics = { observeJudgeRequest: () => {}, observeLangfuseRequest: () => void (langfuseRequests += 1) };
   const runtime = await createOnlineRuntime(config, {
-    logger: silentLogger(),
+    runtime: createRuntime({ logger: silentLogger(), metrics }),
     state,
-    onLangfuseRequest: () => void (langfuseRequests += 1),
   });
   langfuseRequests = 0;
   global.gc?.();

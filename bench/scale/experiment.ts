@@ -11,7 +11,7 @@ import { allMetrics } from '../../src/metrics/registry.js';
 import { runJudgeStage } from '../../src/calibrate/index.js';
 import { connectExperiment } from '../../src/experiment/edges.js';
 import { runExperiment } from '../../src/experiment/run.js';
-import { silentLogger } from '../../src/runtime/logger.js';
+import { createRuntime, silentLogger } from '../../src/runtime/index.js';
 import { openSqliteState } from '../../src/state/index.js';
 import type { StandIns } from './procs.js';
 
@@ -53,7 +53,11 @@ export async function weeklyExperiment(
     allMetrics(),
   );
   const state = openSqliteState({ path: ':memory:' });
-  const deps = await connectExperiment(config, { logger: silentLogger(), state, judgeStage: runJudgeStage });
+  const deps = await connectExperiment(config, {
+    runtime: createRuntime({ logger: silentLogger() }),
+    state,
+    judgeStage: runJudgeStage,
+  });
   const before = await standIns.ask({ type: 'snapshot' });
   const cpu0 = process.cpuUsage();
   await runExperiment(deps, { reportsDir: dir });

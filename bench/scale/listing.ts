@@ -6,7 +6,7 @@ import { parseConfig } from '../../src/config/load.js';
 import { allMetrics } from '../../src/metrics/registry.js';
 import { runOnlineTick } from '../../src/online/job.js';
 import { createOnlineRuntime } from '../../src/online/runtime.js';
-import { silentLogger } from '../../src/runtime/logger.js';
+import { createRuntime, silentLogger } from '../../src/runtime/index.js';
 import { openSqliteState } from '../../src/state/index.js';
 import type { StandIns } from './procs.js';
 
@@ -35,10 +35,10 @@ export async function listWindow(standIns: StandIns, count: number): Promise<Lis
   );
   const state = openSqliteState({ path: ':memory:' });
   let langfuseRequests = 0;
+  const metrics = { observeJudgeRequest: () => {}, observeLangfuseRequest: () => void (langfuseRequests += 1) };
   const runtime = await createOnlineRuntime(config, {
-    logger: silentLogger(),
+    runtime: createRuntime({ logger: silentLogger(), metrics }),
     state,
-    onLangfuseRequest: () => void (langfuseRequests += 1),
   });
   langfuseRequests = 0;
   global.gc?.();

@@ -5,7 +5,7 @@
 import { parseConfig } from '../../src/config/load.js';
 import { allMetrics } from '../../src/metrics/registry.js';
 import { startDaemon } from '../../src/service/daemon.js';
-import { silentLogger } from '../../src/runtime/logger.js';
+import { createRuntime, silentLogger } from '../../src/runtime/index.js';
 
 export type ToReplica = { type: 'stop' };
 export type FromReplica = { type: 'ready' } | { type: 'stopped'; cpuMs: number; peakRssMb: number };
@@ -14,7 +14,7 @@ async function main(rawConfig: unknown): Promise<void> {
   const config = parseConfig(rawConfig, allMetrics());
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const daemon = await startDaemon({ config, logger: silentLogger() });
+  const daemon = await startDaemon({ config, runtime: createRuntime({ logger: silentLogger() }) });
   await daemon.ready;
   process.send!({ type: 'ready' } satisfies FromReplica);
   process.on('message', async (m: ToReplica) => {

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
-import type { Logger } from '../runtime/index.js';
+import type { Runtime } from '../runtime/index.js';
 import type { StateStore } from '../state/index.js';
 import { calibrationGaugeValues, driftGaugeValues } from './gauges.js';
 import { checkJudge, judgeChangedWarning, type JudgeCheck } from './judge-check.js';
@@ -25,9 +25,9 @@ export interface JudgeStageDeps {
   embeddings: EmbeddingsClient;
   /** Names online traces in the disagreements, when the store has a ledger. */
   state: unknown;
-  logger: Logger;
+  /** Its logger and transport (the judge's identity is read from its `/models`). */
+  runtime: Pick<Runtime, 'logger' | 'fetch'>;
   now: number;
-  fetch?: typeof globalThis.fetch;
   signal?: AbortSignal;
 }
 
@@ -51,9 +51,9 @@ export async function runJudgeStage(deps: JudgeStageDeps): Promise<JudgeStage> {
     config: deps.config,
     judge: deps.judge,
     embeddings: deps.embeddings,
-    logger: deps.logger,
+    logger: deps.runtime.logger,
     resolvePath: (p) => resolve(p),
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    fetch: deps.runtime.fetch,
     ...(deps.signal ? { signal: deps.signal } : {}),
   });
   const ledger =

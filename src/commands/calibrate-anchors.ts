@@ -17,12 +17,12 @@ import {
   createReplayTarget,
   targetConfigProblems,
 } from '../experiment/index.js';
-import { judgeClientsFromConfig } from '../judge/index.js';
-import { connectLangfuse, LangfuseApiError } from '../langfuse/index.js';
+import { judgeClientsFromConfig, judgeDepsOf } from '../judge/index.js';
+import { connectLangfuse, langfuseDepsOf, LangfuseApiError } from '../langfuse/index.js';
 import { parseInputLines } from '../metrics/index.js';
 import { anonymizerFromConfig } from '../anonymize/index.js';
 import { startupFailureExit, withStatePathFrom } from '../service/index.js';
-import { requireConfig, type CommandContext } from './context.js';
+import { requireConfig, runtimeFor, type CommandContext } from './context.js';
 
 interface AnchorFlags {
   input?: string;
@@ -83,7 +83,8 @@ export function registerAnchorsCommand(calibrate: Command, ctx: CommandContext):
       if (problems.length > 0) throw new CliExit(ExitCode.badInput, problems);
 
       const now = (ctx.now ?? Date.now)();
-      const { judge, embeddings } = judgeClientsFromConfig(config);
+      const runtime = runtimeFor(config);
+      const { judge, embeddings } = judgeClientsFromConfig(config, judgeDepsOf(runtime));
       let samples;
       let source: string;
       let notAnswered = 0;
@@ -94,7 +95,7 @@ export function registerAnchorsCommand(calibrate: Command, ctx: CommandContext):
         const dataset = flags.dataset ?? config.experiment.dataset;
         let langfuse;
         try {
-          langfuse = await connectLangfuse(config);
+          langfuse = await connectLangfuse(config, langfuseDepsOf(runtime));
         } catch (err) {
           throw startupFailureExit(err);
         }

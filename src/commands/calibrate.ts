@@ -7,11 +7,11 @@ import {
   buildCalibration,
 } from '../calibrate/index.js';
 import type { RagwatchConfig } from '../config/index.js';
-import { connectLangfuse, LangfuseApiError } from '../langfuse/index.js';
+import { connectLangfuse, langfuseDepsOf, LangfuseApiError } from '../langfuse/index.js';
 import { openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/index.js';
 import type { StateStore } from '../state/index.js';
 import { registerAnchorsCommand } from './calibrate-anchors.js';
-import { requireConfig, type CommandContext } from './context.js';
+import { requireConfig, runtimeFor, type CommandContext } from './context.js';
 
 /**
  * `ragwatch calibrate …`: people's labels in a Langfuse annotation queue (`enqueue`), agreement between the judge
@@ -27,7 +27,7 @@ async function withLangfuse<T>(
   try {
     let langfuse;
     try {
-      langfuse = await connectLangfuse(config);
+      langfuse = await connectLangfuse(config, langfuseDepsOf(runtimeFor(config)));
     } catch (err) {
       throw startupFailureExit(err);
     }

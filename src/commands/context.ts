@@ -3,7 +3,7 @@ import { loadConfig, type LoadedConfig, type RagwatchConfig } from '../config/in
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { allMetrics } from '../metrics/index.js';
 import type { Timers } from '../progress/index.js';
-import { createLogger, type Logger } from '../runtime/index.js';
+import { createLogger, createRuntime, type Logger, type Runtime } from '../runtime/index.js';
 import type { HostLookup } from '../service/index.js';
 
 /** What every command receives: streams and environment are injected so tests can run commands in-process. */
@@ -38,6 +38,11 @@ export function requireConfig(command: Command, ctx: CommandContext): RagwatchCo
   const loaded = loadConfigOf(command, ctx);
   if (!loaded.ok) throw new CliExit(ExitCode.badInput, loaded.problems);
   return loaded.config;
+}
+
+/** The command's runtime, built once here and handed down to the jobs' edges and the clients. */
+export function runtimeFor(config: RagwatchConfig): Runtime {
+  return createRuntime({ logger: loggerFor(config) });
 }
 
 export function loggerFor(config: RagwatchConfig): Logger {

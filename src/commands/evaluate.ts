@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createAnonymizer } from '../anonymize/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
-import { judgeClientsFromConfig } from '../judge/index.js';
+import { judgeClientsFromConfig, judgeDepsOf } from '../judge/index.js';
 import {
   parseInputLines,
   recordToJson,
@@ -27,7 +27,7 @@ import type { RagSample } from '../sample.js';
 import { countingJudge } from '../progress/index.js';
 import { isCredentialsKind } from '../errors.js';
 import { credentialsLine } from '../service/index.js';
-import { loggerFor, requireConfig, type CommandContext } from './context.js';
+import { requireConfig, runtimeFor, type CommandContext } from './context.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
 /** The four RAGAS metrics of the seeds; noise sensitivity on request. */
@@ -111,9 +111,10 @@ export function registerEvaluateCommand(program: Command, ctx: CommandContext): 
       for (const m of malformed) ctx.stderr.write(`${m}\n`);
       const samples = lines.flatMap((l): RagSample[] => ('sample' in l ? [l.sample] : []));
 
-      const logger = loggerFor(config);
+      const runtime = runtimeFor(config);
+      const { logger } = runtime;
       const progress = progressFor(ctx, options, config);
-      const clients = judgeClientsFromConfig(config);
+      const clients = judgeClientsFromConfig(config, judgeDepsOf(runtime));
       const judge = countingJudge(clients.judge, progress);
       const { embeddings } = clients;
       const anonymize = options.anonymize && config.anonymize.enabled;

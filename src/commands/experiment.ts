@@ -15,7 +15,7 @@ import { runJudgeStage, type JudgeSection } from '../calibrate/index.js';
 import { isCredentialsKind } from '../errors.js';
 import { credentialsLine, openStateOrExit, startupFailureExit, withStatePathFrom } from '../service/index.js';
 import { countingJudge } from '../progress/index.js';
-import { loggerFor, requireConfig, type CommandContext } from './context.js';
+import { requireConfig, runtimeFor, type CommandContext } from './context.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
 interface RunOptions {
@@ -51,13 +51,13 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
       }
       if (options.runName !== undefined && options.runName.trim() === '')
         throw new CliExit(ExitCode.badInput, ['--run-name: must not be empty']);
-      const logger = loggerFor(config);
+      const runtime = runtimeFor(config);
       const state = await openStateOrExit(config);
       const progress = progressFor(ctx, options, config);
       try {
         let deps;
         try {
-          deps = await connectExperiment(config, { logger, state, env: ctx.env, judgeStage: runJudgeStage });
+          deps = await connectExperiment(config, { runtime, state, env: ctx.env, judgeStage: runJudgeStage });
         } catch (err) {
           throw startupFailureExit(err);
         }

@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import { createAnonymizer } from '../anonymize/index.js';
 import { CliExit, ExitCode } from '../exit-codes.js';
 import { extractRagSample, mappingProblems, extractReport, formatExtractReport } from '../extract/index.js';
-import { connectLangfuse } from '../langfuse/index.js';
+import { connectLangfuse, langfuseDepsOf } from '../langfuse/index.js';
 import { startupFailureExit } from '../service/index.js';
-import { requireConfig, type CommandContext } from './context.js';
+import { requireConfig, runtimeFor, type CommandContext } from './context.js';
 
 interface ExtractOptions {
   trace?: string;
@@ -37,7 +37,7 @@ export function registerExtractCommand(program: Command, ctx: CommandContext): v
       }
       let langfuse;
       try {
-        langfuse = await connectLangfuse(config);
+        langfuse = await connectLangfuse(config, langfuseDepsOf(runtimeFor(config)));
       } catch (err) {
         throw startupFailureExit(err);
       }

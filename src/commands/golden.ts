@@ -23,10 +23,10 @@ import {
   type Chunk,
 } from '../golden/index.js';
 import { JudgeCallError } from '../judge/index.js';
-import { langfuseHttpFromConfig, LangfuseApiError } from '../langfuse/index.js';
+import { langfuseDepsOf, langfuseHttpFromConfig, LangfuseApiError } from '../langfuse/index.js';
 import { isStateError, openGoldenStore } from '../state/index.js';
 import { stateFailureExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/index.js';
-import { requireConfig, type CommandContext } from './context.js';
+import { requireConfig, runtimeFor, type CommandContext } from './context.js';
 import { buildJson, formatBuild, formatDiff, formatPlan, formatReview, reviewJson } from './golden-format.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
@@ -62,7 +62,7 @@ async function openStore(config: RagwatchConfig): Promise<Awaited<ReturnType<typ
 
 async function connect(config: RagwatchConfig): Promise<GoldenEdges> {
   try {
-    return await connectGolden(config);
+    return await connectGolden(config, { runtime: runtimeFor(config) });
   } catch (err) {
     throw startupFailureExit(err);
   }
@@ -260,7 +260,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
     .option('--json', 'print the diff as JSON')
     .action(async (flags: { from?: string; to?: string; json?: boolean }, command: Command) => {
       const config = requireConfig(command, ctx);
-      const datasets = langfuseDatasets({ http: langfuseHttpFromConfig(config) });
+      const datasets = langfuseDatasets({ http: langfuseHttpFromConfig(config, langfuseDepsOf(runtimeFor(config))) });
       const versions = await publishedVersions({ datasets }, config.golden.dataset).catch((err) =>
         dependencyExit(err, false),
       );

@@ -8,7 +8,7 @@ import {
   startupFailureExit,
   withStatePathFrom,
 } from '../service/index.js';
-import { loggerFor, requireConfig, type CommandContext } from './context.js';
+import { requireConfig, runtimeFor, type CommandContext } from './context.js';
 
 export function registerRunCommand(program: Command, ctx: CommandContext): void {
   program
@@ -29,11 +29,12 @@ export function registerRunCommand(program: Command, ctx: CommandContext): void 
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
       const hostProblem = await listenHostProblem(config.http.host, ctx.lookup);
       if (hostProblem) throw new CliExit(ExitCode.badInput, [hostProblem]);
-      const logger = loggerFor(config);
+      const runtime = runtimeFor(config);
+      const { logger } = runtime;
       const state = await openStateOrExit(config);
       let daemon;
       try {
-        daemon = await startDaemon({ config, logger, state });
+        daemon = await startDaemon({ config, runtime, state });
       } catch (err) {
         await state.close();
         const problem = listenErrorProblem(err, config.http.host, config.http.port);

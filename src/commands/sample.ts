@@ -21,7 +21,7 @@ import {
   samplingPolicyFrom,
 } from '../online/index.js';
 import { prepareSample } from '../metrics/index.js';
-import { type Logger } from '../runtime/index.js';
+import type { Runtime } from '../runtime/index.js';
 import {
   credentialsExit,
   openStateOrExit,
@@ -31,7 +31,7 @@ import {
 } from '../service/index.js';
 import { recordLangfuseApi, type StateStore } from '../state/index.js';
 import { countingJudge, noProgress, type Progress } from '../progress/index.js';
-import { loggerFor, requireConfig, type CommandContext } from './context.js';
+import { requireConfig, runtimeFor, type CommandContext } from './context.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
 interface SampleOptions {
@@ -69,11 +69,11 @@ export function registerSampleCommand(program: Command, ctx: CommandContext): vo
     .action(async (options: SampleOptions, command: Command) => {
       const mode = parseMode(options);
       const config = withStatePathFrom(requireConfig(command, ctx), ctx.cwd);
-      const logger = loggerFor(config);
-      for (const warning of rateWarnings(samplingPolicyFrom(config))) logger.warn(warning);
+      const edges = runtimeFor(config);
+      for (const warning of rateWarnings(samplingPolicyFrom(config))) edges.logger.warn(warning);
       const state = await openStateOrExit(config);
       try {
-        await runMode(mode, options, config, state, logger, ctx);
+        await runMode(mode, options, config, state, edges, ctx);
       } finally {
         await state.close();
       }
@@ -118,7 +118,7 @@ async function runMode(
   options: SampleOptions,
   config: RagwatchConfig,
   state: StateStore,
-  logger: Logger,
+  edges: Runtime,
   ctx: CommandContext,
 ): Promise<void> {
   const dryRun = options.dryRun === true;
@@ -134,7 +134,7 @@ async function runMode(
     let runtime: OnlineRuntime;
     try {
       runtime = await createOnlineRuntime(config, {
-        logger,
+        runtime: edges,
         state,
         signal: hard.signal,
         skipScoreConfigs: dryRun,

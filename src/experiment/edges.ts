@@ -1,9 +1,8 @@
 import type { RagwatchConfig } from '../config/index.js';
-import { createKeepAliveFetch } from '../internal/index.js';
-import { judgeClientsFromConfig, type JudgeClientDeps, judgeProbe } from '../judge/index.js';
-import { detectApiGeneration, langfuseHttpFromConfig, type LangfuseDeps } from '../langfuse/index.js';
+import { judgeClientsFromConfig, judgeDepsOf, judgeProbe } from '../judge/index.js';
+import { detectApiGeneration, langfuseDepsOf, langfuseHttpFromConfig } from '../langfuse/index.js';
 import { anonymizerFromConfig, passThroughAnonymizer, type SampleAnonymizer } from '../anonymize/index.js';
-import type { Logger } from '../runtime/index.js';
+import type { Runtime } from '../runtime/index.js';
 import type { JudgeSection, JudgeStage } from './judge-stage.js';
 import type { ExperimentState } from './run-record.js';
 import type { ExperimentDeps } from './run.js';
@@ -14,15 +13,10 @@ export function experimentAnonymizer(config: RagwatchConfig): SampleAnonymizer {
 }
 
 export interface ExperimentEdgeDeps<J extends JudgeSection = JudgeSection, C extends object = object> {
-  logger: Logger;
+  /** The clock, waits, randomness, ids, transport, logger and metrics registry the run is built on. */
+  runtime: Runtime;
   state: ExperimentState | null;
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-  now?: () => number;
   env?: NodeJS.ProcessEnv;
-  onLangfuseRequest?: LangfuseDeps['onRequest'];
-  onJudgeRequest?: JudgeClientDeps['onRequest'];
   /** calibrate/'s judge stage, handed in by the composition root (see judge-stage.ts). */
   judgeStage: JudgeStage<J, C>;
 }
@@ -33,19 +27,11 @@ export async function connectExperiment<J extends JudgeSection = JudgeSection, C
   deps: ExperimentEdgeDeps<J, C>,
   signal?: AbortSignal,
 ): Promise<ExperimentDeps<J, C>> {
-  // The one keep-alive transport for Langfuse and the judge, as in the online job, unless the caller brings its own.
-  const fetchImpl = deps.fetch ?? createKeepAliveFetch();
-  const langfuseDeps: LangfuseDeps = { fetch: fetchImpl };
-  if (deps.sleep) langfuseDeps.sleep = deps.sleep;
-  if (deps.random) langfuseDeps.random = deps.random;
-  if (deps.onLangfuseRequest) langfuseDeps.onRequest = deps.onLangfuseRequest;
-  const http = langfuseHttpFromConfig(config, langfuseDeps);
+  // The runtime's one transport for Langfuse, the judge and the RAG service, as in the online job.
+  const { runtime } = deps;
+  const http = langfuseHttpFromConfig(config, langfuseDepsOf(runtime));
   const generation = await detectApiGeneration(http, config.langfuse.apiGeneration, signal);
-  const judgeDeps: JudgeClientDeps = { fetch: fetchImpl };
-  if (deps.sleep) judgeDeps.sleep = deps.sleep;
-  if (deps.random) judgeDeps.random = deps.random;
-  if (deps.onJudgeRequest) judgeDeps.onRequest = deps.onJudgeRequest;
-  const { judge, embeddings } = judgeClientsFromConfig(config, judgeDeps);
+  const { judge, embeddings } = judgeClientsFromConfig(config, judgeDepsOf(runtime));
   return {
     config,
     http,
@@ -54,17 +40,15 @@ export async function connectExperiment<J extends JudgeSection = JudgeSection, C
     embeddings,
     anonymizer: experimentAnonymizer(config),
     state: deps.state,
-    logger: deps.logger,
+    runtime,
     judgeStage: deps.judgeStage,
     // The judge's `/models` tells "the judge is down" from "this item keeps failing", as in the online job.
-    probes: { judge: judgeProbe(config, deps.fetch ?? globalThis.fetch) },
-    ...(deps.sleep ? { sleep: deps.sleep } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
+    probes: { judge: judgeProbe(config, runtime.fetch) },
     ...(deps.env ? { env: deps.env } : {}),
     targetDeps: {
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
-      ...(deps.sleep ? { sleep: deps.sleep } : {}),
-      ...(deps.random ? { random: deps.random } : {}),
+      fetch: runtime.fetch,
+      sleep: runtime.sleep,
+      random: runtime.random,
       ...(deps.env ? { env: deps.env } : {}),
     },
   };

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/index.js';
-import type { Logger, JobRunContext } from '../runtime/index.js';
+import type { JobRunContext } from '../runtime/index.js';
 import { LeaseKeeper, type LeaseHolder, type JobRuns, type Leases, type StateFacts } from '../state/index.js';
 import type { ExperimentState } from './run-record.js';
 import { connectExperiment, type ExperimentEdgeDeps } from './edges.js';
@@ -12,7 +12,6 @@ export const EXPERIMENT_JOB_NAME = 'experiment';
 
 export interface ExperimentJobDeps extends Omit<ExperimentEdgeDeps, 'state'> {
   config: RagwatchConfig;
-  logger: Logger;
   state: ExperimentState & JobRuns & Leases & Pick<StateFacts, 'setGauges'>;
   /** Gauges on `/metrics` (`rag_golden_score{metric,split}`, the gate verdict). */
   metrics: {
@@ -21,7 +20,6 @@ export interface ExperimentJobDeps extends Omit<ExperimentEdgeDeps, 'state'> {
     tickStarted?(job: string, at: number): void;
     tickFinished?(job: string, outcome: string, succeeded: boolean, at: number): void;
   };
-  now?: () => number;
   /** Sees each finished run (the demo and tests). */
   onResult?: (result: ExperimentResult) => void;
   /**
@@ -38,13 +36,13 @@ const EXPERIMENT_LEASE = 'experiment';
  * start), its outcome recorded as the job's run. A run that could not complete leaves the gauges as they were.
  */
 export function createExperimentJob(deps: ExperimentJobDeps) {
-  const now = deps.now ?? Date.now;
+  const now = deps.runtime.clock.now;
   return async (ctx: JobRunContext): Promise<void> => {
     const one = deps.oneReplica;
     if (!one) return runOnce(deps, now, ctx.signal);
     const leaseMs = one.leaseMs ?? LEASE_MS;
     if (!(await deps.state.acquireLease(EXPERIMENT_LEASE, one.holder, leaseMs, now()))) {
-      deps.logger.info(
+      deps.runtime.logger.info(
         { job: EXPERIMENT_JOB_NAME },
         'another replica runs the golden-set experiment; not running it here',
       );
@@ -57,12 +55,15 @@ export function createExperimentJob(deps: ExperimentJobDeps) {
       ttlMs: leaseMs,
       now,
       onLost: () =>
-        deps.logger.warn({ job: EXPERIMENT_JOB_NAME }, 'lost the experiment lease; another replica may start the run'),
+        deps.runtime.logger.warn(
+          { job: EXPERIMENT_JOB_NAME },
+          'lost the experiment lease; another replica may start the run',
+        ),
     }).start();
     try {
       const last = (await deps.state.getJobRun(EXPERIMENT_JOB_NAME))?.lastStartAt ?? null;
       if (last !== null && now() - last < one.slotMs) {
-        deps.logger.info(
+        deps.runtime.logger.info(
           { job: EXPERIMENT_JOB_NAME, lastStartAt: new Date(last).toISOString() },
           'this slot of the golden-set experiment already ran on another replica',
         );
@@ -84,7 +85,7 @@ async function runOnce(deps: ExperimentJobDeps, now: () => number, signal: Abort
   let outcome = 'failed';
   let succeeded = false;
   try {
-    const experiment = await connectExperiment(deps.config, { ...deps, state: deps.state, now }, signal);
+    const experiment = await connectExperiment(deps.config, { ...deps, state: deps.state }, signal);
     const result = await runExperiment(experiment, { reportsDir: resolve(deps.config.experiment.reportsDir), signal });
     const values = goldenGaugeValues(result.report);
     deps.metrics.goldenResults(values);
@@ -102,7 +103,7 @@ async function runOnce(deps: ExperimentJobDeps, now: () => number, signal: Abort
           ? 'bad_input'
           : 'failed';
     const report = err instanceof ExperimentIncompleteError ? err.report?.html : undefined;
-    deps.logger.error(
+    deps.runtime.logger.error(
       {
         job: EXPERIMENT_JOB_NAME,
         outcome,

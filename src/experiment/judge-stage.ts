@@ -7,7 +7,7 @@
 import type { RagwatchConfig } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { ApiGeneration, LangfuseHttp } from '../langfuse/index.js';
-import type { Logger } from '../runtime/index.js';
+import type { Runtime } from '../runtime/index.js';
 
 export interface JudgeStageInput {
   config: RagwatchConfig;
@@ -17,10 +17,10 @@ export interface JudgeStageInput {
   embeddings: EmbeddingsClient;
   /** Names online traces in the disagreements, when the store has a ledger. */
   state: unknown;
-  logger: Logger;
+  /** Its logger and transport (the judge's identity is read from its `/models`). */
+  runtime: Runtime;
   /** When the run started (ms since the epoch). */
   now: number;
-  fetch?: typeof globalThis.fetch;
   signal?: AbortSignal;
 }
 

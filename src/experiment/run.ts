@@ -8,7 +8,7 @@ import type { RagwatchConfig } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
 import type { Progress } from '../progress/index.js';
-import type { Logger } from '../runtime/index.js';
+import type { Logger, Runtime } from '../runtime/index.js';
 import { ExperimentInputError, type Dependency } from './errors.js';
 import { finishedItems } from './finished-items.js';
 import { readHistory, type History } from './history.js';
@@ -38,16 +38,12 @@ export interface ExperimentDeps<J extends JudgeSection = JudgeSection, C extends
   /** Identity when `experiment.anonymize` is off (see `experimentAnonymizer`). */
   anonymizer: SampleAnonymizer;
   state: ExperimentState | null;
-  logger: Logger;
-  now?: () => number;
+  /** The clock, waits, ids and logger of the run (the transport and registry are already in the clients). */
+  runtime: Runtime;
   env?: NodeJS.ProcessEnv;
   /** An HTTP target built elsewhere; by default one is built from `experiment.target`. */
   target?: Target;
   targetDeps?: HttpTargetDeps;
-  newTraceId?: () => string;
-  newSpanId?: () => string;
-  /** Injected waits (tests): score retries, service traces not ingested yet. */
-  sleep?: (ms: number) => Promise<void>;
   /** Health probes telling an outage apart from one item's failure (the judge's `/models`). */
   probes?: Partial<Record<Dependency, HealthProbe>>;
   /** The judge check and agreement with people before any item (calibrate/'s, handed in by the composition root). */
@@ -91,9 +87,12 @@ export async function runExperiment<J extends JudgeSection = JudgeSection, C ext
   deps: ExperimentDeps<J, C>,
   options: ExperimentOptions,
 ): Promise<ExperimentResult<J, C>> {
-  const { config, http, logger } = deps;
+  const { config, http, runtime } = deps;
+  const { logger } = runtime;
+  const now = runtime.clock.now;
+  // What the stages take of the runtime: waits (score retries, service traces not ingested yet) and span ids.
+  const parts = { logger, now, sleep: runtime.sleep, newTraceId: runtime.ids.traceId, newSpanId: runtime.ids.spanId };
   const cfg = config.experiment;
-  const now = deps.now ?? Date.now;
   const problems = targetConfigProblems(cfg.target, deps.env ?? process.env);
   if (problems.length > 0) throw new ExperimentInputError(problems);
   const control = new RunControl(options.signal);
@@ -102,21 +101,26 @@ export async function runExperiment<J extends JudgeSection = JudgeSection, C ext
     const startedAt = now();
     const request = { dataset: options.dataset ?? cfg.dataset, split: options.split ?? cfg.split, mapping: cfg };
     const selection = await control.langfuse(() => selectItems(http, request, logger, signal));
-    const history = await control.langfuse(() => readHistory(deps, selection.dataset, startedAt, signal));
+    const history = await control.langfuse(() =>
+      readHistory({ ...deps, logger }, selection.dataset, startedAt, signal),
+    );
     const models = { judgeModel: deps.judge.model, embeddingsModel: deps.embeddings.model };
     // The judge first: whether it changed on the anchor set is read before any regression (judge-stage.ts).
     const judged = await control.langfuse(() => deps.judgeStage({ ...deps, now: startedAt, signal }));
-    const planned = planRun({ ...deps, ...models }, selection, history, { runName: options.runName, startedAt });
+    const planned = planRun({ ...deps, logger, ...models }, selection, history, {
+      runName: options.runName,
+      startedAt,
+    });
     const plan = withJudgeIdentity(planned, judged.judge.identity);
     const configIds = await ensureScoreConfigIds(http, config, control, logger);
-    const passes = await runPasses({ ...deps, now, progress: options.progress }, plan, selection.items, signal);
+    const passes = await runPasses({ ...deps, ...parts, progress: options.progress }, plan, selection.items, signal);
     control.throwIfCallerAborted();
 
     // From here on an outage or a refusal does not end the run: what finished is recorded and reported.
     const status = new RunStatus(passes.stop, logger);
     const finished = finishedItems(passes.clean, status, cfg.maxFailedShare);
-    const recorded = await recordRun(deps, plan, selection, finished, status, signal);
-    const scoring = { ...deps, judgeModel: deps.judge.model, configIds };
+    const recorded = await recordRun({ ...deps, ...parts }, plan, selection, finished, status, signal);
+    const scoring = { ...deps, ...parts, judgeModel: deps.judge.model, configIds };
     const scoresWritten = await writeItemScores(scoring, plan.runName, finished, recorded, status, signal);
     const verdict = { config, plan, selection, history, finished, now, judged };
     let report = judgeRun(verdict, status);

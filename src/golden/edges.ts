@@ -4,6 +4,7 @@ import { extractRagSample } from '../extract/index.js';
 import {
   createJudgeClient,
   judgeClientsFromConfig,
+  judgeDepsOf,
   type JudgeClientDeps,
   type EmbeddingsClient,
   type JudgeClient,
@@ -15,8 +16,8 @@ import {
   listQueueItems,
   listAnnotationScores,
   connectLangfuse,
+  langfuseDepsOf,
   type LangfuseApi,
-  type LangfuseDeps,
   createDataset,
   createDatasetItem,
   getDataset,
@@ -27,6 +28,7 @@ import {
   writeTraces,
 } from '../langfuse/index.js';
 import { scoreSample } from '../metrics/index.js';
+import type { Runtime } from '../runtime/index.js';
 import type { BuildDeps } from './build.js';
 import { metered, meteredEmbeddings, type Cost } from './cost.js';
 import type {
@@ -49,9 +51,8 @@ import { REVIEW_DECISIONS } from './types.js';
  */
 
 export interface GoldenEdgeDeps {
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
+  /** The transport, waits, randomness and metrics registry the clients are built on. */
+  runtime: Runtime;
 }
 
 export interface GoldenEdges {
@@ -65,16 +66,9 @@ export interface GoldenEdges {
   traces: TraceSource;
 }
 
-export async function connectGolden(config: RagwatchConfig, deps: GoldenEdgeDeps = {}): Promise<GoldenEdges> {
-  const langfuseDeps: LangfuseDeps = {};
-  if (deps.fetch) langfuseDeps.fetch = deps.fetch;
-  if (deps.sleep) langfuseDeps.sleep = deps.sleep;
-  if (deps.random) langfuseDeps.random = deps.random;
-  const langfuse = await connectLangfuse(config, langfuseDeps);
-  const judgeDeps: JudgeClientDeps = {};
-  if (deps.fetch) judgeDeps.fetch = deps.fetch;
-  if (deps.sleep) judgeDeps.sleep = deps.sleep;
-  if (deps.random) judgeDeps.random = deps.random;
+export async function connectGolden(config: RagwatchConfig, deps: GoldenEdgeDeps): Promise<GoldenEdges> {
+  const langfuse = await connectLangfuse(config, langfuseDepsOf(deps.runtime));
+  const judgeDeps = judgeDepsOf(deps.runtime);
   const { judge, embeddings } = judgeClientsFromConfig(config, judgeDeps);
   const generator = generatorFrom(config, judge, judgeDeps);
   return {

@@ -88,6 +88,4 @@ export interface PersonalDataCheck {
   redact(text: string): string;
 }
 
-export interface Clock {
-  now(): number;
-}
+export type { Clock } from '../runtime/index.js';

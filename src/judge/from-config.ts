@@ -1,5 +1,6 @@
 /** Builds the judge and embeddings clients from ragwatch's configuration (`judge` and `embeddings` sections). */
 import type { RagwatchConfig } from '../config/index.js';
+import type { Runtime } from '../runtime/index.js';
 import { createJudgeClient } from './client.js';
 import { createEmbeddingsClient } from './embeddings-client.js';
 import { withErrorEnvelope } from './error-envelope.js';
@@ -46,4 +47,14 @@ export function judgeClientsFromConfig(
     maxAttempts: e.maxAttempts,
   });
   return { judge, embeddings };
+}
+
+/** The judge clients' edges from the runtime: transport, waits, jitter, and its requests observed. */
+export function judgeDepsOf(runtime: Runtime): JudgeClientDeps {
+  return {
+    fetch: runtime.fetch,
+    sleep: runtime.sleep,
+    random: runtime.random,
+    onRequest: (e) => runtime.metrics.observeJudgeRequest(e),
+  };
 }

@@ -1,7 +1,7 @@
 /** Judge and embeddings clients for OpenAI-compatible servers (vLLM). */
 export { createJudgeClient, type JudgeClientOptions } from './client.js';
 export { createEmbeddingsClient, type EmbeddingsClientOptions } from './embeddings-client.js';
-export { judgeClientsFromConfig, type JudgeClientDeps } from './from-config.js';
+export { judgeClientsFromConfig, judgeDepsOf, type JudgeClientDeps } from './from-config.js';
 export type { TransportOptions } from './options.js';
 export type { RequestEvent } from './retry.js';
 export { parseJsonAnswer, stripFences, stripThinking } from './answer-text.js';

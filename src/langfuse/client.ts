@@ -1,4 +1,5 @@
 import type { RagwatchConfig } from '../config/index.js';
+import type { Runtime } from '../runtime/index.js';
 import { detectApiGeneration } from './core/detect.js';
 import { filtersFromConfig, type TraceFilters } from './core/filters.js';
 import { createLangfuseHttp, type LangfuseHttp, type LangfuseHttpOptions } from './core/http.js';
@@ -13,6 +14,16 @@ export type LangfuseDeps = Pick<
   LangfuseHttpOptions,
   'fetch' | 'sleep' | 'random' | 'now' | 'onRequest' | 'initialBackoffMs' | 'maxBackoffMs' | 'maxRetryAfterMs'
 >;
+
+/** The Langfuse client's edges from the runtime: transport, waits, jitter, and its requests observed. */
+export function langfuseDepsOf(runtime: Runtime): LangfuseDeps {
+  return {
+    fetch: runtime.fetch,
+    sleep: runtime.sleep,
+    random: runtime.random,
+    onRequest: (e) => runtime.metrics.observeLangfuseRequest(e),
+  };
+}
 
 export function langfuseHttpFromConfig(
   config: Pick<RagwatchConfig, 'langfuse'>,

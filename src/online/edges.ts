@@ -4,35 +4,22 @@ import { extractRagSample } from '../extract/index.js';
 import { createJudgeCallTracer, type JudgeCallTracer } from '../judge-calls/index.js';
 import {
   judgeClientsFromConfig,
-  type JudgeClientDeps,
-  type RequestEvent as JudgeRequestEvent,
+  judgeDepsOf,
   type EmbeddingsClient,
   type JudgeClient,
   judgeProbe,
 } from '../judge/index.js';
-import {
-  connectLangfuse,
-  type LangfuseApi,
-  type LangfuseDeps,
-  type RequestEvent as LangfuseRequestEvent,
-  postIngestion,
-} from '../langfuse/index.js';
+import { connectLangfuse, langfuseDepsOf, type LangfuseApi, postIngestion } from '../langfuse/index.js';
 import { scoreSample } from '../metrics/index.js';
-import type { Logger } from '../runtime/index.js';
+import type { Runtime } from '../runtime/index.js';
 import type { EvaluateDeps } from './evaluate-trace.js';
 import type { Channel, Dependency } from './failures.js';
-import { createKeepAliveFetch } from '../internal/index.js';
 import { onlineScoreConfigs } from '../scores/index.js';
 import type { HealthProbe } from './ports.js';
 
-/** Injected transport pieces: real ones in production, stand-ins and fast backoff in tests. */
+/** The runtime the clients are built on (the production one, or a test's), and how to wrap the judge. */
 export interface EdgeDeps {
-  logger: Logger;
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-  onLangfuseRequest?: (event: LangfuseRequestEvent) => void;
-  onJudgeRequest?: (event: JudgeRequestEvent) => void;
+  runtime: Runtime;
   /** Wraps the judge client (e.g. to show what it was sent in `sample --trace`). */
   wrapJudge?: (judge: JudgeClient) => JudgeClient;
 }
@@ -54,20 +41,11 @@ export async function connectOnlineEdges(
   deps: EdgeDeps,
   signal?: AbortSignal,
 ): Promise<OnlineEdges> {
-  // One keep-alive transport shared by Langfuse and the judge, unless the caller brings its own.
-  const fetchImpl = deps.fetch ?? createKeepAliveFetch();
-  const langfuseDeps: LangfuseDeps = { fetch: fetchImpl };
-  if (deps.sleep) langfuseDeps.sleep = deps.sleep;
-  if (deps.random) langfuseDeps.random = deps.random;
-  if (deps.onLangfuseRequest) langfuseDeps.onRequest = deps.onLangfuseRequest;
+  // The runtime's one transport, shared by Langfuse and the judge; their requests go to its metrics registry.
+  const { runtime } = deps;
   signal?.throwIfAborted();
-  const langfuse = await connectLangfuse(config, langfuseDeps);
-
-  const judgeDeps: JudgeClientDeps = { fetch: fetchImpl };
-  if (deps.sleep) judgeDeps.sleep = deps.sleep;
-  if (deps.random) judgeDeps.random = deps.random;
-  if (deps.onJudgeRequest) judgeDeps.onRequest = deps.onJudgeRequest;
-  const clients = judgeClientsFromConfig(config, judgeDeps);
+  const langfuse = await connectLangfuse(config, langfuseDepsOf(runtime));
+  const clients = judgeClientsFromConfig(config, judgeDepsOf(runtime));
   const judge = deps.wrapJudge ? deps.wrapJudge(clients.judge) : clients.judge;
   const embeddings = clients.embeddings;
 
@@ -82,13 +60,13 @@ export async function connectOnlineEdges(
         judge: wrap ? wrap(judge) : judge,
         embeddings,
         options: config.metrics,
-        logger: deps.logger,
+        logger: runtime.logger,
         signal: s,
       }),
     metrics: config.metrics.online,
     judgeModel: judge.model,
     scorePrefix: config.metrics.scorePrefix,
-    ...(config.judge.traceCalls ? { judgeCalls: judgeCallTracerFrom(config, langfuse, deps.logger) } : {}),
+    ...(config.judge.traceCalls ? { judgeCalls: judgeCallTracerFrom(config, langfuse, runtime) } : {}),
   };
   const answers =
     (call: (s: AbortSignal) => Promise<unknown>): HealthProbe =>
@@ -108,13 +86,13 @@ export async function connectOnlineEdges(
     'langfuse:read': answers((s) => langfuse.getTrace(`ragwatch-probe-${Date.now().toString(36)}`, s)),
     // An empty batch writes nothing; a working ingestion route answers it with a well-formed 207.
     'langfuse:write': answers((s) => postIngestion(langfuse.http, [], s)),
-    judge: judgeProbe(config, fetchImpl),
+    judge: judgeProbe(config, runtime.fetch),
   };
   return { langfuse, judge, embeddings, anonymizer, probes, evaluate };
 }
 
 /** `judge.traceCalls`: each evaluation's judge calls as a trace in ragwatch's own environment. */
-function judgeCallTracerFrom(config: RagwatchConfig, langfuse: LangfuseApi, logger: Logger): JudgeCallTracer {
+function judgeCallTracerFrom(config: RagwatchConfig, langfuse: LangfuseApi, runtime: Runtime): JudgeCallTracer {
   const j = config.judge;
   return createJudgeCallTracer({
     http: langfuse.http,
@@ -126,7 +104,8 @@ function judgeCallTracerFrom(config: RagwatchConfig, langfuse: LangfuseApi, logg
       max_tokens: j.maxTokens,
       ...(j.seed !== undefined ? { seed: j.seed } : {}),
     },
-    logger,
+    logger: runtime.logger,
+    newTraceId: runtime.ids.traceId,
   });
 }
 

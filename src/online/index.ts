@@ -6,5 +6,5 @@ export { BACKFILL_JOB, ONLINE_JOB, runBackfill, runOnlineTick, type RunProgress,
 export { scoreOneTrace } from './one-trace.js';
 export { planOnlineTick } from './plan.js';
 export type { Clock, OnlineRecorder, SampleAnonymizer } from './ports.js';
-export { createOnlineRuntime, processLeaseHolder, systemClock, type OnlineRuntime } from './runtime.js';
+export { createOnlineRuntime, processLeaseHolder, type OnlineRuntime } from './runtime.js';
 export { rateWarnings, samplingPolicyFrom } from './sampler.js';

@@ -31,9 +31,7 @@ export type SampleScorer = (
 /** Whether a dependency answers at all: tells an outage apart from one trace that keeps failing. */
 export type HealthProbe = (signal: AbortSignal) => Promise<boolean>;
 
-export interface Clock {
-  now(): number;
-}
+export type { Clock } from '../runtime/index.js';
 
 /** Counters and gauges the job reports; `src/service/metrics.ts` implements it for Prometheus. */
 export interface OnlineRecorder {

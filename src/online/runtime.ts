@@ -5,18 +5,15 @@ import type { LeaseHolder } from '../state/index.js';
 import { connectOnlineEdges, ensureOnlineScoreConfigs, type EdgeDeps, type OnlineEdges } from './edges.js';
 import { ScoreBatcher } from '../scores/index.js';
 import { onlineSettingsFrom, type OnlineJobDeps, type OnlineSettings, type OnlineState } from './job.js';
-import type { Clock, OnlineRecorder } from './ports.js';
+import type { OnlineRecorder } from './ports.js';
 
 export function processLeaseHolder(): LeaseHolder {
   const host = hostname();
   return { id: `${host}:${process.pid}:${randomUUID().slice(0, 8)}`, host, pid: process.pid };
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
-
 export interface OnlineRuntimeOptions extends EdgeDeps {
   state: OnlineState;
-  clock?: Clock;
   recorder?: OnlineRecorder;
   holder?: LeaseHolder;
   /** Skip creating score configs (dry runs write nothing). */
@@ -30,7 +27,10 @@ export interface OnlineRuntime {
   settings: OnlineSettings;
 }
 
-/** Everything one online tick needs, connected: Langfuse (generation detected), judge, score configs, state. */
+/**
+ * Everything one online tick needs, connected on the runtime's edges (clock, transport, logger, metrics):
+ * Langfuse (generation detected), judge, score configs, state.
+ */
 export async function createOnlineRuntime(
   config: RagwatchConfig,
   options: OnlineRuntimeOptions,
@@ -44,8 +44,8 @@ export async function createOnlineRuntime(
     configIds,
     scoreWriter: new ScoreBatcher(edges.langfuse),
     state: options.state,
-    clock: options.clock ?? systemClock,
-    logger: options.logger,
+    clock: options.runtime.clock,
+    logger: options.runtime.logger,
     holder: options.holder ?? processLeaseHolder(),
     probes: edges.probes,
     ...(options.recorder ? { recorder: options.recorder } : {}),

@@ -5,10 +5,8 @@ import { createExperimentJob, reportRoute } from '../experiment/index.js';
 import {
   ONLINE_JOB,
   runOnlineTick,
-  type Clock,
   createOnlineRuntime,
   processLeaseHolder,
-  systemClock,
   type OnlineRuntime,
   rateWarnings,
   samplingPolicyFrom,
@@ -20,7 +18,7 @@ import { judgeCredentialsRefused } from '../judge/index.js';
 import { openState, recordLangfuseApi, type LeaseHolder, type StateStore } from '../state/index.js';
 import { credentialsLine, DependencyHealth } from './dependency-health.js';
 import { startHttpService, type HttpService, type ReadinessCheck, type RouteHandler } from './http.js';
-import type { Logger } from '../runtime/index.js';
+import { withMetrics, type Runtime } from '../runtime/index.js';
 import { createServiceMetrics, restoreJobSuccess, type ServiceMetrics } from './metrics.js';
 import { cronIntervalMs, Scheduler, type JobSpec } from './scheduler.js';
 import { DaemonRecordWriter } from './daemon-record.js';
@@ -30,10 +28,11 @@ export const EXPERIMENT_JOB = 'experiment';
 
 export interface DaemonOptions {
   config: RagwatchConfig;
-  logger: Logger;
-  clock?: Clock;
-  fetch?: typeof globalThis.fetch;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * The process's runtime (clock, waits, transport, logger, …), built by `ragwatch run`; the jobs get it with the
+   * daemon's Prometheus registry as its metrics.
+   */
+  runtime: Runtime;
   /** Defaults to the store `state.path` names. */
   state?: StateStore;
   holder?: LeaseHolder;
@@ -67,12 +66,14 @@ export class FatalStartupError extends InputError {
  * (API generation, score configs; retried while unreachable), then the cron jobs with a catch-up run.
  */
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
-  const { config, logger } = options;
-  const clock = options.clock ?? systemClock;
+  const { config } = options;
+  const { clock, logger } = options.runtime;
   for (const warning of rateWarnings(samplingPolicyFrom(config))) logger.warn(warning);
 
   const state = options.state ?? (await openState(config));
   const metrics = createServiceMetrics({ scoreMetrics: config.metrics.online });
+  // What the jobs run on: the process's runtime, reporting to this daemon's registry.
+  const runtime = withMetrics(options.runtime, metrics);
   metrics.restoreGauges(await state.getGauges());
   restoreJobSuccess(metrics, ONLINE_JOB, (await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ?? null);
   // Shared state: the replica that lists exports the ledger gauges, so that a sum over replicas counts each
@@ -98,7 +99,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const holder = options.holder ?? processLeaseHolder();
   const startup = new AbortController();
   const dependencies = new DependencyHealth(logger, clock.now, state.location);
-  let runtime: OnlineRuntime | null = null;
+  let online: OnlineRuntime | null = null;
 
   const readiness = async (): Promise<ReadinessCheck> => {
     const stateHealth = await state.health();
@@ -110,10 +111,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     const stuck = scheduler.runningJobs().filter((r) => clock.now() - r.since > stuckAfterMs);
     const checks: ReadinessCheck['checks'] = {
       state: stateHealth.ok ? dependencies.check('state') : { ok: false, detail: stateHealth.problem.message },
-      langfuse: !runtime
+      langfuse: !online
         ? { ok: false, detail: 'not connected yet' }
         : dependencies.check('langfuse').ok
-          ? { ok: true, detail: `api ${runtime.edges.langfuse.generation}` }
+          ? { ok: true, detail: `api ${online.edges.langfuse.generation}` }
           : dependencies.check('langfuse'),
       judge: dependencies.check('judge'),
       ticks:
@@ -140,24 +141,24 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   logger.info({ host: config.http.host, port: http.port }, 'http listening (/healthz, /readyz, /metrics)');
 
   const ready = (async () => {
-    runtime = await connectWithRetry({ ...options, holder }, state, metrics, clock, startup.signal);
-    await recordLangfuseApi(state, runtime.edges.langfuse.generation, config.langfuse.apiGeneration, clock.now());
+    const connected = await connectWithRetry({ ...options, runtime, holder }, state, metrics, startup.signal);
+    online = connected;
+    await recordLangfuseApi(state, connected.edges.langfuse.generation, config.langfuse.apiGeneration, clock.now());
     logger.info(
       {
-        api: runtime.edges.langfuse.generation,
-        judgeModel: runtime.edges.judge.model,
-        scoreConfigs: runtime.deps.configIds.size,
+        api: connected.edges.langfuse.generation,
+        judgeModel: connected.edges.judge.model,
+        scoreConfigs: connected.deps.configIds.size,
       },
       'connected to Langfuse',
     );
-    const online = runtime;
     if (config.online.enabled) {
       scheduler.add({
         name: ONLINE_JOB,
         schedule: config.online.schedule,
         lastSuccessAt: async () => (await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ?? null,
         run: async ({ stop, signal }) => {
-          const report = await runOnlineTick(online.deps, online.settings, { stop, signal });
+          const report = await runOnlineTick(connected.deps, connected.settings, { stop, signal });
           dependencies.fromTick(report);
           return { more: report.outcome === 'success' && report.more };
         },
@@ -172,14 +173,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         options.experimentJob ??
         createExperimentJob({
           config,
-          logger,
+          runtime,
           state,
           metrics,
-          now: clock.now,
           judgeStage: runJudgeStage,
           ...(oneReplica ? { oneReplica } : {}),
-          ...(options.fetch ? { fetch: options.fetch } : {}),
-          ...(options.sleep ? { sleep: options.sleep } : {}),
         });
       scheduler.add({ name: EXPERIMENT_JOB, schedule: config.experiment.schedule, run });
     }
@@ -222,10 +220,10 @@ async function connectWithRetry(
   options: DaemonOptions,
   state: StateStore,
   metrics: ServiceMetrics,
-  clock: Clock,
   signal: AbortSignal,
 ): Promise<OnlineRuntime> {
-  const { config, logger } = options;
+  const { config, runtime } = options;
+  const { logger } = runtime;
   const holder = options.holder ?? processLeaseHolder();
   const policy = {
     ...backoffs.connect,
@@ -236,28 +234,9 @@ async function connectWithRetry(
     signal.throwIfAborted();
     try {
       // A judge that refuses the key at start is a configuration error, like Langfuse refusing its keys.
-      const refused = await judgeCredentialsRefused(config, options.fetch ?? globalThis.fetch, signal);
+      const refused = await judgeCredentialsRefused(config, runtime.fetch, signal);
       if (refused !== null) throw new FatalStartupError(credentialsLine('judge', `HTTP ${refused}`));
-      return await createOnlineRuntime(config, {
-        logger,
-        state,
-        clock,
-        holder,
-        recorder: metrics,
-        signal,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        ...(options.sleep ? { sleep: options.sleep } : {}),
-        onLangfuseRequest: (e) =>
-          metrics.observeLangfuseRequest({ route: e.route, outcome: e.outcome, latencyMs: e.latencyMs }),
-        onJudgeRequest: (e) =>
-          metrics.observeJudgeRequest({
-            kind: e.kind,
-            outcome: e.outcome,
-            latencyMs: e.latencyMs,
-            promptTokens: e.promptTokens,
-            completionTokens: e.completionTokens,
-          }),
-      });
+      return await createOnlineRuntime(config, { runtime, state, holder, recorder: metrics, signal });
     } catch (err) {
       if (!signal.aborted && err instanceof LangfuseApiError && !err.retryable) {
         throw new FatalStartupError(

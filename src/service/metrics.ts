@@ -9,6 +9,7 @@ import {
   parseCalibrationKey,
 } from '../calibrate/index.js';
 import { GOLDEN_GATE_GAUGE, GOLDEN_RUN_TIME_GAUGE, parseGoldenScoreKey } from '../experiment/index.js';
+import type { JudgeRequestObservation, LangfuseRequestObservation, MetricsRegistry } from '../runtime/index.js';
 import { createTraceNameLabels, MAX_TRACE_NAME_LABELS } from './trace-name-label.js';
 
 /**
@@ -16,21 +17,7 @@ import { createTraceNameLabels, MAX_TRACE_NAME_LABELS } from './trace-name-label
  * names): never trace IDs, never text from a trace.
  */
 
-export interface JudgeRequestObservation {
-  kind: 'chat' | 'embeddings';
-  outcome: string;
-  latencyMs: number;
-  promptTokens: number;
-  completionTokens: number;
-}
-
-export interface LangfuseRequestObservation {
-  route: string;
-  outcome: string;
-  latencyMs: number;
-}
-
-export interface ServiceMetrics extends OnlineRecorder {
+export interface ServiceMetrics extends OnlineRecorder, MetricsRegistry {
   readonly registry: Registry;
   observeJudgeRequest(event: JudgeRequestObservation): void;
   observeLangfuseRequest(event: LangfuseRequestObservation): void;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configSchemaFor, type RagwatchConfig } from 'ragwatch/config/schema.js';
+import { createRuntime, silentLogger, type Runtime } from 'ragwatch/runtime/index.js';
 import { allMetrics } from 'ragwatch/metrics/registry.js';
 import type { Personality } from '../corpus/emit/emit.js';
 import type { DemoTrace } from '../corpus/model.js';
@@ -15,6 +16,8 @@ export interface DemoEnvironment {
   seed: string;
   traces: number;
   now: () => number;
+  /** What the steps run ragwatch's jobs on: the demo's clock, a silent logger, the keep-alive transport. */
+  runtime: Runtime;
   langfuse: LangfuseServer;
   judge: JudgeServer;
   /** The configuration a user would write for these servers (state and reports inside `workDir`). */
@@ -146,6 +149,7 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoRun> {
     seed: options.seed,
     traces: options.traces,
     now,
+    runtime: createRuntime({ logger: silentLogger(), clock: { now } }),
     langfuse,
     judge,
     config: demoConfig(options.personality, langfuse, judge, workDir, reports),

@@ -7,7 +7,6 @@ import { onlineStep, seedCorpusStep } from '@ragwatch/devkit/demo/steps/index.js
 import type { OnlineStepData } from '@ragwatch/devkit/demo/steps/online.js';
 import { runOnlineTick } from '../../../src/online/job.js';
 import { createOnlineRuntime } from '../../../src/online/runtime.js';
-import { createLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 
 const NOW = Date.parse('2026-03-02T10:00:00Z');
@@ -44,8 +43,7 @@ function afterwardsTick(observed: {
       try {
         const runtime = await createOnlineRuntime(env.config, {
           state,
-          logger: createLogger({ level: 'silent' }),
-          clock: { now: env.now },
+          runtime: env.runtime,
         });
         observed.report = await runOnlineTick(runtime.deps, runtime.settings);
         return { ok: true, lines: [] };

@@ -6,13 +6,14 @@ import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index
 import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 import { answerQuestion } from '@ragwatch/devkit/rag/answer.js';
 import { startDaemon } from '../../../src/service/daemon.js';
-import { createLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { runJudgeStage } from '../../../src/calibrate/index.js';
 import { connectExperiment } from '../../../src/experiment/edges.js';
 import { runExperiment } from '../../../src/experiment/run.js';
 import { START, startHarness, type Harness } from './harness.js';
 import { configSchema } from '../../helpers/config.js';
+import { sleep } from '../../../src/internal/index.js';
+import { systemClock, testRuntime } from '../../../src/runtime/index.js';
 
 const SUBSET = [
   ...GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 6),
@@ -151,9 +152,8 @@ describe('the trend of a run this state never recorded', () => {
       for (const name of ['trend-1', 'trend-2', 'trend-3']) await h.run({ runName: name });
       // Another machine, or a lost state file: none of the earlier runs is in this record.
       const deps = await connectExperiment(h.config(), {
-        logger: createLogger({ level: 'silent' }),
+        runtime: testRuntime({ now: systemClock }),
         state: openSqliteState({ path: ':memory:' }),
-        sleep: async () => {},
         judgeStage: runJudgeStage,
       });
       const result = await runExperiment(deps, { reportsDir: h.config().experiment.reportsDir, runName: 'trend-4' });
@@ -182,8 +182,8 @@ describe('the daemon’s weekly slot', () => {
         http: { host: '127.0.0.1', port: 0 },
         timezone: 'Europe/Madrid',
       });
-      const logger = createLogger({ level: 'silent' });
-      const daemon = await startDaemon({ config, logger, state, clock: { now: () => START }, connectBackoffMs: 10 });
+      const runtime = testRuntime({ now: { now: () => START }, sleep });
+      const daemon = await startDaemon({ config, runtime, state, connectBackoffMs: 10 });
       await daemon.ready;
       const next = daemon.scheduler.nextRun('experiment');
       expect(next).not.toBeNull();
@@ -218,9 +218,8 @@ describe('the daemon’s weekly slot', () => {
       const again = openSqliteState({ path: `${h.dir}/daemon.db` });
       const restarted = await startDaemon({
         config: { ...config, experiment: { ...config.experiment, enabled: false } },
-        logger,
+        runtime,
         state: again,
-        clock: { now: () => START },
         connectBackoffMs: 10,
       });
       await restarted.ready;

@@ -10,10 +10,10 @@ import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
 import { runJudgeStage, type CalibrationSummary, type JudgeSection } from '../../../src/calibrate/index.js';
 import { connectExperiment } from '../../../src/experiment/edges.js';
 import { runExperiment, type ExperimentOptions, type ExperimentResult } from '../../../src/experiment/run.js';
-import { createLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 import { configSchema } from '../../helpers/config.js';
+import { testRuntime } from '../../../src/runtime/index.js';
 
 /** Stand-ins for one experiment scenario: Langfuse (v3 or v4) with the golden dataset, the judge, the toy RAG. */
 export interface Harness {
@@ -108,10 +108,8 @@ export async function startHarness(
         .join('\n'),
     async run(runOptions = {}, config = harness.config()) {
       const deps = await connectExperiment(config, {
-        logger: createLogger({ level: 'silent' }),
+        runtime: testRuntime({ now: { now: () => clock.now } }),
         state,
-        now: () => clock.now,
-        sleep: async () => {},
         judgeStage: runJudgeStage,
       });
       return runExperiment(deps, { reportsDir: config.experiment.reportsDir, ...runOptions });

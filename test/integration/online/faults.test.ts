@@ -3,7 +3,6 @@ import type { Exchange } from '@ragwatch/devkit/langfuse/index.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { runOnlineTick, type TickReport } from '../../../src/online/job.js';
 import { createOnlineRuntime } from '../../../src/online/runtime.js';
-import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 import {
@@ -17,6 +16,7 @@ import {
   type Personality,
   type Stack,
 } from './harness.js';
+import { testRuntime } from '../../../src/runtime/index.js';
 
 const MIN = 60_000;
 let stack: Stack | undefined;
@@ -60,10 +60,8 @@ describe.each<Personality>(['v3', 'v4'])('online job under faults (%s)', (person
     state = openSqliteState({ path: ':memory:' });
     const config = stackConfig(stack, { sampling: { rate }, online: { maxAttempts: 3, retryBackoffSeconds: 60 } });
     const runtime = await createOnlineRuntime(config, {
-      logger: silentLogger(),
+      runtime: testRuntime({ now: { now: () => now }, sleep: noSleep }),
       state,
-      clock: { now: () => now },
-      sleep: noSleep,
     });
     const reports: TickReport[] = [];
     for (let i = 0; i < 12; i++) {
@@ -119,10 +117,8 @@ describe.each<Personality>(['v3', 'v4'])('online job under faults (%s)', (person
     const rate = 0.5;
     const config = stackConfig(stack, { sampling: { rate } });
     const runtime = await createOnlineRuntime(config, {
-      logger: silentLogger(),
+      runtime: testRuntime({ now: { now: () => now }, sleep: noSleep }),
       state,
-      clock: { now: () => now },
-      sleep: noSleep,
     });
 
     now += 11 * MIN;

@@ -16,6 +16,7 @@ import {
   type Stack,
 } from './harness.js';
 import { parseConfig } from '../../helpers/config.js';
+import { testRuntime } from '../../../src/runtime/index.js';
 
 /**
  * A dependency failing for every trace is an outage: the tick stops, the traces stay pending and no attempt
@@ -69,10 +70,8 @@ async function setUp(
   });
   state = openSqliteState({ path: ':memory:' });
   const runtime = await createOnlineRuntime(config, {
-    logger: (await import('../../../src/runtime/logger.js')).silentLogger(),
+    runtime: testRuntime({ now: { now: () => now }, sleep: noSleep }),
     state,
-    clock: { now: () => now },
-    sleep: noSleep,
   });
   const sampled = expectedSampled(seeded.traceIds, 0.5);
   const byId = new Map(seeded.traces.map((t) => [t.id, t]));

@@ -16,6 +16,7 @@ import {
   type Stack,
 } from './harness.js';
 import { parseConfig } from '../../helpers/config.js';
+import { testRuntime } from '../../../src/runtime/index.js';
 
 /**
  * Langfuse answers that do not have the API's shape, put in by a proxy in front of the stand-in: a listing
@@ -48,10 +49,8 @@ async function setUp(personality: Personality, count = 60) {
   const config = parseConfig({ ...base, langfuse: { ...base.langfuse, baseUrl: proxy.url } });
   const logs = captureLogger();
   const runtime = await createOnlineRuntime(config, {
-    logger: logs.logger,
+    runtime: testRuntime({ now: { now: () => now }, sleep: noSleep, logger: logs.logger }),
     state,
-    clock: { now: () => now },
-    sleep: noSleep,
     skipScoreConfigs: true,
   });
   return { seeded, runtime, logs, advance: (ms: number) => (now += ms), now: () => now };

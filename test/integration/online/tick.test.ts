@@ -3,7 +3,6 @@ import type { SeedDemoSummary } from '@ragwatch/devkit/corpus/index.js';
 import { scoreIdFor } from '../../../src/langfuse/index.js';
 import { ONLINE_JOB, runOnlineTick, type TickReport } from '../../../src/online/job.js';
 import { createOnlineRuntime, type OnlineRuntime } from '../../../src/online/runtime.js';
-import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 import {
@@ -17,6 +16,7 @@ import {
   type Personality,
   type Stack,
 } from './harness.js';
+import { testRuntime } from '../../../src/runtime/index.js';
 
 const MIN = 60_000;
 
@@ -34,10 +34,8 @@ describe.each<Personality>(['v3', 'v4'])('online tick against the %s stand-in', 
     seeded = await seed(stack, personality, personality === 'v3' ? 1050 : 1250, new Date(now - 11 * MIN));
     state = openSqliteState({ path: ':memory:' });
     runtime = await createOnlineRuntime(stackConfig(stack), {
-      logger: silentLogger(),
+      runtime: testRuntime({ now: { now: () => now }, sleep: noSleep }),
       state,
-      clock: { now: () => now },
-      sleep: noSleep,
     });
     first = await runOnlineTick(runtime.deps, runtime.settings);
   }, 240_000);

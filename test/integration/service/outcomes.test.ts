@@ -15,6 +15,8 @@ import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startHarness, type Harness } from '../experiment/harness.js';
 import { seed, startStack, type Stack } from '../online/harness.js';
 import { parseConfig } from '../../helpers/config.js';
+import { sleep } from '../../../src/internal/index.js';
+import { systemClock, testRuntime } from '../../../src/runtime/index.js';
 
 /**
  * The daemon's column of the outcome table: done → running and ready; gate failed → gauge (and its alert);
@@ -80,7 +82,7 @@ async function running(): Promise<Running> {
   });
   const state = openSqliteState({ path: ':memory:' });
   const logs = captureLogger('info');
-  const daemon = await startDaemon({ config, logger: logs.logger, state, sleep: async () => {} });
+  const daemon = await startDaemon({ config, runtime: testRuntime({ now: systemClock, logger: logs.logger }), state });
   closers.push(() => daemon.shutdown('test over'));
   await daemon.ready;
   await until('the first tick', async () => ((await state.getJobRun(ONLINE_JOB))?.lastSuccessAt ? true : undefined));
@@ -242,7 +244,7 @@ describe('ragwatch run: a failed gate', () => {
     });
     const daemon = await startDaemon({
       config,
-      logger: captureLogger('warn').logger,
+      runtime: testRuntime({ now: systemClock, logger: captureLogger('warn').logger, sleep }),
       state: h.state,
       connectBackoffMs: 10,
     });

@@ -9,6 +9,8 @@ import { openSqliteState } from '../../../src/state/index.js';
 import type { StateStore } from '../../../src/state/types.js';
 import { captureLogger } from '../../helpers/capture-logger.js';
 import { seed, stackConfig, startStack, type Stack } from '../online/harness.js';
+import { sleep } from '../../../src/internal/index.js';
+import { systemClock, testRuntime } from '../../../src/runtime/index.js';
 
 /**
  * The daemon's state file under a careless operator and a full disk: deleted or replaced while `run` is up
@@ -64,7 +66,7 @@ async function startWithState(options: { configure?: (db: Database) => void } = 
     path: statePath,
     ...(options.configure ? { configure: options.configure } : {}),
   });
-  daemon = await startDaemon({ config, logger: logs.logger, state });
+  daemon = await startDaemon({ config, runtime: testRuntime({ now: systemClock, logger: logs.logger, sleep }), state });
   await daemon.ready;
   const started = daemon;
   // the catch-up tick at start succeeds first

@@ -16,6 +16,7 @@ import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startTcpProxy, throughProxy } from '../../helpers/tcp-proxy.js';
 import { seed, startStack, type Stack } from '../online/harness.js';
 import { parseConfig } from '../../helpers/config.js';
+import { systemClock, testRuntime } from '../../../src/runtime/index.js';
 
 /** The test server (RAGWATCH_TEST_PG_URL, default postgres://postgres@127.0.0.1:5432/test). */
 const TEST_PG_URL = postgresUrl();
@@ -159,7 +160,11 @@ describe('PostgreSQL state end to end', () => {
         backend === 'sqlite'
           ? openSqliteState({ path: ':memory:' })
           : await openPostgresState({ url: TEST_PG_URL, schema: schemaForTest() });
-      const daemon = await startDaemon({ config, logger: captureLogger('warn').logger, state, sleep: async () => {} });
+      const daemon = await startDaemon({
+        config,
+        runtime: testRuntime({ now: systemClock, logger: captureLogger('warn').logger }),
+        state,
+      });
       closers.push(() => daemon.shutdown('test over'));
       await daemon.ready;
       await until(`the ${backend} catch-up tick`, async () =>
@@ -188,7 +193,7 @@ describe('PostgreSQL state end to end', () => {
       http: { host: '127.0.0.1', port: 0 },
     });
     const logs = captureLogger('info');
-    const daemon = await startDaemon({ config, logger: logs.logger, sleep: async () => {} });
+    const daemon = await startDaemon({ config, runtime: testRuntime({ now: systemClock, logger: logs.logger }) });
     closers.push(() => daemon.shutdown('test over'));
     await daemon.ready;
     await until('ready on PostgreSQL', async () => ((await readyz(daemon)).status === 200 ? true : undefined));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runJudgeStage } from '../../../src/calibrate/index.js';
 import { createExperimentJob, EXPERIMENT_JOB_NAME } from '../../../src/experiment/job.js';
-import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { parseConfig } from '../../helpers/config.js';
+import { testRuntime } from '../../../src/runtime/index.js';
 
 const HOUR = 3_600_000;
 // Langfuse unreachable: each run that starts fails at once, which is enough to see who started one.
@@ -26,10 +26,9 @@ describe('the weekly experiment with several replicas', () => {
     const job = (id: string) =>
       createExperimentJob({
         config,
-        logger: silentLogger(),
+        runtime: testRuntime({ now: { now: () => t } }),
         state,
         metrics: { goldenResults: () => {}, tickStarted: () => void starts.push(id) },
-        now: () => t,
         judgeStage: runJudgeStage,
         oneReplica: { holder: { id, host: id, pid: 1 }, slotMs: 3.5 * 24 * HOUR },
       });

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportRoute } from '../../../src/experiment/report-route.js';
 import { startDaemon } from '../../../src/service/daemon.js';
 import { startHttpService, type HttpService } from '../../../src/service/http.js';
-import { silentLogger } from '../../../src/runtime/logger.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { configSchema } from '../../helpers/config.js';
+import { sleep } from '../../../src/internal/index.js';
+import { systemClock, testRuntime } from '../../../src/runtime/index.js';
 
 let dir: string;
 let reports: string;
@@ -119,7 +120,12 @@ describe('the daemon serves /reports only while the experiment is enabled', () =
       http: { host: '127.0.0.1', port: 0 },
     });
     const state = openSqliteState({ path: ':memory:' });
-    const daemon = await startDaemon({ config, logger: silentLogger(), state, connectBackoffMs: 60_000 });
+    const daemon = await startDaemon({
+      config,
+      runtime: testRuntime({ now: systemClock, sleep }),
+      state,
+      connectBackoffMs: 60_000,
+    });
     try {
       const url = `http://127.0.0.1:${daemon.http.port satisfies number}`;
       const list = await fetch(`${url}/reports/`);

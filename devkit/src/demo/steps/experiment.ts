@@ -8,7 +8,6 @@ import { connectExperiment } from 'ragwatch/experiment/edges.js';
 import { runExperiment, type ExperimentResult } from 'ragwatch/experiment/run.js';
 import { formatScore, cell } from 'ragwatch/experiment/report/index.js';
 import { getMetric } from 'ragwatch/metrics/registry.js';
-import { createLogger } from 'ragwatch/runtime/logger.js';
 import { openState } from 'ragwatch/state/index.js';
 import { startToyRag } from '../../rag/index.js';
 import type { DemoEnvironment, DemoStep, DemoStepResult } from '../run-demo.js';
@@ -53,9 +52,8 @@ export const experimentStep: DemoStep = {
     const state = await openState(config);
     try {
       const deps = await connectExperiment(config, {
-        logger: createLogger({ level: 'silent' }),
+        runtime: env.runtime,
         state,
-        now: env.now,
         judgeStage: runJudgeStage,
       });
       const reportsDir = config.experiment.reportsDir;

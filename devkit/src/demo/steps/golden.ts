@@ -11,7 +11,6 @@ import { costLine, emptyCost } from 'ragwatch/golden/cost.js';
 import { buildDeps, connectGolden } from 'ragwatch/golden/edges.js';
 import { STRATA } from 'ragwatch/golden/types.js';
 import { noProgress } from 'ragwatch/progress/index.js';
-import { createLogger } from 'ragwatch/runtime/logger.js';
 import { openState } from 'ragwatch/state/index.js';
 import { openSqliteGoldenStore } from 'ragwatch/state/golden-builds.js';
 import { writeCorpusExport } from '../../corpus/export.js';
@@ -50,7 +49,7 @@ export const goldenStep: DemoStep = {
     const rag = await startToyRag({});
     const state = await openState(config);
     try {
-      const edges = await connectGolden(config);
+      const edges = await connectGolden(config, { runtime: env.runtime });
       const cost = emptyCost();
       const deps = buildDeps(config, edges, { store, progress: noProgress, clock: { now: env.now }, cost });
       const built = await runGoldenBuild(deps, {
@@ -95,9 +94,8 @@ export const goldenStep: DemoStep = {
       });
       const run = await runExperiment(
         await connectExperiment(experimentConfig, {
-          logger: createLogger({ level: 'silent' }),
+          runtime: env.runtime,
           state,
-          now: env.now,
           judgeStage: runJudgeStage,
         }),
         { reportsDir: experimentConfig.experiment.reportsDir, runName: `demo-${published.datasetName}` },

@@ -3,7 +3,6 @@ import { formatTickReport } from 'ragwatch/online/format.js';
 import { runOnlineTick, type TickReport } from 'ragwatch/online/job.js';
 import { createOnlineRuntime } from 'ragwatch/online/runtime.js';
 import { RECOMMENDED_RATE } from 'ragwatch/online/sampler.js';
-import { createLogger } from 'ragwatch/runtime/logger.js';
 import { openState } from 'ragwatch/state/index.js';
 import type { DemoEnvironment, DemoStep, DemoStepResult } from '../run-demo.js';
 import { sampledTraceLines, sampledTraces, traceUrl, type SampledTrace } from './online-traces.js';
@@ -34,8 +33,7 @@ export const onlineStep: DemoStep = {
     try {
       const runtime = await createOnlineRuntime(config, {
         state,
-        logger: createLogger({ level: 'silent' }),
-        clock: { now: env.now },
+        runtime: env.runtime,
       });
       const scoresBefore = env.langfuse.store.scores().length;
       const first = await runOnlineTick(runtime.deps, runtime.settings);
