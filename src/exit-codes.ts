@@ -7,6 +7,8 @@ export const ExitCode = {
   badInput: 2,
   /** Work could not complete: a dependency stayed unreachable after retries, or some items failed. */
   incomplete: 3,
+  /** A gate had not enough evidence to decide (too few items, or an interval holding the threshold). */
+  notEnoughEvidence: 4,
 } as const;
 
 /** Thrown by commands to end the process with a specific code and a message for stderr. */

@@ -28,6 +28,11 @@ export const OUTCOMES: readonly OutcomeRow[] = [
     oneShot: '3',
     daemon: 'not ready while it lasts, nothing charged',
   },
+  {
+    situation: 'not enough evidence for a gate verdict (experiment)',
+    oneShot: '4 (or 1 / 0: `experiment.gate.onInconclusive`)',
+    daemon: 'rag_golden_gate_inconclusive 1, RAGGoldenGateNotEnoughEvidence fires',
+  },
 ];
 
 type Code = (typeof ExitCode)[keyof typeof ExitCode];
@@ -92,6 +97,7 @@ export const COMMAND_OUTCOMES: readonly CommandOutcomes[] = [
       1: 'gate failed',
       2: 'bad config or input (unknown dataset, run name taken, target problems), keys any dependency rejected',
       3: 'the RAG service, the judge or Langfuse unreachable, or more than `experiment.maxFailedShare` of the items failed: an incomplete report, no verdict (see [below](#the-weekly-experiment-failed-items-and-incomplete-runs))',
+      4: 'not enough evidence for a verdict: a gated figure on too few items (`experiment.gate.minItems`), nothing scored, or under `experiment.gate.rule: interval` an interval holding its threshold; `experiment.gate.onInconclusive` turns it into 1 or 0',
     },
   },
   {

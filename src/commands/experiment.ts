@@ -10,6 +10,7 @@ import {
   formatRunSummary,
   runExperiment,
   type ExperimentResult,
+  type GateOutcome,
 } from '../experiment/index.js';
 import { runJudgeStage, type JudgeSection } from '../calibrate/index.js';
 import { isCredentialsKind } from '../errors.js';
@@ -105,12 +106,24 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
         const gauges = { ...goldenGaugeValues(result.report), ...result.judgeGauges };
         await state.setGauges(gauges, Date.parse(result.report.finishedAt));
         ctx.stdout.write(options.json ? `${JSON.stringify(summaryJson(result), null, 2)}\n` : formatRunSummary(result));
-        if (!result.passed) throw new CliExit(ExitCode.gateFailed, []);
+        const code = gateExitCode(result.outcome, config.experiment.gate.onInconclusive);
+        if (code !== ExitCode.ok) throw new CliExit(code, []);
       } finally {
         progress.end();
         await state.close();
       }
     });
+}
+
+/** passed 0, failed 1, not enough evidence 4 — or what `experiment.gate.onInconclusive` maps it to. */
+export function gateExitCode(outcome: GateOutcome, onInconclusive: 'not-enough-evidence' | 'fail' | 'pass'): number {
+  if (outcome === 'passed') return ExitCode.ok;
+  if (outcome === 'failed') return ExitCode.gateFailed;
+  return onInconclusive === 'fail'
+    ? ExitCode.gateFailed
+    : onInconclusive === 'pass'
+      ? ExitCode.ok
+      : ExitCode.notEnoughEvidence;
 }
 
 function summaryJson(result: ExperimentResult<JudgeSection>) {
@@ -121,6 +134,7 @@ function summaryJson(result: ExperimentResult<JudgeSection>) {
     dataset: r.datasetName,
     split: r.split,
     items: r.items,
+    outcome: result.outcome,
     gate: r.gate,
     judgeChanged: r.gate?.judgeChanged ?? false,
     judge: r.judge ? { ...r.judge.identity, warning: r.judge.warning, drift: r.judge.drift?.metrics ?? null } : null,

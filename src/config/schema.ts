@@ -300,6 +300,24 @@ const experimentSectionFor = (catalog: MetricCatalog) =>
       trendRuns: intBetween(1, 100).default(8),
       /** Share of items that may fail (after retries) before the run counts as incomplete (exit 3, no verdict). */
       maxFailedShare: between(0, 1).default(0.1),
+      /** The release gate's rule and the evidence it needs (docs/operations.md, "The release gate"). */
+      gate: z
+        .object({
+          /** `point`: the mean against the threshold; `interval`: the whole interval on one side of it. */
+          rule: z.enum(['point', 'interval']).default('point'),
+          /** Fewer scored items of a gated metric on the gate split: not enough evidence (see the docs for 30). */
+          minItems: intBetween(1, 1_000_000).default(30),
+          /** Minimum abstention rate on the adversarial items of the gate split; null turns the check off. */
+          minAbstention: between(0, 1).nullable().default(0.8),
+          /** Fewer adversarial items judged on the gate split: the abstention check is not enough evidence. */
+          minAbstentionItems: intBetween(1, 1_000_000).default(10),
+          /** What "not enough evidence" exits with: its own code 4, or 1 (fail) or 0 (pass) for a CI that needs two. */
+          onInconclusive: z.enum(['not-enough-evidence', 'fail', 'pass']).default('not-enough-evidence'),
+        })
+        .strict()
+        .prefault({}),
+      /** The run each run is compared with: `previous`, `last-passed` or a run name (`--compare-with`). */
+      compareWith: z.string().min(1, { error: 'must not be empty' }).default('previous'),
       target: experimentTargetSection,
     })
     .strict()

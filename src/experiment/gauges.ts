@@ -2,6 +2,8 @@ import type { ExperimentReport } from './report/index.js';
 
 export const GOLDEN_SCORE_GAUGE = 'rag_golden_score';
 export const GOLDEN_GATE_GAUGE = 'rag_golden_gate_passed';
+/** 1 when the last complete run's gate had not enough evidence to decide (then `rag_golden_gate_passed` is 0). */
+export const GOLDEN_GATE_INCONCLUSIVE_GAUGE = 'rag_golden_gate_inconclusive';
 export const GOLDEN_RUN_TIME_GAUGE = 'rag_golden_last_run_timestamp_seconds';
 
 /** The persisted name of one `rag_golden_score` series (the state store keeps gauges by name). */
@@ -16,8 +18,9 @@ export function parseGoldenScoreKey(name: string): { metric: string; split: stri
 }
 
 /**
- * Gauge values of a finished run: each metric's mean per split (all strata), the gate verdict (1 passed, 0
- * failed) and when the run finished. Splits without items keep their previous value.
+ * Gauge values of a finished run: each metric's mean per split (all strata), the gate verdict (passed 1 or 0;
+ * inconclusive 1 when there was not enough evidence to decide) and when the run finished. Splits without items
+ * keep their previous value.
  */
 export function goldenGaugeValues(report: ExperimentReport): Record<string, number> {
   const out: Record<string, number> = {};
@@ -25,7 +28,10 @@ export function goldenGaugeValues(report: ExperimentReport): Record<string, numb
     if (cell.stratum !== 'all' || cell.summary.mean === null) continue;
     out[goldenScoreKey(cell.metric, cell.split)] = cell.summary.mean;
   }
-  if (report.gate) out[GOLDEN_GATE_GAUGE] = report.gate.passed ? 1 : 0;
+  if (report.gate) {
+    out[GOLDEN_GATE_GAUGE] = report.gate.passed ? 1 : 0;
+    out[GOLDEN_GATE_INCONCLUSIVE_GAUGE] = report.gate.outcome === 'not_enough_evidence' ? 1 : 0;
+  }
   out[GOLDEN_RUN_TIME_GAUGE] = Date.parse(report.finishedAt) / 1000;
   return out;
 }

@@ -92,7 +92,8 @@ async function runOnce(deps: ExperimentJobDeps, now: () => number, signal: Abort
     const judgeValues = result.judgeGauges;
     deps.metrics.calibrationResults?.(judgeValues);
     await deps.state.setGauges({ ...values, ...judgeValues }, now());
-    outcome = result.passed ? 'success' : 'gate_failed';
+    outcome =
+      result.outcome === 'passed' ? 'success' : result.outcome === 'failed' ? 'gate_failed' : 'gate_inconclusive';
     succeeded = true;
     deps.onResult?.(result);
   } catch (err) {

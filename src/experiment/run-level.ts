@@ -32,15 +32,22 @@ export function runScoresFor(report: ExperimentReport, scorePrefix: string, abst
       metadata: { source: 'ragwatch', flagged: report.noise.flagged },
     });
   }
+  // 1 passed, 0 failed; a gate without enough evidence decided nothing, so no value is written for it (its
+  // outcome is in the run's report and metadata), never a 0 that reads as a failure.
   const gate = report.gate;
-  if (gate) {
+  if (gate && gate.outcome !== 'not_enough_evidence') {
+    const deciding = gate.deciding ? `: ${gate.deciding.line}` : '';
     scores.push({
       name: GATE_SCORE,
       value: gate.passed ? 1 : 0,
-      comment: gate.passed
-        ? `gate passed (judged on ${gate.judgedOn})`
-        : `gate failed (judged on ${gate.judgedOn}): ${gate.lines.join('; ')}`.slice(0, 500),
-      metadata: { source: 'ragwatch', judgedOn: gate.judgedOn, items: gate.decidedOn.items },
+      comment: `gate ${gate.outcome} (rule ${gate.rule}, judged on ${gate.judgedOn})${deciding}`.slice(0, 500),
+      metadata: {
+        source: 'ragwatch',
+        outcome: gate.outcome,
+        rule: gate.rule,
+        judgedOn: gate.judgedOn,
+        items: gate.decidedOn.items,
+      },
     });
   }
   return scores;

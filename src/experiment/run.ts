@@ -3,6 +3,7 @@
  * passes (the RAG service, then the judge) → record → item scores → statistics and gate → publish → report →
  * remember. See docs/architecture.md.
  */
+import type { GateOutcome } from './gate.js';
 import type { SampleAnonymizer } from '../anonymize/index.js';
 import type { RagwatchConfig } from '../config/index.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
@@ -67,7 +68,10 @@ export interface ExperimentResult<J extends JudgeSection = JudgeSection, C exten
   report: CompleteReport<J, C>;
   files: WrittenReport;
   reportUrl: string;
+  /** The gate passed (`outcome === 'passed'`). */
   passed: boolean;
+  /** The gate's verdict: passed, failed or not_enough_evidence. */
+  outcome: GateOutcome;
   /** Items the dataset has that could not be run (no question). */
   unreadable: Array<{ itemId: string; reason: string }>;
   /** Where the previous run's per-item values came from. */
@@ -156,7 +160,7 @@ function finishedRun<J extends JudgeSection = JudgeSection, C extends object = o
   logger.info(
     {
       runName: plan.runName,
-      passed: gate.passed,
+      gate: gate.outcome,
       judgedOn: gate.judgedOn,
       decidedOn: gate.decidedOn.items,
       failedItems: report.failures.items,
@@ -172,6 +176,7 @@ function finishedRun<J extends JudgeSection = JudgeSection, C extends object = o
     files: run.files,
     reportUrl: plan.reportUrl,
     passed: gate.passed,
+    outcome: gate.outcome,
     unreadable: run.selection.unreadable,
     historySource: run.history.source,
     scoresWritten: run.scoresWritten,

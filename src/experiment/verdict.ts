@@ -53,6 +53,7 @@ export function judgeRun<J extends JudgeSection = JudgeSection, C extends object
     previous: history.previous,
     history: history.trend,
     bootstrap: { samples: cfg.bootstrapSamples, seed: cfg.seed },
+    gate: cfg.gate,
     noiseThreshold: cfg.noise.threshold,
     finishedAt: new Date(Math.max(Date.parse(startedAt), input.now())).toISOString(),
     outcomes: input.finished.map((c) => c.outcome),

@@ -1,52 +1,9 @@
-/** Pure helpers of the second seed: the release gate against thresholds and the 2×2 diagnosis. */
+/** Pure helpers: the gate's thresholds by metric and the 2×2 diagnosis (the weekly gate itself: experiment/gate.ts). */
 import { getMetric } from './registry.js';
 import type { MetricName } from './types.js';
 
 /** `metrics.thresholds`: the metrics the gate decides on, each with its threshold. */
 export type Thresholds = Partial<Record<MetricName, number>>;
-export type GatedMetric = MetricName;
-
-export interface GateFailure {
-  metric: GatedMetric;
-  value: number;
-  threshold: number;
-}
-
-export interface GateResult {
-  passed: boolean;
-  failures: GateFailure[];
-  /** Gated metrics without a value: the gate cannot pass on missing evidence, and none is counted as 0. */
-  missing: GatedMetric[];
-  /** One line per failure or missing metric, e.g. `faithfulness: 0.712 < 0.85`. */
-  lines: string[];
-}
-
-/** The metrics `thresholds` gates on, with their thresholds. */
-export function gatedMetrics(thresholds: Thresholds): Array<[GatedMetric, number]> {
-  return (Object.entries(thresholds) as Array<[GatedMetric, number | undefined]>).flatMap(([metric, threshold]) =>
-    threshold === undefined ? [] : [[metric, threshold] as [GatedMetric, number]],
-  );
-}
-
-/** Every gated metric must reach its threshold: value ≥ threshold, or ≤ when lower is better. */
-export function releaseGate(scores: Partial<Record<string, number | undefined>>, thresholds: Thresholds): GateResult {
-  const failures: GateFailure[] = [];
-  const missing: GatedMetric[] = [];
-  for (const [metric, threshold] of gatedMetrics(thresholds)) {
-    const value = scores[metric];
-    if (value === undefined || !Number.isFinite(value)) missing.push(metric);
-    else if (getMetric(metric).higherIsBetter ? value < threshold : value > threshold) {
-      failures.push({ metric, value, threshold });
-    }
-  }
-  const lines = [
-    ...failures.map(
-      (f) => `${f.metric}: ${f.value.toFixed(3)} ${getMetric(f.metric).higherIsBetter ? '<' : '>'} ${f.threshold}`,
-    ),
-    ...missing.map((m) => `${m}: no value (threshold ${thresholds[m]})`),
-  ];
-  return { passed: failures.length === 0 && missing.length === 0, failures, missing, lines };
-}
 
 export type DiagnosisStatus = 'healthy' | 'retrieval_gap' | 'hallucination' | 'compound_failure';
 
@@ -54,17 +11,39 @@ export interface Diagnosis {
   status: DiagnosisStatus;
   action: string;
   priority: 'none' | 'high' | 'critical';
+  /**
+   * The adversarial questions beside the 2×2: `declines` when the RAG declined enough false premises and
+   * unanswerable questions, `answers` when it answered them with confidence (the gate's abstention check failed),
+   * absent when abstention was not judged.
+   */
+  adversarial?: 'declines' | 'answers';
 }
 
 /**
  * Faithfulness × context recall:
  *   both high → healthy; faithful but low recall → retrieval gap; high recall but unfaithful →
  *   hallucination; both low → compound failure (fix retrieval first).
+ * Beside it the adversarial questions: a RAG that answers false premises is critical in any quadrant.
  */
 export function diagnose(
   scores: { faithfulness: number; context_recall: number },
   thresholds: Thresholds = {},
+  adversarial?: 'declines' | 'answers',
 ): Diagnosis {
+  const base = quadrant(scores, thresholds);
+  if (adversarial === undefined) return base;
+  if (adversarial === 'declines') return { ...base, adversarial };
+  // Confident answers to false premises are hallucinations whatever the 2×2 says about grounded questions.
+  const guard = 'make the prompt decline questions the context cannot answer or whose premise it contradicts';
+  return {
+    ...base,
+    adversarial,
+    action: base.status === 'healthy' ? guard : `${base.action}; and ${guard}`,
+    priority: 'critical',
+  };
+}
+
+function quadrant(scores: { faithfulness: number; context_recall: number }, thresholds: Thresholds): Diagnosis {
   const faithful = scores.faithfulness >= (thresholds.faithfulness ?? getMetric('faithfulness').defaultThreshold ?? 0);
   const recalled =
     scores.context_recall >= (thresholds.context_recall ?? getMetric('context_recall').defaultThreshold ?? 0);

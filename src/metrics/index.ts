@@ -1,15 +1,6 @@
 /** Public surface of the metrics module. */
 export { scoreSample, type ScoreDeps } from './score-sample.js';
-export {
-  releaseGate,
-  diagnose,
-  type GateResult,
-  type GateFailure,
-  type Diagnosis,
-  type DiagnosisStatus,
-  type Thresholds,
-  gatedMetrics,
-} from './gate.js';
+export { diagnose, type Diagnosis, type DiagnosisStatus, type Thresholds } from './gate.js';
 export { detectLanguage, promptLanguage, type PromptLanguage } from './language.js';
 export { allMetrics, getMetric, isMetricName, allMetricNames, parseMetricList, scoreGaugeName } from './registry.js';
 export { averagePrecision, cosine } from './math.js';

@@ -8,7 +8,12 @@ import {
   DRIFT_TOLERANCE_GAUGE,
   parseCalibrationKey,
 } from '../calibrate/index.js';
-import { GOLDEN_GATE_GAUGE, GOLDEN_RUN_TIME_GAUGE, parseGoldenScoreKey } from '../experiment/index.js';
+import {
+  GOLDEN_GATE_GAUGE,
+  GOLDEN_GATE_INCONCLUSIVE_GAUGE,
+  GOLDEN_RUN_TIME_GAUGE,
+  parseGoldenScoreKey,
+} from '../experiment/index.js';
 import type { JudgeRequestObservation, LangfuseRequestObservation, MetricsRegistry } from '../runtime/index.js';
 import { createTraceNameLabels, MAX_TRACE_NAME_LABELS } from './trace-name-label.js';
 
@@ -164,7 +169,12 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   const goldenGate = gaugeOnceSet(
     registry,
     GOLDEN_GATE_GAUGE,
-    '1 when the last golden-set experiment passed the release gate, 0 when it failed.',
+    '1 when the last golden-set experiment passed the release gate, 0 when it failed or could not decide.',
+  );
+  const goldenGateInconclusive = gaugeOnceSet(
+    registry,
+    GOLDEN_GATE_INCONCLUSIVE_GAUGE,
+    '1 when the last golden-set experiment had not enough evidence for a gate verdict (too few items), else 0.',
   );
   const goldenRunTime = gaugeOnceSet(
     registry,
@@ -176,6 +186,7 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       const series = parseGoldenScoreKey(name);
       if (series) goldenScore.set(series, value);
       else if (name === GOLDEN_GATE_GAUGE) goldenGate(value);
+      else if (name === GOLDEN_GATE_INCONCLUSIVE_GAUGE) goldenGateInconclusive(value);
       else if (name === GOLDEN_RUN_TIME_GAUGE) goldenRunTime(value);
     }
   };

@@ -1,18 +1,10 @@
-import {
-  diagnose,
-  gatedMetrics,
-  releaseGate,
-  type Thresholds,
-  getMetric,
-  type MetricName,
-  type MetricResult,
-} from '../../metrics/index.js';
-import { comparePaired, summarize, type BootstrapOptions } from '../stats.js';
+import { diagnose, type Thresholds, getMetric, type MetricName, type MetricResult } from '../../metrics/index.js';
+import { comparePaired, summarize, summarizeShare, type BootstrapOptions } from '../stats.js';
 import { summarizeFailures } from './failures.js';
+import { DEFAULT_GATE, gateSummary, type GateConfig } from './gate-summary.js';
 import {
   type BaselineRow,
   type ExperimentReport,
-  type GateSummary,
   type IncompleteSummary,
   type JudgeSection,
   type ReportCell,
@@ -72,6 +64,8 @@ export interface BuildReportInput<J extends JudgeSection = JudgeSection, C exten
   incomplete?: IncompleteSummary | null;
   /** `experiment.maxFailedShare`, shown with the failures. */
   maxFailedShare?: number;
+  /** `experiment.gate` (default DEFAULT_GATE). */
+  gate?: GateConfig;
   /** The judge check before the run (identity, drift on the anchors). */
   judge?: J | null;
   calibration?: C | null;
@@ -111,36 +105,28 @@ export function buildReport<J extends JudgeSection = JudgeSection, C extends obj
   const meanOf = (metric: MetricName, split: string) =>
     cells.find((c) => c.metric === metric && c.split === split && c.stratum === 'all')?.summary.mean ?? undefined;
 
-  const judgedOn: 'test' | 'all' = scored.some((o) => o.split === 'test') ? 'test' : 'all';
-  const gateValues: Partial<Record<MetricName, number>> = {};
-  for (const [metric] of gatedMetrics(input.thresholds)) {
-    const value = meanOf(metric, judgedOn);
-    if (value !== undefined && value !== null) gateValues[metric] = value;
-  }
-  const gate = releaseGate(gateValues, input.thresholds);
-  const judgedItems = scored.filter((o) => judgedOn === 'all' || o.split === judgedOn);
-  const decidedOn: GateSummary['decidedOn'] = { items: judgedItems.length, perMetric: {} };
-  for (const [metric] of gatedMetrics(input.thresholds)) {
-    if (!input.metrics.includes(metric)) continue;
-    const results = judgedItems.map((o) => o.results.find((r) => r.metric === metric));
-    decidedOn.perMetric[metric] = {
-      scored: results.filter((r) => r?.status === 'scored').length,
-      notScorable: results.filter((r) => r?.status === 'not_scorable').length,
-      failed:
-        results.filter((r) => r?.status === 'failed').length +
-        judgedItems.filter((o) => o.targetError !== undefined).length,
-    };
-  }
+  const gate = incompleteOr(input.incomplete, () =>
+    gateSummary({
+      outcomes,
+      cells,
+      metrics: input.metrics,
+      thresholds: input.thresholds,
+      gate: input.gate ?? DEFAULT_GATE,
+      judge: input.judge,
+    }),
+  );
+  const gateValues = gate?.values ?? {};
   const f = gateValues.faithfulness;
   const r = gateValues.context_recall;
+  const abstentionCheck = gate?.checks.find((c) => c.check === 'abstention' && c.outcome !== 'not_enough_evidence');
+  const onAdversarial = abstentionCheck ? (abstentionCheck.outcome === 'passed' ? 'declines' : 'answers') : undefined;
   const diagnosis =
-    f !== undefined && r !== undefined ? diagnose({ faithfulness: f, context_recall: r }, input.thresholds) : null;
+    f !== undefined && r !== undefined
+      ? diagnose({ faithfulness: f, context_recall: r }, input.thresholds, onAdversarial)
+      : null;
 
   const adversarial = outcomes.filter((o) => o.adversarial && typeof o.abstained === 'boolean');
-  const abstentionSummary = summarize(
-    adversarial.map((o) => (o.abstained ? 1 : 0)),
-    input.bootstrap,
-  );
+  const abstentionSummary = summarizeShare(adversarial.filter((o) => o.abstained).length, adversarial.length);
   const abstention = outcomes.some((o) => o.adversarial)
     ? { n: abstentionSummary.n, rate: abstentionSummary.mean, ci: abstentionSummary.ci }
     : null;
@@ -152,7 +138,7 @@ export function buildReport<J extends JudgeSection = JudgeSection, C extends obj
     return [clean.value - o.noisyFaithfulness];
   });
   const measuredNoise = scored.some((o) => o.noisyFaithfulness !== undefined);
-  const noiseSummary = summarize(deltas, input.bootstrap);
+  const noiseSummary = summarize(deltas, input.bootstrap, [-1, 1]);
   const noise = measuredNoise
     ? {
         n: noiseSummary.n,
@@ -218,7 +204,7 @@ export function buildReport<J extends JudgeSection = JudgeSection, C extends obj
   const failures = summarizeFailures(outcomes, input.maxFailedShare ?? 0.1);
 
   return {
-    schemaVersion: 2,
+    schemaVersion: 3,
     runName: input.runName,
     datasetName: input.datasetName,
     startedAt: input.startedAt,
@@ -241,7 +227,7 @@ export function buildReport<J extends JudgeSection = JudgeSection, C extends obj
     abstention,
     noise,
     failures,
-    gate: incomplete ? null : { ...gateVerdict(gate, input.judge), judgedOn, values: gateValues, decidedOn },
+    gate,
     diagnosis: incomplete ? null : diagnosis,
     comparison,
     trend,
@@ -252,14 +238,9 @@ export function buildReport<J extends JudgeSection = JudgeSection, C extends obj
   };
 }
 
-/** The release gate's verdict, opening with the judge's change when there was one. */
-function gateVerdict(gate: { passed: boolean; lines: string[] }, judge: JudgeSection | null | undefined) {
-  const warning = judge?.warning ?? null;
-  return {
-    passed: gate.passed,
-    judgeChanged: warning !== null,
-    lines: warning ? [`the judge changed: ${warning}`, ...gate.lines] : gate.lines,
-  };
+/** No verdict for an incomplete run: an outage is not a verdict. */
+function incompleteOr<T>(incomplete: IncompleteSummary | null | undefined, build: () => T): T | null {
+  return incomplete ? null : build();
 }
 
 /** metric → item → value, for the next run's paired comparison. */

@@ -9,14 +9,15 @@ import {
   type ReportSections,
 } from './model.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
-import { decidedOnText, incompleteText } from './markdown.js';
+import { outcomeLabel } from './gate-summary.js';
+import { adversarialText, decidedOnText, gateScopeText, incompleteText } from './markdown.js';
 import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem auto;max-width:980px;color:#111827;padding:0 1rem}
 h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #e5e7eb;padding-bottom:.2rem}
 .meta{color:#4b5563;font-size:.9rem}.verdict{display:inline-block;padding:.2rem .7rem;border-radius:4px;font-weight:700;color:#fff}
-.pass{background:#059669}.fail{background:#dc2626}.note{background:#f3f4f6;padding:.5rem .8rem;border-radius:4px;font-size:.9rem}
+.pass{background:#059669}.fail{background:#dc2626}.inconclusive{background:#b45309}.note{background:#f3f4f6;padding:.5rem .8rem;border-radius:4px;font-size:.9rem}
 table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}th,td{border:1px solid #e5e7eb;padding:.3rem .6rem;text-align:left}
 th{background:#f9fafb}td.num{text-align:right;font-variant-numeric:tabular-nums}.regression{color:#dc2626;font-weight:700}
 .improvement{color:#059669}svg text{font:12px system-ui,sans-serif;fill:#374151}svg .bar{fill:#60a5fa}svg .bar.below{fill:#f87171}
@@ -46,17 +47,23 @@ export function renderHtml(report: ExperimentReport, sections: ReportSections = 
     parts.push(`<p class="note" id="incomplete"><b>Incomplete run:</b> ${esc(incompleteText(report.incomplete))}</p>`);
   const gate = report.gate;
   if (gate) {
+    const css = gate.outcome === 'passed' ? 'pass' : gate.outcome === 'failed' ? 'fail' : 'inconclusive';
     parts.push(
-      `<h2>Verdict</h2><p><span class="verdict ${gate.passed ? 'pass' : 'fail'}" id="gate">${gate.passed ? 'PASS' : 'FAIL'}</span> release gate judged on ${gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}, decided on ${esc(decidedOnText(gate))}.</p>`,
+      `<h2>Verdict</h2><p><span class="verdict ${css}" id="gate" data-outcome="${gate.outcome}">${outcomeLabel(gate.outcome)}</span> ${esc(gateScopeText(gate))}, decided on ${esc(decidedOnText(gate))}.</p>`,
     );
-    if (gate.lines.length > 0) parts.push(`<ul>${gate.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`);
+    if (gate.deciding) parts.push(`<p id="gate-deciding">Deciding: ${esc(gate.deciding.line)}.</p>`);
+    if (gate.judgeChanged && gate.lines[0]) parts.push(`<ul><li>${esc(gate.lines[0])}</li></ul>`);
+    parts.push(gateChecksHtml(gate));
   } else
     parts.push(
       '<h2>Verdict</h2><p id="gate">None: an incomplete run is not a regression, and it is never a later run’s baseline.</p>',
     );
   if (report.diagnosis) {
     parts.push(
-      `<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>`,
+      `<h2>Diagnosis</h2><p id="diagnosis"><b>${esc(report.diagnosis.status)}</b> (priority ${esc(report.diagnosis.priority)}): ${esc(report.diagnosis.action)}.</p>` +
+        (report.diagnosis.adversarial
+          ? `<p id="diagnosis-adversarial">${esc(adversarialText(report.diagnosis.adversarial))}</p>`
+          : ''),
     );
   }
 
@@ -184,4 +191,14 @@ function comparisonTable(report: ExperimentReport): string {
     .map((h) => `<th>${h}</th>`)
     .join('');
   return `<h2>Change against ${esc(previous)}</h2><table id="comparison"><tr>${head}</tr>${rows}</table>`;
+}
+
+function gateChecksHtml(gate: NonNullable<ExperimentReport['gate']>): string {
+  const rows = gate.checks
+    .map(
+      (c) =>
+        `<tr data-check="${esc(c.check)}" data-outcome="${c.outcome}"><td>${esc(c.check)}</td><td>${c.n}</td><td>${formatScore(c.value)}</td><td>${formatInterval(c.interval)}</td><td>${c.higherIsBetter ? '≥' : '≤'} ${c.threshold}</td><td>${esc(c.outcome.replace(/_/g, ' '))}${c.borderline ? ' (borderline)' : ''}</td></tr>`,
+    )
+    .join('');
+  return `<table id="gate-checks"><tr><th>gated figure</th><th>n</th><th>value</th><th>95 % CI</th><th>threshold</th><th>outcome</th></tr>${rows}</table>`;
 }

@@ -10,3 +10,4 @@ export {
 export { renderMarkdown } from './markdown.js';
 export { renderHtml } from './html.js';
 export { writeReportFiles, safeDirName, type WrittenReport } from './write.js';
+export { outcomeLabel, DEFAULT_GATE, type GateConfig } from './gate-summary.js';

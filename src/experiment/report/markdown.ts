@@ -1,4 +1,5 @@
 import { getMetric } from '../../metrics/index.js';
+import { outcomeLabel } from './gate-summary.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import {
   cell,
@@ -30,21 +31,19 @@ export function renderMarkdown(report: ExperimentReport, sections: ReportSection
   if (report.judge?.warning) out.push(`**The judge changed.** ${sentence(report.judge.warning)}.`, '');
   if (report.incomplete) out.push(`**Incomplete run:** ${incompleteText(report.incomplete)}`, '');
   const gate = report.gate;
-  out.push(`## Verdict: ${gate ? (gate.passed ? 'PASS' : 'FAIL') : 'none (incomplete run)'}`, '');
+  out.push(`## Verdict: ${gate ? outcomeLabel(gate.outcome) : 'none (incomplete run)'}`, '');
   if (gate) {
-    out.push(
-      `Release gate judged on ${gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)'}, decided on ${decidedOnText(gate)}.`,
-    );
-    if (gate.lines.length > 0) {
-      out.push('');
-      for (const line of gate.lines) out.push(`- ${line}`);
-    }
+    out.push(`${gateScopeText(gate)}, decided on ${decidedOnText(gate)}.`);
+    if (gate.deciding) out.push('', `Deciding: ${gate.deciding.line}.`);
+    if (gate.judgeChanged && gate.lines[0]) out.push('', `- ${gate.lines[0]}`);
+    out.push('', ...gateChecksTable(gate));
   } else out.push('No gate verdict: an incomplete run is not a regression, and it is never a later run’s baseline.');
   out.push('');
 
   if (report.diagnosis) {
-    out.push('## Diagnosis (faithfulness × context recall)', '');
+    out.push('## Diagnosis (faithfulness × context recall, and the adversarial questions)', '');
     out.push(`**${report.diagnosis.status}** (priority ${report.diagnosis.priority}): ${report.diagnosis.action}.`, '');
+    if (report.diagnosis.adversarial) out.push(adversarialText(report.diagnosis.adversarial), '');
   }
 
   if (sections.judge) out.push(...sections.judge.markdown);
@@ -174,11 +173,38 @@ export function incompleteText(i: NonNullable<ExperimentReport['incomplete']>): 
   return `${i.reason}. ${i.itemsNotRun} item${i.itemsNotRun === 1 ? '' : 's'} not run; the figures cover the items that finished.`;
 }
 
+/** The gate's rule, the evidence it needs and the split it was judged on, as a sentence's start. */
+export function gateScopeText(gate: NonNullable<ExperimentReport['gate']>): string {
+  const rule =
+    gate.rule === 'interval'
+      ? 'rule interval: a figure passes when its whole 95 % interval clears the threshold, fails when it all misses'
+      : 'rule point: the mean against the threshold';
+  const split = gate.judgedOn === 'test' ? 'the test split' : 'all items (the run has no test items)';
+  const minN = [
+    ...new Set(gate.checks.map((c) => `${c.check === 'abstention' ? 'abstention' : 'a metric'} ${c.minN}`)),
+  ];
+  return `Release gate (${rule}; fewest items to decide on: ${minN.join(', ')}) judged on ${split}`;
+}
+
+/** One row per gated figure: n, value, interval, threshold, outcome. */
+export function gateChecksTable(gate: NonNullable<ExperimentReport['gate']>): string[] {
+  const rows = gate.checks.map(
+    (c) =>
+      `| ${c.check} | ${c.n} | ${formatScore(c.value)} | ${formatInterval(c.interval)} | ${c.higherIsBetter ? '≥' : '≤'} ${c.threshold} | ${c.outcome.replace(/_/g, ' ')}${c.borderline ? ' (borderline)' : ''} |`,
+  );
+  return [
+    '| gated figure | n | value | 95 % CI | threshold | outcome |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ];
+}
+
 export function decidedOnText(gate: NonNullable<ExperimentReport['gate']>): string {
   const parts = Object.entries(gate.decidedOn.perMetric).flatMap(([m, c]) =>
     c ? [`${m} ${c.scored}${c.failed > 0 ? ` (${c.failed} failed)` : ''}`] : [],
   );
-  return `${gate.decidedOn.items} items${parts.length > 0 ? ` (scored: ${parts.join(', ')})` : ''}`;
+  const abstention = gate.decidedOn.abstention !== undefined ? `; ${gate.decidedOn.abstention} adversarial items` : '';
+  return `${gate.decidedOn.items} items${parts.length > 0 ? ` (scored: ${parts.join(', ')})` : ''}${abstention}`;
 }
 
 function formatRate(rate: number | null): string {
@@ -187,4 +213,11 @@ function formatRate(rate: number | null): string {
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 240);
+}
+
+/** The adversarial questions beside the 2×2, one sentence. */
+export function adversarialText(adversarial: 'declines' | 'answers'): string {
+  return adversarial === 'declines'
+    ? 'On false-premise and unanswerable questions the RAG declines as often as the gate asks.'
+    : 'On false-premise and unanswerable questions the RAG answers with confidence instead of declining (the gate’s abstention check failed): a hallucination risk the 2×2 does not show.';
 }

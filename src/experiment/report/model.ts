@@ -1,12 +1,13 @@
 import type { JudgeSection, RenderedSection } from '../judge-stage.js';
 import type { Diagnosis, MetricName } from '../../metrics/index.js';
+import type { CheckVerdict, GateOutcome, GateRule } from '../gate.js';
 import type { Interval, MeanSummary, PairedComparison } from '../stats.js';
 
 /** Everything a weekly report shows. `report.json` is this object; Markdown and HTML are views of it. */
 /** J and C: the judge stage's shapes of its two sections (judge-stage.ts). */
 export interface ExperimentReport<J extends JudgeSection = JudgeSection, C extends object = object> {
-  /** 2: `status`, `incomplete`, `failures`, a nullable `gate` with `decidedOn`, definition versions. */
-  schemaVersion: 2;
+  /** 3: the gate has three outcomes (`outcome`, `rule`, `checks`, `deciding`); 2: `status`, `incomplete`, `failures`, a nullable `gate` with `decidedOn`, definition versions. */
+  schemaVersion: 3;
   runName: string;
   datasetName: string;
   /** ISO timestamps of the run. */
@@ -127,22 +128,36 @@ export interface NoiseSummary {
 }
 
 export interface GateSummary {
+  /** passed, failed, or not_enough_evidence (too few items, nothing scored, or an interval holding the threshold). */
+  outcome: GateOutcome;
+  /** `outcome === 'passed'`. */
   passed: boolean;
+  /** `experiment.gate.rule`. */
+  rule: GateRule;
   /** The judge changed on the anchor set this week: read no regression before the cause is known. */
   judgeChanged: boolean;
   /** The split the gate was judged on: `test` when it has items, else `all`. */
   judgedOn: 'test' | 'all';
+  /** Each gated figure: its n, value, interval, threshold and outcome. */
+  checks: CheckVerdict[];
+  /** The check that decided the outcome (the first failed, else the first undecided, else the closest call). */
+  deciding: CheckVerdict | null;
+  /** The judge's change, then every check that did not pass or is borderline, one line each. */
   lines: string[];
   values: Partial<Record<MetricName, number>>;
-  /** How many items the verdict rests on: the split's scored items, and per gated metric what each item gave. */
+  /** How many items the verdict rests on: the split's scored items, per gated metric what each item gave, and
+   * the adversarial items the abstention check was judged on. */
   decidedOn: {
     items: number;
     perMetric: Partial<Record<MetricName, { scored: number; notScorable: number; failed: number }>>;
+    abstention?: number;
   };
 }
 
 export interface ComparisonSummary {
   previousRun: string;
+  /** How the run compared with was chosen (`experiment.compareWith`, `--compare-with`). */
+  basis?: 'previous' | 'last-passed' | 'pinned';
   /** `definitionChange`: the metric's definition differs between the runs; the values are not compared. */
   perMetric: Array<{
     metric: MetricName;

@@ -61,6 +61,7 @@ beforeAll(async () => {
   // read 0); here the state file holds those of an earlier weekly run, which the daemon restores.
   const persistedGauges = {
     rag_golden_gate_passed: 1,
+    rag_golden_gate_inconclusive: 0,
     rag_golden_last_run_timestamp_seconds: Math.floor(Date.now() / 1000) - 3600,
     'rag_golden_score{metric="faithfulness",split="test"}': 0.91,
     // and the judge's calibration of that run: agreement with people, drift on the anchors, their bars.

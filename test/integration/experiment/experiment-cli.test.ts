@@ -8,12 +8,12 @@ import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startHarness, type Harness } from './harness.js';
 
 const ITEMS = [
-  ...GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 4),
-  ...GOLDEN_ITEMS.filter((i) => i.type === 'multi-hop').slice(0, 2),
+  ...GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 8),
+  ...GOLDEN_ITEMS.filter((i) => i.type === 'multi-hop').slice(0, 4),
   ...GOLDEN_ITEMS.filter((i) => i.type === 'adversarial').slice(0, 2),
 ];
 
-/** Thresholds this 8-item subset passes with the stand-in judge when the RAG is healthy. */
+/** Thresholds this 14-item subset passes with the stand-in judge when the RAG is healthy. */
 const LOOSE = 'metrics: {thresholds: {answer_relevancy: 0.4, context_precision: 0.6, context_recall: 0.6}}';
 let h: Harness;
 let n = 0;
@@ -29,7 +29,8 @@ async function configFile(experiment: string, extra = ''): Promise<string> {
   const file = join(h.dir, `ragwatch-${++n}.yaml`);
   await writeFile(
     file,
-    `${h.yaml(extra)}\nexperiment:\n  reportsDir: ${join(h.dir, 'cli-reports')}\n  bootstrapSamples: 300\n${experiment}\n`,
+    // 14 items: the gate decides on what it has and leaves abstention out (gate-evidence.test.ts covers both).
+    `${h.yaml(extra)}\nexperiment:\n  reportsDir: ${join(h.dir, 'cli-reports')}\n  bootstrapSamples: 300\n  gate: {minItems: 1, minAbstention: null}\n${experiment}\n`,
   );
   return file;
 }
@@ -44,7 +45,7 @@ describe('ragwatch experiment run', () => {
     const result = await run(await configFile(target(h.rag.askUrl), LOOSE), '--run-name', 'cli-pass');
     expect(result.stderr).toBe('');
     expect(result.code, result.stdout).toBe(0);
-    expect(result.stdout).toContain('run cli-pass on dataset rag-golden (split all): 8 items, 0 failed');
+    expect(result.stdout).toContain('run cli-pass on dataset rag-golden (split all): 14 items, 0 failed');
     expect(result.stdout).toContain('gate: PASSED');
     const html = join(h.dir, 'cli-reports', 'cli-pass', 'report.html');
     expect(result.stdout).toContain(html);
@@ -60,7 +61,10 @@ describe('ragwatch experiment run', () => {
       const summary = JSON.parse(result.stdout);
       expect(summary.runName).toBe('cli-fail');
       expect(summary.gate.passed).toBe(false);
-      expect(summary.gate.lines.join('\n')).toMatch(/faithfulness: 0\.\d+ < 0\.85/);
+      expect(summary.outcome).toBe('failed');
+      expect(summary.gate.lines.join('\n')).toMatch(
+        /faithfulness: 0\.\d+ \[0\.\d+, 0\.\d+\], n = \d+, threshold ≥ 0\.85: failed/,
+      );
       expect(summary.previousRun).toBe('cli-pass');
       expect(summary.regressions).toContain('faithfulness');
     } finally {
@@ -126,10 +130,10 @@ describe('ragwatch experiment run', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
-      '\r\x1b[2Kexperiment: clean pass 0/8 items (0 %) · 0 judge calls in flight · 0:00 elapsed',
+      '\r\x1b[2Kexperiment: clean pass 0/14 items (0 %) · 0 judge calls in flight · 0:00 elapsed',
     );
-    // The noise pass runs the 6 items that are not adversarial.
-    expect(result.stderr).toContain('\r\x1b[2Kexperiment: noise pass 0/6 items (0 %)');
+    // The noise pass runs the 12 items that are not adversarial.
+    expect(result.stderr).toContain('\r\x1b[2Kexperiment: noise pass 0/12 items (0 %)');
     expect(result.stderr.endsWith('\r\x1b[2K')).toBe(true);
     expect(result.stdout).not.toContain('\x1b');
     expect(result.stdout).toContain('gate: PASSED');

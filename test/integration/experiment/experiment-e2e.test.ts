@@ -161,7 +161,10 @@ describe.each([
       expect(degraded.report.comparison?.regressions).toEqual(
         expect.arrayContaining(['faithfulness', 'context_precision', 'context_recall']),
       );
-      expect(degraded.report.gate.lines.join('\n')).toMatch(/faithfulness: 0\.\d+ < 0\.85/);
+      expect(degraded.outcome).toBe('failed');
+      expect(degraded.report.gate.lines.join('\n')).toMatch(
+        /faithfulness: 0\.\d+ \[0\.\d+, 0\.\d+\], n = 26, threshold ≥ 0\.85: failed/,
+      );
       expect(degraded.report.diagnosis?.status).toBe('compound_failure');
       const gate = h.langfuse.store
         .scores()

@@ -24,15 +24,50 @@ describe('buildReport', () => {
     expect(devOnly.gate!.judgedOn).toBe('all');
   });
 
-  it('fails the gate as "no data" for a metric without any scored item', () => {
-    const outcomes = sampleOutcomes().map((o) => ({
+  it('has not enough evidence, not a fail, for a gated metric without any scored item', () => {
+    const outcomes = sampleOutcomes(0.3).map((o) => ({
       ...o,
       results: o.results.filter((r) => r.metric !== 'context_recall'),
     }));
     const report = buildReport(reportInput({ outcomes }));
-    expect(report.gate!.passed).toBe(false);
-    expect(report.gate!.lines).toContain('context_recall: no value (threshold 0.8)');
+    expect(report.gate).toMatchObject({ outcome: 'not_enough_evidence', passed: false });
+    expect(report.gate!.deciding!.check).toBe('context_recall');
+    expect(report.gate!.lines).toContain(
+      'context_recall: no value, n = 0, threshold ≥ 0.8: not enough evidence (nothing scored)',
+    );
     expect(report.diagnosis).toBeNull();
+  });
+
+  it('decides on too few items neither way: not enough evidence below experiment.gate.minItems', () => {
+    const report = buildReport(
+      reportInput({
+        outcomes: sampleOutcomes(0.3),
+        gate: { rule: 'point', minItems: 30, minAbstention: 0.5, minAbstentionItems: 1 },
+      }),
+    );
+    expect(report.gate!.outcome).toBe('not_enough_evidence');
+    expect(report.gate!.checks.find((c) => c.check === 'faithfulness')).toMatchObject({
+      outcome: 'not_enough_evidence',
+      n: 8,
+      minN: 30,
+    });
+    expect(renderMarkdown(report)).toContain('## Verdict: NOT ENOUGH EVIDENCE');
+    expect(renderHtml(report)).toContain('data-outcome="not_enough_evidence"');
+  });
+
+  it('gates abstention on the gate split: a RAG that answers every false premise fails', () => {
+    const never = sampleOutcomes(0.3).map((o) => (o.adversarial ? { ...o, abstained: false } : o));
+    const report = buildReport(reportInput({ outcomes: never }));
+    expect(report.gate!.outcome).toBe('failed');
+    expect(report.gate!.deciding).toMatchObject({ check: 'abstention', value: 0, outcome: 'failed' });
+    // Not gated when the floor is off.
+    const off = buildReport(
+      reportInput({
+        outcomes: never,
+        gate: { rule: 'point', minItems: 1, minAbstention: null, minAbstentionItems: 1 },
+      }),
+    );
+    expect(off.gate!.checks.map((c) => c.check)).not.toContain('abstention');
   });
 
   it('passes the gate when every metric clears its threshold', () => {
@@ -144,7 +179,8 @@ describe('the rendered report', () => {
       )![0];
       const drawn = Number(/<text class="value"[^>]*>([\d.]+)</.exec(group)![1]);
       expect(drawn, metric).toBe(Number(cell(report, metric, 'test')!.summary.mean!.toFixed(3)));
-      const failing = report.gate!.lines.some((l) => l.startsWith(`${metric}:`));
+      const c = report.gate!.checks.find((x) => x.check === metric)!;
+      const failing = c.value !== null && (c.higherIsBetter ? c.value < c.threshold : c.value > c.threshold);
       expect(group.includes('class="bar below"'), `${metric} red`).toBe(failing);
     }
     expect(cell(report, 'faithfulness', 'test')!.summary.mean).not.toBeCloseTo(

@@ -28,7 +28,7 @@ const outcome = (id: string, split: string, f: number, r: number): ItemOutcome =
   ],
 });
 
-function report(outcomes: ItemOutcome[]) {
+function report(outcomes: ItemOutcome[], gate = { minItems: 1, minAbstentionItems: 1 }) {
   const config = configSchema.parse({});
   return buildReport({
     runName: 'weekly-2026-W48',
@@ -50,11 +50,12 @@ function report(outcomes: ItemOutcome[]) {
     thresholds: config.metrics.thresholds,
     outcomes: [
       ...outcomes,
-      { itemId: 'adv', split: 'dev', stratum: 'adversarial', adversarial: true, results: [], abstained: true },
+      { itemId: 'adv', split: 'test', stratum: 'adversarial', adversarial: true, results: [], abstained: true },
     ],
     previous: null,
     history: [],
     bootstrap: { samples: 200, seed: 1 },
+    gate: { ...config.experiment.gate, ...gate },
   });
 }
 
@@ -66,6 +67,22 @@ describe('run artifacts', () => {
     expect(scores.get('rag-abstention')).toBe(1);
     expect(scores.get('rag-gate')).toBe(0);
     expect(scores.has('rag-noise-delta-faithfulness')).toBe(false);
+  });
+
+  it('a gate without enough evidence writes no rag-gate score (never a 0 that reads as a fail) and says so in a gauge', () => {
+    const r = report([outcome('a', 'dev', 1, 1), outcome('b', 'test', 1, 0.9)], {
+      minItems: 30,
+      minAbstentionItems: 1,
+    });
+    expect(r.gate!.outcome).toBe('not_enough_evidence');
+    expect(runScoresFor(r, 'ragas-', 'rag-abstention').map((s) => s.name)).not.toContain('rag-gate');
+    const values = goldenGaugeValues(r);
+    expect(values.rag_golden_gate_passed).toBe(0);
+    expect(values.rag_golden_gate_inconclusive).toBe(1);
+    expect(goldenGaugeValues(report([outcome('a', 'dev', 1, 1), outcome('b', 'test', 1, 0.9)]))).toMatchObject({
+      rag_golden_gate_passed: 1,
+      rag_golden_gate_inconclusive: 0,
+    });
   });
 
   it('gauges per metric and split, with the verdict, under keys that parse back', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bootstrapMeanInterval, comparePaired, quantile, summarize } from '../../../src/experiment/stats.js';
+import { comparePaired, summarize, summarizeShare } from '../../../src/experiment/stats.js';
+import { quantile } from '../../../src/quantile.js';
 
 const opts = { samples: 2000, seed: 42 };
 
@@ -9,28 +10,38 @@ describe('summarize', () => {
     expect(summarize([], opts)).toEqual({ n: 0, mean: null, ci: null });
   });
 
-  it('gives a degenerate interval for one value', () => {
-    expect(summarize([0.7], opts)).toEqual({ n: 1, mean: 0.7, ci: { low: 0.7, high: 0.7 } });
+  it('gives one value an interval that says how little one value shows (never [0.7, 0.7])', () => {
+    const s = summarize([0.7], opts);
+    expect(s).toMatchObject({ n: 1, mean: 0.7, ci: { method: 'unseen-share' } });
+    expect(s.ci!.low).toBeLessThan(0.1);
+    expect(s.ci!.high).toBeGreaterThan(0.99);
   });
 
-  it('is reproducible for the same seed and changes with another seed', () => {
-    const values = [0.1, 0.9, 0.5, 0.7, 0.3, 0.8, 0.2];
-    expect(bootstrapMeanInterval(values, opts)).toEqual(bootstrapMeanInterval(values, opts));
-    expect(bootstrapMeanInterval(values, opts)).not.toEqual(bootstrapMeanInterval(values, { ...opts, seed: 7 }));
+  it('is reproducible for the same seed and changes with another seed (BCa from 10 values)', () => {
+    const values = [0.1, 0.9, 0.5, 0.7, 0.3, 0.8, 0.2, 0.65, 0.4, 0.55, 0.95, 0.05];
+    expect(summarize(values, opts)).toEqual(summarize(values, opts));
+    expect(summarize(values, opts).ci!.method).toBe('bca');
+    expect(summarize(values, opts)).not.toEqual(summarize(values, { ...opts, seed: 7 }));
   });
 
-  it('brackets the mean inside the range of the data', () => {
+  it('brackets the mean inside [0, 1] with a positive width', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 40 }), (values) => {
+      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 40 }), (values) => {
         const s = summarize(values, { samples: 300, seed: 1 });
-        const min = Math.min(...values);
-        const max = Math.max(...values);
-        expect(s.ci!.low).toBeGreaterThanOrEqual(min - 1e-12);
-        expect(s.ci!.high).toBeLessThanOrEqual(max + 1e-12);
+        expect(s.ci!.low).toBeGreaterThanOrEqual(0);
+        expect(s.ci!.high).toBeLessThanOrEqual(1);
+        expect(s.ci!.high - s.ci!.low).toBeGreaterThan(0);
         expect(s.ci!.low).toBeLessThanOrEqual(s.mean! + 1e-12);
         expect(s.ci!.high).toBeGreaterThanOrEqual(s.mean! - 1e-12);
       }),
     );
+  });
+
+  it('gives a share of 0 of 14 items an interval reaching past 0.2 (Wilson), not [0, 0]', () => {
+    const s = summarizeShare(0, 14);
+    expect(s).toMatchObject({ n: 14, mean: 0, ci: { low: 0, method: 'wilson' } });
+    expect(s.ci!.high).toBeGreaterThan(0.2);
+    expect(summarizeShare(0, 0)).toEqual({ n: 0, mean: null, ci: null });
   });
 
   it('narrows as n grows', () => {
@@ -67,7 +78,7 @@ describe('comparePaired', () => {
   });
 
   it('reads a rise as a regression when lower is better', () => {
-    const noisier = new Map([...base].map(([id, v]) => [id, v + 0.1]));
+    const noisier = new Map([...base].map(([id, v], i) => [id, v + 0.08 + (i % 3) * 0.02]));
     expect(comparePaired(base, noisier, { ...opts, higherIsBetter: false }).regression).toBe(true);
     expect(comparePaired(base, noisier, { ...opts, higherIsBetter: true }).improvement).toBe(true);
   });

@@ -3,6 +3,7 @@ import { configSchemaFor } from 'ragwatch/config/schema.js';
 import { allMetrics } from 'ragwatch/metrics/registry.js';
 import { runJudgeStage } from 'ragwatch/calibrate/index.js';
 import { connectExperiment } from 'ragwatch/experiment/edges.js';
+import { outcomeLabel } from 'ragwatch/experiment/report/index.js';
 import { runExperiment } from 'ragwatch/experiment/run.js';
 import { applyGoldenReview } from 'ragwatch/golden/apply.js';
 import { goldenNames, runGoldenBuild } from 'ragwatch/golden/build.js';
@@ -102,7 +103,7 @@ export const goldenStep: DemoStep = {
       );
       const r = run.report;
       lines.push(
-        `experiment on ${published.datasetName}: run ${run.runName}, ${r.items.total} items, gate ${r.gate?.passed ? 'passed' : 'failed'}; report ${run.files.html}`,
+        `experiment on ${published.datasetName}: run ${run.runName}, ${r.items.total} items, gate ${outcomeLabel(r.gate.outcome)}${r.gate.deciding ? ` (${r.gate.deciding.line})` : ''}; report ${run.files.html}`,
       );
       return {
         ok: built.complete && !published.unchanged && r.items.total === published.items,
@@ -111,7 +112,7 @@ export const goldenStep: DemoStep = {
           build: { tally: built.tally, rejections: built.rejections, cost: built.cost },
           review: reviewed,
           published,
-          experiment: { runName: run.runName, passed: run.passed },
+          experiment: { runName: run.runName, passed: run.passed, outcome: run.outcome },
         },
       };
     } finally {
