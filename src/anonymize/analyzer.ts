@@ -1,3 +1,4 @@
+import { createIdentifierLayer } from './identifiers/layer.js';
 import { createRecognizers } from './recognizers/registry.js';
 import { resolveOverlaps } from './resolve.js';
 import { factsOf } from './text/facts.js';
@@ -8,6 +9,8 @@ export interface AnalyzerOptions {
   phoneRegions: string[];
   /** Minimum score for a candidate to count. */
   threshold: number;
+  /** Label phrases added to the built-in identifier labels (identifiers/labels.ts). */
+  identifierLabels?: readonly string[];
 }
 
 export interface Analyzer {
@@ -17,18 +20,23 @@ export interface Analyzer {
   analyzeShadow(text: string): Candidate[];
 }
 
-/** Runs every recognizer once over the text, drops candidates under the threshold and resolves overlaps. */
+/**
+ * Runs every recognizer once over the text, drops candidates under the threshold and resolves overlaps; then the
+ * identifier layer replaces the numbers they left that no keep-rule knows (identifiers/layer.ts).
+ */
 export function createAnalyzer(
   options: AnalyzerOptions,
   recognizers: Recognizer[] = createRecognizers(options),
 ): Analyzer {
+  const layer = createIdentifierLayer(options);
   const analyzeShadow = (text: string): Candidate[] => {
     if (text.length === 0) return [];
     const facts = factsOf(text);
     const candidates: Candidate[] = [];
     for (const r of recognizers)
       for (const c of r.find(text, facts)) if (c.score >= options.threshold && c.end > c.start) candidates.push(c);
-    return resolveOverlaps(candidates, text);
+    const found = resolveOverlaps(candidates, text);
+    return layer(text, facts, found).filter((c) => c.score >= options.threshold);
   };
   return {
     analyze(text) {

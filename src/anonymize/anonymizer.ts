@@ -19,6 +19,8 @@ export interface AnonymizerOptions {
   threshold: number;
   /** Minimum score of an entity found again in the output that blocks the sample. */
   residualThreshold: number;
+  /** Label phrases added to the built-in identifier labels, ES and EN (`anonymize.identifierLabels`). */
+  identifierLabels?: readonly string[];
 }
 
 export interface FieldText {

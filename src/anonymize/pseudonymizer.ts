@@ -63,4 +63,4 @@ export function replaceAll(
 
 /** Matches the placeholders this module writes. */
 export const PLACEHOLDER_PATTERN =
-  /<(?:PERSON|EMAIL|PHONE|ES_NIF|ES_NIE|IBAN|CREDIT_CARD|IP_ADDRESS|ADDRESS|DATE_OF_BIRTH|SECRET|URL)_\d+>/g;
+  /<(?:PERSON|EMAIL|PHONE|ES_NIF|ES_NIE|IBAN|CREDIT_CARD|IP_ADDRESS|ADDRESS|DATE_OF_BIRTH|SECRET|URL|ID)_\d+>/g;

@@ -32,8 +32,8 @@ export const passThroughAnonymizer: SampleAnonymizer = {
 /** The anonymizer of `anonymize`; with `enabled: false` samples reach the judge as they are. */
 export function anonymizerFromConfig(config: Pick<RagwatchConfig, 'anonymize'>): SampleAnonymizer {
   if (!config.anonymize.enabled) return passThroughAnonymizer;
-  const { phoneRegions, threshold, residualThreshold } = config.anonymize;
-  const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold });
+  const { phoneRegions, threshold, residualThreshold, identifierLabels } = config.anonymize;
+  const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold, identifierLabels });
   return {
     anonymizeSample: (sample) => anonymizer.anonymizeSample(sample),
     // `analyze` finds what scores at least `threshold`. Nothing found means nothing to replace and, when the

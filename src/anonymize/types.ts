@@ -14,6 +14,7 @@ export const ENTITY_TYPES = [
   'DATE_OF_BIRTH',
   'SECRET',
   'URL',
+  'ID',
 ] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 

@@ -41,8 +41,8 @@ const MAX_COMMENT_CHARS = 300;
 
 /** A person's comment made safe to show: anonymized, one line, shortened. */
 export function commentCleaner(config: Pick<RagwatchConfig, 'anonymize'>): (text: string) => string | null {
-  const { phoneRegions, threshold, residualThreshold } = config.anonymize;
-  const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold });
+  const { phoneRegions, threshold, residualThreshold, identifierLabels } = config.anonymize;
+  const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold, identifierLabels });
   return (text) => {
     const oneLine = anonymizer.anonymizeText(text).text.replace(/\s+/g, ' ').trim();
     if (oneLine === '') return null;

@@ -159,6 +159,19 @@ const anonymizeSection = z
     threshold: between(0, 1).default(0.5),
     /** Minimum score of a span left after redaction that blocks the sample (`pii_residual`). */
     residualThreshold: between(0, 1).default(0.8),
+    /**
+     * Labels of personal identifiers added to the built-in Spanish and English ones ("nº de colegiado", "badge
+     * no."): the number after one becomes `<ID_n>`.
+     */
+    identifierLabels: z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(60, { error: 'must be a label of at most 60 characters' })
+          .regex(/\p{L}/u, { error: 'must be a label with at least one letter, such as "nº de colegiado"' }),
+      )
+      .default([]),
   })
   .strict()
   .prefault({});

@@ -148,8 +148,8 @@ export function faithfulnessCheck(
 
 /** The configured anonymizer's analysis, whatever `anonymize.enabled` says: a golden set never carries personal data. */
 export function personalDataCheck(config: Pick<RagwatchConfig, 'anonymize'>): PersonalDataCheck {
-  const { phoneRegions, threshold, residualThreshold } = config.anonymize;
-  const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold });
+  const { phoneRegions, threshold, residualThreshold, identifierLabels } = config.anonymize;
+  const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold, identifierLabels });
   return {
     found: (text) => anonymizer.analyze(text).length > 0,
     redact: (text) => anonymizer.anonymizeText(text).text,

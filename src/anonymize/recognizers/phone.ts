@@ -3,6 +3,7 @@ import { insideIbanShape } from '../text/iban-shape.js';
 import { digitsOf, isDigitCode } from '../text/chars.js';
 import { execAll } from '../text/exec-all.js';
 import { factsOf } from '../text/facts.js';
+import { trailingQuantity } from '../text/quantity.js';
 import { matchInWindowList, runWindows } from '../text/windows.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { createPhoneValidator, type PhoneVerdict } from '../validators/phone-number.js';
@@ -38,7 +39,7 @@ const OTHER_NUMBER_CUE =
 const MONEY_AFTER = /^\s?(?:€|eur|euros?|usd|\$|£|%|dolares|dollars)/i;
 
 /** Number types that reach a service, never a person: 900/800 and 0800 free-phone, 901/902 and 0845 shared-cost, 0300 UAN, premium rate. */
-const SERVICE_TYPES = new Set(['TOLL_FREE', 'SHARED_COST', 'UAN', 'PREMIUM_RATE']);
+export const SERVICE_TYPES = new Set(['TOLL_FREE', 'SHARED_COST', 'UAN', 'PREMIUM_RATE']);
 
 /** Calling codes of regions whose national numbers, service lines included, are written with a leading trunk 0 (GB, FR, DE, AR, PE). */
 const TRUNK_ZERO = /^\+(?:44|33|49|54|51)/;
@@ -53,17 +54,7 @@ export interface PhoneRecognizerOptions {
  * to E.164. Service numbers (free-phone, shared-cost, premium, UAN) are not personal data and are left as written.
  */
 export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recognizer {
-  const validator = createPhoneValidator(options.regions);
-  // Recent verdicts: the same numbers recur across the fields of a trace and across traces.
-  const cache = new Map<string, PhoneVerdict | null>();
-  const validateCached = (raw: string): PhoneVerdict | undefined => {
-    const hit = cache.get(raw);
-    if (hit !== undefined) return hit ?? undefined;
-    const result = validator.validate(raw);
-    if (cache.size >= 2000) cache.clear();
-    cache.set(raw, result ?? null);
-    return result;
-  };
+  const reader = createPhoneReader(options.regions);
   return {
     name: 'phone',
     types: ['PHONE'],
@@ -72,7 +63,7 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
       if (facts.maxDigitRun < 7) return out;
       // A phone lies inside one run of digits and number punctuation: the pattern sees those runs (and the characters its lookarounds read).
       for (const m of matchInWindowList(text, runWindows(text, facts.digitRuns, 7, 1, 2), PATTERN)) {
-        const raw = m[0];
+        const raw = withoutTrailingQuantity(text, m.index, m[0]);
         const digits = digitsOf(raw);
         if (digits.length < 7 || digits.length > 15 || DATE_FIRST.test(raw)) continue;
         if (
@@ -91,9 +82,7 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
         if (!international(raw) && (digits.length > (digits[0] === '0' ? 13 : 12) || digits.length < 9)) continue;
         if (insideIbanShape(text, start, facts.ibanStarts)) continue;
         if (MONEY_AFTER.test(text.slice(end, end + 8))) continue;
-        let verdict = validateCached(raw);
-        if (verdict !== undefined && !international(raw))
-          verdict = preferredReading(verdict, raw, digits, () => validator.validateAll(raw));
+        const verdict = reader.read(raw);
         // Free-phone, shared-cost and premium service lines belong to organisations: the judge may need them as written.
         if (verdict === undefined || SERVICE_TYPES.has(verdict.type ?? '')) continue;
         const candidate: Candidate = {
@@ -103,11 +92,39 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
           score: scoreFor(text, start, raw),
           normalized: verdict.e164,
         };
-        if (!international(raw)) candidate.alternatives = () => validator.validateAll(raw).map((v) => v.e164);
+        if (!international(raw)) candidate.alternatives = () => reader.alternatives(raw);
         out.push(candidate);
       }
       return out;
     },
+  };
+}
+
+/** Phone numbers read as the recognizer reads them: validated in the configured regions, one region preferred. */
+export interface PhoneReader {
+  /** The E.164 form and type of a valid number (see preferredReading), or undefined. */
+  read(raw: string): PhoneVerdict | undefined;
+  /** Every E.164 form a nationally written number has in the configured regions. */
+  alternatives(raw: string): string[];
+}
+
+export function createPhoneReader(regions: string[]): PhoneReader {
+  const validator = createPhoneValidator(regions);
+  // Recent verdicts: the same numbers recur across the fields of a trace and across traces.
+  const cache = new Map<string, PhoneVerdict | null>();
+  const validateCached = (raw: string): PhoneVerdict | undefined => {
+    const hit = cache.get(raw);
+    if (hit !== undefined) return hit ?? undefined;
+    let result = validator.validate(raw);
+    if (result !== undefined && !international(raw))
+      result = preferredReading(result, raw, digitsOf(raw), () => validator.validateAll(raw));
+    if (cache.size >= 2000) cache.clear();
+    cache.set(raw, result ?? null);
+    return result;
+  };
+  return {
+    read: validateCached,
+    alternatives: (raw) => validator.validateAll(raw).map((v) => v.e164),
   };
 }
 
@@ -117,12 +134,30 @@ export function createPhoneRecognizer(options: PhoneRecognizerOptions): Recogniz
  * gives way to another region's; a UAN (a UK 03 number) gives way to a personal line elsewhere ("(0341) 594-7879",
  * Rosario; written "0300 123 4567" it stays the UK's). Free-phone, shared-cost and premium prefixes are distinctive and keep their reading.
  */
-function preferredReading(verdict: PhoneVerdict, raw: string, digits: string, all: () => PhoneVerdict[]): PhoneVerdict {
+function preferredReading(
+  verdict: PhoneVerdict,
+  raw: string,
+  digits: string,
+  all: () => PhoneVerdict[],
+): PhoneVerdict | undefined {
   const noTrunk = digits[0] !== '0' && TRUNK_ZERO.test(verdict.e164);
   // UK numbers are grouped with spaces ("0300 123 4567"); an area code in brackets or dashes is another region's style.
   if (!noTrunk && !(verdict.type === 'UAN' && /[()-]/.test(raw))) return verdict;
   const others = all().filter((v) => v.e164 !== verdict.e164 && !(digits[0] !== '0' && TRUNK_ZERO.test(v.e164)));
-  return others.find((v) => !SERVICE_TYPES.has(v.type ?? '')) ?? (noTrunk ? (others[0] ?? verdict) : verdict);
+  const personal = others.find((v) => !SERVICE_TYPES.has(v.type ?? ''));
+  if (!noTrunk) return personal ?? verdict;
+  const other = personal ?? others[0];
+  // German and French numbers are never written nationally without their 0: "611 22 33 44 48" is a Spanish phone
+  // followed by another number, not a Wiesbaden line.
+  return other ?? (NEVER_WITHOUT_TRUNK.test(verdict.e164) ? undefined : verdict);
+}
+const NEVER_WITHOUT_TRUNK = /^\+(?:49|33)/;
+
+/** "020 8724 4224 2 attempts": the last group is a quantity written after the number, not part of it. */
+function withoutTrailingQuantity(text: string, start: number, raw: string): string {
+  const blank = raw.lastIndexOf(' ');
+  if (blank < 0 || !trailingQuantity(text, start + blank + 1, start + raw.length)) return raw;
+  return raw.slice(0, blank).trimEnd();
 }
 
 /** Written with an international prefix: "+…", "(+…" or "00…". */
