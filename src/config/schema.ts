@@ -233,6 +233,19 @@ const onlineSection = z
     leaseSeconds: intBetween(1, DAY_S).default(300),
     /** A tick running longer than this makes `/readyz` fail. */
     stuckAfterSeconds: intBetween(1, 7 * DAY_S).default(3600),
+    /**
+     * After each run, a sample of the traces it scored is read back from Langfuse, which validates scores after
+     * accepting them and drops those that fail: a score that does not appear within `withinSeconds` is counted
+     * (`ragwatch_scores_unconfirmed_total`) and its trace evaluated again.
+     */
+    readBack: z
+      .object({
+        /** Traces read back per run; 0 turns the read-back off. */
+        sample: intBetween(0, 10_000).default(20),
+        withinSeconds: intBetween(1, HOUR_S).default(60),
+      })
+      .strict()
+      .prefault({}),
     filters: filtersSection,
     extract: extractSection,
   })

@@ -9,11 +9,13 @@ import {
   LangfuseApiError,
   type LangfuseHttp,
   ensureScoreConfigs,
+  ScoreConfigMismatchError,
   writeScores,
   type ScoreToWrite,
 } from '../langfuse/index.js';
 import { experimentScoreConfigs, ScoreBatcher } from '../scores/index.js';
 import type { Logger } from '../runtime/index.js';
+import { ExperimentInputError } from './errors.js';
 import type { RecordedRun } from './run-recorder.js';
 import type { CleanResult } from './passes.js';
 import type { RunControl } from './run-control.js';
@@ -21,8 +23,9 @@ import type { RunStatus } from './run-status.js';
 import { traceScores } from './trace-scores.js';
 
 /**
- * Score config ids by score name. Langfuse unreachable ends the run; configs it refuses only cost the scores
- * their config (they are written without).
+ * Score config ids by score name. A config of one of our names that would drop our scores stops the run before
+ * anything is written (exit 2); Langfuse unreachable ends the run; configs it refuses only cost the scores their
+ * config (they are written without).
  */
 export async function ensureScoreConfigIds(
   http: LangfuseHttp,
@@ -33,6 +36,7 @@ export async function ensureScoreConfigIds(
   try {
     return await ensureScoreConfigs(http, experimentScoreConfigs(config), control.signal);
   } catch (err) {
+    if (err instanceof ScoreConfigMismatchError) throw new ExperimentInputError(err.lines);
     if (err instanceof LangfuseApiError && (err.unreachable || err.kind === 'aborted')) {
       control.fail('langfuse', `Langfuse: ${err.message}`, kindOf(err));
     }

@@ -6,6 +6,7 @@ import { createLangfuseHttp, type LangfuseHttp, type LangfuseHttpOptions } from 
 import { getTrace, listTraces } from './resources/trace-reads.js';
 import type { ReadLimits } from './core/read-budget.js';
 import { ensureScoreConfigs, type ScoreConfigDef } from './resources/score-configs.js';
+import { presentScoreIds } from './resources/score-presence.js';
 import { writeScores, type ScoreToWrite, type WriteScoresOptions, type WriteScoresResult } from './resources/scores.js';
 import type { ApiGeneration, TraceRecord, TraceSummary } from './core/types.js';
 
@@ -56,6 +57,8 @@ export interface LangfuseApi {
   getTrace(id: string, signal?: AbortSignal): Promise<TraceRecord | null>;
   writeScores(scores: ScoreToWrite[], options?: WriteScoresOptions): Promise<WriteScoresResult>;
   ensureScoreConfigs(defs: ScoreConfigDef[], signal?: AbortSignal): Promise<Map<string, string>>;
+  /** Which of these score ids Langfuse serves now (see `presentScoreIds`). */
+  presentScoreIds(ids: readonly string[], signal?: AbortSignal): Promise<Set<string>>;
 }
 
 /** Builds the HTTP client, detects the API generation (unless configured) and binds the operations. */
@@ -78,5 +81,6 @@ export async function connectLangfuse(
     getTrace: (id, signal) => getTrace(http, id, generation, signal, limits),
     writeScores: (scores, options) => writeScores(http, scores, { ...defaults, ...options }),
     ensureScoreConfigs: (defs, signal) => ensureScoreConfigs(http, defs, signal),
+    presentScoreIds: (ids, signal) => presentScoreIds(http, generation, ids, signal),
   };
 }

@@ -14,6 +14,7 @@ export { listTracesV4, getTraceV4, traceFromObservationsV2, V4_MAX_PAGE_SIZE } f
 export * from './resources/ingestion.js';
 export * from './resources/scores.js';
 export * from './resources/score-configs.js';
+export { presentScoreIds } from './resources/score-presence.js';
 export * from './resources/datasets.js';
 export * from './resources/dataset-runs.js';
 export * from './resources/annotation-queues.js';

@@ -38,6 +38,7 @@ export function onlineSettingsFrom(config: RagwatchConfig): OnlineSettings {
     retryBackoffSeconds: o.retryBackoffSeconds,
     concurrency: o.concurrency,
     leaseSeconds: o.leaseSeconds,
+    readBack: { sample: o.readBack.sample, withinSeconds: o.readBack.withinSeconds },
   };
 }
 
@@ -55,6 +56,8 @@ export function emptyReport(window: TickWindow | null): TickReport {
     failed: 0,
     dead: 0,
     scoresWritten: 0,
+    scoresReadBack: 0,
+    scoresUnconfirmed: 0,
     means: {},
     traces: [],
   };

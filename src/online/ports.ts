@@ -16,6 +16,8 @@ export interface OnlineLangfuse {
   listTraces(window: { from: Date; to: Date; signal?: AbortSignal }): AsyncIterable<TraceSummary>;
   getTrace(id: string, signal?: AbortSignal): Promise<TraceRecord | null>;
   writeScores(scores: ScoreToWrite[], options?: { signal?: AbortSignal }): Promise<WriteScoresResult>;
+  /** Which of these score ids Langfuse serves now (the read-back of what was written). */
+  presentScoreIds(ids: readonly string[], signal?: AbortSignal): Promise<Set<string>>;
 }
 
 export type Extractor = (trace: TraceRecord) => ExtractResult;
@@ -45,6 +47,8 @@ export interface OnlineRecorder {
   traceDead(): void;
   metricResult(metric: MetricName, status: MetricResult['status']): void;
   scoresWritten(count: number): void;
+  /** Scores read back after a run, and those of them Langfuse did not show within the bound. */
+  scoresReadBack(checked: number, unconfirmed: number): void;
   /** Mean score of the last tick that scored anything, per metric. */
   scoreMeans(means: Partial<Record<MetricName, number>>): void;
   /** Ledger entries by status; null drops the series (a replica that does not list exports none). */
@@ -63,6 +67,7 @@ export const noopRecorder: OnlineRecorder = {
   traceDead: () => {},
   metricResult: () => {},
   scoresWritten: () => {},
+  scoresReadBack: () => {},
   scoreMeans: () => {},
   ledgerCounts: () => {},
   tickStarted: () => {},

@@ -4,6 +4,7 @@ import type { LeaseTimers, JobRuns, Leases, Ledger, StateConnection, StateFacts,
 import type { EvaluateDeps, ScoredValue } from './evaluate-trace.js';
 import type { Probes } from './outage.js';
 import type { Clock, OnlineRecorder } from './ports.js';
+import type { ReadBackSettings } from './read-back.js';
 import type { SamplingPolicy } from './sampler.js';
 import type { WindowSettings } from './window.js';
 
@@ -17,6 +18,7 @@ export interface OnlineSettings {
   retryBackoffSeconds: number;
   concurrency: number;
   leaseSeconds: number;
+  readBack: ReadBackSettings;
 }
 
 /** The state roles an online run uses. */
@@ -57,7 +59,7 @@ export interface RunProgress {
 export interface TraceReport {
   traceId: string;
   status: 'done' | 'skipped' | 'failed' | 'dead' | 'pending';
-  /** Skip reason or failure code. */
+  /** Skip reason or failure code (`langfuse:score_unconfirmed`: scored, but the score did not appear in Langfuse). */
   reason?: string;
   scores: ScoredValue[];
   notScorable: MetricName[];
@@ -85,6 +87,9 @@ export interface TickReport {
   failed: number;
   dead: number;
   scoresWritten: number;
+  /** Scores read back after the run (a sample), and those of them that did not appear in Langfuse within the bound. */
+  scoresReadBack: number;
+  scoresUnconfirmed: number;
   means: Partial<Record<MetricName, number>>;
   /** Code of the failure that ended the tick early (dependency down, listing failed). */
   error?: string;

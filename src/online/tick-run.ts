@@ -10,6 +10,7 @@ import { TaskPool } from './pool.js';
 import type { OnlineRecorder } from './ports.js';
 import { decide } from './sampler.js';
 import { sleep as sleepFor } from '../internal/index.js';
+import { readBack } from './read-back.js';
 import { recordThroughCut } from './record.js';
 import type { TickWindow } from './window.js';
 import { ledgerFields } from './listing.js';
@@ -30,6 +31,8 @@ interface FailedTrace {
   failure: Failure;
 }
 const MAX_BACKOFF_MS = 24 * HOUR_MS;
+/** A trace whose score Langfuse acknowledged and then did not show (see `confirmScores`). */
+const UNCONFIRMED = 'langfuse:score_unconfirmed';
 
 export function retryDelayMs(retryBackoffSeconds: number, attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, retryBackoffSeconds * 1000 * 2 ** Math.max(0, attempts - 1));
@@ -50,6 +53,8 @@ export class TickRun {
   private readonly abort = new AbortController();
   private readonly handled = new Set<string>();
   private readonly sums = new Map<MetricName, { sum: number; n: number }>();
+  /** Traces this run scored, with the attempt that scored them: what is read back at the end. */
+  private readonly written = new Map<string, { entry: LedgerEntry; attempts: number; scoreIds: string[] }>();
   private stopping = false;
   scoredCount = 0;
 
@@ -90,13 +95,14 @@ export class TickRun {
     return this.pool.whenFree();
   }
 
-  /** Waits for every trace taken to settle, then settles the failures still held. */
+  /** Waits for every trace taken to settle, settles the failures still held, then reads the scores back. */
   async finish(): Promise<void> {
     try {
       await this.pool.drain();
     } finally {
       await this.settleHeld();
     }
+    await this.confirmScores();
   }
 
   private get shouldStop(): boolean {
@@ -148,6 +154,7 @@ export class TickRun {
       await this.pool.drain();
       await this.settleHeld();
     }
+    await this.confirmScores();
   }
 
   /** Listing the window failed: the run ends incomplete (stopped, when it was asked to stop). */
@@ -235,6 +242,7 @@ export class TickRun {
     const now = clock.now();
     if (outcome.kind === 'done') {
       await this.record(() => state.markDone(traceId, outcome.scoreIds, now));
+      if (outcome.written) this.written.set(traceId, { entry, attempts, scoreIds: outcome.scoreIds });
       this.report.evaluated += 1;
       this.report.scoresWritten += outcome.scoreIds.length;
       this.recorder.traceEvaluated();
@@ -270,6 +278,48 @@ export class TickRun {
     for (const f of release.charge) await this.charge(f);
     for (const f of release.refund) await this.refund(f);
     if (release.outage) this.declareOutage(channel, failure);
+  }
+
+  /**
+   * Reads a sample of the run's scores back (see `read-back.ts`). A trace with a score that did not appear is
+   * evaluated again: charged an attempt like any failure of its own, or, when no score read back appeared at all
+   * (Langfuse dropping or holding everything, not this trace), back to pending with nothing charged.
+   */
+  private async confirmScores(): Promise<void> {
+    const settings = this.settings.readBack;
+    if (settings.sample === 0 || this.written.size === 0 || this.abort.signal.aborted) return;
+    const { langfuse, logger } = this.deps;
+    const signal = this.options.stop ? AbortSignal.any([this.abort.signal, this.options.stop]) : this.abort.signal;
+    const written = [...this.written.values()].map((w) => ({ traceId: w.entry.traceId, scoreIds: w.scoreIds }));
+    const sleep = this.deps.sleep ?? sleepFor;
+    const present = (ids: readonly string[], s: AbortSignal) => langfuse.presentScoreIds(ids, s);
+    const result = await readBack(written, settings, { present, sleep }, signal);
+    if (result.kind === 'unread') {
+      const error = langfuseFailure(result.error).code;
+      logger.warn({ job: this.mode.job, error }, 'reading the scores back failed; they are not confirmed this run');
+      return;
+    }
+    const unconfirmed = result.missing.reduce((n, w) => n + w.scoreIds.length, 0);
+    this.report.scoresReadBack += result.checked;
+    this.report.scoresUnconfirmed += unconfirmed;
+    this.recorder.scoresReadBack(result.checked, unconfirmed);
+    if (unconfirmed === 0) return;
+    const everyOne = unconfirmed === result.checked;
+    logger.warn(
+      { job: this.mode.job, readBack: result.checked, unconfirmed, withinSeconds: settings.withinSeconds },
+      everyOne
+        ? 'no score read back appeared in Langfuse; their traces stay pending and nothing is charged'
+        : 'scores Langfuse acknowledged did not appear (dropped after its 207); their traces are evaluated again',
+    );
+    const failure: Failure = { dependency: 'langfuse', code: UNCONFIRMED, outageLike: everyOne };
+    for (const missing of result.missing) {
+      const w = this.written.get(missing.traceId);
+      if (!w) continue;
+      // The trace's `done` line gives way to what became of it now.
+      this.report.traces = this.report.traces.filter((t) => t.traceId !== missing.traceId || t.status !== 'done');
+      if (everyOne) await this.refund({ entry: w.entry, attempts: w.attempts, failure });
+      else await this.charge({ entry: w.entry, attempts: w.attempts, failure });
+    }
   }
 
   private probeSignal(): AbortSignal {

@@ -1,5 +1,6 @@
 /**
  * The Langfuse score configs of ragwatch's scores: NUMERIC 0–1, so the Langfuse UI shows ranges and meanings.
+ * A config of the same name that someone else made must take them whole, else neither job starts.
  * Each metric's description comes from its definition (`src/metrics/`).
  */
 import type { RagwatchConfig } from '../config/index.js';
@@ -11,6 +12,8 @@ export interface ScoreConfigDefinition {
   description: string;
   min: number;
   max: number;
+  /** The key that renames the score when a config of its name in Langfuse clashes (see `ensureScoreConfigs`). */
+  renameKey?: string;
 }
 
 const ABSTENTION_CONFIG: ScoreConfigDefinition = {
@@ -29,6 +32,7 @@ export function scoreConfigDefinitions(prefix: string, metrics: readonly MetricN
     description: getMetric(metric).scoreDescription,
     min: 0,
     max: 1,
+    renameKey: 'metrics.scorePrefix',
   }));
 }
 

@@ -15,6 +15,7 @@ import { InputError } from '../errors.js';
 import { backoffs, retry, RetryAbortedError } from '../internal/index.js';
 import { LangfuseApiError } from '../langfuse/index.js';
 import { judgeCredentialsRefused } from '../judge/index.js';
+import { experimentScoreConfigs } from '../scores/index.js';
 import { openState, recordLangfuseApi, type LeaseHolder, type StateStore } from '../state/index.js';
 import { credentialsLine, DependencyHealth } from './dependency-health.js';
 import { startHttpService, type HttpService, type ReadinessCheck, type RouteHandler } from './http.js';
@@ -236,7 +237,11 @@ async function connectWithRetry(
       // A judge that refuses the key at start is a configuration error, like Langfuse refusing its keys.
       const refused = await judgeCredentialsRefused(config, runtime.fetch, signal);
       if (refused !== null) throw new FatalStartupError(credentialsLine('judge', `HTTP ${refused}`));
-      return await createOnlineRuntime(config, { runtime, state, holder, recorder: metrics, signal });
+      const online = await createOnlineRuntime(config, { runtime, state, holder, recorder: metrics, signal });
+      // The weekly experiment's configs are checked at start too: a clash refuses to start, not a run days later.
+      if (config.experiment.enabled)
+        await online.edges.langfuse.ensureScoreConfigs(experimentScoreConfigs(config), signal);
+      return online;
     } catch (err) {
       if (!signal.aborted && err instanceof LangfuseApiError && !err.retryable) {
         throw new FatalStartupError(

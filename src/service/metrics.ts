@@ -98,6 +98,16 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     help: 'Scores acknowledged by Langfuse ingestion.',
     registers: r,
   });
+  const scoresReadBack = new Counter({
+    name: 'ragwatch_scores_read_back_total',
+    help: 'Scores read back from Langfuse after a run (a sample of those written), to see that they exist.',
+    registers: r,
+  });
+  const scoresUnconfirmed = new Counter({
+    name: 'ragwatch_scores_unconfirmed_total',
+    help: 'Scores read back that Langfuse did not show within online.readBack.withinSeconds (dropped after its 207); their traces are evaluated again.',
+    registers: r,
+  });
   const ledger = new Gauge({
     name: 'ragwatch_ledger_entries',
     help: 'Ledger entries by status (pending, done, skipped, failed, dead).',
@@ -235,6 +245,10 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     traceDead: () => dead.inc(),
     metricResult: (metric, status) => metricResults.inc({ metric, status }),
     scoresWritten: (n) => scoresWritten.inc(n),
+    scoresReadBack: (checked, unconfirmed) => {
+      scoresReadBack.inc(checked);
+      scoresUnconfirmed.inc(unconfirmed);
+    },
     scoreMeans: (means) => {
       for (const [metric, value] of Object.entries(means))
         scoreGauges.get(scoreGaugeName(metric as MetricName))?.(value as number);

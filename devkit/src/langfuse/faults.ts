@@ -24,6 +24,13 @@ export interface FaultKnobs {
    * every read route that long. Both may apply; the longer wins.
    */
   readLagSeconds?: number;
+  /**
+   * On the ingestion route: probability (0..1) that a score-create event is acknowledged in the 207 and then
+   * dropped, as Langfuse's worker drops a score its asynchronous validation refuses (see `store.droppedScores`).
+   */
+  dropScoreRate?: number;
+  /** Acknowledge and then drop exactly the next N score-create events (deterministic). */
+  dropScoresNext?: number;
 }
 
 export type FaultDecision =
@@ -90,6 +97,21 @@ export class Faults {
     if ((knobs.errorRate ?? 0) > 0 && this.random() < (knobs.errorRate ?? 0)) return error;
     return { kind: 'none', latencyMs };
   }
+}
+
+/**
+ * Whether the next acknowledged score of a request under `knobs` is dropped after the 207 (consumes
+ * `dropScoresNext`).
+ */
+export function scoreDropper(knobs: FaultKnobs | undefined, random: () => number): () => boolean {
+  return () => {
+    if (!knobs) return false;
+    if ((knobs.dropScoresNext ?? 0) > 0) {
+      knobs.dropScoresNext = (knobs.dropScoresNext ?? 0) - 1;
+      return true;
+    }
+    return (knobs.dropScoreRate ?? 0) > 0 && random() < (knobs.dropScoreRate ?? 0);
+  };
 }
 
 function globToRegex(glob: string): RegExp {

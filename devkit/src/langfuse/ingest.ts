@@ -36,9 +36,16 @@ function eventId(event: unknown): string {
 /**
  * `POST /api/public/ingestion` semantics: per-event validation (400 in `errors`), v4 events_only rejection,
  * acknowledged-but-dropped events without `body.id`, and the writes themselves. Score bodies that pass the schema
- * but fail config validation are acknowledged and dropped, as Langfuse's worker does (see `store.droppedScores`).
+ * but fail config validation (a NUMERIC config's range, a CATEGORICAL one's categories, the data type) are
+ * acknowledged and dropped, as Langfuse's worker does (see `store.droppedScores`); so are the scores `dropScore`
+ * picks (the `dropScoreRate` / `dropScoresNext` fault knobs).
  */
-export function ingestBatch(store: LangfuseStore, batch: unknown[], personality: Personality): IngestionResult {
+export function ingestBatch(
+  store: LangfuseStore,
+  batch: unknown[],
+  personality: Personality,
+  dropScore: () => boolean = () => false,
+): IngestionResult {
   const result: IngestionResult = { successes: [], errors: [] };
   const accepted: { event: IngestionEvent; rawBody: Record<string, unknown> | undefined }[] = [];
   const rejectedV4: IngestionResult['errors'] = [];
@@ -73,7 +80,7 @@ export function ingestBatch(store: LangfuseStore, batch: unknown[], personality:
   const ordered = [...accepted].sort((a, b) => rank(a.event.type) - rank(b.event.type));
   for (const { event, rawBody } of ordered) {
     result.successes.push({ id: event.id, status: 201 });
-    applyEvent(store, event, rawBody);
+    applyEvent(store, event, rawBody, dropScore);
   }
   result.errors.push(...rejectedV4);
   return result;
@@ -83,7 +90,12 @@ function rank(type: string): number {
   return type === 'trace-create' ? 0 : 1;
 }
 
-function applyEvent(store: LangfuseStore, event: IngestionEvent, rawBody: Record<string, unknown> | undefined): void {
+function applyEvent(
+  store: LangfuseStore,
+  event: IngestionEvent,
+  rawBody: Record<string, unknown> | undefined,
+  dropScore: () => boolean,
+): void {
   if (event.type === 'sdk-log') return;
   const body = event.body as { id?: string | null };
   if (!body.id) return; // acknowledged and dropped, as the real server does
@@ -111,6 +123,10 @@ function applyEvent(store: LangfuseStore, event: IngestionEvent, rawBody: Record
     const inflated = inflateScore(event.body as ScoreBodyInput, store);
     if ('error' in inflated) {
       store.recordDroppedScore({ id: body.id, name: event.body.name, reason: inflated.error });
+      return;
+    }
+    if (dropScore()) {
+      store.recordDroppedScore({ id: body.id, name: event.body.name, reason: 'dropped by a fault knob after the 207' });
       return;
     }
     store.upsertScore({ ...inflated.score, id: body.id, timestamp: event.timestamp });

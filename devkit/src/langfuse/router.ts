@@ -17,6 +17,8 @@ export interface RouteContext {
   readLagMs: number;
   /** Read-lag knob of this (write) route (ms): what it writes stays hidden that long. */
   writeLagMs: number;
+  /** The fault knob that drops acknowledged scores (ingestion): whether to drop the next one. */
+  dropScore: () => boolean;
 }
 
 export interface RouteResult {

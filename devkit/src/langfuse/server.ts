@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { Faults, type FaultDecision } from './faults.js';
+import { Faults, scoreDropper, type FaultDecision } from './faults.js';
 import { decodeTraceExportRequest } from './otel/protobuf.js';
 import { loadStore, persistOnChange } from './persist.js';
 import { HttpError, Router, type RouteContext, type RouteResult } from './router.js';
@@ -92,7 +92,8 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
   });
   if (options.persistPath) loadStore(store, options.persistPath);
   const persistence = options.persistPath ? persistOnChange(store, options.persistPath) : null;
-  const faults = new Faults(options.random);
+  const random = options.random ?? Math.random;
+  const faults = new Faults(random);
   let listeners: ((exchange: Exchange) => void)[] = [];
   const expectedAuth = `Basic ${Buffer.from(`${publicKey}:${secretKey}`).toString('base64')}`;
 
@@ -175,6 +176,7 @@ export async function startLangfuseServer(options: LangfuseServerOptions): Promi
       now,
       readLagMs: (knobs?.readLagSeconds ?? options.readLagSeconds ?? 0) * 1000,
       writeLagMs: (knobs?.readLagSeconds ?? 0) * 1000,
+      dropScore: scoreDropper(knobs, random),
     };
     const early = match.route.preAuth?.(ctx);
     if (early) return send(early);

@@ -74,6 +74,8 @@ const scoreConfigPage = z.looseObject({
   meta: v3Meta,
 });
 
+const scoreIdPage = z.looseObject({ data: z.array(z.looseObject({ id: z.string().min(1) })) });
+
 type Row = Record<string, unknown>;
 export type V3TracePage = { data: Row[]; meta: z.infer<typeof v3Meta> };
 export type V4Page = { data: Row[]; meta: { cursor?: string | null } };
@@ -202,4 +204,9 @@ export function scoreConfigPageFrom(
   status?: number,
 ): { data: Row[]; meta: z.infer<typeof v3Meta> } {
   return check(scoreConfigPage, body, route, status) as { data: Row[]; meta: z.infer<typeof v3Meta> };
+}
+
+/** `GET /api/public/v2/scores` (v3) and `GET /api/public/v3/scores` (v4): a page whose rows carry an `id`. */
+export function scoreIdsFrom(body: unknown, route: string, status?: number): string[] {
+  return check(scoreIdPage, body, route, status).data.map((row) => row.id);
 }

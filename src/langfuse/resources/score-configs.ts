@@ -1,3 +1,4 @@
+import { InputError } from '../../errors.js';
 import { LangfuseApiError, type LangfuseHttp } from '../core/http.js';
 import { scoreConfigPageFrom } from '../core/shapes.js';
 
@@ -14,6 +15,8 @@ export interface ScoreConfigDef {
   max?: number;
   /** CATEGORICAL: the labels people choose from, each with its number. */
   categories?: ReadonlyArray<{ value: number; label: string }>;
+  /** The configuration key that gives this score another name (`metrics.scorePrefix`), named when a config clashes. */
+  renameKey?: string;
 }
 
 export interface ScoreConfig {
@@ -60,9 +63,56 @@ export async function listScoreConfigs(http: LangfuseHttp, signal?: AbortSignal)
 }
 
 /**
- * Makes sure a config exists for every definition and returns name → config id. An existing, non-archived
- * config of the same name and data type is reused as it is (a CATEGORICAL one only when it has every category
- * the definition names, else the call fails naming it); the missing ones are created.
+ * A config of one of ragwatch's names already exists in Langfuse and differs from ragwatch's (data type, NUMERIC
+ * range, categories): Langfuse validates each score against its config after answering 207 and drops what does
+ * not fit, so nothing is written. Configuration, not an outage (exit 2).
+ */
+export class ScoreConfigMismatchError extends InputError {
+  constructor(
+    readonly configName: string,
+    readonly difference: string,
+    renameKey: string | undefined,
+  ) {
+    const wayOut = renameKey
+      ? `set ${renameKey} to write ragwatch's scores under names of their own, or archive that config in Langfuse`
+      : 'archive that config in Langfuse';
+    super([
+      `${renameKey ? `${renameKey}: ` : ''}score config "${configName}" in Langfuse ${difference}, ` +
+        `so Langfuse would drop ragwatch's scores after accepting them; ${wayOut}`,
+    ]);
+  }
+}
+
+/**
+ * What keeps an existing config from taking ragwatch's scores, or null when it takes them: another data type, a
+ * NUMERIC bound other than ragwatch's (an unset bound drops nothing), CATEGORICAL categories missing.
+ */
+export function scoreConfigDifference(def: ScoreConfigDef, found: ScoreConfig): string | null {
+  const dataType = def.dataType ?? 'NUMERIC';
+  if (found.dataType !== dataType) return `is ${found.dataType} where ragwatch writes ${dataType}`;
+  if (dataType === 'NUMERIC') {
+    const differs = (have: number | null, want: number | undefined) =>
+      have !== null && want !== undefined && have !== want;
+    if (differs(found.minValue, def.min) || differs(found.maxValue, def.max)) {
+      return `has the range ${rangeText(found.minValue, found.maxValue)} where ragwatch writes ${rangeText(def.min ?? null, def.max ?? null)}`;
+    }
+  }
+  const missing = (def.categories ?? []).filter(
+    (want) => !found.categories?.some((c) => c.label === want.label && c.value === want.value),
+  );
+  if (missing.length > 0) return `lacks the categories ${missing.map((c) => `${c.label} (${c.value})`).join(', ')}`;
+  return null;
+}
+
+function rangeText(min: number | null, max: number | null): string {
+  return `${min ?? '-∞'} to ${max ?? '∞'}`;
+}
+
+/**
+ * Makes sure a config exists for every definition and returns name → config id, checking each existing,
+ * non-archived config of the same name whole before anything is written: one that would drop ragwatch's scores
+ * (`scoreConfigDifference`) throws `ScoreConfigMismatchError`; one that takes them is reused; missing ones are
+ * created.
  */
 export async function ensureScoreConfigs(
   http: LangfuseHttp,
@@ -77,20 +127,18 @@ export async function ensureScoreConfigs(
   const ids = new Map<string, string>();
   for (const def of defs) {
     if (ids.has(def.name)) continue;
-    const dataType = def.dataType ?? 'NUMERIC';
-    const found = existing.find((c) => c.name === def.name && !c.isArchived && c.dataType === dataType);
-    if (found) {
-      const missing = (def.categories ?? []).filter(
-        (want) => !found.categories?.some((c) => c.label === want.label && c.value === want.value),
-      );
-      if (missing.length > 0) {
-        const labels = missing.map((c) => c.label).join(', ');
-        const message = `score config "${def.name}" exists without the categories ${labels}: archive it in Langfuse or rename ours`;
-        throw new LangfuseApiError(message, 'POST /api/public/score-configs', 'http', undefined, false, 0);
-      }
-      ids.set(def.name, found.id);
+    const sameName = existing.filter((c) => c.name === def.name && !c.isArchived);
+    const fits = sameName.find((c) => scoreConfigDifference(def, c) === null);
+    if (fits) {
+      ids.set(def.name, fits.id);
       continue;
     }
+    const clash = sameName[0];
+    if (clash) throw new ScoreConfigMismatchError(def.name, scoreConfigDifference(def, clash)!, def.renameKey);
+  }
+  for (const def of defs) {
+    if (ids.has(def.name)) continue;
+    const dataType = def.dataType ?? 'NUMERIC';
     const body: Record<string, unknown> = { name: def.name, dataType, description: def.description };
     if (dataType === 'NUMERIC') Object.assign(body, { minValue: def.min, maxValue: def.max });
     if (dataType === 'CATEGORICAL') body.categories = def.categories ?? [];

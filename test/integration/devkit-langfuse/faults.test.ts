@@ -15,6 +15,59 @@ function auth(h: Harness): Record<string, string> {
 }
 
 describe('devkit Langfuse: fault knobs', () => {
+  it.each(['v3', 'v4'] as const)(
+    'drops scores after answering 207, as Langfuse’s asynchronous validation does (%s): a knob, and a NUMERIC config’s range',
+    async (personality) => {
+      harness = await startHarness({ personality });
+      const config = harness.server.store.createScoreConfig({
+        name: 'quality',
+        dataType: 'NUMERIC',
+        minValue: 1,
+        maxValue: 5,
+        categories: null,
+        description: null,
+      });
+      harness.server.faults.set('POST /api/public/ingestion', { dropScoresNext: 1 });
+      const score = (id: string, value: number, configId?: string) => ({
+        id: `event-${id}`,
+        type: 'score-create',
+        timestamp: T0,
+        body: {
+          id,
+          traceId: 'trace-1',
+          name: 'quality',
+          value,
+          dataType: 'NUMERIC',
+          ...(configId ? { configId } : {}),
+        },
+      });
+      const res = await fetch(`${harness.server.url}/api/public/ingestion`, {
+        method: 'POST',
+        headers: { ...auth(harness), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          batch: [score('s-1', 3), score('s-2', 3), score('s-3', 0.4, config.id), score('s-4', 4, config.id)],
+        }),
+      });
+      expect(res.status).toBe(207);
+      const answer = (await res.json()) as { successes: { id: string }[]; errors: unknown[] };
+      // Every score acknowledged...
+      expect(answer.successes.map((s) => s.id).sort()).toEqual(['event-s-1', 'event-s-2', 'event-s-3', 'event-s-4']);
+      expect(answer.errors).toEqual([]);
+      // ...and two of them never exist: the one the knob took, the one outside its config's range.
+      expect(
+        harness.server.store
+          .scores()
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual(['s-2', 's-4']);
+      expect(harness.server.store.droppedScores().map((d) => [d.id, d.reason])).toEqual([
+        ['s-1', 'dropped by a fault knob after the 207'],
+        ['s-3', 'Value 0.4 is below the config minimum 1'],
+      ]);
+      expect(harness.violations).toEqual([]);
+    },
+  );
+
   it('fails the next N requests with 429 and Retry-After, then recovers', async () => {
     harness = await startHarness({ personality: 'v3' });
     harness.server.faults.set('GET /api/public/traces', { failNext: 2, errorStatus: 429, retryAfterSeconds: 7 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLangfuseHttp } from '../../../src/langfuse/core/http.js';
 import { toBatches, type IngestionEvent } from '../../../src/langfuse/resources/ingestion.js';
-import { ensureScoreConfigs } from '../../../src/langfuse/resources/score-configs.js';
+import {
+  ensureScoreConfigs,
+  ScoreConfigMismatchError,
+  scoreConfigDifference,
+  type ScoreConfig,
+} from '../../../src/langfuse/resources/score-configs.js';
 import { scoreIdFor, writeScores, type ScoreToWrite } from '../../../src/langfuse/resources/scores.js';
 import { noSleep, scriptedFetch, type RecordedRequest } from './fake-fetch.js';
 
@@ -190,5 +195,91 @@ describe('ensureScoreConfigs', () => {
       ]),
     ).rejects.toThrow(/35/);
     expect(requests).toHaveLength(0);
+  });
+
+  it('refuses, before writing anything, a config of our name that would drop our scores, naming it and the way out', async () => {
+    const { fetch, requests } = scriptedFetch(() => ({
+      status: 200,
+      body: {
+        data: [
+          { id: 'c-1', name: 'ragas-faithfulness', dataType: 'NUMERIC', isArchived: false, minValue: 1, maxValue: 5 },
+        ],
+        meta: { page: 1, limit: 100, totalItems: 1, totalPages: 1 },
+      },
+    }));
+    const defs = [
+      { name: 'ragas-answer-relevancy', description: 'r', min: 0, max: 1, renameKey: 'metrics.scorePrefix' },
+      { name: 'ragas-faithfulness', description: 'f', min: 0, max: 1, renameKey: 'metrics.scorePrefix' },
+    ];
+    const err = await ensureScoreConfigs(createLangfuseHttp({ ...keys, fetch }), defs).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ScoreConfigMismatchError);
+    expect((err as ScoreConfigMismatchError).lines).toEqual([
+      'metrics.scorePrefix: score config "ragas-faithfulness" in Langfuse has the range 1 to 5 where ragwatch writes 0 to 1, ' +
+        "so Langfuse would drop ragwatch's scores after accepting them; set metrics.scorePrefix to write ragwatch's " +
+        'scores under names of their own, or archive that config in Langfuse',
+    ]);
+    // Nothing created, not even the config that did not clash.
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('scoreConfigDifference', () => {
+  const numeric = { name: 's', description: '', min: 0, max: 1 };
+  const config = (over: Partial<ScoreConfig>): ScoreConfig => ({
+    id: 'c',
+    name: 's',
+    dataType: 'NUMERIC',
+    isArchived: false,
+    minValue: 0,
+    maxValue: 1,
+    categories: null,
+    description: null,
+    ...over,
+  });
+
+  it('takes a config of the same type and range, or with a bound left unset (it drops nothing)', () => {
+    expect(scoreConfigDifference(numeric, config({}))).toBeNull();
+    expect(scoreConfigDifference(numeric, config({ minValue: null, maxValue: null }))).toBeNull();
+    expect(scoreConfigDifference(numeric, config({ maxValue: null }))).toBeNull();
+  });
+
+  it('names another range, another data type, missing categories', () => {
+    expect(scoreConfigDifference(numeric, config({ maxValue: 100 }))).toBe(
+      'has the range 0 to 100 where ragwatch writes 0 to 1',
+    );
+    expect(scoreConfigDifference(numeric, config({ minValue: 0.5, maxValue: null }))).toBe(
+      'has the range 0.5 to ∞ where ragwatch writes 0 to 1',
+    );
+    expect(scoreConfigDifference(numeric, config({ dataType: 'BOOLEAN' }))).toBe(
+      'is BOOLEAN where ragwatch writes NUMERIC',
+    );
+    const categorical = {
+      name: 's',
+      description: '',
+      dataType: 'CATEGORICAL' as const,
+      categories: [
+        { value: 0, label: 'no' },
+        { value: 1, label: 'yes' },
+      ],
+    };
+    expect(
+      scoreConfigDifference(
+        categorical,
+        config({ dataType: 'CATEGORICAL', minValue: null, maxValue: null, categories: [{ value: 1, label: 'yes' }] }),
+      ),
+    ).toBe('lacks the categories no (0)');
+    expect(
+      scoreConfigDifference(
+        categorical,
+        config({
+          dataType: 'CATEGORICAL',
+          categories: [
+            { value: 0, label: 'no' },
+            { value: 1, label: 'yes' },
+            { value: 2, label: 'maybe' },
+          ],
+        }),
+      ),
+    ).toBeNull();
   });
 });

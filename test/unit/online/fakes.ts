@@ -27,6 +27,12 @@ export class FakeLangfuse implements OnlineLangfuse {
   scores = new Map<string, ScoreToWrite & { id: string }>();
   writes = 0;
   gets = 0;
+  /** Score ids acknowledged and then dropped (as Langfuse's worker drops a score its validation refuses). */
+  dropped = new Set<string>();
+  /** Acknowledge and drop the next N scores written. */
+  dropNext = 0;
+  /** Read-backs asked, each the ids it asked for. */
+  readBacks: string[][] = [];
   failGet = new Set<string>();
   failGetError: () => Error = () =>
     new LangfuseApiError('server error', 'GET /api/public/traces/{id}', 'http', 500, true, 5);
@@ -69,10 +75,21 @@ export class FakeLangfuse implements OnlineLangfuse {
     const written: string[] = [];
     for (const s of scores) {
       const id = scoreIdFor(s.traceId, s.name);
-      this.scores.set(id, { ...s, id });
       written.push(id);
+      if (this.dropNext > 0) {
+        this.dropNext -= 1;
+        this.dropped.add(id);
+        continue;
+      }
+      this.dropped.delete(id);
+      this.scores.set(id, { ...s, id });
     }
     return { written, failed: [] };
+  }
+
+  async presentScoreIds(ids: readonly string[]): Promise<Set<string>> {
+    this.readBacks.push([...ids]);
+    return new Set(ids.filter((id) => this.scores.has(id)));
   }
 }
 
@@ -166,6 +183,7 @@ export function testSettings(over: Partial<OnlineSettings> = {}): OnlineSettings
     retryBackoffSeconds: 60,
     concurrency: 4,
     leaseSeconds: 300,
+    readBack: { sample: 20, withinSeconds: 60 },
     ...over,
   };
 }

@@ -84,6 +84,16 @@ function answer(
       body: { successes: batch.map((e) => ({ id: e.id, status: 201 })), errors: [] },
     };
   }
+  if (path === '/api/public/v2/scores' || path === '/api/public/v3/scores') {
+    // The read-back after the run: every score asked for is there (not a target of this property).
+    const ids = (q.get('scoreIds') ?? q.get('id') ?? '').split(',').filter(Boolean);
+    const core = { projectId: 'p', name: 'ragas-faithfulness', value: 0.5, dataType: 'NUMERIC', source: 'API' };
+    const times = { timestamp: STAMP, createdAt: STAMP, updatedAt: STAMP, environment: 'default' };
+    const v3 = { authorUserId: null, comment: null, metadata: {}, configId: null, queueId: null, traceId: 't' };
+    const data = ids.map((id) => ({ id, ...core, ...times, ...(generation === 'v3' ? v3 : {}) }));
+    const meta = generation === 'v3' ? { page: 1, limit: 100, totalItems: ids.length, totalPages: 1 } : { limit: 100 };
+    return { target: null, status: 200, body: { data, meta } };
+  }
   if (generation === 'v3') {
     if (path === '/api/public/traces') {
       const page = Number(q.get('page'));

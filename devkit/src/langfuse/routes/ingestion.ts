@@ -18,7 +18,7 @@ function ingestion(ctx: RouteContext) {
       'Invalid request data',
       parsed.error.issues.map((i) => i.message),
     );
-  return ok(ingestBatch(ctx.store, parsed.data.batch, ctx.personality), 207);
+  return ok(ingestBatch(ctx.store, parsed.data.batch, ctx.personality, ctx.dropScore), 207);
 }
 
 /** `POST /api/public/scores`: one score-create event stamped now; answers `{ id }`. */
@@ -38,7 +38,7 @@ function createScore(ctx: RouteContext) {
     timestamp: new Date(ctx.now()).toISOString(),
     body: { ...parsed.data, id },
   };
-  const result = ingestBatch(ctx.store, [event], 'v3');
+  const result = ingestBatch(ctx.store, [event], 'v3', ctx.dropScore);
   const error = result.errors[0];
   if (error) throw new HttpError(error.status, error.error ?? error.message ?? 'Invalid request data');
   return ok({ id });
