@@ -14,7 +14,7 @@ export const REPO = fileURLToPath(new URL('..', import.meta.url));
 export const SYSTEM_SUFFIX = '.system.test.ts';
 
 export type Requirement =
-  'promtool' | 'chromium' | 'systemd-analyze' | 'postgresql' | 'npm-registry' | 'user-namespaces';
+  'promtool' | 'chromium' | 'systemd-analyze' | 'postgresql' | 'npm-registry' | 'user-namespaces' | 'xmllint';
 
 export interface RequirementInfo {
   what: string;
@@ -34,6 +34,7 @@ export const REQUIREMENTS: Record<Requirement, RequirementInfo> = {
     what: 'the npm registry and a C++ toolchain (a fresh npm ci)',
     install: 'network access to registry.npmjs.org, python3, make, g++',
   },
+  xmllint: { what: 'xmllint (libxml2)', install: 'apt-get install libxml2-utils' },
   'user-namespaces': {
     what: 'unshare and user namespaces (a private tmpfs mount)',
     install: 'apt-get install util-linux; sysctl kernel.unprivileged_userns_clone=1 where it is off',
@@ -47,6 +48,7 @@ export const SYSTEM_TESTS: Record<string, readonly Requirement[]> = {
   'test/integration/deploy/promtool.system.test.ts': ['promtool'],
   'test/integration/deploy/systemd.system.test.ts': ['systemd-analyze'],
   'test/integration/demo/report-screenshot.system.test.ts': ['chromium'],
+  'test/integration/experiment/junit.system.test.ts': ['xmllint'],
   'test/integration/experiment/report-browser.system.test.ts': ['chromium'],
   'test/integration/service/full-disk.system.test.ts': ['user-namespaces'],
   'test/integration/state/conformance-postgres.system.test.ts': ['postgresql'],
@@ -129,6 +131,7 @@ export async function discoverRequirements(
     postgresql: await postgresAnswers(env),
     'npm-registry': which('npm', env) !== null,
     'user-namespaces': which('unshare', env) !== null && tmpfsAvailable(env),
+    xmllint: which('xmllint', env) !== null,
   };
 }
 

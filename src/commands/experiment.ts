@@ -1,4 +1,5 @@
 import { LangfuseApiError } from '../langfuse/index.js';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliExit, ExitCode } from '../exit-codes.js';
@@ -8,6 +9,8 @@ import {
   ExperimentInputError,
   goldenGaugeValues,
   formatRunSummary,
+  junitIncomplete,
+  junitReport,
   runExperiment,
   type ExperimentResult,
   type GateOutcome,
@@ -23,6 +26,8 @@ interface RunOptions {
   dataset?: string;
   split?: string;
   runName?: string;
+  compareWith?: string;
+  junit?: string;
   json?: boolean;
   progress?: boolean;
 }
@@ -41,6 +46,11 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
     .option('--dataset <name>', 'Langfuse dataset (default: experiment.dataset)')
     .option('--split <split>', 'items to run: dev, test or all (default: experiment.split)')
     .option('--run-name <name>', 'dataset run name (default: <prefix>-<ISO week>, unique per execution)')
+    .option(
+      '--compare-with <run>',
+      'the run to compare with: previous, last-passed or a run name (default: experiment.compareWith)',
+    )
+    .option('--junit <file>', 'also write the verdict as a JUnit XML report (one case per gated figure and stratum)')
     .option('--json', 'print the summary as JSON')
     .option('--no-progress', NO_PROGRESS_HELP)
     .action(async (options: RunOptions, command: Command) => {
@@ -71,6 +81,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
             ...(options.dataset ? { dataset: options.dataset } : {}),
             ...(options.split ? { split: options.split as 'dev' | 'test' | 'all' } : {}),
             ...(options.runName ? { runName: options.runName.trim() } : {}),
+            ...(options.compareWith ? { compareWith: options.compareWith.trim() } : {}),
           });
         } catch (err) {
           if (err instanceof ExperimentInputError) throw new CliExit(ExitCode.badInput, err.lines);
@@ -92,6 +103,11 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
                 ]
               : [];
             const why = err.dependency ? 'an outage is not a regression' : 'too many items failed to judge the run';
+            if (options.junit)
+              writeJunit(
+                resolve(ctx.cwd, options.junit),
+                junitIncomplete(options.runName ?? '', err.message, new Date().toISOString()),
+              );
             throw new CliExit(ExitCode.incomplete, [
               `experiment incomplete: ${err.message}`,
               `no gate verdict: ${why}`,
@@ -106,6 +122,7 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
         const gauges = { ...goldenGaugeValues(result.report), ...result.judgeGauges };
         await state.setGauges(gauges, Date.parse(result.report.finishedAt));
         ctx.stdout.write(options.json ? `${JSON.stringify(summaryJson(result), null, 2)}\n` : formatRunSummary(result));
+        if (options.junit) writeJunit(resolve(ctx.cwd, options.junit), junitReport(result.report));
         const code = gateExitCode(result.outcome, config.experiment.gate.onInconclusive);
         if (code !== ExitCode.ok) throw new CliExit(code, []);
       } finally {
@@ -113,6 +130,17 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
         await state.close();
       }
     });
+}
+
+/** The JUnit file, or exit 2 naming the option when it cannot be written. */
+function writeJunit(path: string, xml: string): void {
+  try {
+    writeFileSync(path, xml);
+  } catch (err) {
+    throw new CliExit(ExitCode.badInput, [
+      `experiment run: --junit: cannot write ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    ]);
+  }
 }
 
 /** passed 0, failed 1, not enough evidence 4 — or what `experiment.gate.onInconclusive` maps it to. */
@@ -141,6 +169,7 @@ function summaryJson(result: ExperimentResult<JudgeSection>) {
     diagnosis: r.diagnosis,
     regressions: r.comparison?.regressions ?? [],
     previousRun: r.comparison?.previousRun ?? null,
+    comparedWith: r.comparison ? { run: r.comparison.previousRun, basis: r.comparison.basis ?? 'previous' } : null,
     abstention: r.abstention,
     noise: r.noise,
     report: {

@@ -14,14 +14,24 @@ import {
   type RunSummary,
 } from '../langfuse/index.js';
 import type { MetricName } from '../metrics/index.js';
-import { metricOfScore } from '../scores/index.js';
+import { GATE_SCORE, metricOfScore } from '../scores/index.js';
+import { ExperimentInputError } from './errors.js';
 import type { Logger } from '../runtime/index.js';
 import type { PreviousRun, TrendPoint } from './report/index.js';
 import { rememberedRun, rememberedRuns, versionsOf, type ExperimentState } from './run-record.js';
 
+/** `experiment.compareWith` / `--compare-with`: the latest earlier run, the latest that passed, or one by name. */
+export type CompareWith = 'previous' | 'last-passed' | { runName: string };
+
+export function parseCompareWith(value: string): CompareWith {
+  return value === 'previous' || value === 'last-passed' ? value : { runName: value };
+}
+
 export interface HistoryDeps {
   /** The dataset's runs in Langfuse. */
   runs: EarlierRuns;
+  /** Which earlier run the new one is compared with (default `previous`). */
+  compareWith?: CompareWith;
   state: ExperimentState | null;
   datasetName: string;
   metrics: readonly MetricName[];
@@ -35,8 +45,10 @@ export interface HistoryDeps {
 export interface History {
   /** Every run name the dataset already has (any tool), for a unique new name. */
   existingNames: string[];
-  /** The latest earlier ragwatch run with per-item values, for the paired comparison. */
+  /** The earlier ragwatch run the paired comparison is against (`compareWith`), with its per-item values. */
   previous: PreviousRun | null;
+  /** How `previous` was chosen; `pinned`: a run named by `compareWith`. */
+  basis: 'previous' | 'last-passed' | 'pinned';
   /** Earlier ragwatch runs, oldest first. */
   trend: TrendPoint[];
   /** Where the previous run's values came from. */
@@ -60,10 +72,12 @@ export function readHistory(
   dataset: Dataset,
   now: number,
   signal: AbortSignal,
+  compareWith: CompareWith = parseCompareWith(deps.config.experiment.compareWith),
 ): Promise<History> {
   const { config } = deps;
   return loadHistory({
     runs: earlierRuns(deps.http, deps.generation, dataset),
+    compareWith,
     state: deps.state,
     datasetName: dataset.name,
     metrics: config.experiment.metrics,
@@ -94,10 +108,31 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
   const ours = remote.filter((r) => r.metadata.source === 'ragwatch' && r.metadata.incomplete !== true);
   const scoreMetric = metricOfScore(deps.scorePrefix, deps.metrics);
 
+  const compareWith = deps.compareWith ?? 'previous';
+  const basis: History['basis'] = typeof compareWith === 'string' ? compareWith : 'pinned';
+  // The runs that may be the baseline, newest first: every complete one, those whose gate passed (the run score
+  // `rag-gate` Langfuse lists, or the state's record), or the one named.
+  const passedLocally = new Set(local.filter((r) => r.gatePassed).map((r) => r.runName));
+  const eligible = (name: string, runScores: Record<string, number> = {}) =>
+    compareWith === 'previous' ||
+    (compareWith === 'last-passed'
+      ? runScores[GATE_SCORE] === 1 || passedLocally.has(name)
+      : name === compareWith.runName);
+  const baselines = ours.filter((r) => eligible(r.name, r.runScores));
+  if (
+    typeof compareWith === 'object' &&
+    baselines.length === 0 &&
+    !local.some((r) => r.runName === compareWith.runName)
+  ) {
+    throw new ExperimentInputError([
+      `experiment.compareWith (--compare-with): no earlier complete ragwatch run named "${compareWith.runName}" in dataset ${deps.datasetName}`,
+    ]);
+  }
+
   let previous: PreviousRun | null = null;
   let source: History['source'] = 'none';
-  // The newest run with values on its items: one whose scores never reached Langfuse is passed over.
-  for (const run of remoteOk ? ours.slice(0, BASELINE_CANDIDATES) : []) {
+  // The newest such run with values on its items: one whose scores never reached Langfuse is passed over.
+  for (const run of remoteOk ? baselines.slice(0, BASELINE_CANDIDATES) : []) {
     const perItem = await deps.runs.itemValues(run, scoreMetric, read);
     if ([...perItem.values()].some((m) => m.size > 0)) {
       previous = { runName: run.name, perItem, definitionVersions: versionsOf(run.metadata.definitionVersions) };
@@ -105,9 +140,10 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
       break;
     }
   }
-  const newest = ours[0];
+  const newest = baselines[0];
   if (!previous) {
-    const wanted = newest && remoteOk ? local.find((r) => r.runName === newest.name) : local[0];
+    const recorded = local.filter((r) => eligible(r.runName));
+    const wanted = newest && remoteOk ? recorded.find((r) => r.runName === newest.name) : recorded[0];
     if (wanted && deps.state) {
       previous = await rememberedRun(deps.state, deps.datasetName, wanted.runName, deps.metrics);
       source = 'state';
@@ -143,7 +179,7 @@ export async function loadHistory(deps: HistoryDeps): Promise<History> {
     });
   }
   trend.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return { existingNames, previous, trend, source };
+  return { existingNames, previous, trend, source, basis };
 }
 
 function meanOf(values: ReadonlyMap<string, number> | undefined): number | null {

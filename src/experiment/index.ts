@@ -16,4 +16,5 @@ export { reportRoute } from './report-route.js';
 export { runExperiment, type ExperimentResult } from './run.js';
 export { decideGate, decideCheck, type GateOutcome, type GateRule, type CheckVerdict } from './gate.js';
 export { formatRunSummary } from './summary.js';
+export { junitIncomplete, junitReport } from './junit.js';
 export { TargetError, createHttpTarget, createReplayTarget, targetConfigProblems, type Target } from './target.js';

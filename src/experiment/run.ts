@@ -12,7 +12,7 @@ import type { Progress } from '../progress/index.js';
 import type { Logger, Runtime } from '../runtime/index.js';
 import { ExperimentInputError, type Dependency } from './errors.js';
 import { finishedItems } from './finished-items.js';
-import { readHistory, type History } from './history.js';
+import { parseCompareWith, readHistory, type History } from './history.js';
 import { selectItems, type ItemSelection } from './items.js';
 import type { HealthProbe } from './outage.js';
 import type { JudgeSection, JudgeStage } from './judge-stage.js';
@@ -55,6 +55,8 @@ export interface ExperimentOptions {
   dataset?: string;
   split?: SplitFilter;
   runName?: string;
+  /** `--compare-with`: `previous`, `last-passed` or a run name (default `experiment.compareWith`). */
+  compareWith?: string;
   /** Where `<run>/report.*` go (already resolved). */
   reportsDir: string;
   signal?: AbortSignal;
@@ -106,7 +108,13 @@ export async function runExperiment<J extends JudgeSection = JudgeSection, C ext
     const request = { dataset: options.dataset ?? cfg.dataset, split: options.split ?? cfg.split, mapping: cfg };
     const selection = await control.langfuse(() => selectItems(http, request, logger, signal));
     const history = await control.langfuse(() =>
-      readHistory({ ...deps, logger }, selection.dataset, startedAt, signal),
+      readHistory(
+        { ...deps, logger },
+        selection.dataset,
+        startedAt,
+        signal,
+        options.compareWith === undefined ? undefined : parseCompareWith(options.compareWith),
+      ),
     );
     const models = { judgeModel: deps.judge.model, embeddingsModel: deps.embeddings.model };
     // The judge first: whether it changed on the anchor set is read before any regression (judge-stage.ts).

@@ -51,6 +51,7 @@ export function judgeRun<J extends JudgeSection = JudgeSection, C extends object
     metrics: cfg.metrics,
     thresholds: config.metrics.thresholds,
     previous: history.previous,
+    compareBasis: history.basis,
     history: history.trend,
     bootstrap: { samples: cfg.bootstrapSamples, seed: cfg.seed },
     gate: cfg.gate,

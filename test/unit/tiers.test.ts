@@ -46,6 +46,7 @@ describe('test tiers', () => {
       postgresql: false,
       'npm-registry': false,
       'user-namespaces': false,
+      xmllint: false,
     });
 
     // The suite's own file discovery, run with only node on the PATH.

@@ -64,6 +64,8 @@ export interface BuildReportInput<J extends JudgeSection = JudgeSection, C exten
   incomplete?: IncompleteSummary | null;
   /** `experiment.maxFailedShare`, shown with the failures. */
   maxFailedShare?: number;
+  /** How `previous` was chosen (`experiment.compareWith`). */
+  compareBasis?: 'previous' | 'last-passed' | 'pinned';
   /** `experiment.gate` (default DEFAULT_GATE). */
   gate?: GateConfig;
   /** The judge check before the run (identity, drift on the anchors). */
@@ -172,6 +174,7 @@ export function buildReport<J extends JudgeSection = JudgeSection, C extends obj
     });
     comparison = {
       previousRun: input.previous.runName,
+      basis: input.compareBasis ?? 'previous',
       perMetric,
       regressions: perMetric.filter((p) => p.comparison.regression).map((p) => p.metric),
     };

@@ -10,7 +10,7 @@ import {
 } from './model.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import { outcomeLabel } from './gate-summary.js';
-import { adversarialText, decidedOnText, gateScopeText, incompleteText } from './markdown.js';
+import { adversarialText, compareBasisText, decidedOnText, gateScopeText, incompleteText } from './markdown.js';
 import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
 
 const STYLE = `
@@ -190,7 +190,8 @@ function comparisonTable(report: ExperimentReport): string {
   const head = ['Metric', esc(previous), 'This run', 'Change', 'Mean Δ (paired)', '95% CI', 'n', 'Flag']
     .map((h) => `<th>${h}</th>`)
     .join('');
-  return `<h2>Change against ${esc(previous)}</h2><table id="comparison"><tr>${head}</tr>${rows}</table>`;
+  const basis = `<p id="comparison-basis">${esc(compareBasisText(report.comparison!.basis))}.</p>`;
+  return `<h2>Change against ${esc(previous)}</h2>${basis}<table id="comparison"><tr>${head}</tr>${rows}</table>`;
 }
 
 function gateChecksHtml(gate: NonNullable<ExperimentReport['gate']>): string {

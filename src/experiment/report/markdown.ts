@@ -107,7 +107,7 @@ export function renderMarkdown(report: ExperimentReport, sections: ReportSection
 
   if (report.comparison) {
     const previous = report.comparison.previousRun;
-    out.push(`## Change against ${previous}`, '');
+    out.push(`## Change against ${previous}`, '', `${compareBasisText(report.comparison.basis)}.`, '');
     out.push(
       `| Metric | ${previous} | This run | Change | Mean Δ (paired) | 95% CI | n | Flag |`,
       '|---|---|---|---|---|---|---|---|',
@@ -220,4 +220,13 @@ export function adversarialText(adversarial: 'declines' | 'answers'): string {
   return adversarial === 'declines'
     ? 'On false-premise and unanswerable questions the RAG declines as often as the gate asks.'
     : 'On false-premise and unanswerable questions the RAG answers with confidence instead of declining (the gate’s abstention check failed): a hallucination risk the 2×2 does not show.';
+}
+
+/** Which earlier run this one is compared with, and why that one. */
+export function compareBasisText(basis: 'previous' | 'last-passed' | 'pinned' | undefined): string {
+  return basis === 'last-passed'
+    ? 'Compared with the latest earlier run whose gate passed (experiment.compareWith: last-passed), paired on the items both runs scored'
+    : basis === 'pinned'
+      ? 'Compared with the run named by experiment.compareWith (--compare-with), paired on the items both runs scored'
+      : 'Compared with the latest earlier complete run (experiment.compareWith: previous), paired on the items both runs scored';
 }
