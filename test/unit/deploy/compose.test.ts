@@ -165,3 +165,72 @@ describe('deploy/compose.yaml, the postgres profile', () => {
     ).toThrow(/RAGWATCH_STATE_DB_PASSWORD/);
   });
 });
+
+describe('one truth about starting deploy/compose.yaml', () => {
+  type Service = { profiles?: string[]; depends_on?: Record<string, unknown> | string[] };
+  const services = compose.services as unknown as Record<string, Service>;
+
+  /** Every `docker compose … up …` a reader is told to run: shell blocks of the docs, comment lines of the file. */
+  function commands(): Array<{ where: string; command: string }> {
+    const out: Array<{ where: string; command: string }> = [];
+    for (const doc of ['README.md', 'docs/operations.md']) {
+      const text = readText(join(REPO_ROOT, doc));
+      for (const block of text.matchAll(/```sh\n([\s\S]*?)```/g))
+        for (const line of block[1]!.split('\n'))
+          if (/^docker compose .*\bup\b/.test(line.trim())) out.push({ where: doc, command: line.trim() });
+    }
+    for (const line of readText(COMPOSE_FILE).split('\n')) {
+      const m = /^#\s+(docker compose .*\bup\b.*)$/.exec(line.trim());
+      if (m) out.push({ where: 'deploy/compose.yaml', command: m[1]!.trim() });
+    }
+    return out;
+  }
+
+  /** What `docker compose [--profile P] up [flags] [services]` starts, as compose resolves it. */
+  function started(command: string): Set<string> {
+    const words = command.split(/\s+/).slice(2);
+    const profiles = new Set<string>();
+    const named: string[] = [];
+    let afterUp = false;
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w === '--profile') profiles.add(words[++i]!);
+      else if (w === 'up') afterUp = true;
+      else if (w === '--scale') i++;
+      else if (afterUp && !w.startsWith('-')) named.push(w);
+    }
+    const chosen = named.length
+      ? named
+      : Object.keys(services).filter((s) => (services[s]!.profiles ?? []).every((p) => profiles.has(p)));
+    const out = new Set<string>();
+    const visit = (name: string) => {
+      expect(services[name], `${command}: no service ${name}`).toBeDefined();
+      if (out.has(name)) return;
+      out.add(name);
+      const deps = services[name]!.depends_on ?? [];
+      for (const d of Array.isArray(deps) ? deps : Object.keys(deps)) visit(d);
+    };
+    chosen.forEach(visit);
+    return out;
+  }
+
+  it('the docs and the file give the same commands, and the postgres one never starts the SQLite service', () => {
+    const all = commands();
+    const postgres = all.filter((c) => c.command.includes('--profile postgres'));
+    expect(postgres.map((c) => c.where).sort()).toEqual(['deploy/compose.yaml', 'docs/operations.md']);
+    expect(new Set(postgres.map((c) => c.command)).size, JSON.stringify(postgres)).toBe(1);
+    expect([...started(postgres[0]!.command)].sort()).toEqual(['ragwatch-replica', 'state-db']);
+    // The plain command starts the SQLite service alone; the postgres profile without naming services would
+    // start both states, and the docs say so rather than show it.
+    for (const c of all.filter((c) => !c.command.includes('--profile')))
+      expect([...started(c.command)]).toEqual(['ragwatch']);
+    expect([...started('docker compose --profile postgres up -d')].sort()).toEqual([
+      'ragwatch',
+      'ragwatch-replica',
+      'state-db',
+    ]);
+    expect(readText(join(REPO_ROOT, 'docs/operations.md'))).toContain(
+      'Not `docker compose --profile postgres up -d` alone',
+    );
+  });
+});
