@@ -154,7 +154,13 @@ describe('adding a metric by one file and one registry entry', () => {
 
     const { scoreConfigDefinitions } = await load('src/scores/index.ts');
     expect(scoreConfigDefinitions('ragas-', ['unsupported_claims'])).toEqual([
-      { name: 'ragas-unsupported-claims', description: expect.stringContaining('do not support'), min: 0, max: 1 },
+      {
+        name: 'ragas-unsupported-claims',
+        description: expect.stringContaining('do not support'),
+        min: 0,
+        max: 1,
+        renameKey: 'metrics.scorePrefix',
+      },
     ]);
     const { createServiceMetrics } = await load('src/service/metrics.ts');
     const gauges = createServiceMetrics({ scoreMetrics: ['unsupported_claims'], processMetrics: false });
@@ -220,11 +226,29 @@ describe('adding a metric by one file and one registry entry', () => {
   });
 
   it('the weekly gate takes a threshold for it and, lower being better, fails it from above', async () => {
-    const { releaseGate } = await load('src/metrics/gate.ts');
-    const thresholds = { faithfulness: 0.85, unsupported_claims: 0.2 };
-    expect(releaseGate({ faithfulness: 0.9, unsupported_claims: 0.1 }, thresholds)).toMatchObject({ passed: true });
-    const failed = releaseGate({ faithfulness: 0.9, unsupported_claims: 0.3 }, thresholds);
-    expect(failed).toMatchObject({ passed: false, lines: ['unsupported_claims: 0.300 > 0.2'] });
+    const { gateSummary } = await load('src/experiment/report/gate-summary.ts');
+    const cell = (metric: string, mean: number) => ({
+      metric,
+      split: 'all',
+      stratum: 'all',
+      summary: { n: 40, mean, ci: { low: mean - 0.02, high: mean + 0.02, method: 'bca' } },
+      notScorable: 0,
+      failed: 0,
+    });
+    const gate = (unsupported: number) =>
+      gateSummary({
+        outcomes: [],
+        cells: [cell('faithfulness', 0.9), cell('unsupported_claims', unsupported)],
+        metrics: ['faithfulness', 'unsupported_claims'],
+        thresholds: { faithfulness: 0.85, unsupported_claims: 0.2 },
+        gate: { rule: 'point', minItems: 30, minAbstention: 0.8, minAbstentionItems: 10 },
+        judge: null,
+      });
+    expect(gate(0.1)).toMatchObject({ outcome: 'passed' });
+    expect(gate(0.3)).toMatchObject({
+      outcome: 'failed',
+      lines: ['unsupported_claims: 0.300 [0.280, 0.320], n = 40, threshold ≤ 0.2: failed'],
+    });
   });
 
   it('the protocol doc’s generated metrics table lists it, and no other part of the doc changes', async () => {
