@@ -17,6 +17,7 @@ import {
   type StateError,
   withoutPassword,
 } from '../state/index.js';
+import { isDaemonLease } from '../service/index.js';
 import type { CommandContext } from './context.js';
 
 interface MigrateOptions {
@@ -29,7 +30,8 @@ const HELP = `
 Copies the ledger, cursors, job runs, gauges, meta facts, experiment history and the golden-set builder's
 state from a stopped installation's SQLite file into PostgreSQL (the schema is created and migrated first).
 Rows already in PostgreSQL are left as they are, so running it again copies nothing. Leases and the last
-hour's attempt records are not copied. It refuses while a daemon holds a lease in the file.
+hour's attempt records are not copied. It refuses while a daemon uses the file: ragwatch run holds a lease
+of its own there for as long as it is up, between ticks too.
 Pass the URL with --to or in RAGWATCH_STATE_URL (the password is never printed).`;
 
 export function registerStateCommand(program: Command, ctx: CommandContext): void {
@@ -87,8 +89,10 @@ async function migrate(
     const held = liveLease(source.db, now, { host: hostname() }, defaultIsProcessAlive);
     if (held) {
       throw new CliExit(ExitCode.incomplete, [
-        `state migrate: ${from} is in use: lease ${held.name} is held by ${held.holder} until ` +
-          `${new Date(held.expiresAt).toISOString()}; stop the daemon (ragwatch run) and run this again`,
+        isDaemonLease(held.name)
+          ? `state migrate: ${from} is in use: ragwatch run (${held.holder}) is up; stop it and run this again`
+          : `state migrate: ${from} is in use: lease ${held.name} is held by ${held.holder} until ` +
+            `${new Date(held.expiresAt).toISOString()}; stop the daemon (ragwatch run) and run this again`,
       ]);
     }
     const { openPostgresState } = await import('../state/postgres/index.js');

@@ -24,6 +24,7 @@ import { createServiceMetrics, restoreJobSuccess, type ServiceMetrics } from './
 import { cronIntervalMs, Scheduler, type JobSpec } from './scheduler.js';
 import { DaemonRecordWriter } from './daemon-record.js';
 import { fleetGaugeRefresher } from './fleet-gauges.js';
+import { holdDaemonLease } from './daemon-lease.js';
 
 export const EXPERIMENT_JOB = 'experiment';
 
@@ -72,6 +73,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   for (const warning of rateWarnings(samplingPolicyFrom(config))) logger.warn(warning);
 
   const state = options.state ?? (await openState(config));
+  const holder = options.holder ?? processLeaseHolder();
+  // One host's file: say that a daemon uses it for as long as this one is up (`state migrate` refuses it).
+  const alive = state.shared ? null : await holdDaemonLease(state, holder, clock.now, logger);
   const metrics = createServiceMetrics({ scoreMetrics: config.metrics.online });
   // What the jobs run on: the process's runtime, reporting to this daemon's registry.
   const runtime = withMetrics(options.runtime, metrics);
@@ -97,7 +101,6 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     now: clock.now,
     onArmed: (job, next) => record.armed(job, next.getTime()),
   });
-  const holder = options.holder ?? processLeaseHolder();
   const startup = new AbortController();
   const dependencies = new DependencyHealth(logger, clock.now, state.location);
   let online: OnlineRuntime | null = null;
@@ -206,6 +209,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         logger.warn('in-flight work abandoned at the deadline; it stays pending and is retried on the next start');
       await ready.catch(() => {});
       await record.stopped();
+      await alive?.release();
       await http.close();
       await state.close();
       logger.info({ drained }, 'stopped');

@@ -31,7 +31,12 @@ export type StateErrorKind =
   /** PostgreSQL: the role may not use the schema or its tables. */
   | 'permission'
   /** PostgreSQL: a statement ran past `state.statementTimeoutMs`. */
-  | 'timeout';
+  | 'timeout'
+  /**
+   * PostgreSQL: the TLS setting does not match the server (TLS asked of a server without it, a certificate not
+   * trusted, a server that requires TLS asked without it). Configuration: retrying cannot help.
+   */
+  | 'tls';
 
 /** Kinds that retrying cannot fix: the file or its place is wrong (exit 2). The others are the disk's (exit 3). */
 const INPUT_KINDS: ReadonlySet<StateErrorKind> = new Set([
@@ -44,6 +49,7 @@ const INPUT_KINDS: ReadonlySet<StateErrorKind> = new Set([
   'cantopen',
   'auth',
   'permission',
+  'tls',
 ]);
 
 const ADVICE: Record<StateErrorKind, string> = {
@@ -68,6 +74,7 @@ const ADVICE: Record<StateErrorKind, string> = {
   auth: 'refused the connection: check the role and its password',
   permission: 'refused access: the role needs USAGE and CREATE on the schema (docs/operations.md)',
   timeout: 'did not answer within state.statementTimeoutMs',
+  tls: "does not match the TLS setting (the URL's sslmode, state.tls)",
 };
 
 /** The same kinds as said of a PostgreSQL schema rather than a file. */
@@ -95,12 +102,17 @@ export class StateError extends DependencyError {
     readonly detail?: string,
   ) {
     const postgres = POSTGRES_LOCATION.test(path);
-    super(lineOf(postgres ? 'state.url' : 'state.path', path, kind, code), kind, undefined, !INPUT_KINDS.has(kind));
+    super(
+      lineOf(postgres ? 'state.url' : 'state.path', path, kind, code, detail),
+      kind,
+      undefined,
+      !INPUT_KINDS.has(kind),
+    );
   }
 
   /** The same line said of the option the location came from (`--from` of `state migrate`) instead of the key. */
   lineFor(option: string): string {
-    return lineOf(option, this.path, this.kind, this.code);
+    return lineOf(option, this.path, this.kind, this.code, this.detail);
   }
 
   /** A state problem is never a trace's: it ends the tick (input problems exit 2, the rest 3). */
@@ -119,9 +131,17 @@ export class StateError extends DependencyError {
   }
 }
 
-function lineOf(key: string, path: string, kind: StateErrorKind, code: string | undefined): string {
+function lineOf(
+  key: string,
+  path: string,
+  kind: StateErrorKind,
+  code: string | undefined,
+  detail: string | undefined,
+): string {
   const advice = (POSTGRES_LOCATION.test(path) ? POSTGRES_ADVICE[kind] : undefined) ?? ADVICE[kind];
-  return `${key}: ${path} ${advice}${code ? ` (${code})` : ''}`;
+  // What the server or the TLS layer said is the whole point of a TLS mismatch (it names no data).
+  const reason = kind === 'tls' && detail ? `: ${detail}` : '';
+  return `${key}: ${path} ${advice}${reason}${code ? ` (${code})` : ''}`;
 }
 
 export function isStateError(err: unknown): err is StateError {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { withLibpqSslModes } from './url.js';
 
 export interface PostgresTls {
   /**
@@ -54,7 +55,7 @@ function sslOption(tls: PostgresTls): pg.PoolConfig['ssl'] {
 
 export function createDb(options: PostgresPoolOptions): Db {
   const pool = new pg.Pool({
-    connectionString: options.url,
+    connectionString: withLibpqSslModes(options.url),
     max: options.poolSize,
     connectionTimeoutMillis: options.connectTimeoutMs,
     idleTimeoutMillis: 30_000,

@@ -1,9 +1,27 @@
 import { isStateError, StateError, type StateErrorKind } from '../errors.js';
 
+/** Node's TLS codes for a certificate the client does not trust or that does not name the server. */
+const CERTIFICATE_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
 /** The state kind of an error from `pg` or from the socket under it; null when it is none of the server's. */
 export function postgresKind(err: unknown): StateErrorKind | null {
   const code = (err as { code?: unknown } | null)?.code;
   const message = err instanceof Error ? err.message : '';
+  // TLS asked of a server without it (pg's own message), a certificate not trusted, TLS required by the server
+  // (pg_hba.conf's hostssl: "no pg_hba.conf entry … no encryption"): the setting is wrong, not the network.
+  if (/does not support SSL connections/i.test(message)) return 'tls';
+  if (typeof code === 'string' && (CERTIFICATE_CODES.has(code) || /^ERR_SSL_/.test(code))) return 'tls';
+  if (code === '28000' && /no encryption|SSL off/i.test(message)) return 'tls';
   if (typeof code === 'string') {
     if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EPIPE|EHOSTUNREACH|ENETUNREACH)$/.test(code))
       return 'unreachable';
@@ -27,7 +45,7 @@ export function postgresKind(err: unknown): StateErrorKind | null {
   ) {
     return 'unreachable';
   }
-  if (/self[- ]signed certificate|certificate|does not support SSL|SSL/i.test(message) && !code) return 'unreachable';
+  if (/self[- ]signed certificate|certificate/i.test(message) && !code) return 'tls';
   return null;
 }
 

@@ -15,6 +15,25 @@ export function maskPostgresUrl(url: string): string {
   return parsed.toString().replace('%2A%2A%2A', '***');
 }
 
+/**
+ * The URL as the driver is given it: an `sslmode` of `prefer`, `require` or `verify-ca` read as libpq (and psql)
+ * reads it — `require` encrypts without checking the certificate, `verify-full` checks it and the host name — as
+ * ragwatch documents it (and `state.tls.mode: require` does). pg 8 would take them as `verify-full` and print a
+ * ten-line SECURITY WARNING saying so; `uselibpqcompat=true` is its own switch to libpq's meanings.
+ */
+export function withLibpqSslModes(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const mode = parsed.searchParams.get('sslmode');
+  if (!mode || !['prefer', 'require', 'verify-ca'].includes(mode) || parsed.searchParams.has('uselibpqcompat'))
+    return url;
+  return `${url}&uselibpqcompat=true`;
+}
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }

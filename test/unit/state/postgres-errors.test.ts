@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../../src/state/errors.js';
 import { asPostgresStateError, postgresKind } from '../../../src/state/postgres/errors.js';
-import { maskPostgresUrl, withoutPassword } from '../../../src/state/postgres/url.js';
+import { maskPostgresUrl, withLibpqSslModes, withoutPassword } from '../../../src/state/postgres/url.js';
 
 const code = (c: string, message = 'x') => Object.assign(new Error(message), { code: c });
 
@@ -52,5 +52,41 @@ describe('PostgreSQL state errors', () => {
     expect(withoutPassword('failed for postgres://rw:s3cr@t@db', 'postgres://rw:s3cr%40t@db:5432/x')).toBe(
       'failed for postgres://rw:***@db',
     );
+  });
+
+  it('says a TLS mismatch is configuration (exit 2), with what the server or the TLS layer said', () => {
+    expect(postgresKind(new Error('The server does not support SSL connections'))).toBe('tls');
+    expect(postgresKind(code('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'))).toBe('tls');
+    expect(
+      postgresKind(code('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames")),
+    ).toBe('tls');
+    expect(
+      postgresKind(code('28000', 'no pg_hba.conf entry for host "10.0.0.5", user "rw", database "x", no encryption')),
+    ).toBe('tls');
+    expect(postgresKind(code('28000', 'role "rw" is not permitted to log in'))).toBe('auth');
+    const err = asPostgresStateError(
+      new Error('The server does not support SSL connections'),
+      'postgres://rw:***@db:5432/x?sslmode=require',
+    ) as StateError;
+    expect(err.isInput).toBe(true);
+    expect(err.message).toBe(
+      "state.url: postgres://rw:***@db:5432/x?sslmode=require does not match the TLS setting (the URL's sslmode, state.tls): The server does not support SSL connections",
+    );
+  });
+
+  it('reads the URL’s sslmode as libpq does, so the driver neither upgrades it nor prints its warning', () => {
+    expect(withLibpqSslModes('postgres://h/d?sslmode=require')).toBe(
+      'postgres://h/d?sslmode=require&uselibpqcompat=true',
+    );
+    expect(withLibpqSslModes('postgres://h/d?sslmode=verify-ca&sslrootcert=/ca.pem')).toBe(
+      'postgres://h/d?sslmode=verify-ca&sslrootcert=/ca.pem&uselibpqcompat=true',
+    );
+    for (const url of [
+      'postgres://h/d',
+      'postgres://h/d?sslmode=verify-full',
+      'postgres://h/d?sslmode=disable',
+      'postgres://h/d?sslmode=require&uselibpqcompat=true',
+    ])
+      expect(withLibpqSslModes(url)).toBe(url);
   });
 });
