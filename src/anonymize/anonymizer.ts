@@ -1,4 +1,5 @@
 /** The anonymizer: recognizers, propagation and keys over related texts, one pseudonym mapping per sample. */
+import { findShortAddresses } from './address-forms.js';
 import { createAnalyzer, toOriginal } from './analyzer.js';
 import { settleKeys } from './keys.js';
 import { propagate } from './propagate.js';
@@ -59,11 +60,15 @@ export function createAnonymizer(options: AnonymizerOptions): Anonymizer {
     const found = settleKeys(
       repeatBirthDates(
         texts,
-        propagate(
+        findShortAddresses(
           texts,
-          texts.map((t) => analyzer.analyzeShadow(t)),
+          propagate(
+            texts,
+            texts.map((t) => analyzer.analyzeShadow(t)),
+          ),
         ),
       ),
+      texts,
     ).map((cands, i) => (shadows[i] ? toOriginal(cands, shadows[i]) : cands));
     const pseudonymizer = new Pseudonymizer();
     const outTexts: string[] = [];

@@ -8,8 +8,36 @@ import type { Candidate, EntityType } from './types.js';
  * - a shorter form of a person's name takes the key of the one longer name it belongs to: "Laura", "L. Gómez" and
  *   "Gómez" are "laura gomez" when the trace names no other Laura or Gómez. Two different people keep two keys.
  */
-export function settleKeys(found: Candidate[][]): Candidate[][] {
-  return unifyPersonKeys(takeAlternatives(found));
+export function settleKeys(found: Candidate[][], texts?: string[]): Candidate[][] {
+  return unifyPersonKeys(takeAlternatives(texts ? found.map((c, f) => joinAdjacentNames(texts[f]!, c)) : found));
+}
+
+/**
+ * Two names next to each other are one person's name: "tobias" and "wexford" found apart ("Sr. Wexford" elsewhere
+ * made "wexford" known) are "tobias wexford", which "wexford" then belongs to; "marisol" and "quintana" found as words
+ * of one name stay that name. Only one blank between them.
+ */
+function joinAdjacentNames(text: string, cands: Candidate[]): Candidate[] {
+  let out: Candidate[] | undefined;
+  for (let k = 1; k < cands.length; k++) {
+    const a = (out ?? cands)[out ? out.length - 1 : k - 1]!;
+    const b = cands[k]!;
+    const joinable =
+      a.type === 'PERSON' &&
+      b.type === 'PERSON' &&
+      b.start - a.end === 1 &&
+      text.charCodeAt(a.end) === 32 &&
+      (a.normalized === b.normalized || (!a.normalized.includes(' ') && !b.normalized.includes(' ')));
+    if (!joinable) {
+      if (out) out.push(b);
+      continue;
+    }
+    out ??= cands.slice(0, k - 1);
+    if (out[out.length - 1] === a) out.pop();
+    const normalized = a.normalized === b.normalized ? a.normalized : `${a.normalized} ${b.normalized}`;
+    out.push({ type: 'PERSON', start: a.start, end: b.end, score: Math.max(a.score, b.score), normalized });
+  }
+  return out ?? cands;
 }
 
 function takeAlternatives(found: Candidate[][]): Candidate[][] {
@@ -61,15 +89,20 @@ function unifyPersonKeys(found: Candidate[][]): Candidate[][] {
       shortest = Math.min(shortest, words.length);
     }
   }
-  // Only a shorter form can belong to a longer name.
-  if (shortest >= longest) return found;
+  // Only a shorter form, or one with initials ("H. Blackwood" of "Harriet Blackwood"), can belong to another name.
+  const initials = (words: string[]) => words.filter((w) => w.length === 1).length;
+  const anyInitial = [...names.values()].some((w) => initials(w) > 0);
+  if (shortest >= longest && !anyInitial) return found;
+  /** `long` says more than `short`: more words, or as many with fewer initials. */
+  const moreSpecific = (long: string[], short: string[]) =>
+    long.length > short.length || (long.length === short.length && initials(long) < initials(short));
   const list = [...names.values()];
   // Many names (a long document): candidate owners share a word with the shorter form.
   let byWord: Map<string, string[][]> | undefined;
   if (list.length > 32) {
     byWord = new Map();
     for (const words of list) {
-      if (words.length === shortest) continue;
+      if (words.length === shortest && initials(words) > 0) continue;
       for (const w of new Set(words)) {
         const l = byWord.get(w);
         if (l) l.push(words);
@@ -79,17 +112,17 @@ function unifyPersonKeys(found: Candidate[][]): Candidate[][] {
   }
   const settled = new Map<string, string>();
   for (const [name, words] of names) {
-    if (words.length === longest) continue;
+    if (words.length === longest && initials(words) === 0) continue;
     let pool = list;
     if (byWord) {
       const anchor = words.find((w) => w.length > 1);
       if (anchor === undefined) continue;
       pool = byWord.get(anchor) ?? [];
     }
-    const owners = pool.filter((o) => o.length > words.length && containedIn(words, o));
+    const owners = pool.filter((o) => moreSpecific(o, words) && containedIn(words, o));
     if (owners.length === 0) continue;
     // The longest forms among the owners: "luciana" belongs to "luciana villarroel santillan" through "luciana villarroel".
-    const maximal = owners.filter((o) => !owners.some((p) => p !== o && p.length > o.length && containedIn(o, p)));
+    const maximal = owners.filter((o) => !owners.some((p) => p !== o && moreSpecific(p, o) && containedIn(o, p)));
     if (maximal.length === 1) settled.set(name, maximal[0]!.join(' '));
   }
   if (settled.size === 0) return found;

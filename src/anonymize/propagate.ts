@@ -59,7 +59,7 @@ export function propagate(texts: string[], found: Candidate[][]): Candidate[][] 
         widens = c.type === s.type && c.start >= start && c.end <= end && c.end - c.start < end - start;
       }
       if (!widens) continue;
-      if (s.capitalisedOnly && !capitalisedName(text, start)) continue;
+      if (s.capitalisedOnly && !capitalisedName(text, start, end)) continue;
       if (s.fromEmail && !writtenAsName(text, start, s)) continue;
       if (s.type === 'PERSON' && partOfOtherName(text, start, end, s)) continue;
       for (let k = first; k < last; k++) (widened ??= new Set()).add(own[k]!);
@@ -161,15 +161,20 @@ function firstOverlap(list: Candidate[], start: number): number {
   return lo;
 }
 
-function capitalisedName(text: string, start: number): boolean {
+/**
+ * Written as a name: capitalised mid-sentence, or at a sentence's start standing alone, as a sign-off or a vocative
+ * ("…, gracias. Óscar", "Rosa, te llamo luego").
+ */
+function capitalisedName(text: string, start: number, end = start): boolean {
   const c = text[start]!;
   if (c === c.toLowerCase()) return false;
   for (let k = start - 1; k >= 0; k--) {
     const p = text[k]!;
     if (p === ' ' || p === '\t') continue;
-    return !/[.!?\n]/.test(p);
+    if (!/[.!?\n]/.test(p)) return true;
+    break;
   }
-  return false;
+  return end > start && /^\s*(?:[,.!?\n]|$)/.test(text.slice(end, end + 2));
 }
 
 function isWordChar(text: string, at: number): boolean {

@@ -1,8 +1,9 @@
+import { addressKey } from '../address-forms.js';
 import type { Candidate, Recognizer } from '../types.js';
 import { foldWindow, hasCueBefore } from '../text/context.js';
 import { factsOf } from '../text/facts.js';
 import { keywordsOf } from '../text/keywords.js';
-import { collapseSpaces, isDigitCode, isUpperCode } from '../text/chars.js';
+import { isDigitCode, isUpperCode } from '../text/chars.js';
 import { fold } from '../text/fold.js';
 import { addWindow, matchAtStarts, matchInWindowList, matchInWindows, runWindows } from '../text/windows.js';
 
@@ -87,6 +88,9 @@ function postcodeWindows(text: string, digitRuns: number[], before: number, afte
 const EN_TYPES =
   'Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Row|Gardens|Mews|Grove|Walk|Hill|Park|Yard|Wharf|Quay|Bend|Rise|View|Green|Gate|Trail|Loop|Pike|Alley|Parade|Vale|Heights|Meadows?|Croft|Broadway|Embankment|Passage|Esplanade|Crossing|Ridge|Point|Run|Hollow|Glen|Plaza|Cove|Landing|Expressway|Turnpike';
 const EN_TYPE = `(?:${EN_TYPES})`;
+/** A US state's code alone after the town ("Spokane, WA"): the ZIP code is often left out. */
+const US_STATE =
+  '(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)';
 /** "Flat 26, Belmont Lodge, ", "Apartment 20, The Maltings, ": the unit, then the building's name. */
 const EN_UNIT =
   "(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite|Room|Studio)\\s[\\p{L}\\d-]{1,5},?\\s(?:(?:The\\s)?\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,3},\\s)?)";
@@ -97,7 +101,7 @@ const EN_BARE = new RegExp(
   'gu',
 );
 const EN = new RegExp(
-  `(?<![\\p{L}\\p{N}])${EN_UNIT}?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2}(?:\\s\\d{1,2}(?![\\d,.]\\d))?)?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}|(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)\\s?[0-9AC-FHKNPRTV-Y]{4}))?(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])${EN_UNIT}?\\d{1,5}[A-Za-z]?\\s(?:[NSEW]\\.?\\s)?(?:\\p{Lu}[\\p{L}\\p{M}'’-]*\\s){1,4}${EN_TYPE}\\.?(?:,?\\s(?:Apt|Apartment|Suite|Ste|Unit|Flat|#)\\.?\\s?[\\p{L}\\d-]{1,6})?(?:,\\s\\p{Lu}[\\p{L}'’-]+(?:\\s\\p{Lu}[\\p{L}'’-]+){0,2}(?:\\s\\d{1,2}(?![\\d,.]\\d))?)?(?:,?\\s(?:[A-Z]{2}\\s\\d{5}(?:-\\d{4})?|${US_STATE}(?![\\p{L}\\p{N}])|[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}|(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)\\s?[0-9AC-FHKNPRTV-Y]{4}))?(?![\\p{L}\\p{N}])`,
   'gu',
 );
 // Cheap trigger for the English forms: a street type after a capitalised word (Spanish street types: keywords.ts).
@@ -196,6 +200,9 @@ const RESIDENCE_WORD = /\b(?:direccion|address|domicilio|vivo|vive|live|lives)\b
 const PERSONAL_CUE =
   /\b(?:domicilio|vivo|vive|viven|vivimos|reside|residencia|home|house|titular|cliente|clienta|customer|client|applicant|solicitante|paciente|patient|tenant|inquilin[oa]|deliver|delivery|entregar|entrega|enviar|envio|envie|send|ship|shipping|my|mi|mis|our|nuestr[oa]s?)\b/;
 
+const ABBREVIATION_BEFORE_DOT =
+  /(?:^|[^\p{L}])(?:St|Rd|Ave?|Ln|Dr|Blvd|Ct|Pl|Sq|Pkwy|Hwy|Cir|Ter|Cres|Apt|Ste|Avda|Avd|Av|Pza|Rda|Trav|Ctra|Gta|Pje|Urb|Calz|Cra|Kr|Jr|Prol|Bv|Blvd|Dcha|Izda|Izq|Pta|Esc|Dpto|Dto|Apto|Int|Of|Col|[A-Z])\.$/u;
+
 /** Characters from a street type's start to its house number, at most: six words of a street's name and particles. */
 const STREET_TO_NUMBER = 160;
 
@@ -220,13 +227,15 @@ export const addressRecognizer: Recognizer = {
     const push = (start: number, raw: string, score: number) => {
       if (starts.has(start)) return;
       starts.add(start);
-      const value = raw.replace(/[,\s]+$/, '');
+      // "… Harbour Close." ends a sentence; "… Birchwood St." is the street type's abbreviation.
+      let value = raw.replace(/[,\s]+$/, '');
+      if (value.endsWith('.') && !ABBREVIATION_BEFORE_DOT.test(value)) value = value.slice(0, -1);
       out.push({
         type: 'ADDRESS',
         start,
         end: start + value.length,
         score,
-        normalized: collapseSpaces(value.toLowerCase()),
+        normalized: addressKey(value),
       });
     };
     // A street type is followed by its house number: prose ("el camino", "la plaza") has no digit near it.

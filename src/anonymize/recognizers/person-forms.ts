@@ -16,7 +16,7 @@ export interface NameForm {
 }
 
 const NAME_EXPECTED =
-  /(?:^|[,;:(\n]|\b(?:by|por|con|with|from|to|para|de|and|y|cc|attn|signed|firmado|firma|dr|dra|mr|mrs|ms|sr|sra))\s*$/i;
+  /(?:^|[,;:(\n]|\b(?:by|por|con|with|from|to|para|de|and|y|cc|attn|signed|firmado|firma|dr|dra|mr|mrs|ms|sr|sra|soy|am|llamo))\s*$/i;
 const known = (t: Token) => (t.cls.given || t.cls.surname) && !t.cls.common;
 const strongSurname = (t: Token) => t.cls.surname && !t.cls.ambiguous && !t.cls.common;
 const strongGiven = (t: Token) => t.cls.given && !t.cls.ambiguous && !t.cls.common;
@@ -82,6 +82,10 @@ const ENGLISH_BEFORE_NAME = new Set([
   'reviewed',
   'approved',
 ]);
+/** Articles and determiners before a noun: "la integración", "el conector", "un módulo", "su API". */
+const ARTICLES = new Set(
+  'el la los las un una unos unas al del su sus este esta ese esa aquel aquella nuestro nuestra'.split(' '),
+);
 const FOREIGN_PARTICLES = new Set(['van', 'von', 'der', 'den', 'ter', 'ten', 'zu', 'vom']);
 const ROMANCE_PARTICLES = new Set([
   'de',
@@ -129,12 +133,17 @@ export function particleSurname(text: string, tokens: Words, i: number): NameFor
   // "la migración de Jenkins", "los logs de Cassandra": a technology or an organisation, not a surname.
   if (!plainWord(s) || allCaps(s) || isTechnology(s.key) || isOrganization(s.key)) return undefined;
   // "de" and "da" are also prepositions: after them a surname of the hand lists that is not mainly a given name
-  // counts ("de Marbella" is a place, "la cita de Claudia Narváez" the start of a full name).
-  // A surname only the datasets know counts where the text expects a name ("with de Whitlock", "por da Costa"); an
-  // unknown word does not ("(de Plus a Pro)" names a plan).
+  // counts ("Lo revisa de la Fuente"; "de Marbella" is a place, "la cita de Claudia Narváez" the start of a full
+  // name), but not after a noun with its article, whose complement it is: "la integración de Vela", "el conector de
+  // Roldán" name a product. A surname only the datasets know counts where the text expects a name ("with de
+  // Whitlock", "por da Costa"); an unknown word does not ("(de Plus a Pro)" names a plan).
   const expected = () => NAME_EXPECTED.test(text.slice(Math.max(0, t.start - 12), t.start));
+  const nounBefore =
+    prev !== undefined && !prev.cap && ARTICLES.has(tokens.at(i - 2)?.key ?? '') && gapIs(text, tokens, i - 1, ' ');
   const romanceSurname =
-    strongSurname(s) && !(s.cls.given && s.cls.listed) && (s.cls.handSurname || (!s.cls.listed && expected()));
+    strongSurname(s) &&
+    !(s.cls.given && s.cls.listed) &&
+    ((s.cls.handSurname && !nounBefore) || (!s.cls.listed && expected()));
   // In English "de", "da", "du" are no preposition: after an English word that expects a name ("with de Villiers",
   // "by du Plessis") an unknown capitalised word is the surname.
   const englishName =

@@ -113,6 +113,13 @@ export const personRecognizer: Recognizer = {
   },
 };
 
+/** Verbs whose agent after "by"/"por" is a product's maker, vendor or engine rather than a person. */
+const MADE_BY = new Set(
+  'built made developed powered provided maintained hosted created designed published distributed manufactured produced supplied backed sponsored offered sold shipped generated compiled desarrollado desarrollada desarrollados fabricado fabricada fabricados creado creada creados proporcionado proporcionada ofrecido ofrecida distribuido distribuida mantenido mantenida alojado alojada impulsado impulsada patrocinado patrocinada producido producida generado generada'.split(
+    ' ',
+  ),
+);
+
 const DOT = 46;
 const SIGNATURE_WORDS = new Set(['firma', 'firmado', 'fdo']);
 /** Cheap pre-check for BRAND_BEFORE. */
@@ -163,9 +170,9 @@ function displayName(text: string, tokens: Words, i: number): NameForm | undefin
 function lowerForm(text: string, tokens: Words, i: number): NameForm | undefined {
   const length = tokens.end(i) - tokens.start(i);
   if (length <= 5 && length >= 2 && PARTICLE_FIRST.has(text.charCodeAt(tokens.start(i)))) {
-    // A particle is followed, within three words, by a capitalised one.
-    if (!(tokens.cap(i + 1) || tokens.cap(i + 2) || tokens.cap(i + 3))) return undefined;
-    if (PARTICLE_STARTS.has(text.slice(tokens.start(i), tokens.end(i)))) return particleSurname(text, tokens, i);
+    // A particle is followed, within three words, by a capitalised one ("david romero" is no particle: go on).
+    if (PARTICLE_STARTS.has(text.slice(tokens.start(i), tokens.end(i))))
+      return tokens.cap(i + 1) || tokens.cap(i + 2) || tokens.cap(i + 3) ? particleSurname(text, tokens, i) : undefined;
   }
   if (length < 3 || i + 1 >= tokens.length || tokens.cap(i + 1)) return undefined;
   const bits = nameBits();
@@ -224,8 +231,9 @@ function titleGap(text: string, from: number, to: number): boolean {
 }
 
 function cueFor(text: string, tokens: Words, i: number): Cue {
-  if (i === 0) return 'none';
   const t = tokens.at(i)!;
+  if ((i === 0 || tokens.gap(i) & GAP_NEWLINE) && chatSpeaker(text, t.start)) return 'label';
+  if (i === 0) return 'none';
   const from = tokens.end(i - 1);
   const to = t.start;
   const gap = tokens.gap(i);
@@ -246,7 +254,11 @@ function cueFor(text: string, tokens: Words, i: number): Cue {
   if (label && LABEL_CUE.test(window)) return 'label';
   if (kinds?.has('weak') && WEAK_CUE.test(window)) return 'weak';
   if (kinds?.has('role') && ROLE_CUE.test(window)) {
-    if (prev.key === 'por' || prev.key === 'by') return 'preposition';
+    if (prev.key === 'por' || prev.key === 'by') {
+      // "built by Sawyer", "desarrollado por Vela": what is made, powered or provided by a name is a product's or a
+      // vendor's work; a person needs a cue of their own.
+      return MADE_BY.has(tokens.at(i - 2)?.key ?? '') ? 'none' : 'preposition';
+    }
     // "el cliente", "my cousin": a determiner makes the role noun point at someone; "Soy cliente Pro" does not.
     return DETERMINERS.has(tokens.at(i - 2)?.key ?? '') ? 'role' : 'bare-role';
   }
@@ -266,6 +278,17 @@ function mayStartCompanySuffix(text: string, from: number): boolean {
     else if (!isSpaceCode(c)) break;
   }
   return k < text.length && COMPANY_SUFFIX_FIRST.has(text.charCodeAt(k));
+}
+
+/** A chat export's line: "[26/06/2024 03:54] " or "26/06/24, 3:54 - " before the speaker's name and its colon. */
+const CHAT_STAMP = /^\s*(?:\[[\d/.:, -]{8,24}\]|\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d{2}(?::\d{2})? ?[-–])\s*$/;
+const SPEAKER_END = /^[\p{L}\p{M}'’ .-]{0,40}:/u;
+
+function chatSpeaker(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const first = text.charCodeAt(lineStart);
+  if (start - lineStart < 9 || (first !== 91 && !(first >= 48 && first <= 57))) return false;
+  return CHAT_STAMP.test(text.slice(lineStart, start)) && SPEAKER_END.test(text.slice(start, start + 42));
 }
 
 function signatureLine(text: string, start: number): boolean {
@@ -496,6 +519,8 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
   if (i > 0 && ARTICLES.has(tokens.at(i - 1)!.key) && sameName(text, tokens, i)) return { first: i, last, score: 0 };
   const rest = tokens.slice(i + 1, last + 1).filter(isNamePart);
   const initial = sentenceInitial(text, t.start);
+  // After a field's colon ("Taller asignado: Loreto Jurado") a value starts, not a sentence.
+  const afterColon = initial && lastNonBlank(text, t.start) === ':';
   let score = 0;
   if (rest.length === 0) {
     // "Julia calcula la media", "Hugo genera la web": a technology named like a person, standing alone. A name
@@ -503,8 +528,14 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
     score = strongGiven(t) && t.cls.listed && !isTechnology(t.key) ? 0.6 : 0;
     // "The panel is Ana, Duncan and Isolde": a given name listed next to another one.
     if (score === 0 && strongGiven(t) && !isTechnology(t.key) && inNameList(text, tokens, i)) score = 0.6;
+    // "Faltan Iván, Gorka, Joaquín y Pilar": a name that is also a word, in a list of two other given names.
+    if (score === 0 && t.cls.given && !isTechnology(t.key) && givenNamesInList(text, tokens, i) >= 2) score = 0.6;
     // "dejo el paquete a Milagros, la vecina": a role in apposition makes even an ordinary word a name.
     if (t.cls.given && hasCueAfter(text, t.end, TRAILING_ROLE_CUE, 30)) score = t.cls.ambiguous ? 0.75 : 0.85;
+  } else if (strongGiven(t) && rest.some((w) => w.cls.handSurname && !w.cls.common && w.cap && !allCaps(w))) {
+    // "Isolde Miller", "Duncan Turner": a given name only the datasets know, then a surname of the hand lists (also
+    // when the surname is a word too).
+    score = t.cls.listed ? 0.85 : 0.7;
   } else if (!t.cls.listed && !rest.some(datasetStrong)) {
     // "Tate Modern", "Cola Cao": a name only the datasets know needs a second name that is not a frequent word.
     score = 0;
@@ -512,7 +543,7 @@ function plainName(text: string, tokens: Words, i: number): { first: number; las
     score = 0.85;
   } else if (t.cls.given) {
     if (rest.some(strongSurnameOrGiven)) score = 0.85;
-    else if (initial) score = 0;
+    else if (initial && !afterColon) score = 0;
     else score = PARTICLES.has(tokens.at(i + 1)?.key ?? '') ? 0.45 : 0.55;
   } else if (strongSurname(t)) {
     score = rest.some(strongSurnameOrGiven) ? 0.7 : 0;
@@ -563,6 +594,48 @@ function unknownThenSurname(
   const last = extend(text, tokens, i + 1, capWord);
   if (suppressed(text, tokens, i, last)) return { first: i, last, score: 0 };
   return { first: i, last, score: 0.55 };
+}
+
+/** The last character before `start` that is not a blank or an opening quote or bracket. */
+function lastNonBlank(text: string, start: number): string {
+  for (let k = start - 1; k >= 0; k--) {
+    const c = text[k]!;
+    if (c !== ' ' && c !== '\t' && c !== '"' && c !== '«' && c !== '(' && c !== '¿' && c !== '¡') return c;
+  }
+  return '';
+}
+
+/**
+ * How many other items of the list token i stands in are given names that are no ordinary words: the items are
+ * single capitalised words between ", " and " y "/" and " ("Iván, Gorka, Joaquín y Pilar").
+ */
+function givenNamesInList(text: string, tokens: Words, i: number): number {
+  const separated = (a: number, b: number): number => {
+    const gap = text.slice(tokens.end(a), tokens.start(b));
+    if (gap === ', ' || gap === ',') return 1;
+    if (
+      b === a + 2 &&
+      LIST_AND.has(tokens.at(a + 1)!.key) &&
+      sameName(text, tokens, a + 1) &&
+      sameName(text, tokens, b)
+    )
+      return 2;
+    return 0;
+  };
+  let count = 0;
+  for (let k = i, steps = 0; k > 0 && steps < 8; steps++) {
+    const back = k >= 2 && separated(k - 2, k) === 2 ? 2 : separated(k - 1, k) === 1 ? 1 : 0;
+    if (back === 0 || !tokens.cap(k - back)) break;
+    k -= back;
+    if (strongGiven(tokens.at(k)!)) count++;
+  }
+  for (let k = i, steps = 0; k + 1 < tokens.length && steps < 8; steps++) {
+    const ahead = separated(k, k + 1) === 1 ? 1 : k + 2 < tokens.length && separated(k, k + 2) === 2 ? 2 : 0;
+    if (ahead === 0 || !tokens.cap(k + ahead)) break;
+    k += ahead;
+    if (strongGiven(tokens.at(k)!)) count++;
+  }
+  return count;
 }
 
 function sentenceInitial(text: string, start: number): boolean {
