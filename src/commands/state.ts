@@ -27,8 +27,8 @@ interface MigrateOptions {
 }
 
 const HELP = `
-Copies the ledger, cursors, job runs, gauges, meta facts, experiment history and the golden-set builder's
-state from a stopped installation's SQLite file into PostgreSQL (the schema is created and migrated first).
+Copies the ledger, cursors, job runs, gauges, meta facts, experiment history, the golden-set builder's
+state and the reports the state keeps from a stopped installation's SQLite file into PostgreSQL (the schema is created and migrated first).
 Rows already in PostgreSQL are left as they are, so running it again copies nothing. Leases and the last
 hour's attempt records are not copied. It refuses while a daemon uses the file: ragwatch run holds a lease
 of its own there for as long as it is up, between ticks too.

@@ -1,4 +1,4 @@
-import type { ExperimentHistory, JobRuns, Leases, Ledger, StateFacts, StateStore } from './roles.js';
+import type { ExperimentHistory, JobRuns, Leases, Ledger, ReportArchive, StateFacts, StateStore } from './roles.js';
 import { ROLE_METHODS, WRITE_METHODS } from './roles.js';
 import { isStateError, type StateError } from './errors.js';
 import type { StateHealth } from './types.js';
@@ -9,6 +9,7 @@ export interface StoreRoles {
   leases: Leases;
   jobRuns: JobRuns;
   history: ExperimentHistory;
+  reports: ReportArchive;
   facts: StateFacts;
 }
 

@@ -160,6 +160,21 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       ALTER TABLE ledger ADD COLUMN claim_expires_at INTEGER;
     `,
   },
+  {
+    // The weekly reports' files, so that every replica serves them (PostgreSQL state; the same table here keeps
+    // the schemas equal and gives state migrate a place for it).
+    version: 6,
+    sql: `
+      CREATE TABLE report_files (
+        run_dir TEXT NOT NULL,
+        file TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (run_dir, file)
+      );
+      CREATE INDEX report_files_by_time ON report_files (created_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -9,6 +9,7 @@ import type {
   MetaValue,
   NewLedgerEntry,
   StateHealth,
+  StoredReport,
 } from './types.js';
 
 /**
@@ -97,6 +98,22 @@ export interface ExperimentHistory {
   getExperimentItemValues(dataset: string, runName: string): Promise<Record<string, Record<string, number>>>;
 }
 
+/**
+ * The weekly reports' rendered files, kept where every replica reads them (PostgreSQL state) so that `/reports/`
+ * on any replica serves every report, after a rollout too. The golden set's text as the judge saw it (anonymized),
+ * never a production trace's.
+ */
+export interface ReportArchive {
+  /** Keeps a report's files (replacing a report of the same run). */
+  putReport(report: StoredReport): Promise<void>;
+  /** One file of a report, or null. */
+  getReportFile(runDir: string, file: string): Promise<string | null>;
+  /** The reports kept, newest first. */
+  listReports(): Promise<Array<{ runDir: string; createdAt: number }>>;
+  /** Drops the reports created before `before` (retention); returns how many. */
+  pruneReports(before: number): Promise<number>;
+}
+
 /** Small facts: key/value meta (IDs, codes, versions; never text from a trace) and the last score gauges. */
 export interface StateFacts {
   getMeta(key: string): Promise<MetaValue | null>;
@@ -124,7 +141,8 @@ export interface StateConnection {
   close(): Promise<void>;
 }
 
-export interface StateStore extends Ledger, Leases, JobRuns, ExperimentHistory, StateFacts, StateConnection {}
+export interface StateStore
+  extends Ledger, Leases, JobRuns, ExperimentHistory, ReportArchive, StateFacts, StateConnection {}
 
 /** The method names of each role: what a backend implements and what the store composes. */
 export const ROLE_METHODS = {
@@ -152,12 +170,14 @@ export const ROLE_METHODS = {
   leases: ['acquireLease', 'renewLease', 'releaseLease', 'leaseHolder'],
   jobRuns: ['getCursor', 'setCursor', 'getJobRun', 'recordJobStart', 'recordJobFinish'],
   history: ['recordExperimentRun', 'listExperimentRuns', 'getExperimentItemValues'],
+  reports: ['putReport', 'getReportFile', 'listReports', 'pruneReports'],
   facts: ['getMeta', 'setMeta', 'getGauges', 'setGauges'],
 } as const satisfies {
   ledger: readonly (keyof Ledger)[];
   leases: readonly (keyof Leases)[];
   jobRuns: readonly (keyof JobRuns)[];
   history: readonly (keyof ExperimentHistory)[];
+  reports: readonly (keyof ReportArchive)[];
   facts: readonly (keyof StateFacts)[];
 };
 
@@ -184,4 +204,6 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set([
   'releaseClaims',
   'setMeta',
   'setGauges',
+  'putReport',
+  'pruneReports',
 ]);

@@ -14,6 +14,7 @@ import {
 import { migrate } from './migrations.js';
 import { sqliteExperimentHistory } from './sqlite/experiment-history.js';
 import { sqliteFacts } from './sqlite/facts.js';
+import { sqliteReports } from './sqlite/reports.js';
 import { sqliteJobRuns } from './sqlite/job-runs.js';
 import { sqliteLeases } from './sqlite/leases.js';
 import { sqliteLedger } from './sqlite/ledger.js';
@@ -86,6 +87,7 @@ export function openSqliteState(options: SqliteStateOptions): StateStore {
     leases: sqliteLeases(db, options.isProcessAlive ?? defaultIsProcessAlive),
     jobRuns: sqliteJobRuns(db),
     history: sqliteExperimentHistory(db),
+    reports: sqliteReports(db),
     facts: sqliteFacts(db),
   };
   const connection = sqliteConnection(db, location, identity, options.shared ?? false);

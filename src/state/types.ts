@@ -78,6 +78,15 @@ export interface ExperimentRunRecord {
   perItem: Record<string, Record<string, number>>;
 }
 
+/** One weekly report as the state keeps it for `/reports/`: its run's directory name and its rendered files. */
+export interface StoredReport {
+  /** The run's directory name (`safeDirName` of the run name): what `/reports/<runDir>/` names. */
+  runDir: string;
+  /** File name (`report.html`, `report.md`, `report.json`) → content. */
+  files: Record<string, string>;
+  createdAt: number;
+}
+
 export interface LeaseHolder {
   /** Unique per process (host, pid and a random part). */
   id: string;
@@ -93,4 +102,13 @@ export interface MetaValue {
 
 export type StateHealth = { ok: true } | { ok: false; problem: StateError };
 
-export type { ExperimentHistory, JobRuns, Leases, Ledger, StateConnection, StateFacts, StateStore } from './roles.js';
+export type {
+  ExperimentHistory,
+  JobRuns,
+  Leases,
+  Ledger,
+  ReportArchive,
+  StateConnection,
+  StateFacts,
+  StateStore,
+} from './roles.js';

@@ -45,6 +45,33 @@ export function otherCases(backend: StateBackend): void {
       expect(await store.getExperimentItemValues('rag-golden-v1', 'none')).toEqual({});
     });
 
+    it('keeps reports whole, replaces one of the same run, lists them newest first and prunes by age', async () => {
+      const { store } = ctx;
+      expect(await store.listReports()).toEqual([]);
+      expect(await store.getReportFile('weekly-2026-W48', 'report.html')).toBeNull();
+      const html = `<!doctype html><p>${'¿Qué cubre la póliza? '.repeat(5000)}</p>`;
+      await store.putReport({
+        runDir: 'weekly-2026-W48',
+        files: { 'report.html': html, 'report.md': '# w48', 'report.json': '{"runName":"weekly-2026-W48"}' },
+        createdAt: 1000,
+      });
+      await store.putReport({ runDir: 'weekly-2026-W49', files: { 'report.md': '# w49 first' }, createdAt: 2000 });
+      // A run's report written again (a rerun of one name) replaces the old one whole.
+      await store.putReport({ runDir: 'weekly-2026-W49', files: { 'report.html': '<p>w49</p>' }, createdAt: 3000 });
+      const reopened = await ctx.open();
+      expect(await reopened.getReportFile('weekly-2026-W48', 'report.html')).toBe(html);
+      expect(await reopened.getReportFile('weekly-2026-W49', 'report.md')).toBeNull();
+      expect(await reopened.getReportFile('weekly-2026-W49', 'report.html')).toBe('<p>w49</p>');
+      expect(await reopened.listReports()).toEqual([
+        { runDir: 'weekly-2026-W49', createdAt: 3000 },
+        { runDir: 'weekly-2026-W48', createdAt: 1000 },
+      ]);
+      expect(await store.pruneReports(1000)).toBe(0);
+      expect(await store.pruneReports(2500)).toBe(1);
+      expect((await store.listReports()).map((r) => r.runDir)).toEqual(['weekly-2026-W49']);
+      expect(await store.getReportFile('weekly-2026-W48', 'report.md')).toBeNull();
+    });
+
     it('keeps meta facts and gauges', async () => {
       const { store } = ctx;
       expect(await store.getMeta('langfuse.api')).toBeNull();

@@ -100,6 +100,17 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       ALTER TABLE ledger ADD COLUMN claimed_by TEXT, ADD COLUMN claim_expires_at BIGINT;
     `,
   },
+  {
+    // The weekly reports' files, so that every replica serves them.
+    version: 6,
+    sql: `
+      CREATE TABLE report_files (
+        run_dir TEXT NOT NULL, file TEXT NOT NULL, body TEXT NOT NULL, created_at BIGINT NOT NULL,
+        PRIMARY KEY (run_dir, file)
+      );
+      CREATE INDEX report_files_by_time ON report_files (created_at);
+    `,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]?.version ?? 0;

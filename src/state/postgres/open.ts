@@ -7,6 +7,7 @@ import { createDb, type Db, type PostgresTls } from './db.js';
 import { asPostgresStateError } from './errors.js';
 import { postgresExperimentHistory } from './experiment-history.js';
 import { postgresFacts } from './facts.js';
+import { postgresReports } from './reports.js';
 import { postgresGoldenStore } from './golden-builds.js';
 import { postgresJobRuns } from './job-runs.js';
 import { postgresLeases } from './leases.js';
@@ -77,6 +78,7 @@ export async function openPostgresState(options: PostgresStateOptions): Promise<
     leases: postgresLeases(db, options.isProcessAlive ?? defaultIsProcessAlive),
     jobRuns: postgresJobRuns(db),
     history: postgresExperimentHistory(db),
+    reports: postgresReports(db),
     facts: postgresFacts(db),
   };
   const store = composeStore(roles, postgresConnection(db, location, convert), convert) as PostgresState;
