@@ -20,3 +20,4 @@ export { sleep, type Sleep } from './sleep.js';
 export { createKeepAliveFetch, type KeepAliveFetchOptions } from './transport.js';
 export { BufferedResponse } from './buffered-response.js';
 export { CronSchedule, localTimeInstants, nextCronRun, type LocalParts } from './cron.js';
+export { isHashedTraceName, isIdentifierName, traceNameKey, traceNameKeySql } from './trace-name.js';

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { traceNameKey } from '../internal/index.js';
 import type { Db } from './postgres/db.js';
 import type { LeaseHolder } from './types.js';
 
@@ -77,7 +78,7 @@ export async function copySqliteToPostgres(source: Database, target: Db): Promis
     const out: TableCopy[] = [];
     for (const { table, key } of COPIED_TABLES) {
       const rows = tables.has(table)
-        ? (source.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[])
+        ? (source.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[]).map((row) => keptAs(table, row))
         : [];
       const columns = rows[0] ? Object.keys(rows[0]) : [];
       let copied = 0;
@@ -98,6 +99,15 @@ export async function copySqliteToPostgres(source: Database, target: Db): Promis
     }
     return out;
   });
+}
+
+/**
+ * A row as the target keeps it: a file written before trace names were keyed (schema version 6) still holds them
+ * as the apps wrote them; they are copied as their keys (internal/trace-name.ts), never as written.
+ */
+function keptAs(table: string, row: Record<string, unknown>): Record<string, unknown> {
+  if (table !== 'ledger' || typeof row.trace_name !== 'string') return row;
+  return { ...row, trace_name: traceNameKey(row.trace_name) };
 }
 
 /** How many of the source rows' keys the target holds. */

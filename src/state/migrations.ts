@@ -1,10 +1,16 @@
 import type { Database } from 'better-sqlite3';
+import { traceNameKey } from '../internal/index.js';
 
 /**
  * Schema steps, applied in order and recorded in `PRAGMA user_version`. Append new steps; never edit a
  * released one (existing state files have already run it).
  */
-export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
+export const MIGRATIONS: ReadonlyArray<{
+  version: number;
+  sql: string;
+  /** Rows rewritten after the SQL, in the same transaction (what SQLite's SQL cannot compute). */
+  rows?: (db: Database) => void;
+}> = [
   {
     version: 1,
     sql: `
@@ -175,6 +181,22 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       CREATE INDEX report_files_by_time ON report_files (created_at);
     `,
   },
+  {
+    // Trace names as ragwatch keeps them (internal/trace-name.ts): an identifier as written, any other name hashed.
+    version: 7,
+    sql: '',
+    rows: (db) => {
+      const rows = db.prepare('SELECT trace_id, trace_name FROM ledger WHERE trace_name IS NOT NULL').all() as {
+        trace_id: string;
+        trace_name: string;
+      }[];
+      const update = db.prepare('UPDATE ledger SET trace_name = ? WHERE trace_id = ?');
+      for (const r of rows) {
+        const key = traceNameKey(r.trace_name);
+        if (key !== r.trace_name) update.run(key, r.trace_id);
+      }
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
@@ -191,6 +213,7 @@ export function migrate(db: Database): void {
     if (step.version <= current) continue;
     db.transaction(() => {
       db.exec(step.sql);
+      step.rows?.(db);
       db.pragma(`user_version = ${step.version}`);
     }).immediate();
   }

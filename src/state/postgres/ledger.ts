@@ -1,5 +1,6 @@
 import type { Ledger } from '../roles.js';
 import { LEDGER_STATUSES, type LedgerStatus } from '../types.js';
+import { traceNameKey } from '../../internal/index.js';
 import { toEntry, type LedgerRow } from '../rows.js';
 import type { Db } from './db.js';
 
@@ -29,7 +30,7 @@ export function postgresLedger(db: Db, attemptRetentionMs: number): Ledger {
          )
          SELECT * FROM inserted
          UNION ALL SELECT * FROM ledger WHERE trace_id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
-        [traceId, traceTimestamp, environment, traceName, sampleRate, now],
+        [traceId, traceTimestamp, environment, traceNameKey(traceName), sampleRate, now],
       );
       // Inserted by another session after this statement's snapshot was taken: read it now.
       const known = out[0] ?? (await rows('SELECT * FROM ledger WHERE trace_id = $1', [traceId]))[0];
@@ -48,7 +49,7 @@ export function postgresLedger(db: Db, attemptRetentionMs: number): Ledger {
           entries.map((e) => e.traceId),
           entries.map((e) => e.traceTimestamp),
           entries.map((e) => e.environment),
-          entries.map((e) => e.traceName),
+          entries.map((e) => traceNameKey(e.traceName)),
           entries.map((e) => e.sampleRate),
           now,
         ],

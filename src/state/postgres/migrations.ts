@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { traceNameKeySql } from '../../internal/index.js';
 
 /**
  * The PostgreSQL schema, step by step, with the same version numbers and tables as SQLite's (`../migrations.ts`),
@@ -109,6 +110,13 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
         PRIMARY KEY (run_dir, file)
       );
       CREATE INDEX report_files_by_time ON report_files (created_at);
+    `,
+  },
+  {
+    // Trace names as ragwatch keeps them (internal/trace-name.ts): an identifier as written, any other name hashed.
+    version: 7,
+    sql: `
+      UPDATE ledger SET trace_name = ${traceNameKeySql('trace_name')} WHERE trace_name IS NOT NULL;
     `,
   },
 ];

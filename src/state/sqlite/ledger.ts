@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Ledger } from '../roles.js';
 import { LEDGER_STATUSES, type LedgerStatus, type NewLedgerEntry } from '../types.js';
+import { traceNameKey } from '../../internal/index.js';
 import { toEntry, type LedgerRow } from '../rows.js';
 
 /** Old attempt records only take room (the cap counts the last hour): cleared once a minute, not per attempt. */
@@ -98,7 +99,7 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = 
           e.traceId,
           e.traceTimestamp,
           e.environment,
-          e.traceName,
+          traceNameKey(e.traceName),
           e.sampleRate,
           now,
           now,
@@ -131,7 +132,15 @@ export function sqliteLedger(db: Database, attemptRetentionMs: number, shared = 
     async ensureEntry(entry: NewLedgerEntry, now) {
       const { traceId, traceTimestamp, environment, traceName, sampleRate } = entry;
       const inserted = (
-        stmt.insertEntry.all(traceId, traceTimestamp, environment, traceName, sampleRate, now, now) as LedgerRow[]
+        stmt.insertEntry.all(
+          traceId,
+          traceTimestamp,
+          environment,
+          traceNameKey(traceName),
+          sampleRate,
+          now,
+          now,
+        ) as LedgerRow[]
       )[0];
       if (inserted) return toEntry(inserted);
       const known = row(traceId);
