@@ -227,8 +227,12 @@ const onlineSection = z
     maxWindowSeconds: intBetween(1, 30 * DAY_S).default(6 * 3600),
     maxAttempts: intBetween(1, 100).default(5),
     retryBackoffSeconds: intBetween(1, 7 * DAY_S).default(300),
-    /** Traces evaluated at once; the judge client caps its own requests (`judge.concurrency`) as well. */
-    concurrency: intBetween(1, MAX_CONCURRENCY).default(32),
+    /**
+     * Traces evaluated at once. Default: one and a half per judge slot (`judge.concurrency`), so that while some
+     * traces are fetched or anonymized every slot still has a trace's calls to serve; the judge client caps its
+     * own requests.
+     */
+    concurrency: intBetween(1, MAX_CONCURRENCY).optional(),
     /** How long a tick holds the lease that keeps replicas from ticking together; renewed while it runs. */
     leaseSeconds: intBetween(1, DAY_S).default(300),
     /** A tick running longer than this makes `/readyz` fail. */
@@ -371,8 +375,11 @@ const goldenSection = z
     corpus: z.string().min(1, { error: 'must not be empty' }).optional(),
     /** Seed of every draw (seed chunks, strata, review sample, splits): same seed, same golden set. */
     seed: seed().default(42),
-    /** Seeds generated at once (the judge client caps its own requests too). */
-    concurrency: intBetween(1, MAX_CONCURRENCY).default(4),
+    /**
+     * Seeds generated and filtered at once. Default: one per slot of the generator (`golden.generator.concurrency`,
+     * else `judge.concurrency`), so the judge's slots, not a fixed number of seeds, set the pace.
+     */
+    concurrency: intBetween(1, MAX_CONCURRENCY).optional(),
     seeds: z
       .object({
         /** Seed chunks per corpus chunk (0.075: 750 per 10,000), within `min` and `max`. */

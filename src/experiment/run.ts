@@ -16,6 +16,7 @@ import { parseCompareWith, readHistory, type History } from './history.js';
 import { selectItems, type ItemSelection } from './items.js';
 import type { HealthProbe } from './outage.js';
 import type { JudgeSection, JudgeStage } from './judge-stage.js';
+import { setMaxListeners } from 'node:events';
 import { planRun, withJudgeIdentity, type RunPlan } from './plan.js';
 import { publishRunScores } from './publish.js';
 import { recordRun } from './record.js';
@@ -103,6 +104,8 @@ export async function runExperiment<J extends JudgeSection = JudgeSection, C ext
   if (problems.length > 0) throw new ExperimentInputError(problems);
   const control = new RunControl(options.signal);
   const signal = control.signal;
+  // The judge stage's calls wait for judge slots beside the items': one abort listener each, bounded by the calls.
+  setMaxListeners(0, signal);
   try {
     const startedAt = now();
     const request = { dataset: options.dataset ?? cfg.dataset, split: options.split ?? cfg.split, mapping: cfg };
@@ -117,15 +120,19 @@ export async function runExperiment<J extends JudgeSection = JudgeSection, C ext
       ),
     );
     const models = { judgeModel: deps.judge.model, embeddingsModel: deps.embeddings.model };
-    // The judge first: whether it changed on the anchor set is read before any regression (judge-stage.ts).
-    const judged = await control.langfuse(() => deps.judgeStage({ ...deps, now: startedAt, signal }));
     const planned = planRun({ ...deps, logger, ...models }, selection, history, {
       runName: options.runName,
       startedAt,
     });
-    const plan = withJudgeIdentity(planned, judged.judge.identity);
     const configIds = await ensureScoreConfigIds(http, config, control, logger);
-    const passes = await runPasses({ ...deps, ...parts, progress: options.progress }, plan, selection.items, signal);
+    // The judge stage (its identity, the anchor set re-scored, agreement with people) runs beside the items: its
+    // calls share the judge's slots with theirs instead of leaving them idle before. Whether the judge changed is
+    // still read before any regression: the report and the verdict open with it (judge-stage.ts).
+    const judging = control.langfuse(() => deps.judgeStage({ ...deps, now: startedAt, signal }));
+    judging.catch(() => undefined);
+    const passes = await runPasses({ ...deps, ...parts, progress: options.progress }, planned, selection.items, signal);
+    const judged = await judging;
+    const plan = withJudgeIdentity(planned, judged.judge.identity);
     control.throwIfCallerAborted();
 
     // From here on an outage or a refusal does not end the run: what finished is recorded and reported.

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { RagwatchConfig } from '../config/index.js';
 import {
   archiveSuperseded,
@@ -55,6 +56,8 @@ export interface BuildDeps {
   embeddings: EmbeddingsClient;
   faithfulness: FaithfulnessCheck;
   personalData: PersonalDataCheck;
+  /** Seeds generated and filtered at once (`seedsInFlight` in edges.ts). */
+  seedsInFlight: number;
   progress: Progress;
   clock: Clock;
   cost: Cost;
@@ -189,7 +192,7 @@ export async function runGoldenBuild(deps: BuildDeps, options: BuildOptions): Pr
     questions: s.questionsPerSeed,
     budgetTokens: options.budgetTokens,
   };
-  await generateAll(plan, seedDeps, state, deps.progress, s.concurrency, options, result);
+  await generateAll(plan, seedDeps, state, deps.progress, deps.seedsInFlight, options, result);
 
   if (!result.stopped) {
     const finish: FinishDeps = {
@@ -237,6 +240,8 @@ async function generateAll(
   result: BuildResult,
 ): Promise<void> {
   const controller = new AbortController();
+  // One abort listener per judge call waiting for a slot: bounded by the seeds in flight and their calls.
+  setMaxListeners(0, controller.signal);
   const stop = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', stop, { once: true });
   const outageAfter = options.outageAfter ?? 3;

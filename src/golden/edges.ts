@@ -103,8 +103,18 @@ export function buildDeps(
     embeddings,
     faithfulness: faithfulnessCheck(config, judge, embeddings),
     personalData: edges.personalData,
+    seedsInFlight: seedsInFlight(config),
     ...extra,
   };
+}
+
+/**
+ * Seeds generated and filtered at once: `golden.concurrency`, else one per slot of the generator's or the judge's
+ * client, whichever has more, so those slots, not a fixed number of seeds, set the pace of a build.
+ */
+export function seedsInFlight(config: Pick<RagwatchConfig, 'golden' | 'judge'>): number {
+  const g = config.golden;
+  return g.concurrency ?? Math.max(config.judge.concurrency, g.generator.concurrency ?? config.judge.concurrency);
 }
 
 /** `golden.generator`: another endpoint or model for generation; unset keys are the judge's. */

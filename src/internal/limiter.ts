@@ -1,10 +1,16 @@
 /**
- * The one concurrency limiter: at most `limit` holders at once, FIFO waiters, abortable waits, and the counts
- * (`active`, `waiting`) the gauges read. `run` holds a slot around one task; `mapLimited` runs a list through it.
+ * The one concurrency limiter: at most `limit` holders at once, abortable waits, and the counts (`active`,
+ * `waiting`) the gauges read. Waiters are served by priority, highest first, and in arrival order among equals
+ * (all 0 by default: FIFO). `run` holds a slot around one task; `mapLimited` runs a list through it.
  */
+interface Waiter {
+  grant: () => void;
+  priority: number;
+}
+
 export class Limiter {
   private holders = 0;
-  private readonly waiters: Array<() => void> = [];
+  private readonly waiters: Waiter[] = [];
 
   constructor(readonly limit: number) {
     if (!(limit >= 1)) throw new RangeError(`concurrency must be at least 1 (got ${limit})`);
@@ -18,8 +24,11 @@ export class Limiter {
     return this.waiters.length;
   }
 
-  /** Resolves with a release function (idempotent); rejects with the signal's reason if it aborts first. */
-  acquire(signal?: AbortSignal): Promise<() => void> {
+  /**
+   * Resolves with a release function (idempotent); rejects with the signal's reason if it aborts first. A waiter
+   * of higher `priority` is served before those waiting with a lower one.
+   */
+  acquire(signal?: AbortSignal, priority = 0): Promise<() => void> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       let listening = false;
@@ -31,11 +40,12 @@ export class Limiter {
           if (released) return;
           released = true;
           this.holders -= 1;
-          this.waiters.shift()?.();
+          this.next()?.grant();
         });
       };
+      const waiter: Waiter = { grant, priority };
       const onAbort = () => {
-        const i = this.waiters.indexOf(grant);
+        const i = this.waiters.indexOf(waiter);
         if (i >= 0) this.waiters.splice(i, 1);
         reject(signal?.reason);
       };
@@ -44,8 +54,19 @@ export class Limiter {
         signal.addEventListener('abort', onAbort, { once: true });
         listening = true;
       }
-      this.waiters.push(grant);
+      this.waiters.push(waiter);
     });
+  }
+
+  /** Takes the waiter to serve next: the highest priority, the earliest among equals. */
+  private next(): Waiter | undefined {
+    let best = -1;
+    for (let i = 0; i < this.waiters.length; i++) {
+      const w = this.waiters[i]!;
+      const b = this.waiters[best];
+      if (best < 0 || w.priority > b!.priority) best = i;
+    }
+    return best < 0 ? undefined : this.waiters.splice(best, 1)[0];
   }
 
   /** Runs `task` in a slot. */

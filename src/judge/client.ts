@@ -77,6 +77,7 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
         });
         return readAnswer(completion, request.parse);
       },
+      promptLength(request.messages),
     );
     return {
       value: outcome.value,
@@ -90,6 +91,16 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
   }
 
   return { model: options.model, structured };
+}
+
+/**
+ * A request's prompt length in characters: when calls queue for the judge's slots (a backlog: a drain, a weekly
+ * run), the longest go first, so the last calls of the backlog are short ones and its tail is short.
+ */
+function promptLength(messages: readonly ChatMessage[]): number {
+  let length = 0;
+  for (const m of messages) length += typeof m.content === 'string' ? m.content.length : 0;
+  return length;
 }
 
 function readAnswer<T>(completion: OpenAI.ChatCompletion, parse: (value: unknown) => T): AttemptResult<T> {

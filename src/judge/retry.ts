@@ -68,6 +68,8 @@ export async function withRetries<T>(
   what: string,
   signal: AbortSignal | undefined,
   attempt: (n: number, previous: AttemptFailure | undefined, signal: AbortSignal) => Promise<AttemptResult<T>>,
+  /** Served before lower ones when calls wait for a slot (the judge client: the prompt's length). */
+  priority = 0,
 ): Promise<RetryOutcome<T>> {
   const started = policy.now();
   let promptTokens = 0;
@@ -78,7 +80,7 @@ export async function withRetries<T>(
   async function once({ attempt: n, previous }: RetryContext): Promise<RetryOutcome<T>> {
     let release: () => void;
     try {
-      release = await policy.limiter.acquire(signal);
+      release = await policy.limiter.acquire(signal, priority);
     } catch {
       throw new JudgeCallError(`${what}: aborted while waiting for a judge slot`, true, 'aborted', n - 1, spent());
     }

@@ -1,8 +1,9 @@
 /**
  * The entry point the online job, the weekly experiment and `ragwatch evaluate` call: scores one sample on the
- * requested metrics. Metrics run one after another in the registry's order so each judge request finds the
- * previous one's prefix (system prompt + the sample's opening) in vLLM's cache; parallelism comes from scoring
- * many samples at once, bounded by the judge client.
+ * requested metrics. The metrics start together, in the registry's order, so a sample's judge requests reach the
+ * judge client's queue at once and the judge's slots, not the sample's own sequence of calls, set the pace (each
+ * task's system prompt is its own, so calling them one after another bought no shared prefix). Steps two metrics
+ * share run once (JudgeSession). The judge client bounds the requests in flight.
  */
 import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import type { Logger } from '../runtime/index.js';
@@ -31,8 +32,7 @@ export async function scoreSample(
   const wanted = [...new Set(metrics)];
   const prepared = prepareSample(sample, deps.options);
   const session = new JudgeSession(deps.judge, deps.signal);
-  const results = new Map<MetricName, MetricResult>();
-  for (const name of allMetricNames().filter((n) => wanted.includes(n))) {
+  const scoreOne = async (name: MetricName): Promise<MetricResult> => {
     const metric = getMetric(name);
     const meter = new UsageMeter();
     const blocked = metric.precondition(prepared);
@@ -54,7 +54,6 @@ export async function scoreSample(
         result = failedFrom(name, err, meter.total);
       }
     }
-    results.set(name, result);
     deps.logger?.debug(
       {
         traceId: sample.traceId,
@@ -65,6 +64,10 @@ export async function scoreSample(
       },
       'metric scored',
     );
-  }
+    return result;
+  };
+  const names = allMetricNames().filter((n) => wanted.includes(n));
+  const scored = await Promise.all(names.map(scoreOne));
+  const results = new Map(names.map((n, i) => [n, scored[i] as MetricResult]));
   return wanted.map((n) => results.get(n) as MetricResult);
 }

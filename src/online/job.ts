@@ -36,7 +36,7 @@ export function onlineSettingsFrom(config: RagwatchConfig): OnlineSettings {
     caps: { maxPerTick: config.sampling.maxPerTick, maxPerHour: config.sampling.maxPerHour },
     maxAttempts: o.maxAttempts,
     retryBackoffSeconds: o.retryBackoffSeconds,
-    concurrency: o.concurrency,
+    concurrency: o.concurrency ?? tracesInFlight(config.judge.concurrency),
     leaseSeconds: o.leaseSeconds,
     readBack: { sample: o.readBack.sample, withinSeconds: o.readBack.withinSeconds },
   };
@@ -302,4 +302,9 @@ async function backfill(
   }
   logReport(logger, BACKFILL_JOB, report);
   return report;
+}
+
+/** `online.concurrency`'s default: one and a half traces per judge slot (see the configuration's comment). */
+export function tracesInFlight(judgeConcurrency: number): number {
+  return Math.ceil(1.5 * judgeConcurrency);
 }

@@ -35,6 +35,40 @@ describe('Semaphore', () => {
     expect(s.active).toBe(0);
   });
 
+  it('serves waiters by priority, highest first, in arrival order among equals', async () => {
+    const s = new Semaphore(1);
+    const order: string[] = [];
+    const holder = await s.acquire();
+    const waits = [
+      ['short', 10],
+      ['long', 900],
+      ['mid-a', 300],
+      ['mid-b', 300],
+      ['default', 0],
+    ].map(([name, priority]) =>
+      s.acquire(undefined, priority as number).then((release) => {
+        order.push(name as string);
+        release();
+      }),
+    );
+    holder();
+    await Promise.all(waits);
+    expect(order).toEqual(['long', 'mid-a', 'mid-b', 'short', 'default']);
+  });
+
+  it('skips an aborted high-priority waiter', async () => {
+    const s = new Semaphore(1);
+    const holder = await s.acquire();
+    const controller = new AbortController();
+    const high = s.acquire(controller.signal, 100);
+    const low = s.acquire(undefined, 1);
+    controller.abort(new Error('gone'));
+    await expect(high).rejects.toThrow('gone');
+    holder();
+    (await low)();
+    expect(s.active).toBe(0);
+  });
+
   it('refuses a limit below 1', () => {
     expect(() => new Semaphore(0)).toThrow(RangeError);
   });
