@@ -182,7 +182,12 @@ const samplingSection = z
     salt: z.string().min(1, { error: 'must not be empty' }).default('ragwatch-sampling-v1'),
     /** Per trace-name rates overriding `rate`. */
     rateByTraceName: z.record(z.string(), between(0, 1)).default({}),
-    maxPerTick: intBetween(1, 1_000_000).default(500),
+    /**
+     * Traces one tick takes at most. Default: what `maxPerHour` leaves, so a backlog drains in one run at the
+     * judge's pace instead of in ticks separated by a tail that empties the judge; set it lower to spread a
+     * backlog over several ticks.
+     */
+    maxPerTick: intBetween(1, 1_000_000).optional(),
     maxPerHour: intBetween(1, 10_000_000).default(5000),
   })
   .strict()

@@ -33,7 +33,10 @@ export function onlineSettingsFrom(config: RagwatchConfig): OnlineSettings {
       maxWindowSeconds: o.maxWindowSeconds,
     },
     sampling: samplingPolicyFrom(config),
-    caps: { maxPerTick: config.sampling.maxPerTick, maxPerHour: config.sampling.maxPerHour },
+    caps: {
+      maxPerTick: config.sampling.maxPerTick ?? config.sampling.maxPerHour,
+      maxPerHour: config.sampling.maxPerHour,
+    },
     maxAttempts: o.maxAttempts,
     retryBackoffSeconds: o.retryBackoffSeconds,
     concurrency: o.concurrency ?? tracesInFlight(config.judge.concurrency),
