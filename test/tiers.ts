@@ -53,6 +53,7 @@ export const SYSTEM_TESTS: Record<string, readonly Requirement[]> = {
   'test/integration/service/full-disk.system.test.ts': ['user-namespaces'],
   'test/integration/state/conformance-postgres.system.test.ts': ['postgresql'],
   'test/integration/state/postgres-daemon.system.test.ts': ['postgresql'],
+  'test/integration/state/postgres-reports.system.test.ts': ['postgresql'],
   'test/integration/state/postgres-tls.system.test.ts': ['postgresql'],
   'test/integration/state/replicas-chaos.system.test.ts': ['postgresql'],
   'test/integration/state/state-migrate.system.test.ts': ['postgresql'],

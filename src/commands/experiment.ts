@@ -68,7 +68,9 @@ export function registerExperimentCommand(program: Command, ctx: CommandContext)
       try {
         let deps;
         try {
-          deps = await connectExperiment(config, { runtime, state, env: ctx.env, judgeStage: runJudgeStage });
+          // PostgreSQL state: the report is kept there too, for /reports/ on every replica of the daemon.
+          const reports = state.shared ? state : null;
+          deps = await connectExperiment(config, { runtime, state, env: ctx.env, judgeStage: runJudgeStage, reports });
         } catch (err) {
           throw startupFailureExit(err);
         }

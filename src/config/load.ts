@@ -27,6 +27,8 @@ export const ENV_BINDINGS: ReadonlyArray<[names: string[], binding: EnvBinding]>
   [['RAGWATCH_STATE_URL'], { path: ['state', 'url'], kind: 'string' }],
   [['RAGWATCH_LOG_LEVEL'], { path: ['log', 'level'], kind: 'string' }],
   [['RAGWATCH_HTTP_PORT'], { path: ['http', 'port'], kind: 'int' }],
+  [['RAGWATCH_REPORTS_TOKEN'], { path: ['http', 'reportsToken'], kind: 'string' }],
+  [['RAGWATCH_REPORTS_SIGNING_SECRET'], { path: ['http', 'reportsSigningSecret'], kind: 'string' }],
 ];
 
 export type LoadedConfig =

@@ -303,6 +303,8 @@ const experimentSectionFor = (catalog: MetricCatalog) =>
       schedule: cron().default('0 3 * * 1'),
       runNamePrefix: z.string().min(1, { error: 'must not be empty' }).default('weekly'),
       reportsDir: z.string().default('reports'),
+      /** With PostgreSQL state, where the reports live: those older than this are dropped after each run. */
+      reportsRetentionDays: intBetween(1, 3650).default(365),
       /** Base URL the daemon's `/reports/…` are reached at, for the report link in the run metadata (default: the HTTP listener). */
       publicUrl: url('it is published in the run metadata').optional(),
       split: z.enum(['all', 'dev', 'test']).default('all'),
@@ -519,6 +521,15 @@ const httpSection = z
       .default('0.0.0.0'),
     port: intBetween(0, 65535).default(9464),
     shutdownDeadlineSeconds: intBetween(1, HOUR_S).default(25),
+    /** The bearer token `/reports/` asks for (RAGWATCH_REPORTS_TOKEN, from a Secret). */
+    reportsToken: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /**
+     * The secret the report links recorded in Langfuse are signed with (RAGWATCH_REPORTS_SIGNING_SECRET, from the
+     * same Secret): an HMAC of the link's path, no expiry; rotating the secret revokes every link.
+     */
+    reportsSigningSecret: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /** Serve `/reports/` to anyone who reaches the port, without token or signature. */
+    reportsPublic: z.boolean().default(false),
   })
   .strict()
   .prefault({});
@@ -529,6 +540,40 @@ const logSection = z
   })
   .strict()
   .prefault({});
+
+/**
+ * `/reports/` is served while `experiment.enabled`: behind a token and signed links, or public on purpose, never
+ * open by omission.
+ */
+function reportAccessProblems(config: {
+  experiment: { enabled: boolean };
+  http: { reportsPublic: boolean; reportsToken?: string | undefined; reportsSigningSecret?: string | undefined };
+}): Array<[string[], string]> {
+  const { http } = config;
+  if (http.reportsPublic) {
+    return http.reportsToken !== undefined || http.reportsSigningSecret !== undefined
+      ? [
+          [
+            ['http', 'reportsPublic'],
+            'true serves /reports/ to anyone, which makes http.reportsToken and http.reportsSigningSecret pointless: unset them, or set reportsPublic to false',
+          ],
+        ]
+      : [];
+  }
+  if (!config.experiment.enabled) return [];
+  const out: Array<[string[], string]> = [];
+  if (http.reportsToken === undefined)
+    out.push([
+      ['http', 'reportsToken'],
+      "is required while experiment.enabled serves /reports/ (the reports hold the golden set, the answers and the judge's reasons): set RAGWATCH_REPORTS_TOKEN from a Secret, or http.reportsPublic: true",
+    ]);
+  if (http.reportsSigningSecret === undefined)
+    out.push([
+      ['http', 'reportsSigningSecret'],
+      'is required while experiment.enabled records report links in Langfuse (they are signed with it): set RAGWATCH_REPORTS_SIGNING_SECRET from the same Secret, or http.reportsPublic: true',
+    ]);
+  return out;
+}
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -562,6 +607,9 @@ function buildConfigSchema(catalog: MetricCatalog) {
     })
     .strict()
     .superRefine((config, ctx) => {
+      for (const [path, message] of reportAccessProblems(config)) {
+        ctx.addIssue({ code: 'custom', path, input: undefined, message });
+      }
       for (const [path, message] of calibrateCrossProblems(config)) {
         ctx.addIssue({ code: 'custom', path, input: config.metrics.scorePrefix, message });
       }

@@ -3,6 +3,7 @@ import { judgeClientsFromConfig, judgeDepsOf, judgeProbe } from '../judge/index.
 import { detectApiGeneration, langfuseDepsOf, langfuseHttpFromConfig } from '../langfuse/index.js';
 import { anonymizerFromConfig, passThroughAnonymizer, type SampleAnonymizer } from '../anonymize/index.js';
 import type { Runtime } from '../runtime/index.js';
+import type { ReportArchive } from '../state/index.js';
 import type { JudgeSection, JudgeStage } from './judge-stage.js';
 import type { ExperimentState } from './run-record.js';
 import type { ExperimentDeps } from './run.js';
@@ -19,6 +20,8 @@ export interface ExperimentEdgeDeps<J extends JudgeSection = JudgeSection, C ext
   env?: NodeJS.ProcessEnv;
   /** calibrate/'s judge stage, handed in by the composition root (see judge-stage.ts). */
   judgeStage: JudgeStage<J, C>;
+  /** The state's report archive when the state is shared (PostgreSQL state). */
+  reports?: ReportArchive | null;
 }
 
 /** Connects to Langfuse (API generation detected unless configured) and builds the judge clients. */
@@ -42,6 +45,7 @@ export async function connectExperiment<J extends JudgeSection = JudgeSection, C
     state: deps.state,
     runtime,
     judgeStage: deps.judgeStage,
+    reports: deps.reports ?? null,
     // The judge's `/models` tells "the judge is down" from "this item keeps failing", as in the online job.
     probes: { judge: judgeProbe(config, runtime.fetch) },
     ...(deps.env ? { env: deps.env } : {}),

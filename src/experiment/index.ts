@@ -13,6 +13,8 @@ export {
 } from './gauges.js';
 export { createExperimentJob } from './job.js';
 export { reportRoute } from './report-route.js';
+export { archivedReports, directoryReports, type ReportSource } from './report-sources.js';
+export { reportAccessFrom, type ReportAccess } from './report-access.js';
 export { runExperiment, type ExperimentResult } from './run.js';
 export { decideGate, decideCheck, type GateOutcome, type GateRule, type CheckVerdict } from './gate.js';
 export { formatRunSummary } from './summary.js';

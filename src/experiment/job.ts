@@ -86,7 +86,9 @@ async function runOnce(deps: ExperimentJobDeps, now: () => number, signal: Abort
   let succeeded = false;
   try {
     const experiment = await connectExperiment(deps.config, { ...deps, state: deps.state }, signal);
-    const result = await runExperiment(experiment, { reportsDir: resolve(deps.config.experiment.reportsDir), signal });
+    // With the state's report archive (PostgreSQL) the report lives there, for every replica: no file is written.
+    const reportsDir = deps.reports ? null : resolve(deps.config.experiment.reportsDir);
+    const result = await runExperiment(experiment, { reportsDir, signal });
     const values = goldenGaugeValues(result.report);
     deps.metrics.goldenResults(values);
     const judgeValues = result.judgeGauges;

@@ -1,3 +1,4 @@
+import { signedReportPath } from './report-access.js';
 import { createHash } from 'node:crypto';
 import { type RagwatchConfig, maskSecrets } from '../config/index.js';
 import { judgePromptVersions, getMetric, type MetricName } from '../metrics/index.js';
@@ -34,7 +35,14 @@ export function configHash(config: RagwatchConfig): string {
     embeddings: { ...config.embeddings, baseUrl: undefined, apiKey: undefined },
     metrics: config.metrics,
     anonymize: config.anonymize,
-    experiment: { ...experiment, reportsDir: undefined, schedule: undefined, enabled: undefined, publicUrl: undefined },
+    experiment: {
+      ...experiment,
+      reportsDir: undefined,
+      reportsRetentionDays: undefined,
+      schedule: undefined,
+      enabled: undefined,
+      publicUrl: undefined,
+    },
     target: { mode: target.mode, body: target.body, response: target.response, replay: target.replay },
   };
   return createHash('sha256')
@@ -54,12 +62,17 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Link to a run's HTML report as served by the daemon (`/reports/<run>/report.html`). */
+/**
+ * Link to a run's HTML report as served by the daemon (`/reports/<run>/report.html`), signed with
+ * `http.reportsSigningSecret` when there is one (the signature covers the path the daemon sees, whatever the base).
+ */
 export function reportLink(config: Pick<RagwatchConfig, 'experiment' | 'http'>, dirName: string): string {
   const base =
     config.experiment.publicUrl ??
     `http://${config.http.host === '0.0.0.0' || config.http.host === '::' ? 'localhost' : config.http.host}:${config.http.port}`;
-  return `${base.replace(/\/+$/, '')}/reports/${encodeURIComponent(dirName)}/report.html`;
+  const path = `/reports/${encodeURIComponent(dirName)}/report.html`;
+  const secret = config.http.reportsPublic ? null : config.http.reportsSigningSecret;
+  return `${base.replace(/\/+$/, '')}${signedReportPath(secret, path)}`;
 }
 
 export { VERSION };

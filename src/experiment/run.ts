@@ -10,6 +10,7 @@ import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { LangfuseHttp, ApiGeneration } from '../langfuse/index.js';
 import type { Progress } from '../progress/index.js';
 import type { Logger, Runtime } from '../runtime/index.js';
+import type { ReportArchive } from '../state/index.js';
 import { ExperimentInputError, type Dependency } from './errors.js';
 import { finishedItems } from './finished-items.js';
 import { parseCompareWith, readHistory, type History } from './history.js';
@@ -50,6 +51,8 @@ export interface ExperimentDeps<J extends JudgeSection = JudgeSection, C extends
   probes?: Partial<Record<Dependency, HealthProbe>>;
   /** The judge check and agreement with people before any item (calibrate/'s, handed in by the composition root). */
   judgeStage: JudgeStage<J, C>;
+  /** The state's report archive when the state is shared (PostgreSQL): every replica serves the report from it. */
+  reports?: ReportArchive | null;
 }
 
 export interface ExperimentOptions {
@@ -58,8 +61,8 @@ export interface ExperimentOptions {
   runName?: string;
   /** `--compare-with`: `previous`, `last-passed` or a run name (default `experiment.compareWith`). */
   compareWith?: string;
-  /** Where `<run>/report.*` go (already resolved). */
-  reportsDir: string;
+  /** Where `<run>/report.*` go (already resolved); null writes no file (the report is kept in `deps.reports`). */
+  reportsDir: string | null;
   signal?: AbortSignal;
   /** Sees each pass start and each item finish (`experiment run` shows it on stderr). */
   progress?: Pick<Progress, 'stage' | 'advance'>;
@@ -146,7 +149,14 @@ export async function runExperiment<J extends JudgeSection = JudgeSection, C ext
     const datasetRunId = recorded?.datasetRunId ?? null;
     const prefix = config.metrics.scorePrefix;
     if (await publishRunScores(http, prefix, report, datasetRunId, status, signal)) report = judgeRun(verdict, status);
-    const files = await writeRunReport(options.reportsDir, report, judged.rendered, status, logger);
+    const reportTarget = {
+      dir: options.reportsDir,
+      archive: deps.reports ?? null,
+      retentionDays: cfg.reportsRetentionDays,
+      url: plan.reportUrl,
+      now: now(),
+    };
+    const files = await writeRunReport(reportTarget, report, judged.rendered, status, logger);
     const complete = report as CompleteReport<J, C>;
     if (deps.state) await rememberRun(deps.state, complete, { datasetRunId, finished, metrics: cfg.metrics }, now());
 

@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import type { RagwatchConfig } from '../config/index.js';
 import { runJudgeStage } from '../calibrate/index.js';
-import { createExperimentJob, reportRoute } from '../experiment/index.js';
+import {
+  archivedReports,
+  createExperimentJob,
+  directoryReports,
+  reportAccessFrom,
+  reportRoute,
+} from '../experiment/index.js';
 import {
   ONLINE_JOB,
   runOnlineTick,
@@ -133,7 +139,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   };
 
   // Reports are served only while the weekly experiment runs here: a disabled experiment publishes nothing.
-  const reports = config.experiment.enabled ? [reportRoute(resolve(config.experiment.reportsDir))] : [];
+  // With shared state every replica serves every report from the state; one host's installation, its directory.
+  const reportSource = state.shared ? archivedReports(state) : directoryReports(resolve(config.experiment.reportsDir));
+  const reports = config.experiment.enabled ? [reportRoute(reportSource, reportAccessFrom(config.http))] : [];
   const routes = [...(options.routes ?? []), ...reports];
   const http = await startHttpService({
     host: config.http.host,
@@ -181,6 +189,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
           state,
           metrics,
           judgeStage: runJudgeStage,
+          // Shared state: the report is kept there, and every replica serves it.
+          reports: state.shared ? state : null,
           ...(oneReplica ? { oneReplica } : {}),
         });
       scheduler.add({ name: EXPERIMENT_JOB, schedule: config.experiment.schedule, run });

@@ -77,11 +77,13 @@ describe('config validation: http.host', () => {
 
 describe('config validation: the experiment', () => {
   it('needs a target URL when enabled, unless it replays stored outputs', () => {
-    expect(problemsOf({ experiment: { enabled: true } })).toEqual([
+    // Reports served to anyone: the token and the signing secret of /reports/ are another test's.
+    const http = { reportsPublic: true };
+    expect(problemsOf({ http, experiment: { enabled: true } })).toEqual([
       'config: experiment.target.url: is required when experiment.enabled is true (or set experiment.target.mode: replay)',
     ]);
-    expect(problemsOf({ experiment: { enabled: true, target: { mode: 'replay' } } })).toEqual([]);
-    expect(problemsOf({ experiment: { enabled: true, target: { url: 'http://rag:8080/ask' } } })).toEqual([]);
+    expect(problemsOf({ http, experiment: { enabled: true, target: { mode: 'replay' } } })).toEqual([]);
+    expect(problemsOf({ http, experiment: { enabled: true, target: { url: 'http://rag:8080/ask' } } })).toEqual([]);
     expect(problemsOf({ experiment: { enabled: false } })).toEqual([]);
   });
 });

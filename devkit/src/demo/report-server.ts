@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { reportRoute } from 'ragwatch/experiment/report-route.js';
+import { directoryReports } from 'ragwatch/experiment/report-sources.js';
 
 export interface ReportServer {
   /** Base URL: reports are at `<url>/reports/<run>/report.html`, as the daemon serves them. */
@@ -13,7 +14,8 @@ export interface ReportServer {
  * experiment writes into Langfuse's run metadata open while the demo runs.
  */
 export async function startReportServer(reportsDir: string, host = '127.0.0.1'): Promise<ReportServer> {
-  const route = reportRoute(reportsDir);
+  // The demo's reports are its own stand-ins' data: served to whoever runs it, as http.reportsPublic does.
+  const route = reportRoute(directoryReports(reportsDir), { public: true });
   const server = createServer((req, res) => {
     route(req, res)
       .then((handled) => {

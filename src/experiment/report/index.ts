@@ -9,5 +9,5 @@ export {
 } from './build.js';
 export { renderMarkdown } from './markdown.js';
 export { renderHtml } from './html.js';
-export { writeReportFiles, safeDirName, type WrittenReport } from './write.js';
+export { renderReportFiles, writeReportFiles, safeDirName, type RenderedReport, type WrittenReport } from './write.js';
 export { outcomeLabel, DEFAULT_GATE, type GateConfig } from './gate-summary.js';

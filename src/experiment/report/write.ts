@@ -11,11 +11,24 @@ export interface WrittenReport {
   json: string;
 }
 
-/** Writes `<reportsDir>/<run>/report.{md,html,json}`; the same report gives byte-identical files. */
+/** A report rendered: file name (`report.md`, `report.html`, `report.json`) → content. */
+export type RenderedReport = Record<'report.md' | 'report.html' | 'report.json', string>;
+
+/** The three views of a report; the same report gives byte-identical files. */
+export function renderReportFiles(report: ExperimentReport, sections: ReportSections = {}): RenderedReport {
+  return {
+    'report.md': renderMarkdown(report, sections),
+    'report.html': renderHtml(report, sections),
+    'report.json': `${JSON.stringify(report, null, 2)}\n`,
+  };
+}
+
+/** Writes `<reportsDir>/<run>/report.{md,html,json}` (rendered here unless given). */
 export async function writeReportFiles(
   reportsDir: string,
   report: ExperimentReport,
   sections: ReportSections = {},
+  rendered: RenderedReport = renderReportFiles(report, sections),
 ): Promise<WrittenReport> {
   const dir = join(reportsDir, safeDirName(report.runName));
   await mkdir(dir, { recursive: true });
@@ -24,9 +37,9 @@ export async function writeReportFiles(
     html: join(dir, 'report.html'),
     json: join(dir, 'report.json'),
   };
-  await writeFile(files.markdown, renderMarkdown(report, sections));
-  await writeFile(files.html, renderHtml(report, sections));
-  await writeFile(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(files.markdown, rendered['report.md']);
+  await writeFile(files.html, rendered['report.html']);
+  await writeFile(files.json, rendered['report.json']);
   return { dir, ...files };
 }
 

@@ -92,6 +92,8 @@ describe('configuration errors stop every command with exit 2 before anything st
     expect(lines(check.stderr)).toEqual([
       'config: judge.concurrency: must be between 1 and 1024 (got 1000000000)',
       'config: experiment.target.url: is required when experiment.enabled is true (or set experiment.target.mode: replay)',
+      "config: http.reportsToken: is required while experiment.enabled serves /reports/ (the reports hold the golden set, the answers and the judge's reasons): set RAGWATCH_REPORTS_TOKEN from a Secret, or http.reportsPublic: true",
+      'config: http.reportsSigningSecret: is required while experiment.enabled records report links in Langfuse (they are signed with it): set RAGWATCH_REPORTS_SIGNING_SECRET from the same Secret, or http.reportsPublic: true',
     ]);
   });
 

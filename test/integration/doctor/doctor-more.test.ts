@@ -49,6 +49,8 @@ function configFile(overrides: Record<string, Record<string, unknown>> = {}): st
     judge: { baseUrl: judge.url, model: judge.model },
     embeddings: { model: judge.embeddingModel },
     state: { path: join(dir, 'state', 'ragwatch.db') },
+    // What /reports/ asks for is not doctor's business.
+    http: { reportsPublic: true },
   };
   for (const [section, values] of Object.entries(overrides))
     config[section] = { ...(config[section] ?? {}), ...values };

@@ -179,7 +179,12 @@ describe('the daemon’s weekly slot', () => {
         ...h.config(),
         online: { enabled: false },
         experiment: { ...h.config().experiment, enabled: true, schedule: '0 3 * * 1' },
-        http: { host: '127.0.0.1', port: 0 },
+        http: {
+          host: '127.0.0.1',
+          port: 0,
+          reportsToken: 'daemon-reports-token-0123',
+          reportsSigningSecret: 'daemon-reports-secret-0123456789abcdef',
+        },
         timezone: 'Europe/Madrid',
       });
       const runtime = testRuntime({ now: { now: () => START }, sleep });
@@ -198,16 +203,21 @@ describe('the daemon’s weekly slot', () => {
       ).toBe('Mon 03:00');
       await daemon.scheduler.trigger('experiment');
       const base = `http://127.0.0.1:${daemon.http.port}`;
-      const list = await (await fetch(`${base}/reports/`)).text();
+      const auth = { headers: { authorization: 'Bearer daemon-reports-token-0123' } };
+      const list = await (await fetch(`${base}/reports/`, auth)).text();
       expect(list).toContain('weekly-2026-W48');
-      const json = await fetch(`${base}/reports/weekly-2026-W48/report.json`);
+      const json = await fetch(`${base}/reports/weekly-2026-W48/report.json`, auth);
       expect(json.status).toBe(200);
       expect(((await json.json()) as { runName: string }).runName).toBe('weekly-2026-W48');
-      expect((await fetch(`${base}/reports/weekly-2026-W48/report.html`)).headers.get('content-type')).toContain(
-        'text/html',
-      );
-      expect((await fetch(`${base}/reports/..%2F..%2Fetc/report.json`)).status).toBe(404);
-      expect((await fetch(`${base}/reports/weekly-2026-W48/state.db`)).status).toBe(404);
+      expect((await fetch(`${base}/reports/weekly-2026-W48/report.json`)).status).toBe(401);
+      // The link recorded in Langfuse opens in a browser: its path is signed.
+      const recorded = h.langfuse.store.datasetRuns('rag-golden').find((r) => r.name === 'weekly-2026-W48');
+      const link = new URL((recorded?.metadata as { reportUrl: string }).reportUrl);
+      const page = await fetch(`${base}${link.pathname}${link.search}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect((await fetch(`${base}/reports/..%2F..%2Fetc/report.json`, auth)).status).toBe(404);
+      expect((await fetch(`${base}/reports/weekly-2026-W48/state.db`, auth)).status).toBe(404);
       const metrics = await (await fetch(`${base}/metrics`)).text();
       expect(metrics).toMatch(/rag_golden_score\{metric="faithfulness",split="all"\} 1/);
       expect(metrics).toMatch(/rag_golden_score\{metric="context_recall",split="test"\} [0-9.]+/);

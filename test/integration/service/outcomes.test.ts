@@ -238,7 +238,7 @@ describe('ragwatch run: a failed gate', () => {
     h = await startHarness('v3', { items });
     h.rag.degraded = true;
     const config = h.config({
-      http: { host: '127.0.0.1', port: 0 },
+      http: { host: '127.0.0.1', port: 0, reportsPublic: true },
       online: { enabled: false },
       experiment: { enabled: true },
     });

@@ -163,6 +163,9 @@ describe('deploy/compose.yaml, the postgres profile', () => {
         RAGWATCH_STATE_DB_PASSWORD: undefined,
       } as never),
     ).toThrow(/RAGWATCH_STATE_DB_PASSWORD/);
+    // No per-replica volume: the state and the reports live in PostgreSQL; /tmp is the only writable place.
+    expect(replica.volumes.map((v) => v.split(':')[1])).toEqual(['/etc/ragwatch/ragwatch.yaml']);
+    expect((replica as { tmpfs?: string[] }).tmpfs).toEqual(['/tmp']);
   });
 });
 

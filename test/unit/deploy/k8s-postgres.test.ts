@@ -73,11 +73,9 @@ describe('deploy/k8s/overlays/postgres (several replicas on PostgreSQL state)', 
     const loaded = loadConfig({ file: join(OVERLAY, 'ragwatch.yaml'), env });
     if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
     expect(loaded.config.state.url).toBe('postgres://ragwatch:secret@db:5432/ragwatch');
-    // the volume the reports go to is still mounted, now an emptyDir
-    const reports = container!.volumeMounts.find((m) => loaded.config.experiment.reportsDir.startsWith(m.mountPath));
-    const volume = (podVolumes(deployment) as { name: string; emptyDir?: unknown }[]).find(
-      (v) => v.name === reports?.name,
-    );
-    expect(volume?.emptyDir).toBeDefined();
+    // No per-pod volume: the reports live in PostgreSQL with the state, and every pod serves them.
+    expect(container!.volumeMounts.map((m) => m.mountPath).sort()).toEqual(['/etc/ragwatch', '/tmp']);
+    expect((podVolumes(deployment) as { name: string }[]).map((v) => v.name).sort()).toEqual(['config', 'tmp']);
+    expect(loaded.config.experiment.reportsRetentionDays).toBeGreaterThan(0);
   });
 });

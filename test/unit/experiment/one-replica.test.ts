@@ -10,6 +10,7 @@ const HOUR = 3_600_000;
 const config = parseConfig({
   langfuse: { baseUrl: 'http://127.0.0.1:1', publicKey: 'pk-lf-x', secretKey: 'sk-lf-x', maxAttempts: 1 },
   experiment: { enabled: true, target: { url: 'http://127.0.0.1:1/ask' } },
+  http: { reportsPublic: true },
   log: { level: 'silent' },
 });
 const ctx = () => ({

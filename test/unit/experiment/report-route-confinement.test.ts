@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportRoute } from '../../../src/experiment/report-route.js';
+import { directoryReports } from '../../../src/experiment/report-sources.js';
 import { startDaemon } from '../../../src/service/daemon.js';
 import { startHttpService, type HttpService } from '../../../src/service/http.js';
 import { openSqliteState } from '../../../src/state/index.js';
@@ -45,7 +46,13 @@ beforeAll(async () => {
   // not a regular file
   await mkdir(join(realReports, 'dir-run', 'report.html'), { recursive: true });
 
-  service = await startHttpService({ host: '127.0.0.1', port: 0, metrics, readiness, routes: [reportRoute(reports)] });
+  service = await startHttpService({
+    host: '127.0.0.1',
+    port: 0,
+    metrics,
+    readiness,
+    routes: [reportRoute(directoryReports(reports), { public: true })],
+  });
   base = `http://127.0.0.1:${service.port}`;
 });
 afterAll(async () => {
@@ -110,14 +117,20 @@ describe('/reports methods', () => {
   });
 });
 
-describe('the daemon serves /reports only while the experiment is enabled', () => {
+describe('the daemon serves /reports only while the experiment is enabled, behind its token', () => {
+  const TOKEN = 'daemon-token-0123456789';
   it.each([false, true])('experiment.enabled: %s', async (enabled) => {
     const config = configSchema.parse({
       // nothing answers here: the daemon keeps retrying Langfuse in the background while HTTP is up
       langfuse: { baseUrl: 'http://127.0.0.1:9', maxAttempts: 1 },
       online: { enabled: false },
       experiment: { enabled, reportsDir: reports, target: { url: 'http://127.0.0.1:9/ask' } },
-      http: { host: '127.0.0.1', port: 0 },
+      http: {
+        host: '127.0.0.1',
+        port: 0,
+        reportsToken: TOKEN,
+        reportsSigningSecret: 'daemon-secret-0123456789abcdef0123456789',
+      },
     });
     const state = openSqliteState({ path: ':memory:' });
     const daemon = await startDaemon({
@@ -128,10 +141,18 @@ describe('the daemon serves /reports only while the experiment is enabled', () =
     });
     try {
       const url = `http://127.0.0.1:${daemon.http.port satisfies number}`;
-      const list = await fetch(`${url}/reports/`);
-      const report = await fetch(`${url}/reports/weekly-2026-W48/report.json`);
+      const auth = { headers: { authorization: `Bearer ${TOKEN}` } };
+      const list = await fetch(`${url}/reports/`, auth);
+      const report = await fetch(`${url}/reports/weekly-2026-W48/report.json`, auth);
       expect([list.status, report.status]).toEqual(enabled ? [200, 200] : [404, 404]);
       if (!enabled) expect(await report.text()).not.toContain('weekly-2026-W48');
+      const anonymous = await fetch(`${url}/reports/weekly-2026-W48/report.json`);
+      expect(anonymous.status).toBe(enabled ? 401 : 404);
+      expect(await anonymous.text()).not.toContain('weekly-2026-W48');
+      // The service's own routes need no token.
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${url}/metrics`)).status).toBe(200);
+      expect((await fetch(`${url}/readyz`)).status).toBe(503);
     } finally {
       await daemon.shutdown('test');
     }

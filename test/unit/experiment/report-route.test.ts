@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportRoute } from '../../../src/experiment/report-route.js';
+import { directoryReports } from '../../../src/experiment/report-sources.js';
 
 let dir: string;
 let server: Server;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'weekly-2026-W48', 'report.md'), '# report\n');
   await writeFile(join(dir, 'weekly-2026-W48', 'secret.txt'), 'nope');
   await writeFile(join(dir, 'outside.json'), 'nope');
-  const route = reportRoute(dir);
+  const route = reportRoute(directoryReports(dir), { public: true });
   server = createServer(async (req, res) => {
     if (!(await route(req, res))) {
       res.writeHead(418);

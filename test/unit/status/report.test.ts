@@ -102,6 +102,7 @@ describe('the status report', () => {
       timezone: 'Europe/Madrid',
       online: { schedule: '*/10 * * * *' },
       experiment: { enabled: true, schedule: '0 3 * * 1', target: { url: 'http://rag:8080/ask' } },
+      http: { reportsPublic: true },
     });
     const r = report(config);
     expect(job(r, 'online')).toMatchObject({

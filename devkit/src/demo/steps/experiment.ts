@@ -127,6 +127,8 @@ function experimentYaml(
       target: experiment!.target,
     },
     state: { path: statePath },
+    // The demo's report server answers anyone, as the stand-ins do.
+    http: { reportsPublic: true },
   };
   return `# Written by ragwatch demo --keep: the kept stand-ins and toy RAG service. The answer relevancy threshold is\n# lowered for the stand-in judge only.\n${stringify(file)}`;
 }

@@ -218,27 +218,32 @@ function applyPatch(dir: string, p: KustomizePatch, objects: K8sObject[]): void 
 
 /**
  * Strategic merge as Kubernetes does it for the fields ragwatch's manifests use: maps merge key by key,
- * `null` deletes, lists of named objects (containers, env, volumes, volumeMounts, ports) merge by `name`,
- * other lists are replaced.
+ * `null` deletes, lists of named objects (containers, env, volumes, ports) merge by `name` and volume mounts by
+ * `mountPath` (their merge keys), an item `$patch: delete` removes its match; other lists are replaced.
  */
 export function strategicMerge(target: unknown, patch: unknown): unknown {
   const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const named = (v: unknown): v is Array<{ name: string }> =>
-    Array.isArray(v) && v.every((x) => isMap(x) && typeof x.name === 'string');
+  const keyOf = (v: unknown): 'name' | 'mountPath' | null => {
+    if (!Array.isArray(v) || v.length === 0 || !v.every(isMap)) return null;
+    if (v.every((x) => typeof x.mountPath === 'string')) return 'mountPath';
+    return v.every((x) => typeof x.name === 'string') ? 'name' : null;
+  };
+  const mergeKey = keyOf(patch);
+  if (mergeKey && (keyOf(target) === mergeKey || (Array.isArray(target) && target.length === 0))) {
+    let out = (target as Array<Record<string, unknown>>).map((item) => ({ ...item }));
+    for (const item of patch as Array<Record<string, unknown>>) {
+      const i = out.findIndex((x) => x[mergeKey] === item[mergeKey]);
+      if (item.$patch === 'delete') out = out.filter((_, j) => j !== i);
+      else if (i >= 0) out[i] = strategicMerge(out[i], item) as Record<string, unknown>;
+      else out.push(structuredClone(item));
+    }
+    return out;
+  }
   if (isMap(target) && isMap(patch)) {
     const out: Record<string, unknown> = { ...target };
     for (const [key, value] of Object.entries(patch)) {
       if (value === null) delete out[key];
       else out[key] = strategicMerge(out[key], value);
-    }
-    return out;
-  }
-  if (named(target) && named(patch)) {
-    const out = target.map((item) => ({ ...item }));
-    for (const item of patch) {
-      const i = out.findIndex((x) => x.name === item.name);
-      if (i >= 0) out[i] = strategicMerge(out[i], item) as { name: string };
-      else out.push(structuredClone(item));
     }
     return out;
   }
