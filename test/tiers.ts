@@ -57,6 +57,7 @@ export const SYSTEM_TESTS: Record<string, readonly Requirement[]> = {
   'test/integration/state/postgres-tls.system.test.ts': ['postgresql'],
   'test/integration/state/replicas-chaos.system.test.ts': ['postgresql'],
   'test/integration/state/state-migrate.system.test.ts': ['postgresql'],
+  'test/integration/state/trace-names-postgres.system.test.ts': ['postgresql'],
 };
 
 /** All test files under `test/`, repository-relative, sorted. */

@@ -7,7 +7,7 @@ import { discoverRequirements, isSystemTest, REPO, SYSTEM_TESTS, skippedSystemTe
 /** What a test that needs something outside node_modules looks like in its source. */
 // (Built from parts so this file does not match itself.)
 const NEEDS_OUTSIDE = new RegExp(
-  ['runTool', 'chromiumPath', 'postgresUrl', 'buildDockerfile', 'spawnOnTmpfs']
+  ['runTool', 'chromiumPath', 'postgresUrl', 'requirePostgres', 'buildDockerfile', 'spawnOnTmpfs']
     .map((f) => `${f}\\(`)
     .concat(['playwright-core', 'pg'].map((m) => `from '${m}'`))
     .join('|'),
