@@ -102,6 +102,11 @@ const judgeSection = z
     disableThinking: z.boolean().default(true),
     /** Records every judge call of the online job in Langfuse (under `langfuse.ownEnvironment`), linked from the score. */
     traceCalls: z.boolean().default(false),
+    /**
+     * Which waiting call gets the next free slot when calls queue for the judge (a drain, a weekly run): the longest
+     * prompt first, so a backlog ends on short calls and its tail is short, or in order of arrival.
+     */
+    queueOrder: z.enum(['longest-first', 'arrival']).default('longest-first'),
   })
   .strict()
   .prefault({});
@@ -115,8 +120,11 @@ const embeddingsSection = z
     apiKey: z.string().optional(),
     /** Inputs per request (OpenAI's API takes at most 2048). */
     batchSize: intBetween(1, 2048).default(64),
-    /** Embeddings requests in flight at once (the judge's chat requests have their own `judge.concurrency`). */
-    concurrency: intBetween(1, MAX_CONCURRENCY).default(4),
+    /**
+     * Embeddings requests in flight at once. Default: `judge.concurrency`, as the same server (or one sized like it)
+     * answers them, so a golden build's duplicate checks keep pace with its judge calls.
+     */
+    concurrency: intBetween(1, MAX_CONCURRENCY).optional(),
     timeoutMs: timeoutMs().default(60_000),
     maxAttempts: attempts().default(4),
   })

@@ -20,6 +20,8 @@ export interface JudgeClientOptions extends TransportOptions {
   maxTokens?: number;
   /** Sends `chat_template_kwargs: {enable_thinking: false}` (vLLM reasoning models). Default false. */
   disableThinking?: boolean;
+  /** Which waiting call gets the next free slot: the longest prompt (default) or the earliest. */
+  queueOrder?: 'longest-first' | 'arrival';
 }
 
 /** Longest bad answer quoted back in a repair message. */
@@ -77,7 +79,7 @@ export function createJudgeClient(options: JudgeClientOptions): JudgeClient {
         });
         return readAnswer(completion, request.parse);
       },
-      promptLength(request.messages),
+      options.queueOrder === 'arrival' ? 0 : promptLength(request.messages),
     );
     return {
       value: outcome.value,

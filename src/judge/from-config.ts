@@ -35,6 +35,7 @@ export function judgeClientsFromConfig(
     seed: j.seed ?? null,
     maxTokens: j.maxTokens,
     disableThinking: j.disableThinking,
+    queueOrder: j.queueOrder,
   });
   const embeddings = createEmbeddingsClient({
     ...deps,
@@ -42,7 +43,7 @@ export function judgeClientsFromConfig(
     apiKey: e.apiKey ?? j.apiKey,
     model: e.model,
     batchSize: e.batchSize,
-    concurrency: e.concurrency,
+    concurrency: e.concurrency ?? j.concurrency,
     timeoutMs: e.timeoutMs,
     maxAttempts: e.maxAttempts,
   });

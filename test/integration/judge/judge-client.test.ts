@@ -180,6 +180,37 @@ describe('judge client against the stand-in', () => {
     expect(server.requests).toHaveLength(8);
   });
 
+  describe('which waiting call gets the next slot', () => {
+    // One slot, held by a first call while three more queue: a short, a long and a medium prompt, in that order.
+    const queued = async (extra: Partial<JudgeClientOptions>) => {
+      server.pause();
+      const c = client({ concurrency: 1, ...extra });
+      const request = (label: string, padding: number) => {
+        const r = verdictRequest();
+        r.messages = [...r.messages, { role: 'user', content: `${label} ${'x'.repeat(padding)}` }];
+        return c.structured(r);
+      };
+      const calls = [request('first', 0)];
+      await until(() => server.stats().open === 1, 'the first call at the server');
+      calls.push(request('short', 10), request('long', 3000), request('medium', 600));
+      await new Promise((r) => setTimeout(r, 20));
+      server.resume();
+      await Promise.all(calls);
+      return server.requests.map((q) => {
+        const messages = (q.body as { messages: Array<{ content: string }> }).messages;
+        return messages[messages.length - 1]!.content.split(' ')[0];
+      });
+    };
+
+    it('is the longest prompt by default, so a backlog ends on short calls', async () => {
+      expect(await queued({})).toEqual(['first', 'long', 'medium', 'short']);
+    });
+
+    it('is the earliest with queueOrder arrival', async () => {
+      expect(await queued({ queueOrder: 'arrival' })).toEqual(['first', 'short', 'long', 'medium']);
+    });
+  });
+
   it('stops when the caller aborts', async () => {
     server.faults.always('hang');
     const controller = new AbortController();

@@ -86,11 +86,16 @@ describe('judgeClientsFromConfig', () => {
     expect(seen[1]!.body).not.toHaveProperty('chat_template_kwargs');
   });
 
-  it('keeps at most embeddings.concurrency embeddings requests in flight', async () => {
-    for (const concurrency of [1, 3]) {
+  it('keeps at most embeddings.concurrency embeddings requests in flight, judge.concurrency when unset', async () => {
+    const cases = [
+      { judge: 16, embeddings: 1, expected: 1 },
+      { judge: 16, embeddings: 3, expected: 3 },
+      { judge: 5, embeddings: undefined, expected: 5 },
+    ];
+    for (const { judge, embeddings: concurrency, expected } of cases) {
       const config = configSchema.parse({
-        judge: { baseUrl: 'http://judge.local:8000/v1' },
-        embeddings: { model: 'bge-m3', batchSize: 1, concurrency },
+        judge: { baseUrl: 'http://judge.local:8000/v1', concurrency: judge },
+        embeddings: { model: 'bge-m3', batchSize: 1, ...(concurrency ? { concurrency } : {}) },
       });
       let open = 0;
       let most = 0;
@@ -107,8 +112,8 @@ describe('judgeClientsFromConfig', () => {
         );
       };
       const { embeddings } = judgeClientsFromConfig(config, { fetch: fetchImpl });
-      await embeddings.embed(['a', 'b', 'c', 'd', 'e', 'f']);
-      expect(most).toBe(concurrency);
+      await embeddings.embed(Array.from({ length: 12 }, (_, i) => `text ${i}`));
+      expect(most).toBe(expected);
     }
   });
 });
