@@ -3,6 +3,7 @@
  * trace (with what the strata need: origin, language, stratum, split, trace name), the queue's candidates, and
  * the (judge, human) pairs of the agreement tables.
  */
+import { traceNameKey } from '../internal/index.js';
 import type { EnqueueCandidate } from './sampling-plan.js';
 import type { AnnotatedPair } from './pairs.js';
 
@@ -71,9 +72,9 @@ export function scoredTraces(
         stratum: origin === 'online' ? 'online' : (text(m?.stratum) ?? 'unknown'),
         split: origin === 'online' ? null : (text(m?.split) ?? 'unknown'),
         runName: text(m?.runName),
+        // A name is printed and stratified by: its key, never a careless name's text.
         traceName:
-          text(m?.traceName) ??
-          traceNameOf(row.traceId, origin) ??
+          traceNameKey(text(m?.traceName) ?? traceNameOf(row.traceId, origin)) ??
           (origin === 'experiment' ? 'ragwatch-experiment' : 'unknown'),
         scores: new Map(),
       };

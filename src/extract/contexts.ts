@@ -1,7 +1,7 @@
 import type { ObservationRecord, TraceRecord } from '../langfuse/index.js';
 import { chunksFrom, dedupeChunks, looksLikeDocuments } from './chunks.js';
 import { embeddedContexts } from './embedded.js';
-import { describe, type Classified } from './observations.js';
+import { describe, shownName, type Classified } from './observations.js';
 import { retrievalChunks } from './retrieval.js';
 import type { FoundContexts } from './types.js';
 import { asMessages, contentText, isObj, messageRole, messageText, parsed, type Obj } from './values.js';
@@ -73,7 +73,7 @@ export function findContexts(trace: TraceRecord, c: Classified, checked: string[
 
 function toolSummary(c: Classified): string {
   const tools = c.ordered.filter((o) => o.type === 'TOOL');
-  return tools.length > 0 ? ` (tools ${tools.map((o) => o.name ?? o.id).join(', ')} returned no documents)` : '';
+  return tools.length > 0 ? ` (tools ${tools.map(shownName).join(', ')} returned no documents)` : '';
 }
 
 interface Holder {
@@ -147,7 +147,7 @@ function contextsInPrompt(c: Classified): Found | { empty: string } | null {
     for (const text of promptTexts(g.input)) {
       const found = embeddedContexts(text);
       if (found && found.contexts.length > 0) {
-        const source = `prompt:${g.name ?? g.id}`;
+        const source = `prompt:${shownName(g)}`;
         return {
           value: dedupeChunks(found.contexts),
           rule: 'prompt',
@@ -157,7 +157,7 @@ function contextsInPrompt(c: Classified): Found | { empty: string } | null {
           observationIds: [g.id],
         };
       }
-      if (found) empty ??= g.name ?? g.id;
+      if (found) empty ??= shownName(g);
     }
   }
   return empty === null ? null : { empty };
@@ -182,6 +182,6 @@ export function promptTexts(input: unknown): string[] {
 
 function sourceOf(observations: ObservationRecord[]): string {
   const first = observations[0] as ObservationRecord;
-  const name = first.type === 'RETRIEVER' ? `retriever:${first.name ?? first.id}` : `retrieval-${describe(first)}`;
+  const name = first.type === 'RETRIEVER' ? `retriever:${shownName(first)}` : `retrieval-${describe(first)}`;
   return observations.length > 1 ? `${name}(+${observations.length - 1})` : name;
 }

@@ -1,3 +1,4 @@
+import { traceNameKey } from '../internal/index.js';
 import { type ObservationRecord, type TraceRecord, environmentOf } from '../langfuse/index.js';
 import { chunksFrom, dedupeChunks } from './chunks.js';
 import { findContexts, type Found } from './contexts.js';
@@ -76,7 +77,7 @@ export function extractRagSample(trace: TraceRecord, mapping?: ExtractMapping): 
       meta: {
         extraction: shape,
         contextsFrom: contexts.from,
-        traceName: record.name,
+        traceName: traceNameKey(record.name),
         traceTimestamp: record.timestamp,
         environment: record.environment,
         observationIds: {

@@ -1,4 +1,5 @@
 import type { ObservationRecord } from '../langfuse/index.js';
+import { traceNameKey } from '../internal/index.js';
 import { retrievalStrength } from './retrieval.js';
 import { asMessages } from './values.js';
 
@@ -42,6 +43,15 @@ export function isGeneration(o: ObservationRecord): boolean {
   return o.name !== null && LLM_NAME.test(o.name) && asMessages(o.input) !== null;
 }
 
+/**
+ * An observation as extraction's sources, reasons and `extract --trace` name it: its name's key (the name when it
+ * reads as an identifier, else a hash: span names are the app's choice, and a careless one carries user text), else
+ * its id. Mappings still match the names as written.
+ */
+export function shownName(o: Pick<ObservationRecord, 'id' | 'name'>): string {
+  return traceNameKey(o.name) ?? o.id;
+}
+
 export function describe(o: ObservationRecord): string {
-  return `${o.type.toLowerCase()}:${o.name ?? o.id}`;
+  return `${o.type.toLowerCase()}:${shownName(o)}`;
 }

@@ -1,3 +1,4 @@
+import { traceNameKey } from '../internal/index.js';
 import type { ObservationRecord, TraceRecord } from '../langfuse/index.js';
 import { classify } from './observations.js';
 import type { ExtractResult } from './types.js';
@@ -6,7 +7,8 @@ import { isObj, parsed } from './values.js';
 /**
  * What `ragwatch extract --trace ID` shows: the extraction's outcome with the rule behind each part, and
  * the trace's observations as a map for writing an `online.extract` mapping (names, types, the shapes of
- * their input, output and metadata). Shapes carry keys and value kinds only, never the trace's text.
+ * their input, output and metadata). Shapes carry keys and value kinds only, never the trace's text; trace and
+ * observation names are their keys (`traceNameKey`), never a careless name's text.
  */
 
 export interface ObservationSummary {
@@ -42,14 +44,14 @@ export function extractReport(trace: TraceRecord, outcome: ExtractResult): Extra
   }
   return {
     traceId: trace.id,
-    traceName: trace.name,
+    traceName: traceNameKey(trace.name),
     outcome,
     observations: treeOrder(c.ordered).map((o) => ({
       id: o.id,
       parentId: o.parentObservationId,
       depth: c.depth.get(o.id) ?? 0,
       type: o.type,
-      name: o.name,
+      name: traceNameKey(o.name),
       input: valueShape(o.input),
       output: valueShape(o.output),
       metadata: metadataKeys(o),

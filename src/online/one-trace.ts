@@ -1,3 +1,4 @@
+import { traceNameKey } from '../internal/index.js';
 import type { ReadCut } from '../langfuse/index.js';
 import type { JudgeCallRecord } from '../judge-calls/index.js';
 import type { MetricResult } from '../metrics/index.js';
@@ -43,7 +44,8 @@ export async function scoreOneTrace(
     traceId,
     found: true,
     trace: {
-      name: trace.name,
+      // Printed by `sample --trace`: the name's key, never a careless name's text.
+      name: traceNameKey(trace.name),
       timestamp,
       environment: trace.environment,
       ...(trace.readCut ? { readCut: trace.readCut } : {}),

@@ -1,3 +1,4 @@
+import { traceNameKey } from '../internal/index.js';
 import type { JobRuns, Ledger, LedgerEntry } from '../state/index.js';
 import { prepareForJudge, type EvaluateDeps } from './evaluate-trace.js';
 import { ONLINE_JOB, type OnlineSettings } from './job.js';
@@ -8,6 +9,7 @@ import { computeWindow, type TickWindow } from './window.js';
 /** What a tick would do with one trace, and why. */
 export interface PlannedTrace {
   traceId: string;
+  /** The name's key (`traceNameKey`): printed, so never a careless name's text. */
   traceName: string | null;
   timestamp: string;
   /** The trace's sampling coordinate and the rate it was compared with (NaN: a ledger entry not listed now). */
@@ -112,7 +114,7 @@ export async function planOnlineTick(
     const entry = await deps.state.getEntry(id);
     const listed = {
       traceId: id,
-      traceName: s.summary.name,
+      traceName: traceNameKey(s.summary.name),
       timestamp: s.summary.timestamp,
       point: s.point,
       rate: s.rate,
@@ -140,7 +142,7 @@ export async function planOnlineTick(
     const listed = sampled.get(id);
     const base = {
       traceId: id,
-      traceName: listed?.summary.name ?? entry?.traceName ?? null,
+      traceName: traceNameKey(listed?.summary.name ?? entry?.traceName ?? null),
       timestamp: listed?.summary.timestamp ?? new Date(timestamp).toISOString(),
       point: listed?.point ?? Number.NaN,
       rate: listed?.rate ?? entry?.sampleRate ?? Number.NaN,

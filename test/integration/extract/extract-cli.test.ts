@@ -6,11 +6,13 @@ import { context, trace } from '@opentelemetry/api';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '@ragwatch/devkit/corpus/emit/scripted-llm.js';
 import { otelGenai } from '@ragwatch/devkit/corpus/integrations/otel-genai.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
+import { traceNameKey } from '../../../src/internal/index.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 
 /** `ragwatch extract --trace ID` against the stand-in, on traces a hand-instrumented OpenTelemetry app sent. */
 
 const EMAIL = 'ana.garcia.fake@example.com';
+const CARELESS_SPAN = 'pedido de Ana García';
 
 for (const personality of ['v3', 'v4'] as const) {
   describe(`ragwatch extract --trace (${personality})`, () => {
@@ -57,6 +59,8 @@ for (const personality of ['v3', 'v4'] as const) {
           inRoot,
         )
         .end();
+      // A span named after the user (issue 29, part 5): printed as its key only.
+      tracer.startSpan(CARELESS_SPAN, {}, inRoot).end();
       root.end();
       await session.flush();
       ids.pii = root.spanContext().traceId;
@@ -159,6 +163,11 @@ for (const personality of ['v3', 'v4'] as const) {
       expect(code).toBe(0);
       expect(stdout).toMatch(/question: I am \S+, when will my order ship\?/);
       expect(stdout).not.toContain(EMAIL);
+      expect(stdout).not.toContain('García');
+      expect(stdout).toContain(`SPAN ${JSON.stringify(traceNameKey(CARELESS_SPAN))}`);
+      const json = await runCliInProcess(['extract', '--trace', ids.pii!, '--json'], { env });
+      expect(json.stdout).not.toContain('García');
+      expect(json.stdout).not.toContain(EMAIL);
     });
 
     it('an unknown trace or a missing id is bad input (exit 2)', async () => {

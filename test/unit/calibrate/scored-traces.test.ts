@@ -125,3 +125,13 @@ describe('scored traces', () => {
     expect(new Date(weekStart(Date.parse('2026-11-29T23:59:59Z'))).toISOString()).toBe('2026-11-23T00:00:00.000Z');
   });
 });
+
+describe('trace names of scored traces (issue 29, part 5)', () => {
+  it('a name read from score metadata is its key: the strata and the report never carry a careless name', () => {
+    const careless = 'Pregunta de Ana García';
+    const [t] = scoredTraces([judge('t1', 'faithfulness', 0.5, { traceName: careless })]);
+    expect(t!.traceName).toMatch(/^#[0-9a-f]{16}$/);
+    const [kept] = scoredTraces([judge('t2', 'faithfulness', 0.5, { traceName: 'rag-answer' })]);
+    expect(kept!.traceName).toBe('rag-answer');
+  });
+});
