@@ -12,6 +12,7 @@ import { decide } from '../../src/online/sampler.js';
 import { openSqliteState } from '../../src/state/index.js';
 import { openPostgresState } from '../../src/state/postgres/open.js';
 import type { StateStore } from '../../src/state/types.js';
+import { occupancyOf, type Occupancy } from './occupancy.js';
 import { startReplica, type StandIns } from './procs.js';
 import type { Snapshot } from './stand-ins.js';
 
@@ -23,9 +24,13 @@ export interface DrainSpec {
   /** Traces in the 24 h before the settle delay (1 M a day, scaled down by the bench's `--fraction`). */
   traces: number;
   rate: number;
-  /** judge.concurrency and embeddings.concurrency of each replica. */
+  /** judge.concurrency of each replica. */
   judgeConcurrency: number;
-  onlineConcurrency: number;
+  /**
+   * `bench`: online.concurrency 2 × judge.concurrency and the sampling caps off; `defaults`: ragwatch's defaults
+   * for everything but judge.concurrency.
+   */
+  settings: 'bench' | 'defaults';
   /** Opens the state the replicas share, fresh; `config` is its `state` section. */
   /** Prints the judge's occupancy and the ledger every second while the drain goes. */
   trace?: (line: string) => void;
@@ -36,8 +41,8 @@ export interface DrainResult {
   sampled: number;
   seconds: number;
   idealSeconds: number;
-  /** Time-weighted share of the judge's slots in service. */
-  occupancy: number;
+  /** Time-weighted share of the judge's slots in service, over the whole drain and its steady part. */
+  occupancy: Occupancy;
   judgeRequests: number;
   replicaCpuMs: number[];
   standInCpuMs: number;
@@ -81,17 +86,19 @@ export async function drain(standIns: StandIns, spec: DrainSpec): Promise<DrainR
   let sampled = 0;
   for (let i = 0; i < spec.traces; i++) if (decide(policy, TRACE_ID(i), 'support-rag').sampled) sampled += 1;
   const { langfuse, judge } = standIns.ready;
+  const bench = spec.settings === 'bench';
   const config = {
     langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
     judge: { baseUrl: judge.url, model: judge.model, concurrency: spec.judgeConcurrency },
-    embeddings: { model: judge.embeddingModel, concurrency: spec.judgeConcurrency },
-    // The caps are an operator's budget, not a pace: off, so the drain shows what ragwatch itself allows.
-    sampling: { rate: spec.rate, maxPerTick: 1_000_000, maxPerHour: 10_000_000 },
+    embeddings: { model: judge.embeddingModel },
+    // The caps are an operator's budget, not a pace: off in the bench settings, so the drain shows what ragwatch
+    // itself allows; the defaults (5,000 an hour) hold this backlog whole.
+    sampling: bench ? { rate: spec.rate, maxPerTick: 1_000_000, maxPerHour: 10_000_000 } : { rate: spec.rate },
     online: {
       schedule: '*/2 * * * * *',
       settleDelaySeconds: SETTLE_S,
       initialLookbackSeconds: 25 * 3600,
-      concurrency: spec.onlineConcurrency,
+      ...(bench ? { concurrency: 2 * spec.judgeConcurrency } : {}),
     },
     experiment: { enabled: false },
     state: spec.state.config,
@@ -107,12 +114,14 @@ export async function drain(standIns: StandIns, spec: DrainSpec): Promise<DrainR
     start = await standIns.ask({ type: 'snapshot' });
   }
   let last = start;
+  const samples: Snapshot[] = [start];
   for (;;) {
     const counts = await state.countByStatus();
     if (counts.done + counts.skipped + counts.dead >= sampled) break;
     await sleep(50);
+    const now = await standIns.ask({ type: 'snapshot' });
+    if (now.atMs - samples[samples.length - 1]!.atMs >= 250) samples.push(now);
     if (spec.trace) {
-      const now = await standIns.ask({ type: 'snapshot' });
       if (now.atMs - last.atMs >= 1000) {
         const span = now.atMs - last.atMs;
         spec.trace(
@@ -123,6 +132,7 @@ export async function drain(standIns: StandIns, spec: DrainSpec): Promise<DrainR
     }
   }
   const end = await standIns.ask({ type: 'snapshot' });
+  samples.push(end);
   const stopped = await Promise.all(replicas.map((r) => r.stop()));
   await state.close();
   await spec.state.dispose();
@@ -132,7 +142,7 @@ export async function drain(standIns: StandIns, spec: DrainSpec): Promise<DrainR
     sampled,
     seconds: spanMs / 1000,
     idealSeconds: (end.serviceDrawnMs - start.serviceDrawnMs) / slots / 1000,
-    occupancy: (end.inServiceMs - start.inServiceMs) / spanMs / slots,
+    occupancy: occupancyOf(samples),
     judgeRequests: end.granted - before.granted,
     replicaCpuMs: stopped.map((s) => s.cpuMs),
     standInCpuMs: end.cpuMs - before.cpuMs,

@@ -13,22 +13,31 @@ import { connectExperiment } from '../../src/experiment/edges.js';
 import { runExperiment } from '../../src/experiment/run.js';
 import { createRuntime, silentLogger } from '../../src/runtime/index.js';
 import { openSqliteState } from '../../src/state/index.js';
+import { occupancyOf, sampleJudge, type Occupancy } from './occupancy.js';
 import type { StandIns } from './procs.js';
+
+export interface ExperimentSpec {
+  items: number;
+  judgeConcurrency: number;
+  /**
+   * `bench`: experiment.target.concurrency = judge.concurrency; `defaults`: ragwatch's defaults for everything but
+   * judge.concurrency.
+   */
+  settings: 'bench' | 'defaults';
+  queueOrder?: 'longest-first' | 'arrival';
+}
 
 export interface ExperimentResult {
   items: number;
   seconds: number;
   idealSeconds: number;
-  occupancy: number;
+  occupancy: Occupancy;
   judgeRequests: number;
   cpuMs: number;
 }
 
-export async function weeklyExperiment(
-  standIns: StandIns,
-  items: number,
-  judgeConcurrency: number,
-): Promise<ExperimentResult> {
+export async function weeklyExperiment(standIns: StandIns, spec: ExperimentSpec): Promise<ExperimentResult> {
+  const { items, judgeConcurrency } = spec;
   const dataset = `rag-golden-${items}`;
   await standIns.ask({ type: 'seed-golden', name: dataset, items });
   const dir = await mkdtemp(join(tmpdir(), 'ragwatch-bench-scale-experiment-'));
@@ -36,8 +45,13 @@ export async function weeklyExperiment(
   const config = parseConfig(
     {
       langfuse: { baseUrl: langfuse.url, publicKey: langfuse.publicKey, secretKey: langfuse.secretKey },
-      judge: { baseUrl: judge.url, model: judge.model, concurrency: judgeConcurrency },
-      embeddings: { model: judge.embeddingModel, concurrency: judgeConcurrency },
+      judge: {
+        baseUrl: judge.url,
+        model: judge.model,
+        concurrency: judgeConcurrency,
+        ...(spec.queueOrder ? { queueOrder: spec.queueOrder } : {}),
+      },
+      embeddings: { model: judge.embeddingModel },
       log: { level: 'silent' },
       experiment: {
         dataset,
@@ -46,7 +60,7 @@ export async function weeklyExperiment(
         target: {
           url: ragUrl,
           body: { question: '{{question}}', distractors: '{{distractors}}' },
-          concurrency: judgeConcurrency,
+          ...(spec.settings === 'bench' ? { concurrency: judgeConcurrency } : {}),
         },
       },
     },
@@ -58,11 +72,13 @@ export async function weeklyExperiment(
     state,
     judgeStage: runJudgeStage,
   });
-  const before = await standIns.ask({ type: 'snapshot' });
+  const sampler = sampleJudge(standIns);
   const cpu0 = process.cpuUsage();
   await runExperiment(deps, { reportsDir: dir });
   const cpu = process.cpuUsage(cpu0);
-  const after = await standIns.ask({ type: 'snapshot' });
+  const samples = await sampler.stop();
+  const before = samples[0]!;
+  const after = samples[samples.length - 1]!;
   await state.close();
   await rm(dir, { recursive: true, force: true });
   const spanMs = after.atMs - before.atMs;
@@ -70,7 +86,7 @@ export async function weeklyExperiment(
     items,
     seconds: spanMs / 1000,
     idealSeconds: (after.serviceDrawnMs - before.serviceDrawnMs) / after.parallelism / 1000,
-    occupancy: (after.inServiceMs - before.inServiceMs) / spanMs / after.parallelism,
+    occupancy: occupancyOf(samples),
     judgeRequests: after.granted - before.granted,
     cpuMs: (cpu.user + cpu.system) / 1000,
   };

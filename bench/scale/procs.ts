@@ -43,11 +43,17 @@ export interface StandIns {
 export async function startStandIns(spec: StandInsSpec): Promise<StandIns> {
   const proc = forkChild('./stand-ins.ts', spec);
   const ready = await nextMessage<Extract<FromStandIns, { type: 'ready' }>>(proc, 'ready');
+  // One question at a time: every answer is a 'done', so two in flight could not tell theirs apart.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     ready,
     ask: (m) => {
-      const answer = nextMessage<Snapshot & { seeded?: number }>(proc, 'done');
-      proc.send(m);
+      const answer = queue.then(() => {
+        const done = nextMessage<Snapshot & { seeded?: number }>(proc, 'done');
+        proc.send(m);
+        return done;
+      });
+      queue = answer.catch(() => undefined);
       return answer;
     },
     close: () =>

@@ -14,6 +14,10 @@ export interface StandInsSpec {
   meanMs: number;
   sigma: number;
   parallelism: number;
+  /** The judge's lexical rules (golden-set generation and filters) on; default off. */
+  builtinRules?: boolean;
+  /** Extra service time per prompt token (prefill), for the tail scenario. */
+  msPerPromptToken?: number;
 }
 
 export type ToStandIns =
@@ -55,8 +59,9 @@ export async function serveStandIns(spec: StandInsSpec): Promise<void> {
     port: 0,
     parallelism: profile.parallelism,
     serviceTimeMs: profile.serviceTimeMs,
-    builtinRules: false,
+    builtinRules: spec.builtinRules ?? false,
     recordLimit: 10,
+    ...(spec.msPerPromptToken ? { msPerPromptToken: spec.msPerPromptToken } : {}),
   });
   const rag = await startToyRag();
   let langfuseRequests = 0;

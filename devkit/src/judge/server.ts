@@ -225,9 +225,9 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
   async function serve<T>(signal: AbortSignal, extraMs: number, work: () => T): Promise<T> {
     const release = await limiter.acquire(signal);
     try {
-      const drawn = drawLatency(serviceTime, random);
+      const drawn = drawLatency(serviceTime, random) + extraMs;
       serviceDrawnMs += drawn;
-      await wait(drawn + extraMs, signal);
+      await wait(drawn, signal);
       return work();
     } finally {
       release();
@@ -250,7 +250,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     record.answeredBy = answer.source;
     if (answer.ruleError !== undefined) record.ruleError = answer.ruleError;
     const tokens = promptTokens(parsed.request.messages, parsed.tools);
-    const built = await serve(signal, 0, () => {
+    const built = await serve(signal, (options.msPerPromptToken ?? 0) * tokens.length, () => {
       const cachedTokens = prefixCache.lookup(tokens);
       return {
         cachedTokens,

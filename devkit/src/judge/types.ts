@@ -106,6 +106,11 @@ export interface JudgeServerOptions {
   serviceTimeMs?: LatencyDistribution;
   /** Extra service time per completion token (default 0). */
   msPerCompletionToken?: number;
+  /**
+   * Extra service time per prompt token while the request holds its slot (default 0), counted in the drawn
+   * service time: long prompts take longer, as prefill does on a real server.
+   */
+  msPerPromptToken?: number;
   /** Requests served at once (vLLM's max_num_seqs; default 256); the rest queue without bound. */
   parallelism?: number;
   /** Extra rules tried before the built-in ones. */

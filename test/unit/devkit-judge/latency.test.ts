@@ -125,4 +125,25 @@ describe('productionProfile', () => {
       await judge.close();
     }
   });
+
+  it('holds a slot longer for a longer prompt with msPerPromptToken, counted as drawn service time', async () => {
+    const judge = await startJudgeServer({ msPerPromptToken: 0.5 });
+    try {
+      const drawnFor = async (content: string) => {
+        const before = judge.stats().serviceDrawnMs;
+        await fetch(`${judge.url}/chat/completions`, {
+          method: 'POST',
+          body: JSON.stringify({ model: judge.model, messages: [{ role: 'user', content }] }),
+        });
+        return judge.stats().serviceDrawnMs - before;
+      };
+      const short = await drawnFor('one two three');
+      const long = await drawnFor('word '.repeat(200));
+      expect(short).toBeGreaterThan(0);
+      expect(long).toBeGreaterThan(short + 50);
+      expect(judge.requests.at(-1)!.usage!.promptTokens * 0.5).toBeCloseTo(long, 5);
+    } finally {
+      await judge.close();
+    }
+  });
 });
