@@ -146,6 +146,9 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
             ]);
           }
           for (const p of read.problems.slice(0, 10)) ctx.stderr.write(`corpus: ${p}\n`);
+          for (const w of read.warnings.slice(0, 10)) ctx.stderr.write(`corpus: warning: ${w}\n`);
+          if (read.warnings.length > 10)
+            ctx.stderr.write(`corpus: … and ${read.warnings.length - 10} more front matter warnings\n`);
           if (read.problems.length > 10)
             ctx.stderr.write(`corpus: … and ${read.problems.length - 10} more lines that could not be read\n`);
           chunks = read.chunks;

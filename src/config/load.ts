@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { withoutUrlCredentials } from './checks.js';
 import { SECRET_KEY_PATTERN } from './mask.js';
@@ -58,11 +58,33 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     file = resolve(cwd, DEFAULT_CONFIG_FILE);
   }
   if (file) {
+    // Nothing printed by the yaml library: its warnings (an unknown tag) quote the line, a secret included.
+    const lines = new LineCounter();
+    let doc;
     try {
-      raw = parseYaml(readFileSync(file, 'utf8')) ?? {};
+      doc = parseDocument(readFileSync(file, 'utf8'), { lineCounter: lines, logLevel: 'silent' });
     } catch (err) {
-      const where = err instanceof YAMLParseError && err.linePos ? ` (line ${err.linePos[0].line})` : '';
-      return { ok: false, problems: [`config: ${file}: invalid YAML${where}: ${firstLine(err)}`] };
+      return { ok: false, problems: [`config: ${file}: invalid YAML: ${firstLine(err)}`] };
+    }
+    const error = doc.errors[0];
+    if (error) {
+      const where = ` (line ${lines.linePos(error.pos[0]).line})`;
+      return { ok: false, problems: [`config: ${file}: invalid YAML${where}: ${firstLine(error)}`] };
+    }
+    if (doc.warnings.length > 0) {
+      return {
+        ok: false,
+        problems: doc.warnings.map((w) => {
+          const what =
+            w.code === 'TAG_RESOLVE_FAILED' ? 'an unknown YAML tag (ragwatch reads no tags)' : `YAML ${w.code}`;
+          return `config: ${file}: line ${lines.linePos(w.pos[0]).line}: ${what}`;
+        }),
+      };
+    }
+    try {
+      raw = doc.toJS() ?? {};
+    } catch (err) {
+      return { ok: false, problems: [`config: ${file}: invalid YAML: ${firstLine(err)}`] };
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       return { ok: false, problems: [`config: ${file}: must be a mapping of sections (langfuse, judge, ...)`] };

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { LineCounter, parseDocument, type YAMLError } from 'yaml';
 import { detectLanguage } from '../metrics/index.js';
 import type { Chunk, Language } from './types.js';
 
@@ -13,13 +13,16 @@ import type { Chunk, Language } from './types.js';
  *   metadata); the id defaults to the file's path without its extension.
  * A chunk's document is `document` / `doc_id` / `source` / `file_path` of its metadata, its position
  * `position` / `chunk_index` / `index`, else its order in the export. Lines that cannot be read are reported by
- * file and line, never with their text.
+ * file and line, never with their text; so are the YAML library's warnings on front matter (an unknown tag), which
+ * it would otherwise print to stderr with the whole line, personal data included.
  */
 
 export interface CorpusReading {
   chunks: Chunk[];
   /** `file:line: what is wrong`. */
   problems: string[];
+  /** `file:line: what the YAML of a front matter warned about`: the chunk is read all the same. */
+  warnings: string[];
   files: number;
 }
 
@@ -32,6 +35,33 @@ interface RawChunk {
   id: string;
   text: string;
   metadata: Record<string, unknown>;
+  /** `line: warning` of the front matter, by the file's line numbers; only when there are some. */
+  warnings?: string[];
+}
+
+/** What a YAML warning or error says, in words of ours: the library's message quotes the source line. */
+const YAML_WARNINGS: Record<string, string> = {
+  TAG_RESOLVE_FAILED: 'an unknown YAML tag (the value is read as plain text)',
+  BAD_DIRECTIVE: 'a YAML directive it does not know',
+  BLOCK_AS_IMPLICIT_KEY: 'a block used as a key',
+  DUPLICATE_KEY: 'a key repeated',
+};
+
+/**
+ * The front matter's YAML, parsed without the library printing anything (it warns through `process.emitWarning`,
+ * quoting the line): errors and warnings come back as the file's line numbers and a description, never the text.
+ */
+function frontMatter(yaml: string): { value: unknown; error: string | null; warnings: string[] } {
+  const lines = new LineCounter();
+  const doc = parseDocument(yaml, { lineCounter: lines, prettyErrors: false, logLevel: 'silent' });
+  // Line 1 of the file is the opening `---`.
+  const line = (e: YAMLError) => lines.linePos(e.pos[0]).line + 1;
+  const first = doc.errors[0];
+  if (first) return { value: null, error: `${line(first)}: front matter is not YAML (${first.code})`, warnings: [] };
+  const warnings = doc.warnings.map(
+    (w) => `${line(w)}: front matter: ${YAML_WARNINGS[w.code] ?? `a YAML warning (${w.code})`}`,
+  );
+  return { value: doc.toJS(), error: null, warnings };
 }
 
 function firstString(obj: Record<string, unknown>, keys: readonly string[]): string | undefined {
@@ -68,21 +98,30 @@ export function chunkFromDocument(content: string, relativePath: string): RawChu
   let text = content.replace(/^\uFEFF/, '');
   let metadata: Record<string, unknown> = {};
   const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  let warnings: string[] = [];
   if (front) {
-    let parsed: unknown;
+    let parsed: ReturnType<typeof frontMatter>;
     try {
-      parsed = parseYaml(front[1] ?? '');
+      parsed = frontMatter(front[1] ?? '');
     } catch {
       return 'front matter is not YAML';
     }
-    if (parsed !== null && parsed !== undefined && !asRecord(parsed)) return 'front matter is not a mapping';
-    metadata = { ...(asRecord(parsed) ?? {}) };
+    if (parsed.error !== null) return parsed.error;
+    const value = parsed.value;
+    if (value !== null && value !== undefined && !asRecord(value)) return 'front matter is not a mapping';
+    metadata = { ...(asRecord(value) ?? {}) };
+    warnings = parsed.warnings;
     text = text.slice(front[0].length);
   }
   if (text.trim() === '') return 'no text';
   const id = firstString(metadata, ID_KEYS) ?? relativePath.replace(/\.(md|markdown|txt)$/i, '');
   for (const k of ID_KEYS) delete metadata[k];
-  return { id, text: text.trim(), metadata: { path: relativePath, ...metadata } };
+  return {
+    id,
+    text: text.trim(),
+    metadata: { path: relativePath, ...metadata },
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
 }
 
 function language(text: string, metadata: Record<string, unknown>): Language {
@@ -135,6 +174,7 @@ export function readCorpusFolder(dir: string): CorpusReading {
   if (!statSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
   const raw: Array<RawChunk & { where: string }> = [];
   const problems: string[] = [];
+  const warnings: string[] = [];
   const files = filesUnder(dir);
   for (const file of files) {
     const rel = relative(dir, file).split(sep).join('/');
@@ -155,10 +195,14 @@ export function readCorpusFolder(dir: string): CorpusReading {
       });
     } else {
       const chunk = chunkFromDocument(content, rel);
-      if (typeof chunk === 'string') problems.push(`${rel}: ${chunk}`);
-      else raw.push({ ...chunk, where: rel });
+      if (typeof chunk === 'string') problems.push(/^\d+: /.test(chunk) ? `${rel}:${chunk}` : `${rel}: ${chunk}`);
+      else {
+        const { warnings: noted, ...rest } = chunk;
+        for (const w of noted ?? []) warnings.push(`${rel}:${w}`);
+        raw.push({ ...rest, where: rel });
+      }
     }
   }
   const read = toChunks(raw);
-  return { chunks: read.chunks, problems: [...problems, ...read.problems], files: files.length };
+  return { chunks: read.chunks, problems: [...problems, ...read.problems], warnings, files: files.length };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { maskSecrets } from '../../src/config/mask.js';
 import { loadConfig } from '../helpers/config.js';
 
@@ -86,6 +86,22 @@ describe('loadConfig', () => {
     const loaded = loadConfig({ file, env: {} });
     expect(loaded.ok).toBe(false);
     if (!loaded.ok) expect(loaded.problems[0]).toMatch(/invalid YAML \(line \d+\)/);
+  });
+
+  it('a value the YAML library warns about (an unknown tag) is a problem by line, never printed with its text', () => {
+    const file = tempConfig('langfuse:\n  publicKey: pk-lf-1\n  secretKey: !secret sk-lf-do-not-print\n');
+    const emitted = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      const loaded = loadConfig({ file, env: {} });
+      expect(emitted).not.toHaveBeenCalled();
+      expect(loaded.ok).toBe(false);
+      if (!loaded.ok) {
+        expect(loaded.problems).toEqual([`config: ${file}: line 3: an unknown YAML tag (ragwatch reads no tags)`]);
+        expect(loaded.problems.join('\n')).not.toContain('sk-lf-do-not-print');
+      }
+    } finally {
+      emitted.mockRestore();
+    }
   });
 
   it('says so when the named file does not exist', () => {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/run-cli.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
 import { startGoldenHarness, type GoldenHarness } from './harness.js';
 
@@ -40,6 +41,24 @@ describe('ragwatch golden: input, plan, progress', () => {
     expect(diff.code).toBe(2);
     expect(diff.stderr).toContain('golden diff: need two versions of rag-golden (found 0)');
     expect(h.judgeRequests()).toBe(0);
+  });
+
+  it('a front matter the YAML library warns about: file and line on stderr, never the line (issue 29)', async () => {
+    h = await startGoldenHarness('v3');
+    await mkdir(join(h.dir, 'tagged'));
+    const body = 'Orders ship within 48 hours from the central warehouse. '.repeat(5);
+    await writeFile(
+      join(h.dir, 'tagged', 'owner.md'),
+      `---\nid: o\nowner: !foo juan.perez@example.com\n---\n${body}\n`,
+    );
+    // The real binary: the yaml library's warnings go to the process's own stderr, not the command's.
+    const r = await runCli(
+      ['--config', join(h.dir, 'ragwatch.yaml'), 'golden', 'build', '--corpus', 'tagged', '--dry-run', '--no-progress'],
+      { cwd: h.dir },
+    );
+    expect(r.stderr).toContain('corpus: warning: owner.md:3: front matter: an unknown YAML tag');
+    expect(r.stderr + r.stdout).not.toContain('juan.perez');
+    expect(r.stderr).not.toContain('!foo');
   });
 
   it('--dry-run shows the plan and sends nothing', async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunkFromDocument, chunkFromJson, readCorpusFolder } from '../../../src/golden/corpus.js';
 
 const dirs: string[] = [];
@@ -87,5 +87,34 @@ describe('corpus export', () => {
     ]);
     expect(read.problems.join()).not.toContain('secret');
     expect(() => readCorpusFolder(join(dir, 'chunks.jsonl'))).toThrow(/not a folder/);
+  });
+
+  it('YAML warnings of front matter never carry its text: reported by file and line, nothing printed (issue 29)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'golden-corpus-'));
+    dirs.push(dir);
+    writeFileSync(
+      join(dir, 'owner.md'),
+      '---\nid: faq-2\nowner: !foo juan.perez@example.com\nphone: !!phone 699112233\n---\nOrders ship within 48 hours.\n',
+    );
+    writeFileSync(join(dir, 'broken.md'), '---\nid: b\nnote: "Juan Pérez\n---\nText.\n');
+    const emitted = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const read = readCorpusFolder(dir);
+      expect(emitted).not.toHaveBeenCalled();
+      expect(warned).not.toHaveBeenCalled();
+      // The chunk is read (an unknown tag's value is kept as text), and each warning is one line by file and line.
+      expect(read.chunks.map((c) => c.id)).toEqual(['faq-2']);
+      expect(read.warnings).toEqual([
+        'owner.md:3: front matter: an unknown YAML tag (the value is read as plain text)',
+        'owner.md:4: front matter: an unknown YAML tag (the value is read as plain text)',
+      ]);
+      expect(read.problems).toEqual([expect.stringMatching(/^broken\.md:3: front matter is not YAML/)]);
+      const all = JSON.stringify(read.warnings) + JSON.stringify(read.problems);
+      expect(all).not.toMatch(/juan|Juan|699112233|!foo|phone/);
+    } finally {
+      emitted.mockRestore();
+      warned.mockRestore();
+    }
   });
 });
