@@ -18,6 +18,7 @@ import {
   registerStatusCommand,
 } from './commands/index.js';
 import { CliExit, ExitCode } from './exit-codes.js';
+import { controlFree, withoutControls } from './internal/index.js';
 import { exitCodesHelp, outcomesHelp } from './outcomes.js';
 import { isStateError } from './state/index.js';
 import { VERSION } from './version.js';
@@ -64,19 +65,21 @@ function addExitCodes(command: Command, path: readonly string[]): void {
 }
 
 /** Runs the CLI and resolves to the process exit code. */
-export async function main(argv: string[], ctx: CommandContext = defaultContext()): Promise<number> {
+export async function main(argv: string[], given: CommandContext = defaultContext()): Promise<number> {
+  // What commands print comes partly from outside (comments, dataset texts, traces): no control characters.
+  const ctx = { ...given, stdout: controlFree(given.stdout) };
   const program = buildProgram(ctx);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (err) {
     if (err instanceof CliExit) {
-      for (const line of err.lines) ctx.stderr.write(`${line}\n`);
+      for (const line of err.lines) ctx.stderr.write(`${withoutControls(line)}\n`);
       return err.code;
     }
     // A state file failing mid-command (a full disk while sampling): the same line and code as at start-up.
     if (isStateError(err)) {
-      ctx.stderr.write(`${err.message}\n`);
+      ctx.stderr.write(`${withoutControls(err.message)}\n`);
       return err.isInput ? ExitCode.badInput : ExitCode.incomplete;
     }
     if (err instanceof CommanderError) {
@@ -84,7 +87,7 @@ export async function main(argv: string[], ctx: CommandContext = defaultContext(
         return ExitCode.ok;
       return ExitCode.badInput;
     }
-    ctx.stderr.write(`ragwatch: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    ctx.stderr.write(`ragwatch: ${withoutControls(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
     return 1;
   }
 }

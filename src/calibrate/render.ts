@@ -3,6 +3,7 @@
  * stratum) with every agreement figure, its 95 % interval and n, the annotations that would halve the intervals,
  * the pass shares κ must be read beside, then the worst disagreements with both reasons.
  */
+import { markdownCell, markdownText, withoutControls } from '../internal/index.js';
 import type { AgreementFigure } from './agreement.js';
 import type { Disagreement } from './disagreements.js';
 import type { CalibrationSummary } from './report.js';
@@ -71,8 +72,6 @@ export function notEstimableLine(cells: readonly AgreementCell[]): string | null
   return `n/e, not estimable: ${parts.join('; ')}`;
 }
 
-const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
-
 function disagreementRow(d: Disagreement): string[] {
   const where = d.origin === 'online' ? `online · ${d.traceName}` : `golden ${d.split} · ${d.stratum}`;
   return [
@@ -106,29 +105,29 @@ export function calibrationMarkdown(summary: CalibrationSummary, level = '##'): 
   }
   for (const metric of [...new Set(cells.map((c) => c.metric))]) {
     const mine = cells.filter((c) => c.metric === metric);
-    out.push(`**${metric}** (threshold ${mine[0]!.threshold})`, '');
+    out.push(`**${markdownText(metric)}** (threshold ${mine[0]!.threshold})`, '');
     out.push(`| Cell | n | ${SHOWN.map((s) => HEAD[s]).join(' | ')} | Pass: judge / people | To halve |`);
     out.push(`|---|---|${SHOWN.map(() => '---').join('|')}|---|---|`);
     for (const c of mine) {
       const figures = SHOWN.map((s) => figureText(c.figures.find((f) => f.statistic === s)));
       const shares = `${pct(c.judgePassShare)} / ${pct(c.humanPassShare)}`;
-      out.push(`| ${cellLabel(c)} | ${c.n} | ${figures.join(' | ')} | ${shares} | ${halveText(c)} |`);
+      out.push(`| ${markdownCell(cellLabel(c))} | ${c.n} | ${figures.join(' | ')} | ${shares} | ${halveText(c)} |`);
     }
     out.push('');
     const folded = notEstimableLine(mine);
-    if (folded) out.push(`- ${folded}`, '');
+    if (folded) out.push(`- ${markdownText(folded)}`, '');
   }
   for (const list of summary.disagreements) {
     if (list.worst.length === 0 && list.heldBack === 0) continue;
     const held = `online and dev split only; ${list.heldBack} test-split held back`;
-    out.push(`**Worst disagreements: ${list.metric}** (${held})`);
+    out.push(`**Worst disagreements: ${markdownText(list.metric)}** (${held})`);
     out.push('');
     if (list.worst.length === 0) {
       out.push('None of half a level or more.', '');
       continue;
     }
     out.push(`| ${DISAGREEMENT_HEAD.join(' | ')} |`, `|${DISAGREEMENT_HEAD.map(() => '---').join('|')}|`);
-    for (const d of list.worst) out.push(`| ${disagreementRow(d).map(escapeCell).join(' | ')} |`);
+    for (const d of list.worst) out.push(`| ${disagreementRow(d).map(markdownCell).join(' | ')} |`);
     out.push('');
   }
   for (const e of summary.table.excluded) out.push(`- ${e.count} pair(s) of ${e.metric ?? '?'} left out: ${e.reason}`);
@@ -136,7 +135,12 @@ export function calibrationMarkdown(summary: CalibrationSummary, level = '##'): 
 }
 
 const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  withoutControls(s)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 export function calibrationHtml(summary: CalibrationSummary): string {
   const parts = ['<h2 id="calibration">Judge agreement with people</h2>'];

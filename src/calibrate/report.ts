@@ -7,6 +7,7 @@
 import { createAnonymizer } from '../anonymize/index.js';
 import type { RagwatchConfig } from '../config/index.js';
 import type { MetricName } from '../metrics/index.js';
+import { withoutControls } from '../internal/index.js';
 import type { StateStore } from '../state/index.js';
 import { worstDisagreements, type DisagreementList } from './disagreements.js';
 import { ledgerNames } from './enqueue.js';
@@ -39,12 +40,12 @@ export interface CalibrationReportDeps {
 const DAY_MS = 86_400_000;
 const MAX_COMMENT_CHARS = 300;
 
-/** A person's comment made safe to show: anonymized, one line, shortened. */
+/** A person's comment made safe to show: without control characters, anonymized, one line, shortened. */
 export function commentCleaner(config: Pick<RagwatchConfig, 'anonymize'>): (text: string) => string | null {
   const { phoneRegions, threshold, residualThreshold, identifierLabels } = config.anonymize;
   const anonymizer = createAnonymizer({ phoneRegions, threshold, residualThreshold, identifierLabels });
   return (text) => {
-    const oneLine = anonymizer.anonymizeText(text).text.replace(/\s+/g, ' ').trim();
+    const oneLine = anonymizer.anonymizeText(withoutControls(text)).text.replace(/\s+/g, ' ').trim();
     if (oneLine === '') return null;
     return oneLine.length <= MAX_COMMENT_CHARS ? oneLine : `${oneLine.slice(0, MAX_COMMENT_CHARS - 1)}…`;
   };

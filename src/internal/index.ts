@@ -21,3 +21,5 @@ export { createKeepAliveFetch, type KeepAliveFetchOptions } from './transport.js
 export { BufferedResponse } from './buffered-response.js';
 export { CronSchedule, localTimeInstants, nextCronRun, type LocalParts } from './cron.js';
 export { isHashedTraceName, isIdentifierName, traceNameKey, traceNameKeySql } from './trace-name.js';
+export { controlFree, withoutControls } from './terminal-text.js';
+export { markdownCell, markdownText } from './markdown-text.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotatedPair } from '../../../src/calibrate/pairs.js';
 import { calibrationHtml, calibrationMarkdown } from '../../../src/calibrate/render.js';
+import { commentCleaner } from '../../../src/calibrate/report.js';
+import { parseConfig } from '../../helpers/config.js';
 import type { CalibrationSummary } from '../../../src/calibrate/report.js';
 import { agreementTable } from '../../../src/calibrate/table.js';
 
@@ -68,5 +70,45 @@ describe('calibration section', () => {
 
     const html = calibrationHtml(s);
     expect(html.match(/not estimable/g)).toHaveLength(2);
+  });
+
+  it('Markdown escapes HTML and drops control characters of the texts it shows (issue 29, part 5)', () => {
+    const s = summary();
+    const comment = '<script>alert(1)</script> \x1b[31mno\x1b[0m & <b>mal</b>';
+    s.disagreements = [
+      {
+        metric: 'faithfulness',
+        heldBack: 0,
+        worst: [
+          {
+            traceId: 't<1>',
+            metric: 'faithfulness',
+            language: 'es',
+            stratum: '<i>single-hop</i>',
+            traceName: 'rag',
+            origin: 'experiment',
+            split: 'dev',
+            judge: 0.9,
+            human: 0.1,
+            gap: 0.8,
+            judgeLevel: 'supported',
+            humanLevel: 'unsupported',
+            judgeReason: '<img src=x onerror=alert(2)> | cell',
+            humanComment: comment,
+          },
+        ],
+      },
+    ] as CalibrationSummary['disagreements'];
+    const md = calibrationMarkdown(s).join('\n');
+    expect(md).not.toMatch(/<script|<img|<b>|<i>|\x1b/);
+    expect(md).toContain('&lt;script&gt;alert(1)&lt;/script&gt; [31mno'.replace('[31m', ''));
+    expect(md).toContain('&lt;img src=x onerror=alert(2)&gt; \\| cell');
+    expect(md).toContain('&amp; &lt;b&gt;mal&lt;/b&gt;');
+    expect(calibrationHtml(s)).not.toMatch(/<script|<img|\x1b/);
+  });
+
+  it("a person's comment is shown anonymized, on one line, without control characters", () => {
+    const clean = commentCleaner(parseConfig({}));
+    expect(clean('\x1b[31mMal\x1b[0m:\r\nllámame al 699112233\x07')).toBe('Mal: llámame al <PHONE_1>');
   });
 });
