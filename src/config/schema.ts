@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPERIMENT_TRAFFIC_TAG } from './experiment-traffic.js';
 import { calibrateCrossProblems, calibrateSectionFor } from './calibrate-section.js';
 import { isCronExpression, isListenHost, urlHasCredentials } from './checks.js';
 import { metricFor, thresholdsFor, type MetricCatalog } from './metric-catalog.js';
@@ -207,6 +208,8 @@ const filtersSection = z
     tags: z.array(z.string()).default([]),
     environments: z.array(z.string()).default([]),
     excludeEnvironments: z.array(z.string()).default(['langfuse-*', 'sdk-experiment']),
+    /** Traces with any of these tags are left out (the weekly experiment's own traffic, docs/integrations.md). */
+    excludeTags: z.array(z.string()).default([EXPERIMENT_TRAFFIC_TAG]),
     metadata: z.record(z.string(), z.string()).default({}),
   })
   .strict()

@@ -1,4 +1,4 @@
-import type { RagwatchConfig } from '../config/index.js';
+import { EXPERIMENT_ITEM_HEADER, EXPERIMENT_RUN_HEADER, type RagwatchConfig } from '../config/index.js';
 import { chunksFrom, dedupeChunks, evaluatePath, parsePath, type PathStep, answerFrom } from '../extract/index.js';
 import { DependencyError, isAbortError, statusOfKind } from '../errors.js';
 import { backoffs, Limiter, parseRetryAfter, retry, RetryAbortedError, type Sleep } from '../internal/index.js';
@@ -113,6 +113,9 @@ export function createHttpTarget(config: TargetConfig, deps: HttpTargetDeps = {}
     const headers: Record<string, string> = { accept: 'application/json' };
     for (const [name, value] of Object.entries(config.headers))
       headers[name] = expandEnv(value, env, `experiment.target.headers.${name}`);
+    // The run's mark (docs/integrations.md): the service copies it into its trace, the online job leaves it out.
+    headers[EXPERIMENT_RUN_HEADER] = headerValue(request.runName);
+    headers[EXPERIMENT_ITEM_HEADER] = headerValue(request.itemId);
     let body: string | undefined;
     if (config.method !== 'GET') {
       headers['content-type'] = 'application/json';
@@ -236,6 +239,11 @@ function asTargetError(err: unknown, signal?: AbortSignal): TargetError {
   if (err instanceof TemplateError) return new TargetError(err.message, false, 'invalid_request');
   if (isAbortError(err)) return new TargetError('timed out', true, 'timeout');
   return new TargetError(`cannot reach the RAG service: ${(err as Error)?.message ?? String(err)}`, true, 'connection');
+}
+
+/** Printable ASCII as it is, anything else percent-encoded (a header value is bytes, not text). */
+function headerValue(text: string): string {
+  return /^[\x20-\x7e]*$/.test(text) ? text.trim() : encodeURIComponent(text);
 }
 
 /** The URL without credentials or query, for logs and report metadata. */

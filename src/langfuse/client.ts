@@ -53,6 +53,8 @@ export interface LangfuseApi {
     filters?: TraceFilters;
     pageSize?: number;
     signal?: AbortSignal;
+    /** Told of each trace dropped for an excluded tag (`online.filters.excludeTags`). */
+    onExcluded?: (trace: TraceSummary, reason: 'excluded_tag') => void;
   }): AsyncIterable<TraceSummary>;
   getTrace(id: string, signal?: AbortSignal): Promise<TraceRecord | null>;
   writeScores(scores: ScoreToWrite[], options?: WriteScoresOptions): Promise<WriteScoresResult>;

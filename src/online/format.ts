@@ -25,6 +25,7 @@ export function formatTickReport(report: TickReport, title = 'tick'): string {
   );
   const skipped = Object.entries(report.skipped);
   if (skipped.length > 0) lines.push(`skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
+  if (report.excluded > 0) lines.push(excludedLine(report.excluded));
   const means = Object.entries(report.means);
   if (means.length > 0)
     lines.push(`means: ${means.map(([metric, v]) => `${metric} ${fixed(v as number)}`).join(', ')}`);
@@ -38,6 +39,10 @@ export function formatTickReport(report: TickReport, title = 'tick'): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+function excludedLine(n: number): string {
+  return `excluded: ${n} trace${n === 1 ? '' : 's'} with a tag of online.filters.excludeTags (the weekly experiment's traffic by default), not listed`;
 }
 
 export function formatPlan(plan: TickPlan): string {
@@ -54,6 +59,7 @@ export function formatPlan(plan: TickPlan): string {
     `listed ${plan.listed} · sampled ${plan.sampled} · taken ${plan.taken} · deferred ${plan.deferred} · ` +
       `evaluate ${plan.evaluate} · skip ${skips}${byReason ? ` (${byReason})` : ''}`,
   );
+  if (plan.excluded > 0) lines.push(excludedLine(plan.excluded));
   if (plan.planned.length > 0) lines.push('');
   for (const p of plan.planned) {
     const why = Number.isNaN(p.point)

@@ -51,6 +51,7 @@ export function emptyReport(window: TickWindow | null): TickReport {
     window: window ? { from: window.from.toISOString(), to: window.to.toISOString() } : null,
     more: window?.capped ?? false,
     listed: 0,
+    excluded: 0,
     sampled: 0,
     taken: 0,
     deferred: 0,

@@ -91,7 +91,16 @@ async function recordWindow(ctx: ListingContext, window: TickWindow): Promise<bo
     // Wake the claim loop: it claims what was just recorded.
     ctx.signal.notify();
   };
-  for await (const summary of langfuse.listTraces({ from: window.from, to: window.to, signal: ctx.abort })) {
+  const onExcluded = (summary: TraceSummary) => {
+    report.excluded += 1;
+    recorder.traceSkipped('excluded_tag', summary.name);
+  };
+  for await (const summary of langfuse.listTraces({
+    from: window.from,
+    to: window.to,
+    signal: ctx.abort,
+    onExcluded,
+  })) {
     report.listed += 1;
     recorder.tracesListed(1);
     ctx.progress?.listed(report.listed);

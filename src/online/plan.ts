@@ -33,6 +33,8 @@ export interface TickPlan {
   /** The windows the backlog is listed in (`online.maxWindowSeconds` each at most). */
   windows: number;
   listed: number;
+  /** Traces dropped for an excluded tag (`online.filters.excludeTags`), not counted in `listed`. */
+  excluded: number;
   sampled: number;
   taken: number;
   deferred: number;
@@ -75,6 +77,7 @@ export async function planOnlineTick(
     window: first ? { from: first.from.toISOString(), to: first.to.toISOString() } : null,
     windows: 0,
     listed: 0,
+    excluded: 0,
     sampled: 0,
     taken: 0,
     deferred: 0,
@@ -91,6 +94,9 @@ export async function planOnlineTick(
       from: window.from,
       to: window.to,
       ...(signal ? { signal } : {}),
+      onExcluded: () => {
+        plan.excluded += 1;
+      },
     })) {
       plan.listed += 1;
       const decision = decide(settings.sampling, summary.id, summary.name);

@@ -13,7 +13,13 @@ export type { AnonymizedSample, SampleAnonymizer } from '../anonymize/index.js';
 
 /** What the job needs from Langfuse (a subset of `LangfuseApi`). */
 export interface OnlineLangfuse {
-  listTraces(window: { from: Date; to: Date; signal?: AbortSignal }): AsyncIterable<TraceSummary>;
+  /** `onExcluded` is told of each trace dropped for an excluded tag (`online.filters.excludeTags`). */
+  listTraces(window: {
+    from: Date;
+    to: Date;
+    signal?: AbortSignal;
+    onExcluded?: (trace: TraceSummary, reason: 'excluded_tag') => void;
+  }): AsyncIterable<TraceSummary>;
   getTrace(id: string, signal?: AbortSignal): Promise<TraceRecord | null>;
   writeScores(scores: ScoreToWrite[], options?: { signal?: AbortSignal }): Promise<WriteScoresResult>;
   /** Which of these score ids Langfuse serves now (the read-back of what was written). */

@@ -79,6 +79,11 @@ export interface TickReport {
   /** More settled time remains beyond a capped window. */
   more: boolean;
   listed: number;
+  /**
+   * Traces the listing dropped for an excluded tag (`online.filters.excludeTags`: by default the weekly
+   * experiment's own traffic), not counted in `listed`; each also counts as a skip (`excluded_tag`).
+   */
+  excluded: number;
   sampled: number;
   taken: number;
   deferred: number;

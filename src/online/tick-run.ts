@@ -133,6 +133,10 @@ export class TickRun {
         from: window.from,
         to: window.to,
         signal: this.abort.signal,
+        onExcluded: (excluded) => {
+          this.report.excluded += 1;
+          this.recorder.traceSkipped('excluded_tag', excluded.name);
+        },
       })) {
         this.report.listed += 1;
         this.recorder.tracesListed(1);

@@ -71,7 +71,7 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
   });
   const skipped = new Counter({
     name: 'ragwatch_traces_skipped_total',
-    help: `Sampled traces not scored, by reason and trace name (${MAX_TRACE_NAME_LABELS} names at most; the rest are "other").`,
+    help: `Traces not scored, by reason and trace name: sampled ones skipped, and excluded_tag for those online.filters.excludeTags left out (${MAX_TRACE_NAME_LABELS} names at most; the rest are "other").`,
     labelNames: ['reason', 'trace_name'],
     registers: r,
   });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerQuestion } from './answer.js';
+import { startSdkTracing } from './sdk-trace.js';
 import { recordToyTrace, type LangfuseTarget } from './trace.js';
 
 export interface ToyRagOptions {
@@ -11,6 +12,12 @@ export interface ToyRagOptions {
   degraded?: boolean;
   /** When given, every answer is recorded as a trace there and its ID returned as `traceId`. */
   langfuse?: LangfuseTarget;
+  /**
+   * How answers are recorded in `langfuse`: `otlp` (default) posts the spans itself, `sdk` goes through
+   * `@langfuse/otel` and `@langfuse/tracing` as an instrumented service does. Either way a request the weekly run
+   * marked (`x-ragwatch-run`, or a body field `ragwatchRun`) is tagged `ragwatch-experiment`.
+   */
+  tracing?: 'otlp' | 'sdk';
   /** Chunks retrieved per question. */
   k?: number;
   /** Answers with this HTTP status instead (e.g. 503 to play an outage). */
@@ -26,7 +33,7 @@ export interface ToyRag {
   /** Answers with this status until set back to null. */
   failWith: number | null;
   /** Requests answered, by kind. */
-  readonly stats: { asked: number; withDistractors: number; failed: number };
+  readonly stats: { asked: number; withDistractors: number; failed: number; marked: number };
   close(): Promise<void>;
 }
 
@@ -36,7 +43,8 @@ export interface ToyRag {
  */
 export async function startToyRag(options: ToyRagOptions = {}): Promise<ToyRag> {
   const now = options.now ?? Date.now;
-  const stats = { asked: 0, withDistractors: 0, failed: 0 };
+  const stats = { asked: 0, withDistractors: 0, failed: 0, marked: 0 };
+  const sdk = options.langfuse && options.tracing === 'sdk' ? startSdkTracing(options.langfuse) : null;
   const state = { degraded: options.degraded ?? false, failWith: options.failWith ?? null };
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -61,16 +69,15 @@ export async function startToyRag(options: ToyRagOptions = {}): Promise<ToyRag> 
     });
     stats.asked++;
     if (distractors.length > 0) stats.withDistractors++;
+    const experimentRun = experimentRunOf(req, body);
+    if (experimentRun !== undefined) stats.marked++;
     let traceId: string | undefined;
     if (options.langfuse) {
       try {
-        traceId = await recordToyTrace(options.langfuse, {
-          question,
-          answer: answer.answer,
-          contexts: answer.contexts,
-          startMs,
-          endMs: Math.max(startMs, now()),
-        });
+        const traced = { question, answer: answer.answer, contexts: answer.contexts, experimentRun };
+        traceId = sdk
+          ? await sdk.record(traced)
+          : await recordToyTrace(options.langfuse, { ...traced, startMs, endMs: Math.max(startMs, now()) });
       } catch {
         traceId = undefined; // tracing must never fail the answer
       }
@@ -111,12 +118,22 @@ export async function startToyRag(options: ToyRagOptions = {}): Promise<ToyRag> 
       state.failWith = value;
     },
     stats,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await sdk?.shutdown();
+    },
   };
+}
+
+/** The weekly run's mark: the `x-ragwatch-run` header, else a body field `ragwatchRun` (docs/integrations.md). */
+function experimentRunOf(req: IncomingMessage, body: Record<string, any> | null): string | undefined {
+  const header = req.headers['x-ragwatch-run'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value) return value;
+  return typeof body?.ragwatchRun === 'string' && body.ragwatchRun ? body.ragwatchRun : undefined;
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, any> | null> {

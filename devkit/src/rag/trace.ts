@@ -15,7 +15,15 @@ const nanos = (ms: number) => `${BigInt(ms) * 1_000_000n}`;
  */
 export async function recordToyTrace(
   target: LangfuseTarget,
-  input: { question: string; answer: string; contexts: string[]; startMs: number; endMs: number },
+  input: {
+    question: string;
+    answer: string;
+    contexts: string[];
+    startMs: number;
+    endMs: number;
+    /** The weekly run's mark (`x-ragwatch-run`): tagged `ragwatch-experiment`, as docs/integrations.md asks. */
+    experimentRun?: string | undefined;
+  },
   fetchImpl: typeof fetch = fetch,
 ): Promise<string> {
   const traceId = randomBytes(16).toString('hex');
@@ -27,6 +35,12 @@ export async function recordToyTrace(
     attr('langfuse.observation.input', JSON.stringify({ question: input.question })),
     attr('langfuse.observation.output', JSON.stringify({ answer: input.answer })),
     attr('langfuse.environment', 'toy-rag'),
+    ...(input.experimentRun === undefined
+      ? []
+      : [
+          { key: 'langfuse.trace.tags', value: { arrayValue: { values: [{ stringValue: 'ragwatch-experiment' }] } } },
+          attr('langfuse.trace.metadata.ragwatchRun', input.experimentRun),
+        ]),
   ];
   const span = (spanId: string, name: string, attributes: unknown[], parentSpanId?: string) => ({
     traceId,

@@ -10,6 +10,11 @@ export interface TraceFilters {
   /** Only these environments; empty = every environment not excluded. */
   environments: string[];
   excludeEnvironments: string[];
+  /**
+   * Traces carrying any of these tags are dropped (`*` as a wildcard): by default the tag the weekly experiment's
+   * requests ask the RAG service to put on its traces (`EXPERIMENT_TRAFFIC_TAG`).
+   */
+  excludeTags: string[];
   /** Metadata key = value, all must hold (values compared as strings). */
   metadata: Record<string, string>;
   /** ragwatch's own environment: never taken, not even when `environments` names it. */
@@ -26,6 +31,7 @@ export function filtersFromConfig(config: Pick<RagwatchConfig, 'langfuse' | 'onl
     tags: [...f.tags],
     environments: [...f.environments],
     excludeEnvironments: [...exclude],
+    excludeTags: [...f.excludeTags],
     metadata: { ...f.metadata },
     ...(config.langfuse.ownEnvironment ? { ownEnvironment: config.langfuse.ownEnvironment } : {}),
   };
@@ -36,6 +42,7 @@ export const noFilters = (): TraceFilters => ({
   tags: [],
   environments: [],
   excludeEnvironments: [],
+  excludeTags: [],
   metadata: {},
 });
 
@@ -63,8 +70,23 @@ export function needsMetadata(filters: TraceFilters): boolean {
   return Object.keys(filters.metadata).length > 0;
 }
 
+/** Whether one of the trace's tags is excluded (`excludeTags`). */
+export function excludedByTag(trace: Pick<TraceSummary, 'tags'>, filters: Pick<TraceFilters, 'excludeTags'>): boolean {
+  return filters.excludeTags.some((p) => trace.tags.some((t) => globMatches(p, t)));
+}
+
+/**
+ * `match`: the filters take the trace; `excluded_tag`: they would, but one of its tags is excluded (a listing
+ * reports those, so the online job can count them); `other`: some other condition drops it.
+ */
+export function filterVerdict(trace: TraceSummary, filters: TraceFilters): 'match' | 'excluded_tag' | 'other' {
+  if (!matchesFilters(trace, { ...filters, excludeTags: [] })) return 'other';
+  return excludedByTag(trace, filters) ? 'excluded_tag' : 'match';
+}
+
 export function matchesFilters(trace: TraceSummary, filters: TraceFilters): boolean {
   if (!environmentAllowed(trace.environment, filters)) return false;
+  if (excludedByTag(trace, filters)) return false;
   if (filters.traceNames.length > 0 && (trace.name === null || !filters.traceNames.includes(trace.name))) return false;
   if (filters.tags.length > 0 && !filters.tags.every((t) => trace.tags.includes(t))) return false;
   if (needsMetadata(filters)) {

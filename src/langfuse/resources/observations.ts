@@ -1,4 +1,4 @@
-import { matchesFilters, needsMetadata, serverSideEnvironments } from '../core/filters.js';
+import { needsMetadata, serverSideEnvironments } from '../core/filters.js';
 import type { LangfuseHttp } from '../core/http.js';
 import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from '../core/normalize.js';
 import type { TraceReadBudget } from '../core/read-budget.js';
@@ -8,6 +8,7 @@ import {
   observationRecord,
   pageReader,
   sortByStartTime,
+  takeListed,
   withReadCut,
   type ListWindow,
 } from './traces.js';
@@ -50,7 +51,7 @@ export async function* listTracesV4(http: LangfuseHttp, window: ListWindow): Asy
       if (!summary || recent.has(summary.id)) continue;
       if (recent.size >= RECENT_IDS_CAP) recent = new Set();
       recent.add(summary.id);
-      if (matchesFilters(summary, filters)) yield summary;
+      if (takeListed(summary, window)) yield summary;
     }
     const next = meta.cursor;
     cursor = typeof next === 'string' && next.length > 0 && rows.length > 0 ? next : undefined;

@@ -2,7 +2,7 @@ import { noFilters, type TraceFilters } from '../core/filters.js';
 import type { LangfuseHttp } from '../core/http.js';
 import { getTraceV4, listTracesV4 } from './observations.js';
 import { TraceReadBudget, type ReadLimits } from '../core/read-budget.js';
-import { getTraceV3, listTracesV3 } from './traces.js';
+import { getTraceV3, listTracesV3, type ExcludedListener } from './traces.js';
 import type { ApiGeneration, TraceRecord, TraceSummary } from '../core/types.js';
 
 export interface ListTracesOptions {
@@ -17,6 +17,8 @@ export interface ListTracesOptions {
   signal?: AbortSignal;
   /** Cap on each string of a listing page (`langfuse.maxFieldBytes`). */
   maxFieldBytes?: number;
+  /** Told of each trace dropped for an excluded tag (`online.filters.excludeTags`). */
+  onExcluded?: ExcludedListener;
 }
 
 /**
@@ -31,6 +33,7 @@ export function listTraces(http: LangfuseHttp, options: ListTracesOptions): Asyn
     pageSize: options.pageSize,
     signal: options.signal,
     ...(options.maxFieldBytes === undefined ? {} : { maxFieldBytes: options.maxFieldBytes }),
+    ...(options.onExcluded ? { onExcluded: options.onExcluded } : {}),
   };
   return options.generation === 'v4' ? listTracesV4(http, window) : listTracesV3(http, window);
 }

@@ -1,4 +1,4 @@
-import { matchesFilters, needsMetadata, serverSideEnvironments, type TraceFilters } from '../core/filters.js';
+import { filterVerdict, needsMetadata, serverSideEnvironments, type TraceFilters } from '../core/filters.js';
 import type { LangfuseHttp, LangfuseRequest } from '../core/http.js';
 import { fieldCappedReader, type TraceReadBudget } from '../core/read-budget.js';
 import { asString, asStringArray, environmentOf, isoTimestamp, parseJsonLooking } from '../core/normalize.js';
@@ -19,6 +19,17 @@ export interface ListWindow {
   signal?: AbortSignal;
   /** Cap on each string of a page (metadata and IO fetched for filters); no row is ever dropped. */
   maxFieldBytes?: number;
+  /** Told of each trace the filters took but for an excluded tag (`excludeTags`), so it can be counted. */
+  onExcluded?: ExcludedListener;
+}
+
+export type ExcludedListener = (trace: TraceSummary, reason: 'excluded_tag') => void;
+
+/** Whether the listing yields `summary`; tells `onExcluded` of a trace only an excluded tag drops. */
+export function takeListed(summary: TraceSummary, window: Pick<ListWindow, 'filters' | 'onExcluded'>): boolean {
+  const verdict = filterVerdict(summary, window.filters);
+  if (verdict === 'excluded_tag') window.onExcluded?.(summary, verdict);
+  return verdict === 'match';
 }
 
 /** The request options that read a listing page under the window's field cap. */
@@ -67,7 +78,7 @@ export async function* listTracesV3(http: LangfuseHttp, window: ListWindow): Asy
     const { data: rows, meta } = v3TracePageFrom(res.data, route, res.status);
     for (const row of rows) {
       const summary = summaryFromV3(row, withMetadata);
-      if (summary && matchesFilters(summary, filters)) yield summary;
+      if (summary && takeListed(summary, window)) yield summary;
     }
     if (rows.length === 0 || rows.length < limit || page >= meta.totalPages) return;
   }

@@ -69,6 +69,22 @@ describe('HTTP target', () => {
     expect(seen[0]!.headers.authorization).toBe('Bearer tok');
   });
 
+  it("marks every request as the weekly run's (docs/integrations.md): run and item headers, body field by template", async () => {
+    const { url, seen } = await serve(() => ({ status: 200, body: { answer: 'ok', contexts: ['c'] } }));
+    const target = createHttpTarget(
+      targetConfig({ url: `${url}/ask`, body: { question: '{{question}}', ragwatchRun: '{{runName}}' } }),
+      { sleep: noSleep },
+    );
+    await target.ask({ itemId: 'golden-es-001', question: 'Q', distractors: [], runName: 'weekly-2025-W23' });
+    await target.ask({ itemId: 'ítem ñ', question: 'Q', distractors: [], runName: 'semana-ñ' });
+    expect(seen[0]!.headers['x-ragwatch-run']).toBe('weekly-2025-W23');
+    expect(seen[0]!.headers['x-ragwatch-item']).toBe('golden-es-001');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ question: 'Q', ragwatchRun: 'weekly-2025-W23' });
+    // Not printable ASCII: percent-encoded, never a refused request.
+    expect(decodeURIComponent(String(seen[1]!.headers['x-ragwatch-run']))).toBe('semana-ñ');
+    expect(decodeURIComponent(String(seen[1]!.headers['x-ragwatch-item']))).toBe('ítem ñ');
+  });
+
   it('retries 503 and 429 with backoff and then answers', async () => {
     let calls = 0;
     const { url } = await serve(() => {

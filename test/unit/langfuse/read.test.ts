@@ -317,6 +317,64 @@ describe('environment filters', () => {
   });
 });
 
+describe('tag exclusion (online.filters.excludeTags)', () => {
+  it.each(['v3', 'v4'] as const)(
+    "%s: leaves out the weekly run's tagged traces by default and tells onExcluded of each",
+    async (generation) => {
+      const rows = [
+        { id: 't-1', tags: [] },
+        { id: 't-2', tags: ['ragwatch-experiment', 'eu'] },
+        { id: 't-3', tags: ['canary'] },
+        // Dropped for its environment first: no exclusion to count.
+        { id: 't-4', tags: ['ragwatch-experiment'], environment: 'sdk-experiment' },
+      ];
+      const { fetch } = scriptedFetch(() => ({
+        status: 200,
+        body:
+          generation === 'v3'
+            ? { data: rows.map((r, i) => v3Trace(i, r)), meta: { page: 1, limit: 100, totalItems: 4, totalPages: 1 } }
+            : {
+                data: rows.map((r) => ({
+                  id: `o-${r.id}`,
+                  traceId: r.id,
+                  startTime: '2025-03-01T10:10:00Z',
+                  parentObservationId: null,
+                  type: 'SPAN',
+                  name: 'rag',
+                  environment: r.environment ?? 'default',
+                  tags: r.tags,
+                  isRootObservation: true,
+                })),
+                meta: {},
+              },
+      }));
+      const http = createLangfuseHttp({ ...keys, fetch });
+      const list = async (config: Record<string, unknown>) => {
+        const excluded: string[] = [];
+        const got = await collect(
+          listTraces(http, {
+            generation,
+            from,
+            to,
+            filters: filtersFromConfig(parseConfig(config)),
+            onExcluded: (t, reason) => excluded.push(`${t.id}:${reason}`),
+          }),
+        );
+        return { ids: got.map((t) => t.id), excluded };
+      };
+      expect(await list({})).toEqual({ ids: ['t-1', 't-3'], excluded: ['t-2:excluded_tag'] });
+      expect(await list({ online: { filters: { excludeTags: [] } } })).toEqual({
+        ids: ['t-1', 't-2', 't-3'],
+        excluded: [],
+      });
+      expect(await list({ online: { filters: { excludeTags: ['can*'] } } })).toEqual({
+        ids: ['t-1', 't-2'],
+        excluded: ['t-3:excluded_tag'],
+      });
+    },
+  );
+});
+
 describe('listing streams', () => {
   it('fetches a page only when the consumer gets to it', async () => {
     const { fetch, requests } = scriptedFetch((req) => {
