@@ -17,6 +17,7 @@ import {
   registerStateCommand,
   registerStatusCommand,
 } from './commands/index.js';
+import { InputError } from './errors.js';
 import { CliExit, ExitCode } from './exit-codes.js';
 import { controlFree, withoutControls } from './internal/index.js';
 import { exitCodesHelp, outcomesHelp } from './outcomes.js';
@@ -76,6 +77,12 @@ export async function main(argv: string[], given: CommandContext = defaultContex
     if (err instanceof CliExit) {
       for (const line of err.lines) ctx.stderr.write(`${withoutControls(line)}\n`);
       return err.code;
+    }
+    // Configuration that only a service's answer shows wrong (a score config or an annotation queue of the name
+    // ragwatch is configured with, made by someone else): its lines, exit 2, whichever command met it.
+    if (err instanceof InputError) {
+      for (const line of err.lines) ctx.stderr.write(`${line}\n`);
+      return ExitCode.badInput;
     }
     // A state file failing mid-command (a full disk while sampling): the same line and code as at start-up.
     if (isStateError(err)) {

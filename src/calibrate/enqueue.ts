@@ -10,6 +10,7 @@ import type { StateStore } from '../state/index.js';
 import {
   enqueueTrace,
   ensureCalibrationQueue,
+  calibrationQueueConflict,
   findQueue,
   queuedTraces,
   readHumanScores,
@@ -78,6 +79,10 @@ export async function runEnqueue(deps: EnqueueDeps, options: { dryRun?: boolean 
   const humans = await readHumanScores(deps.langfuse, metrics, { from, ...(signal ? { signal } : {}) });
   const annotated = new Set(humans.filter((h) => h.metric !== null).map((h) => h.traceId));
 
+  if (options.dryRun) {
+    const conflict = await calibrationQueueConflict(deps.langfuse, cfg.queue, metrics, cfg.scale, signal);
+    if (conflict) throw conflict;
+  }
   const queueId = options.dryRun
     ? await findQueue(deps.langfuse, cfg.queue, signal)
     : (await ensureCalibrationQueue(deps.langfuse, cfg.queue, metrics, cfg.scale, signal)).id;

@@ -5,6 +5,7 @@
  */
 import {
   addQueueItem,
+  annotationQueueConflict,
   ensureAnnotationQueue,
   listAnnotationQueues,
   listQueueItems,
@@ -15,6 +16,7 @@ import {
   ensureScoreConfigs,
   type ApiGeneration,
 } from '../langfuse/index.js';
+import type { InputError } from '../errors.js';
 import type { MetricName } from '../metrics/index.js';
 import { scoreNameFor } from '../scores/index.js';
 import {
@@ -114,9 +116,24 @@ export async function ensureCalibrationQueue(
     'ragwatch calibration: score what the judge scored, without looking at its score. ' +
     'unsupported / partly / supported: how much of the answer its retrieved contexts support (faithfulness), ' +
     'how directly it answers the question (answer relevancy). Say why in the comment.';
-  const scoreConfigIds = [...configIds.values()];
-  const queue = await ensureAnnotationQueue(lf.http, { name, description, scoreConfigIds }, signal);
+  const queue = await ensureAnnotationQueue(
+    lf.http,
+    { name, description, scoreConfigs: configIds, settingKey: 'calibrate.queue' },
+    signal,
+  );
   return { id: queue.id, configIds };
+}
+
+/** Why `ensureCalibrationQueue` would refuse the queue of that name (read only, for `--dry-run`), else null. */
+export async function calibrationQueueConflict(
+  lf: CalibrationLangfuse,
+  name: string,
+  metrics: readonly MetricName[],
+  scale: HumanScale,
+  signal?: AbortSignal,
+): Promise<InputError | null> {
+  const scoreConfigNames = humanScoreConfigs(metrics, scale).map((d) => d.name);
+  return annotationQueueConflict(lf.http, { name, scoreConfigNames, settingKey: 'calibrate.queue' }, signal);
 }
 
 /** The queue's id when it exists (the report reads without creating anything). */

@@ -186,6 +186,11 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
               options,
             )
           ).result;
+          // Connected only with --from-traces: a corpus's dry run reads no service.
+          const conflict = edges
+            ? await edges.queue.conflict(names.queueName).catch((err) => dependencyExit(err, false))
+            : null;
+          if (conflict) throw conflict;
         } else {
           const deps = buildDeps(config, edges!, { store, progress, clock: { now }, cost });
           result = await runGoldenBuild(deps, options).catch((err) => dependencyExit(err, true));

@@ -151,6 +151,12 @@ export async function runGoldenBuild(deps: BuildDeps, options: BuildOptions): Pr
   const plan = result.plan;
   result.tally = emptyStrata(() => ({ seeds: 0, candidates: 0, accepted: 0, rejected: 0, reviewSample: 0 }));
 
+  // A queue of that name without the review's configs would stop the build after every seed was generated.
+  if (s.review.share > 0 && !(await deps.store.reviewQueue(names.candidatesDataset))) {
+    const conflict = await deps.queue.conflict(names.queueName);
+    if (conflict) throw conflict;
+  }
+
   const buildId = sha256('ragwatch-golden-build', plan.hash, deps.clock.now()).slice(0, 16);
   await deps.store.startBuild({
     buildId,

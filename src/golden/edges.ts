@@ -11,6 +11,7 @@ import {
 } from '../judge/index.js';
 import {
   addQueueItem,
+  annotationQueueConflict,
   ensureAnnotationQueue,
   listAnnotationQueues,
   listQueueItems,
@@ -218,9 +219,17 @@ export function langfuseReviewQueue(
       const queue = await ensureAnnotationQueue(http, {
         name,
         description,
-        scoreConfigIds: [ids.get(REVIEW_SCORE)!, ids.get(REVIEW_NOTE_SCORE)!],
+        scoreConfigs: new Map([REVIEW_SCORE, REVIEW_NOTE_SCORE].map((n) => [n, ids.get(n)!])),
+        settingKey: 'golden.review.queue',
       });
       return queue.id;
+    },
+    async conflict(name) {
+      return annotationQueueConflict(http, {
+        name,
+        scoreConfigNames: [REVIEW_SCORE, REVIEW_NOTE_SCORE],
+        settingKey: 'golden.review.queue',
+      });
     },
     async find(name) {
       return (await listAnnotationQueues(http)).find((q) => q.name === name)?.id ?? null;

@@ -2,6 +2,7 @@
  * What the golden-set builder needs from the outside, as small interfaces: `edges.ts` wires them to Langfuse,
  * the judge, the anonymizer and the state store; tests can wire anything with the same shape.
  */
+import type { InputError } from '../errors.js';
 import type { EmbeddingsClient, JudgeClient } from '../judge/index.js';
 import type { DatasetItem } from '../langfuse/index.js';
 import type { MetricResult } from '../metrics/index.js';
@@ -62,6 +63,8 @@ export interface ReviewQueue {
   ensure(name: string, description: string): Promise<string>;
   /** The id of the queue of that name, `null` when there is none. */
   find(name: string): Promise<string | null>;
+  /** Why `ensure` would refuse the queue of that name (it exists without the review's score configs), else null. */
+  conflict(name: string): Promise<InputError | null>;
   /** Trace ids already queued. */
   queuedTraces(queueId: string): Promise<Set<string>>;
   enqueue(queueId: string, traceId: string): Promise<void>;

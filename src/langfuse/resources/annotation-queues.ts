@@ -1,4 +1,6 @@
+import { InputError } from '../../errors.js';
 import { LangfuseApiError, type LangfuseHttp } from '../core/http.js';
+import { listScoreConfigs } from './score-configs.js';
 
 /**
  * Langfuse annotation queues: queues bound to score configs, items that put a trace (or an observation or a
@@ -123,18 +125,103 @@ export async function createAnnotationQueue(
 }
 
 /**
- * The queue of that name (the oldest, when several share it) if it exists and carries every score config given,
- * else a new one. Langfuse has no endpoint to add score configs to a queue, so a queue missing one is replaced.
+ * A queue of the configured name already exists in Langfuse (a person made it, or the scale changed) without
+ * every score config ragwatch writes reviews with. Langfuse has no endpoint to add configs to a queue and refuses
+ * a second queue of the same name, so this is configuration, not an outage (exit 2).
+ */
+export class AnnotationQueueConflictError extends InputError {
+  constructor(
+    readonly queueName: string,
+    readonly missing: readonly string[],
+    settingKey: string | undefined,
+  ) {
+    const configs = `score config${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}`;
+    super([
+      `${settingKey ? `${settingKey}: ` : ''}annotation queue "${queueName}" already exists in Langfuse without the ` +
+        `${configs} ragwatch's reviews are scored with, and Langfuse cannot add score configs to a queue; ` +
+        `${settingKey ? `set ${settingKey} to another name` : 'use another queue name'}, or delete that queue in Langfuse and run again`,
+    ]);
+  }
+}
+
+export interface QueueWanted {
+  name: string;
+  description?: string;
+  /** The score configs the queue must carry, by name. */
+  scoreConfigs: ReadonlyMap<string, string>;
+  /** The setting that names the queue, quoted in a conflict (`calibrate.queue`). */
+  settingKey?: string;
+}
+
+/** The queues of that name; the one carrying every wanted config, if any; else the configs the closest one lacks. */
+function matchQueue(
+  queues: readonly AnnotationQueue[],
+  name: string,
+  configNames: readonly string[],
+  carries: (queue: AnnotationQueue, configName: string) => boolean,
+): { fit: AnnotationQueue | null; missing: string[] | null } {
+  const named = queues.filter((q) => q.name === name);
+  if (named.length === 0) return { fit: null, missing: null };
+  const lacking = (q: AnnotationQueue) => configNames.filter((n) => !carries(q, n));
+  const fit = named.find((q) => lacking(q).length === 0);
+  if (fit) return { fit, missing: null };
+  const closest = named.reduce((a, b) => (lacking(b).length < lacking(a).length ? b : a));
+  return { fit: null, missing: lacking(closest) };
+}
+
+/**
+ * The queue of that name if it carries every score config wanted (the oldest, when several do), else a new one
+ * when no queue has that name; a queue of that name without them is an {@link AnnotationQueueConflictError}.
+ * A queue another replica creates meanwhile (Langfuse answers 400) is taken when it fits.
  */
 export async function ensureAnnotationQueue(
   http: LangfuseHttp,
-  input: { name: string; description?: string; scoreConfigIds: string[] },
+  input: QueueWanted,
   signal?: AbortSignal,
 ): Promise<AnnotationQueue> {
-  const existing = (await listAnnotationQueues(http, signal)).find(
-    (q) => q.name === input.name && input.scoreConfigIds.every((id) => q.scoreConfigIds.includes(id)),
+  const settle = async () => {
+    const queues = await listAnnotationQueues(http, signal);
+    const { fit, missing } = matchQueue(queues, input.name, [...input.scoreConfigs.keys()], (q, n) =>
+      q.scoreConfigIds.includes(input.scoreConfigs.get(n)!),
+    );
+    if (missing) throw new AnnotationQueueConflictError(input.name, missing, input.settingKey);
+    return fit;
+  };
+  const found = await settle();
+  if (found) return found;
+  const body = {
+    name: input.name,
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    scoreConfigIds: [...input.scoreConfigs.values()],
+  };
+  try {
+    return await createAnnotationQueue(http, body, signal);
+  } catch (err) {
+    if (!(err instanceof LangfuseApiError && err.status === 400)) throw err;
+    const raced = await settle();
+    if (raced) return raced;
+    throw err;
+  }
+}
+
+/**
+ * What `ensureAnnotationQueue` would refuse, read only (for `--dry-run`): a conflict when a queue of that name
+ * lacks one of the configs (a config not created yet is lacking), null when it fits or does not exist.
+ */
+export async function annotationQueueConflict(
+  http: LangfuseHttp,
+  input: { name: string; scoreConfigNames: readonly string[]; settingKey?: string },
+  signal?: AbortSignal,
+): Promise<AnnotationQueueConflictError | null> {
+  const queues = await listAnnotationQueues(http, signal);
+  if (!queues.some((q) => q.name === input.name)) return null;
+  const configs = await listScoreConfigs(http, signal);
+  // A config not created yet has no id, so no queue carries it; several may share a name: any of them will do.
+  const idsOf = (name: string) => configs.filter((c) => c.name === name).map((c) => c.id);
+  const { missing } = matchQueue(queues, input.name, input.scoreConfigNames, (q, n) =>
+    idsOf(n).some((id) => q.scoreConfigIds.includes(id)),
   );
-  return existing ?? createAnnotationQueue(http, input, signal);
+  return missing ? new AnnotationQueueConflictError(input.name, missing, input.settingKey) : null;
 }
 
 export async function listQueueItems(

@@ -56,14 +56,16 @@ describe.each(['v3', 'v4'] as const)('annotation queues and ANNOTATION scores on
     expect(configs.filter((c) => c.name === 'golden-review')).toHaveLength(1);
 
     const scoreConfigIds = [ids.get('golden-review')!, ids.get('golden-review-note')!];
+    const scoreConfigs = new Map([
+      ['golden-review', scoreConfigIds[0]!],
+      ['golden-review-note', scoreConfigIds[1]!],
+    ]);
     const queue = await ensureAnnotationQueue(http, {
       name: 'golden review: rag-golden',
       description: 'review',
-      scoreConfigIds,
+      scoreConfigs,
     });
-    expect((await ensureAnnotationQueue(http, { name: 'golden review: rag-golden', scoreConfigIds })).id).toBe(
-      queue.id,
-    );
+    expect((await ensureAnnotationQueue(http, { name: 'golden review: rag-golden', scoreConfigs })).id).toBe(queue.id);
     expect(await getAnnotationQueue(http, queue.id)).toMatchObject({
       name: 'golden review: rag-golden',
       scoreConfigIds,

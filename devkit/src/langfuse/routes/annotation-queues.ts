@@ -63,6 +63,9 @@ function createQueue(ctx: RouteContext) {
   const b = parse(CreateQueue, ctx.body);
   const unknown = b.scoreConfigIds.filter((id) => !ctx.store.getScoreConfig(id));
   if (unknown.length > 0) throw new HttpError(400, `Score config(s) not found: ${unknown.join(', ')}`);
+  // Langfuse keeps queue names unique per project.
+  if (ctx.store.annotationQueues.queues().some((q) => q.name === b.name))
+    throw new HttpError(400, 'A queue with this name already exists');
   return ok(queueView(ctx.store.annotationQueues.createQueue(b)));
 }
 
