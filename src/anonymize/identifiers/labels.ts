@@ -119,7 +119,20 @@ function wordsOf(folded: string): string[] {
   return words;
 }
 
+/** Matchers are pure: one per list of a team's labels, built once (thousands of phrases, folded word by word). */
+const matchers = new Map<string, LabelMatcher>();
+
 export function createLabelMatcher(identifierLabels: readonly string[] = []): LabelMatcher {
+  const key = identifierLabels.join('\u0000');
+  let matcher = matchers.get(key);
+  if (!matcher) {
+    matcher = buildLabelMatcher(identifierLabels);
+    if (matchers.size < 16) matchers.set(key, matcher);
+  }
+  return matcher;
+}
+
+function buildLabelMatcher(identifierLabels: readonly string[]): LabelMatcher {
   // Phrases by their last word; the longest phrase ending at a word wins ("customer ref" over "ref").
   const byLast = new Map<string, Phrase[]>();
   for (const { phrase, kind } of labelPhrases(identifierLabels)) {

@@ -56,6 +56,13 @@ describe('recall first for numbers: the identifier layer after the recognizers',
     const team = createAnonymizer(parseConfig({ anonymize: { identifierLabels: ['Número de Lector'] } }).anonymize);
     expect(team.anonymizeText('numero de lector 2841').text).toBe('numero de lector <ID_1>');
     expect(out('numero de lector 2841')).toBe('numero de lector 2841');
+    // Label matchers are built once per list of labels and shared: each anonymizer still has its own team's.
+    const again = createAnonymizer(parseConfig({ anonymize: { identifierLabels: ['Número de Lector'] } }).anonymize);
+    const other = createAnonymizer(parseConfig({ anonymize: { identifierLabels: ['ficha'] } }).anonymize);
+    expect(again.anonymizeText('numero de lector 2841').text).toBe('numero de lector <ID_1>');
+    expect(other.anonymizeText('numero de lector 2841').text).toBe('numero de lector 2841');
+    expect(other.anonymizeText('ficha 2841').text).toBe('ficha <ID_1>');
+    expect(out('ficha 2841')).toBe('ficha 2841');
   });
 
   it('replaces any other long number by default: a phone when written as one, else an identifier', () => {
