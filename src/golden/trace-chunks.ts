@@ -1,3 +1,4 @@
+import { traceNameKey } from '../internal/index.js';
 import { detectLanguage } from '../metrics/index.js';
 import type { ExtractResult } from '../extract/index.js';
 import type { TraceRecord, TraceSummary } from '../langfuse/index.js';
@@ -8,7 +9,7 @@ import type { Chunk } from './types.js';
 /**
  * The corpus as production saw it: the retrieved contexts of traces already in Langfuse, deduplicated by
  * normalised text. A chunk's id is a hash of its text (so the same chunk retrieved by many traces is one chunk);
- * its metadata names the trace name, and the first day and month it was retrieved on (for date strata). Personal
+ * its metadata names the trace name's key (`traceNameKey`: a stratum the plan prints), and the first day and month it was retrieved on (for date strata). Personal
  * data is handled afterwards, like any corpus: chunks in which the anonymizer finds some never seed a question.
  */
 
@@ -58,7 +59,12 @@ export async function chunksFromTraces(
         language: detectLanguage(text),
         document: null,
         position: byKey.size,
-        metadata: { trace_name: summary.name ?? '', date: day, month: day.slice(0, 7), retrieved_in: summary.id },
+        metadata: {
+          trace_name: traceNameKey(summary.name) ?? '',
+          date: day,
+          month: day.slice(0, 7),
+          retrieved_in: summary.id,
+        },
       });
     }
   }
