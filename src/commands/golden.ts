@@ -139,8 +139,16 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
           const dir = resolve(ctx.cwd, corpus);
           let read;
           try {
-            read = readCorpusFolder(dir);
+            read = await readCorpusFolder(dir, {
+              maxFileBytes: config.golden.maxFileBytes,
+              maxCorpusBytes: config.golden.maxCorpusBytes,
+              signal: controller.signal,
+            });
           } catch (err) {
+            if (controller.signal.aborted)
+              throw new CliExit(ExitCode.incomplete, [
+                'golden build: interrupted while reading the corpus; nothing was written',
+              ]);
             throw new CliExit(ExitCode.badInput, [
               `golden build: ${corpusFrom}: cannot read ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err))}`,
             ]);
@@ -152,7 +160,10 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
           if (read.problems.length > 10)
             ctx.stderr.write(`corpus: … and ${read.problems.length - 10} more lines that could not be read\n`);
           chunks = read.chunks;
-          source = `${dir} (${read.files} files, ${read.chunks.length} chunks${read.problems.length > 0 ? `, ${read.problems.length} unreadable` : ''})`;
+          const notRead = Object.entries(read.skipped)
+            .filter(([, n]) => n > 0)
+            .map(([reason, n]) => `${n} ${reason}`);
+          source = `${dir} (${read.files} files, ${read.chunks.length} chunks${read.problems.length > 0 ? `, ${read.problems.length} unreadable` : ''}${notRead.length > 0 ? `; files not read: ${notRead.join(', ')}` : ''})`;
         } else {
           const to = new Date(now());
           const got = await chunksFromTraces(edges!.traces, {

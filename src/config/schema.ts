@@ -391,6 +391,10 @@ const goldenSection = z
     candidatesDataset: z.string().min(1, { error: 'must not be empty' }).optional(),
     /** A folder of `.md` / `.txt` / `.jsonl` chunks (`--corpus` overrides it). */
     corpus: z.string().min(1, { error: 'must not be empty' }).optional(),
+    /** The largest corpus file read, in bytes; larger ones are skipped and counted. */
+    maxFileBytes: intBetween(KIB, 4096 * MIB).default(32 * MIB),
+    /** The most bytes read from the whole corpus; files past it are skipped and counted. */
+    maxCorpusBytes: intBetween(MIB, 64 * 1024 * MIB).default(1024 * MIB),
     /** Seed of every draw (seed chunks, strata, review sample, splits): same seed, same golden set. */
     seed: seed().default(42),
     /**

@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
-import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { constants } from 'node:fs';
+import { open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { extname, join, sep } from 'node:path';
+import { createInterface } from 'node:readline';
+import { LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { detectLanguage } from '../metrics/index.js';
 import type { Chunk, Language } from './types.js';
 
@@ -23,7 +25,10 @@ export interface CorpusReading {
   problems: string[];
   /** `file:line: what the YAML of a front matter warned about`: the chunk is read all the same. */
   warnings: string[];
+  /** Files read. */
   files: number;
+  /** Files not read, by reason (each also a line of `problems`). */
+  skipped: Record<SkipReason, number>;
 }
 
 const ID_KEYS = ['id', 'chunk_id', 'chunkId', '_id', 'node_id'];
@@ -47,6 +52,8 @@ const YAML_WARNINGS: Record<string, string> = {
   DUPLICATE_KEY: 'a key repeated',
 };
 
+const NON_DATA_TAGS = new Set(['binary', 'set', 'omap', 'pairs', 'timestamp'].map((t) => `tag:yaml.org,2002:${t}`));
+
 /**
  * The front matter's YAML, parsed without the library printing anything (it warns through `process.emitWarning`,
  * quoting the line): errors and warnings come back as the file's line numbers and a description, never the text.
@@ -58,6 +65,23 @@ function frontMatter(yaml: string): { value: unknown; error: string | null; warn
   const line = (e: YAMLError) => lines.linePos(e.pos[0]).line + 1;
   const first = doc.errors[0];
   if (first) return { value: null, error: `${line(first)}: front matter is not YAML (${first.code})`, warnings: [] };
+  // Metadata is data: a value YAML turns into something else (!!binary bytes, a !!set, a !!timestamp date) would
+  // reach the strata and the dataset as an object's dump.
+  let refused: number | null = null;
+  visit(doc, {
+    Node(_, node) {
+      if (refused !== null) return visit.BREAK;
+      const tag = (node as { tag?: string }).tag;
+      if (tag && NON_DATA_TAGS.has(tag)) refused = node.range ? lines.linePos(node.range[0]).line + 1 : 1;
+      return undefined;
+    },
+  });
+  if (refused !== null)
+    return {
+      value: null,
+      error: `${refused}: front matter holds a value that is not text, a number or a list (a YAML tag such as !!binary)`,
+      warnings: [],
+    };
   const warnings = doc.warnings.map(
     (w) => `${line(w)}: front matter: ${YAML_WARNINGS[w.code] ?? `a YAML warning (${w.code})`}`,
   );
@@ -155,54 +179,166 @@ export function toChunks(raw: Array<RawChunk & { where: string }>): { chunks: Ch
   return { chunks, problems };
 }
 
-function filesUnder(dir: string): string[] {
+/** Why a file of the folder was not read (counted, by file, never with its content). */
+export type SkipReason = 'not_regular' | 'outside_folder' | 'too_large' | 'corpus_limit';
+
+const SKIP_WORDS: Record<SkipReason, string> = {
+  not_regular: 'not a regular file (a FIFO, socket or device): skipped',
+  outside_folder: "a link to a file outside the corpus folder's real path: refused",
+  too_large: 'larger than golden.maxFileBytes: skipped',
+  corpus_limit: 'past golden.maxCorpusBytes for the whole corpus: skipped',
+};
+
+export interface CorpusLimits {
+  /** Largest file read (bytes); larger ones are skipped and counted. */
+  maxFileBytes: number;
+  /** Most bytes read over the whole corpus; files past it are skipped and counted. */
+  maxCorpusBytes: number;
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_CORPUS_LIMITS: CorpusLimits = { maxFileBytes: 32 * 1024 * 1024, maxCorpusBytes: 1024 ** 3 };
+
+const EXTENSIONS = ['.jsonl', '.md', '.markdown', '.txt'];
+
+/**
+ * The corpus's files in name order, confined to the folder's real path: a link (to a file or a folder) is
+ * followed only where its target lies inside, each folder walked once; anything else is counted in `skipped`.
+ */
+async function filesUnder(root: string, skipped: Map<string, SkipReason>, signal?: AbortSignal): Promise<string[]> {
   const out: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  const visited = new Set<string>();
+  const inside = (real: string) => real === root || real.startsWith(root + sep);
+  const walk = async (dir: string, shown: string) => {
+    if (visited.has(dir)) return;
+    visited.add(dir);
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      signal?.throwIfAborted();
       if (entry.name.startsWith('.')) continue;
-      const path = join(d, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (['.jsonl', '.md', '.markdown', '.txt'].includes(extname(entry.name).toLowerCase())) out.push(path);
+      const path = join(dir, entry.name);
+      const rel = shown ? `${shown}/${entry.name}` : entry.name;
+      let real = path;
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          real = await realpath(path);
+        } catch {
+          continue; // A dangling link names nothing to read.
+        }
+        if (!inside(real)) {
+          skipped.set(rel, 'outside_folder');
+          continue;
+        }
+        const target = await stat(real);
+        isDirectory = target.isDirectory();
+        isFile = target.isFile();
+      }
+      if (isDirectory) await walk(real, rel);
+      else if (EXTENSIONS.includes(extname(entry.name).toLowerCase())) {
+        if (isFile) out.push(`${real}\0${rel}`);
+        else skipped.set(rel, 'not_regular');
+      }
     }
   };
-  walk(dir);
+  await walk(root, '');
   return out;
 }
 
-/** Reads a corpus export folder; throws only when the folder itself cannot be read. */
-export function readCorpusFolder(dir: string): CorpusReading {
-  if (!statSync(dir).isDirectory()) throw new Error(`${dir} is not a folder`);
+/**
+ * Opens a file for reading without ever blocking on it (a FIFO swapped in after the walk opens at once, and is
+ * then refused as not regular) and without following a link put in its place.
+ */
+async function openRegular(real: string): Promise<{ handle: FileHandle; size: number } | 'not_regular'> {
+  const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  const st = await handle.stat();
+  if (!st.isFile()) {
+    await handle.close();
+    return 'not_regular';
+  }
+  return { handle, size: st.size };
+}
+
+/**
+ * Reads a corpus export folder; throws only when the folder itself cannot be read, or when `signal` aborts
+ * (checked between files and between lines, so an interrupted build stops at once). JSONL files are streamed.
+ */
+export async function readCorpusFolder(
+  dir: string,
+  limits: CorpusLimits = DEFAULT_CORPUS_LIMITS,
+): Promise<CorpusReading> {
+  const root = await realpath(dir);
+  if (!(await stat(root)).isDirectory()) throw new Error(`${dir} is not a folder`);
+  const { signal } = limits;
   const raw: Array<RawChunk & { where: string }> = [];
   const problems: string[] = [];
   const warnings: string[] = [];
-  const files = filesUnder(dir);
-  for (const file of files) {
-    const rel = relative(dir, file).split(sep).join('/');
-    const content = readFileSync(file, 'utf8');
-    if (file.toLowerCase().endsWith('.jsonl')) {
-      content.split('\n').forEach((line, i) => {
-        if (line.trim() === '') return;
-        let value: unknown;
-        try {
-          value = JSON.parse(line);
-        } catch {
-          problems.push(`${rel}:${i + 1}: not JSON`);
-          return;
-        }
-        const chunk = chunkFromJson(value);
-        if (typeof chunk === 'string') problems.push(`${rel}:${i + 1}: ${chunk}`);
-        else raw.push({ ...chunk, where: `${rel}:${i + 1}` });
-      });
-    } else {
-      const chunk = chunkFromDocument(content, rel);
-      if (typeof chunk === 'string') problems.push(/^\d+: /.test(chunk) ? `${rel}:${chunk}` : `${rel}: ${chunk}`);
-      else {
-        const { warnings: noted, ...rest } = chunk;
-        for (const w of noted ?? []) warnings.push(`${rel}:${w}`);
-        raw.push({ ...rest, where: rel });
+  const skipped = new Map<string, SkipReason>();
+  const files = await filesUnder(root, skipped, signal);
+  let total = 0;
+  let read = 0;
+  for (const entry of files) {
+    signal?.throwIfAborted();
+    const [real, rel] = entry.split('\0') as [string, string];
+    const opened = await openRegular(real).catch(() => 'not_regular' as const);
+    if (opened === 'not_regular') {
+      skipped.set(rel, 'not_regular');
+      continue;
+    }
+    const { handle, size } = opened;
+    try {
+      if (size > limits.maxFileBytes) {
+        skipped.set(rel, 'too_large');
+        continue;
       }
+      if (total + size > limits.maxCorpusBytes) {
+        skipped.set(rel, 'corpus_limit');
+        continue;
+      }
+      total += size;
+      read += 1;
+      if (real.toLowerCase().endsWith('.jsonl') || rel.toLowerCase().endsWith('.jsonl')) {
+        const lines = createInterface({ input: handle.createReadStream({ encoding: 'utf8', autoClose: false }) });
+        let i = 0;
+        for await (const line of lines) {
+          i += 1;
+          if (i % 1000 === 0) signal?.throwIfAborted();
+          if (line.trim() === '') continue;
+          let value: unknown;
+          try {
+            value = JSON.parse(line);
+          } catch {
+            problems.push(`${rel}:${i}: not JSON`);
+            continue;
+          }
+          const chunk = chunkFromJson(value);
+          if (typeof chunk === 'string') problems.push(`${rel}:${i}: ${chunk}`);
+          else raw.push({ ...chunk, where: `${rel}:${i}` });
+        }
+      } else {
+        const content = await handle.readFile({ encoding: 'utf8', ...(signal ? { signal } : {}) });
+        const chunk = chunkFromDocument(content, rel);
+        if (typeof chunk === 'string') problems.push(/^\d+: /.test(chunk) ? `${rel}:${chunk}` : `${rel}: ${chunk}`);
+        else {
+          const { warnings: noted, ...rest } = chunk;
+          for (const w of noted ?? []) warnings.push(`${rel}:${w}`);
+          raw.push({ ...rest, where: rel });
+        }
+      }
+    } finally {
+      await handle.close();
     }
   }
-  const read = toChunks(raw);
-  return { chunks: read.chunks, problems: [...problems, ...read.problems], warnings, files: files.length };
+  for (const [rel, reason] of skipped) problems.push(`${rel}: ${SKIP_WORDS[reason]}`);
+  const counts: Record<SkipReason, number> = { not_regular: 0, outside_folder: 0, too_large: 0, corpus_limit: 0 };
+  for (const reason of skipped.values()) counts[reason] += 1;
+  const chunks = toChunks(raw);
+  return {
+    chunks: chunks.chunks,
+    problems: [...problems, ...chunks.problems],
+    warnings,
+    files: read,
+    skipped: counts,
+  };
 }

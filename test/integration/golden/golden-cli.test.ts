@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/run-cli.js';
@@ -59,6 +60,36 @@ describe('ragwatch golden: input, plan, progress', () => {
     expect(r.stderr).toContain('corpus: warning: owner.md:3: front matter: an unknown YAML tag');
     expect(r.stderr + r.stdout).not.toContain('juan.perez');
     expect(r.stderr).not.toContain('!foo');
+  });
+
+  it('a FIFO and a link out of the folder: the real binary skips both, counted, reads nothing outside (issue 30)', async () => {
+    h = await startGoldenHarness('v3');
+    const corpus = join(h.dir, 'hostile');
+    await mkdir(corpus);
+    const body = 'Orders ship within 48 hours from the central warehouse. '.repeat(5);
+    await writeFile(join(corpus, 'shipping.md'), `${body}\n`);
+    await writeFile(join(h.dir, 'outside.md'), `${'Private note of Ana García, 699 11 22 33. '.repeat(8)}\n`);
+    await symlink(join(h.dir, 'outside.md'), join(corpus, 'note.md'));
+    execFileSync('mkfifo', [join(corpus, 'stream.jsonl')]);
+    // Before: the synchronous read of the FIFO blocked the process for good, --dry-run included.
+    const r = await runCli(
+      [
+        '--config',
+        join(h.dir, 'ragwatch.yaml'),
+        'golden',
+        'build',
+        '--corpus',
+        'hostile',
+        '--dry-run',
+        '--no-progress',
+      ],
+      { cwd: h.dir, timeoutMs: 30_000 },
+    );
+    expect(r.signal).toBeNull();
+    expect(r.stderr).toContain('corpus: note.md: a link to a file outside the corpus folder');
+    expect(r.stderr).toContain('corpus: stream.jsonl: not a regular file');
+    expect(r.stdout).toContain('files not read: 1 not_regular, 1 outside_folder');
+    expect(r.stdout + r.stderr).not.toContain('Ana García');
   });
 
   it('--dry-run shows the plan and sends nothing', async () => {

@@ -1,4 +1,5 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +47,7 @@ describe('corpus export', () => {
     expect(chunkFromDocument('---\nid: x\n---\n', 'x.md')).toMatch(/no text/);
   });
 
-  it('reads a folder recursively: language, document and position; problems by file and line, without their text', () => {
+  it('reads a folder recursively: language, document and position; problems by file and line, without their text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'golden-corpus-'));
     dirs.push(dir);
     mkdirSync(join(dir, 'es'));
@@ -74,7 +75,7 @@ describe('corpus export', () => {
     );
     writeFileSync(join(dir, '.hidden.md'), 'ignored');
     writeFileSync(join(dir, 'image.png'), 'ignored');
-    const read = readCorpusFolder(dir);
+    const read = await readCorpusFolder(dir);
     expect(read.files).toBe(2);
     expect(read.chunks.map((c) => [c.id, c.language, c.document, c.position])).toEqual([
       ['en-1', 'en', 'hub.md', 1],
@@ -86,10 +87,10 @@ describe('corpus export', () => {
       'chunks.jsonl:4: chunk id repeated (the first one is kept)',
     ]);
     expect(read.problems.join()).not.toContain('secret');
-    expect(() => readCorpusFolder(join(dir, 'chunks.jsonl'))).toThrow(/not a folder/);
+    await expect(readCorpusFolder(join(dir, 'chunks.jsonl'))).rejects.toThrow(/not a folder/);
   });
 
-  it('YAML warnings of front matter never carry its text: reported by file and line, nothing printed (issue 29)', () => {
+  it('YAML warnings of front matter never carry its text: reported by file and line, nothing printed (issue 29)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'golden-corpus-'));
     dirs.push(dir);
     writeFileSync(
@@ -100,7 +101,7 @@ describe('corpus export', () => {
     const emitted = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      const read = readCorpusFolder(dir);
+      const read = await readCorpusFolder(dir);
       expect(emitted).not.toHaveBeenCalled();
       expect(warned).not.toHaveBeenCalled();
       // The chunk is read (an unknown tag's value is kept as text), and each warning is one line by file and line.
@@ -116,5 +117,82 @@ describe('corpus export', () => {
       emitted.mockRestore();
       warned.mockRestore();
     }
+  });
+
+  describe('a hostile folder (issue 30)', () => {
+    const folder = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'golden-corpus-'));
+      dirs.push(dir);
+      writeFileSync(join(dir, 'ok.md'), 'Orders ship within 48 hours of payment, Monday to Friday.');
+      return dir;
+    };
+
+    it('skips a FIFO without opening it, and counts it', async () => {
+      const dir = folder();
+      execFileSync('mkfifo', [join(dir, 'pipe.jsonl')]);
+      const read = await readCorpusFolder(dir);
+      expect(read.chunks.map((c) => c.id)).toEqual(['ok']);
+      expect(read.skipped.not_regular).toBe(1);
+      expect(read.problems).toEqual(['pipe.jsonl: not a regular file (a FIFO, socket or device): skipped']);
+    });
+
+    it('refuses a link to a file or a folder outside the folder, reads one inside', async () => {
+      const dir = folder();
+      const outside = mkdtempSync(join(tmpdir(), 'golden-outside-'));
+      dirs.push(outside);
+      writeFileSync(join(outside, 'secret.md'), 'root:x:0:0:root:/root:/bin/bash');
+      symlinkSync(join(outside, 'secret.md'), join(dir, 'passwd.md'));
+      symlinkSync(outside, join(dir, 'elsewhere'));
+      mkdirSync(join(dir, 'inner'));
+      writeFileSync(join(dir, 'inner', 'real.md'), 'Returns are accepted for thirty days after delivery.');
+      symlinkSync(join(dir, 'inner', 'real.md'), join(dir, 'alias.md'));
+      const read = await readCorpusFolder(dir);
+      expect(read.chunks.map((c) => c.id).sort()).toEqual(['alias', 'inner/real', 'ok']);
+      expect(JSON.stringify(read.chunks)).not.toContain('root:x');
+      expect(read.skipped.outside_folder).toBe(2);
+      expect(read.problems.sort()).toEqual([
+        "elsewhere: a link to a file outside the corpus folder's real path: refused",
+        "passwd.md: a link to a file outside the corpus folder's real path: refused",
+      ]);
+    });
+
+    it('skips a file over maxFileBytes and files past maxCorpusBytes, and streams JSONL', async () => {
+      const dir = folder();
+      const line = (i: number) => JSON.stringify({ id: `c${i}`, text: `Chunk number ${i} of a long export file.` });
+      writeFileSync(join(dir, 'big.jsonl'), Array.from({ length: 3000 }, (_, i) => line(i)).join('\n'));
+      writeFileSync(join(dir, 'small.jsonl'), line(99_999));
+      const size = statSync(join(dir, 'big.jsonl')).size;
+      const capped = await readCorpusFolder(dir, { maxFileBytes: size - 1, maxCorpusBytes: 10 * size });
+      expect(capped.chunks.map((c) => c.id)).toEqual(['ok', 'c99999']);
+      expect(capped.problems).toEqual(['big.jsonl: larger than golden.maxFileBytes: skipped']);
+      const whole = await readCorpusFolder(dir, { maxFileBytes: size, maxCorpusBytes: 10 * size });
+      expect(whole.chunks).toHaveLength(3002);
+      const budget = await readCorpusFolder(dir, { maxFileBytes: size, maxCorpusBytes: size + 10 });
+      // Files in name order: big.jsonl fits the budget, ok.md and small.jsonl come after it.
+      expect(budget.chunks).toHaveLength(3000);
+      expect(budget.skipped.corpus_limit).toBe(2);
+    });
+
+    it('refuses front matter holding !!binary or another non-data value, by file and line, never the text', async () => {
+      const dir = folder();
+      writeFileSync(join(dir, 'bin.md'), '---\nid: b\nsection: !!binary aGVsbG8gSnVhbg==\n---\nText of the chunk.\n');
+      writeFileSync(join(dir, 'set.md'), '---\nid: s\ntags: !!set {a, b}\n---\nText of the chunk.\n');
+      const read = await readCorpusFolder(dir);
+      expect(read.chunks.map((c) => c.id)).toEqual(['ok']);
+      expect(read.problems).toEqual([
+        'bin.md:3: front matter holds a value that is not text, a number or a list (a YAML tag such as !!binary)',
+        'set.md:3: front matter holds a value that is not text, a number or a list (a YAML tag such as !!binary)',
+      ]);
+      expect(JSON.stringify(read)).not.toContain('aGVsbG8');
+    });
+
+    it('stops at once when its signal aborts', async () => {
+      const dir = folder();
+      const controller = new AbortController();
+      controller.abort(new Error('interrupted'));
+      await expect(
+        readCorpusFolder(dir, { maxFileBytes: 1e6, maxCorpusBytes: 1e9, signal: controller.signal }),
+      ).rejects.toThrow('interrupted');
+    });
   });
 });

@@ -45,7 +45,7 @@ export const goldenStep: DemoStep = {
       },
     });
     const names = goldenNames(config.golden);
-    const corpus = readCorpusFolder(corpusDir);
+    const corpus = await readCorpusFolder(corpusDir);
     const store = openSqliteGoldenStore({ path: config.state.path });
     const rag = await startToyRag({});
     const state = await openState(config);
