@@ -1,3 +1,4 @@
+import { markdownCell } from '../../internal/index.js';
 import { getMetric } from '../../metrics/index.js';
 import { outcomeLabel } from './gate-summary.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
@@ -73,7 +74,7 @@ export function renderMarkdown(report: ExperimentReport, sections: ReportSection
   const strata = Object.keys(report.items.byStratum).sort();
   if (strata.length > 0) {
     out.push('## By stratum', '');
-    out.push(`| Metric | ${strata.map((s) => `${s} (n)`).join(' | ')} |`);
+    out.push(`| Metric | ${strata.map((s) => `${escapeCell(s)} (n)`).join(' | ')} |`);
     out.push(`|---|${strata.map(() => '---').join('|')}|`);
     for (const metric of report.metrics) {
       const cols = strata.map((stratum) => {
@@ -131,7 +132,7 @@ export function renderMarkdown(report: ExperimentReport, sections: ReportSection
     out.push(`|---|---|${report.metrics.map(() => '---').join('|')}|`);
     for (const point of report.trend) {
       out.push(
-        `| ${point.runName} | ${point.date.slice(0, 10)} | ${report.metrics.map((m) => formatScore(point.means[m])).join(' | ')} |`,
+        `| ${escapeCell(point.runName)} | ${point.date.slice(0, 10)} | ${report.metrics.map((m) => formatScore(point.means[m])).join(' | ')} |`,
       );
     }
     out.push('');
@@ -142,7 +143,7 @@ export function renderMarkdown(report: ExperimentReport, sections: ReportSection
     out.push('| Item | Stratum | Metric | Score | Why |', '|---|---|---|---|---|');
     for (const w of report.worstItems) {
       out.push(
-        `| ${w.itemId} | ${w.stratum} | ${getMetric(w.metric).label} | ${formatScore(w.value)} | ${escapeCell(w.reason)} |`,
+        `| ${escapeCell(w.itemId)} | ${escapeCell(w.stratum)} | ${getMetric(w.metric).label} | ${formatScore(w.value)} | ${escapeCell(w.reason)} |`,
       );
     }
     out.push('');
@@ -164,7 +165,8 @@ function failureLines(report: ExperimentReport): string[] {
     const kinds = Object.entries(r.kinds)
       .map(([k, n]) => `${k} ×${n}`)
       .join(', ');
-    lines.push(`| ${r.what} | ${r.count} | ${kinds} | ${r.devItems.join(', ') || '—'} | ${r.otherItems} |`);
+    const devItems = r.devItems.map(escapeCell).join(', ') || '—';
+    lines.push(`| ${escapeCell(r.what)} | ${r.count} | ${escapeCell(kinds)} | ${devItems} | ${r.otherItems} |`);
   }
   return lines;
 }
@@ -211,8 +213,9 @@ function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
 }
 
+/** Text from the dataset or the judge in a table cell: its HTML escaped (a renderer would run it), `|` too. */
 function escapeCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 240);
+  return markdownCell(text).slice(0, 240);
 }
 
 /** The adversarial questions beside the 2×2, one sentence. */

@@ -96,6 +96,28 @@ describe('buildReport', () => {
     }
   });
 
+  it('escapes HTML from the dataset and the judge in report.md: item ids, strata, reasons (issue 29)', () => {
+    const outcomes = sampleOutcomes().map((o, i) =>
+      o.adversarial
+        ? o
+        : {
+            ...o,
+            itemId: i === 0 ? 'item-<img src=x onerror=alert(1)>' : o.itemId,
+            stratum: o.stratum === 'single-hop' ? 'single<script>alert(1)</script>' : o.stratum,
+            results: o.results.map((r) =>
+              r.status === 'scored'
+                ? { ...r, value: i === 0 ? 0.05 : r.value, reason: 'says <script>steal()</script> & more' }
+                : r,
+            ),
+          },
+    );
+    const md = renderMarkdown(buildReport(reportInput({ outcomes })));
+    expect(md).toContain('says &lt;script&gt;steal()&lt;/script&gt; &amp; more');
+    expect(md).toContain('single&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(md).toContain('item-&lt;img src=x onerror=alert(1)&gt;');
+    expect(md).not.toMatch(/<script|<img/);
+  });
+
   it('flags no regression on an unchanged rerun and flags a degraded one on the right metrics', () => {
     const first = sampleOutcomes();
     const previous = {
