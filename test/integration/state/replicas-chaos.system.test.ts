@@ -4,11 +4,21 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LangfuseClient } from '@langfuse/client';
 import { stringify } from 'yaml';
+import { GOLDEN_ITEMS, seedGoldenDataset } from '@ragwatch/devkit/corpus/index.js';
 import { startJudgeServer, type JudgeServer } from '@ragwatch/devkit/judge/index.js';
 import { startLangfuseServer, type LangfuseServer } from '@ragwatch/devkit/langfuse/index.js';
+import { startToyRag, type ToyRag } from '@ragwatch/devkit/rag/index.js';
+import {
+  evaluateQualityRule,
+  exportersPerRound,
+  qualityRules,
+  startScraper,
+  type Round,
+} from '../../helpers/alert-series.js';
 import { adminQuery, dropSchema, requirePostgres, testSchema } from '../../helpers/postgres.js';
-import { spawnCli } from '../../helpers/run-cli.js';
+import { REPO_ROOT, runCli, spawnCli } from '../../helpers/run-cli.js';
 import { startTcpProxy, throughProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
 import { postgresUrl } from '../../tiers.js';
 
@@ -19,13 +29,21 @@ const TEST_PG_URL = postgresUrl();
  * Chaos end to end: three real `ragwatch run` processes share one PostgreSQL schema (through a TCP proxy), the
  * Langfuse and judge stand-ins serve 2,000 traces at sample rate 1.0; one replica is SIGKILLed mid-tick and
  * started again, then every PostgreSQL connection is cut for 30 s. Each replica logs pino JSON to a file in the
- * test's directory (kept when the test fails, for diagnosing a stall).
+ * test's directory (kept when the test fails, for diagnosing a stall). Meanwhile every replica's /metrics is
+ * scraped once a second and the quality alerts of deploy/prometheus/alerts.yaml are evaluated over the scrapes,
+ * as Prometheus would (their series must hold from the first scored trace to the end, or `for:` restarts), and a
+ * weekly run (`experiment run`, a process of its own on the same schema) writes a report every replica must serve.
  */
 
 const TRACES = 2000;
 const CUT_MS = 30_000;
 const MARK = /\(case Q(\d{4})\)/;
 const traceId = (n: number) => `chaos${String(n).padStart(27, '0')}`;
+const TOKEN = 'chaos-reports-token-0123456789';
+const SECRET = 'chaos-reports-secret-0123456789abcdef0123456789';
+const PUBLIC_URL = 'https://ragwatch.example';
+const RUN = 'chaos-weekly';
+const QUALITY_ALERTS = ['RAGFaithfulnessLow', 'RAGAnswerRelevancyLow'] as const;
 
 interface Replica {
   name: string;
@@ -40,6 +58,7 @@ let schema: string;
 let lf: LangfuseServer;
 let judge: JudgeServer;
 let proxy: TcpProxy;
+let rag: ToyRag;
 const replicas: Replica[] = [];
 let failed = true;
 
@@ -59,13 +78,22 @@ beforeAll(async () => {
   const pg = new URL(TEST_PG_URL);
   proxy = await startTcpProxy({ host: pg.hostname, port: Number(pg.port || 5432) });
   plantTraces(lf, Date.now());
+  // A small golden set for the weekly run, and the toy RAG it asks (no traces of its own: the item traces
+  // ragwatch writes are in sdk-experiment, which the replicas leave out).
+  await seedGoldenDataset(new LangfuseClient({ baseUrl: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey }), {
+    items: [
+      ...GOLDEN_ITEMS.filter((i) => i.type === 'single-hop').slice(0, 3),
+      ...GOLDEN_ITEMS.filter((i) => i.type === 'adversarial').slice(0, 1),
+    ],
+  });
+  rag = await startToyRag();
 });
 
 afterAll(async () => {
   for (const r of replicas) r.child.kill('SIGKILL');
   await Promise.all(replicas.map((r) => r.exited));
   await proxy?.close();
-  await Promise.all([lf?.close(), judge?.close()]);
+  await Promise.all([lf?.close(), judge?.close(), rag?.close()]);
   await dropSchema(schema);
   if (failed) console.log(`chaos test logs kept in ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
@@ -146,7 +174,9 @@ async function startReplica(name: string): Promise<Replica> {
       langfuse: { baseUrl: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey },
       judge: { baseUrl: judge.url, model: judge.model, concurrency: 8 },
       embeddings: { model: judge.embeddingModel },
-      sampling: { rate: 1.0, maxPerTick: 100_000, maxPerHour: 1_000_000 },
+      // Runs of 50 traces at most: each ends and publishes the means and the ledger gauge the alerts read, as
+      // the ticks of a fleet in its steady state do (one run over the whole backlog would publish them only at its end).
+      sampling: { rate: 1.0, maxPerTick: 50, maxPerHour: 1_000_000 },
       // A tick every 2 s; claims and the lease last 60 s (renewed every 20 s), longer than the 30 s cut.
       online: {
         schedule: '*/2 * * * * *',
@@ -157,7 +187,14 @@ async function startReplica(name: string): Promise<Replica> {
         leaseSeconds: 60,
       },
       state: { schema, statementTimeoutMs: 5000, connectTimeoutMs: 5000 },
-      http: { host: '127.0.0.1', port },
+      // Serving reports: the weekly job is on (its schedule far off), /reports/ behind the token and signed links.
+      experiment: {
+        enabled: true,
+        schedule: '0 3 1 1 *',
+        publicUrl: PUBLIC_URL,
+        target: { url: rag.askUrl, response: { answer: 'answer', contexts: 'contexts' } },
+      },
+      http: { host: '127.0.0.1', port, reportsToken: TOKEN, reportsSigningSecret: SECRET },
       log: { level: 'info' },
     }),
   );
@@ -235,6 +272,51 @@ async function diagnosis(): Promise<string> {
   }
 }
 
+/** The weekly run as a team starts it by hand: `experiment run` on the same schema (straight, not through the proxy). */
+function weeklyRun() {
+  const config = join(dir, 'weekly.yaml');
+  writeFileSync(
+    config,
+    stringify({
+      langfuse: { baseUrl: lf.url, publicKey: lf.publicKey, secretKey: lf.secretKey },
+      judge: { baseUrl: judge.url, model: judge.model, timeoutMs: 60_000 },
+      embeddings: { model: judge.embeddingModel },
+      state: { schema },
+      experiment: {
+        reportsDir: join(dir, 'reports'),
+        publicUrl: PUBLIC_URL,
+        bootstrapSamples: 200,
+        target: { url: rag.askUrl, response: { answer: 'answer', contexts: 'contexts' } },
+      },
+      log: { level: 'silent' },
+    }),
+  );
+  return runCli(['--config', config, 'experiment', 'run', '--run-name', RUN], {
+    env: { RAGWATCH_STATE_URL: TEST_PG_URL, RAGWATCH_REPORTS_TOKEN: TOKEN, RAGWATCH_REPORTS_SIGNING_SECRET: SECRET },
+    timeoutMs: 240_000,
+  });
+}
+
+/** The quality alerts over the scrape rounds: the rounds, from the first where a series exists, where it does not. */
+function alertSeriesGaps(rounds: readonly Round[]) {
+  const rules = qualityRules(readFileSync(join(REPO_ROOT, 'deploy/prometheus/alerts.yaml'), 'utf8'), QUALITY_ALERTS);
+  return rules.map((rule) => {
+    const values = rounds.map((r) => evaluateQualityRule(rounds, rule, r.at));
+    const after = (first: number, holds: (i: number) => boolean) =>
+      first < 0 ? [] : values.flatMap((_, i) => (i > first && !holds(i) ? [i] : []));
+    const first = values.findIndex((v) => v.series);
+    const firstFiring = values.findIndex((v) => v.firing);
+    return {
+      alert: rule.alert,
+      first,
+      gaps: after(first, (i) => values[i]!.series),
+      firstFiring,
+      firingGaps: after(firstFiring, (i) => values[i]!.firing),
+      mean: values.at(-1)?.mean,
+    };
+  });
+}
+
 async function countsByStatus(): Promise<Record<string, number>> {
   try {
     const r = await adminQuery(`SELECT status, COUNT(*)::int AS n FROM "${schema}".ledger GROUP BY status`);
@@ -269,6 +351,10 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
       async () => ((await Promise.all([a, b, c].map(readyz))).every((s) => s === 200) ? true : undefined),
       60_000,
     );
+    // Prometheus: every replica scraped once a second, whichever replicas are up (c is replaced after its kill).
+    const live = () => [a, b, c].map((r) => ({ name: `${r.name}#${r.child.pid}`, url: `http://127.0.0.1:${r.port}` }));
+    const scraper = startScraper(live);
+    const weekly = weeklyRun();
 
     // SIGKILL c while it has traces in flight, mid-tick; the traces it held are read from the ledger at once.
     const killed = await until(
@@ -311,6 +397,7 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
     expect(doneAtCut).toBeLessThan(TRACES);
     proxy.cut();
     const cutAt = Date.now();
+    const cutRound = scraper.rounds.length;
     const notReady = new Set<string>();
     while (Date.now() - cutAt < CUT_MS) {
       for (const r of [a, b, c]) if ((await readyz(r)) === 503) notReady.add(r.name);
@@ -334,9 +421,9 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
     );
     expect(final).toEqual({ done: TRACES });
 
-    // Exactly one score per metric on every trace.
+    // Exactly one score per metric on every trace (the weekly run's scores are on its own traces).
     const perTrace = new Map<string, string[]>();
-    for (const s of lf.store.scores())
+    for (const s of lf.store.scores().filter((x) => String(x.traceId).startsWith('chaos')))
       perTrace.set(String(s.traceId), [...(perTrace.get(String(s.traceId)) ?? []), String(s.name)]);
     expect(perTrace.size).toBe(TRACES);
     for (const [id, names] of perTrace)
@@ -360,6 +447,69 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
         `held by c at the kill ${heldAtKill.size}, evaluated twice ${twice.length}; done at the cut ${doneAtCut}`,
     );
     for (const r of replicas) expect(readFileSync(r.log, 'utf8')).not.toContain(lf.secretKey);
+
+    // The alert series: from the first scored trace on, each quality alert's series (comparison left out) exists in
+    // every round, through the kill, the restart and the cut; the ledger gauge has one exporter most of the time.
+    await scraper.stop();
+    const rounds = scraper.rounds;
+    const alerts = alertSeriesGaps(rounds);
+    for (const { alert, first, gaps, firingGaps } of alerts) {
+      expect(first, `${alert}: no series in ${rounds.length} rounds`).toBeGreaterThanOrEqual(0);
+      // The series was there before the cut, so the cut is inside the stretch checked.
+      expect(first, `${alert}: first series after the cut (round ${cutRound})`).toBeLessThan(cutRound);
+      expect(gaps, `${alert}: the series vanished in these rounds`).toEqual([]);
+      // An alert whose condition holds keeps holding: its `for:` would not restart at each tick.
+      expect(firingGaps, `${alert}: the condition stopped holding in these rounds`).toEqual([]);
+    }
+    // The stand-in judge's faithfulness is high and its lexical answer relevancy tops out near 0.6: one alert stays
+    // quiet, the other holds from the first runs on, through the kill, the restart and the cut.
+    expect(alerts.map((x) => x.firstFiring >= 0)).toEqual([false, true]);
+    const exporters = exportersPerRound(rounds, 'ragwatch_ledger_entries{status="done"}');
+    const histogram = [0, 1, 2, 3].map((n) => exporters.filter((e) => e === n).length);
+    const firstLedger = exporters.findIndex((n) => n > 0);
+    // A replica that exported the fleet's means (read from the state, at most every 5 s) keeps exporting them on
+    // every scrape it answers, through the cut (the last values it read), until it dies.
+    const firstMean = rounds.findIndex((r) => [...r.byReplica.values()].some((e) => e?.has('rag_faithfulness_score')));
+    expect(firstMean).toBeGreaterThanOrEqual(0);
+    const exported = new Set<string>();
+    const withoutMean: string[] = [];
+    rounds.forEach((r, i) => {
+      for (const [name, e] of r.byReplica) {
+        if (e?.has('rag_faithfulness_score')) exported.add(name);
+        else if (e && exported.has(name)) withoutMean.push(`${i}:${name}`);
+      }
+    });
+    expect(exported.size).toBeGreaterThanOrEqual(3);
+    expect(withoutMean).toEqual([]);
+
+    // The weekly run's report: served by every replica (the restarted one and after the cut included) through the
+    // signed link recorded in Langfuse, every file of it with the token, and nothing without either.
+    const cli = await weekly;
+    expect([0, 1, 4], cli.stderr).toContain(cli.code);
+    const run = lf.store.datasetRuns('rag-golden').find((r) => r.name === RUN);
+    const link = new URL((run?.metadata as { reportUrl: string }).reportUrl);
+    expect(link.origin).toBe(PUBLIC_URL);
+    const html = readFileSync(join(dir, 'reports', RUN, 'report.html'), 'utf8');
+    const files = (
+      await adminQuery(`SELECT run_dir, file FROM "${schema}".report_files ORDER BY run_dir, file`)
+    ).rows.map((row: { run_dir: string; file: string }) => `${row.run_dir}/${row.file}`);
+    expect(files).toContain(`${RUN}/report.html`);
+    for (const r of [a, b, c]) {
+      const base = `http://127.0.0.1:${r.port}`;
+      const signed = await fetch(`${base}${link.pathname}${link.search}`);
+      expect(signed.status, r.name).toBe(200);
+      expect(await signed.text(), r.name).toBe(html);
+      expect((await fetch(`${base}${link.pathname}`)).status, r.name).toBe(401);
+      for (const file of files) {
+        const res = await fetch(`${base}/reports/${file}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+        expect(res.status, `${r.name} ${file}`).toBe(200);
+      }
+    }
+    console.log(
+      `chaos alerts: ${rounds.length} scrape rounds, the cut from round ${cutRound}; quality series from round ${alerts.map((x) => `${x.alert} ${x.first} (mean ${x.mean?.toFixed(3)}, firing from ${x.firstFiring})`).join(', ')}, ` +
+        `no gap; first means in round ${firstMean}, first ledger gauge in round ${firstLedger}; ledger gauge exporters per round 0/1/2/3: ${histogram.join('/')}; ` +
+        `report files served by a, b, c: ${files.length}`,
+    );
     failed = false;
   }, 300_000);
 });
