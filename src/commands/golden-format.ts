@@ -20,10 +20,9 @@ export function formatPlan(
   source: string,
 ): string[] {
   const p = result.plan;
-  const ex = p.excluded;
   const lines = [
     `source: ${source}`,
-    `chunks: ${p.chunks} read, ${p.eligible.length} eligible (left out: ${ex.personal_data} with personal data, ${ex.too_short} shorter than ${settings.seeds.minChars} characters, ${ex.repeated_text} repeating another's text)`,
+    chunksLine(result, settings),
     `seeds: ${p.seeds.length} (rate ${settings.seeds.rate}, min ${settings.seeds.min}, max ${settings.seeds.max}), stratified over metadata "${settings.seeds.strataKey}"${settings.seeds.dateBucket !== 'none' ? ` by ${settings.seeds.dateBucket}` : ''}:`,
     ...textTable(
       ['bucket', 'chunks', 'seeds'],
@@ -37,6 +36,13 @@ export function formatPlan(
     `state: ${result.resume.done} seeds done, ${result.resume.generated} generated and not yet filtered, ${result.resume.pending} to generate`,
   ];
   return lines;
+}
+
+/** How many chunks were read, how many may seed a question and why the others may not. */
+export function chunksLine(result: BuildResult, settings: GoldenSettings): string {
+  const p = result.plan;
+  const ex = p.excluded;
+  return `chunks: ${p.chunks} read, ${p.eligible.length} eligible (left out: ${ex.personal_data} with personal data, ${ex.too_short} shorter than ${settings.seeds.minChars} characters, ${ex.repeated_text} repeating another's text)`;
 }
 
 function estimateRequests(result: BuildResult, settings: GoldenSettings): number {

@@ -27,7 +27,15 @@ import { langfuseDepsOf, langfuseHttpFromConfig, LangfuseApiError } from '../lan
 import { isStateError, openGoldenStore } from '../state/index.js';
 import { stateFailureExit, startupFailureExit, stopSignals, withStatePathFrom } from '../service/index.js';
 import { requireConfig, runtimeFor, type CommandContext } from './context.js';
-import { buildJson, formatBuild, formatDiff, formatPlan, formatReview, reviewJson } from './golden-format.js';
+import {
+  buildJson,
+  chunksLine,
+  formatBuild,
+  formatDiff,
+  formatPlan,
+  formatReview,
+  reviewJson,
+} from './golden-format.js';
 import { NO_PROGRESS_HELP, progressFor } from './progress-option.js';
 
 interface BuildFlags {
@@ -81,6 +89,15 @@ function dependencyExit(err: unknown, resumable: boolean): never {
     ]);
   }
   throw err;
+}
+
+/** Every chunk left out: what was read and why, not the whole plan; nothing was created. */
+function noSeedExit(result: BuildResult, settings: RagwatchConfig['golden'], source: string): CliExit {
+  return new CliExit(ExitCode.badInput, [
+    `source: ${source}`,
+    chunksLine(result, settings),
+    'golden build: no chunk can seed a question; nothing was generated or created',
+  ]);
 }
 
 export function registerGoldenCommand(program: Command, ctx: CommandContext): void {
@@ -197,6 +214,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
               options,
             )
           ).result;
+          if (result.plan.seeds.length === 0) throw noSeedExit(result, config.golden, source);
           // Connected only with --from-traces: a corpus's dry run reads no service.
           const conflict = edges
             ? await edges.queue.conflict(names.queueName).catch((err) => dependencyExit(err, false))
@@ -207,12 +225,7 @@ export function registerGoldenCommand(program: Command, ctx: CommandContext): vo
           result = await runGoldenBuild(deps, options).catch((err) => dependencyExit(err, true));
         }
         progress.end();
-        if (result.plan.eligible.length === 0) {
-          throw new CliExit(ExitCode.badInput, [
-            ...formatPlan(result, config.golden, names, source),
-            'golden build: no chunk can seed a question',
-          ]);
-        }
+        if (result.plan.seeds.length === 0) throw noSeedExit(result, config.golden, source);
         if (flags.json) ctx.stdout.write(`${JSON.stringify(buildJson(result, source), null, 2)}\n`);
         else {
           const lines = flags.dryRun

@@ -1,5 +1,5 @@
 import { nearDuplicates } from './filters.js';
-import { reviewTraceId } from './ids.js';
+import { reviewTraceId, sha256 } from './ids.js';
 import { candidateFromItem, candidateItem, contentHash } from './items.js';
 import type { Clock, EmbeddingsClient, GoldenDatasets, Progress, ReviewQueue, ReviewTrace } from './ports.js';
 import type { CandidateRecord, GoldenBuildStore } from '../state/index.js';
@@ -74,9 +74,9 @@ export async function removeDuplicates(seeds: readonly Seed[], deps: FinishDeps,
   );
   if (accepted.length < 2) return 0;
   deps.progress.stage('golden: near-duplicates', { unit: 'questions', total: accepted.length });
-  const { vectors } = await deps.embeddings.embed(
+  const vectors = await questionVectors(
     accepted.map((c) => c.question),
-    deps.signal,
+    deps,
   );
   deps.progress.advance(accepted.length);
   const dupes = nearDuplicates(
@@ -98,6 +98,41 @@ export async function removeDuplicates(seeds: readonly Seed[], deps: FinishDeps,
   }
   await deps.store.putCandidates(changed);
   return changed.length;
+}
+
+/**
+ * The questions' embeddings: those the state store keeps (by embeddings model and hash of the question), the rest
+ * asked for once and kept, so a finished build checks again without a request. A vector the server gave empty,
+ * all zero or not finite is used as it is but not kept (asked again next time).
+ */
+async function questionVectors(questions: readonly string[], deps: FinishDeps): Promise<Array<number[] | null>> {
+  const model = deps.embeddings.model;
+  const hashes = questions.map(questionHash);
+  const known = await deps.store.questionVectors(model, [...new Set(hashes)]);
+  const missing = [...new Set(hashes.filter((h) => !known.has(h)))];
+  const fresh = new Map<string, number[]>();
+  if (missing.length > 0) {
+    const text = new Map(hashes.map((h, i) => [h, questions[i]!]));
+    const { vectors } = await deps.embeddings.embed(
+      missing.map((h) => text.get(h)!),
+      deps.signal,
+    );
+    missing.forEach((h, i) => {
+      if (vectors[i]) fresh.set(h, vectors[i]!);
+    });
+    const keep = [...fresh].filter(([, v]) => v.length > 0 && v.every(Number.isFinite) && v.some((x) => x !== 0));
+    await deps.store.putQuestionVectors(
+      model,
+      keep.map(([hash, vector]) => ({ hash, vector })),
+      deps.clock.now(),
+    );
+  }
+  return hashes.map((h) => known.get(h) ?? fresh.get(h) ?? null);
+}
+
+/** What the state store keys a question's embedding by: a hash, never the text. */
+export function questionHash(question: string): string {
+  return sha256('ragwatch-golden-question-v1', question);
 }
 
 /** Candidates whose seed is no longer in the plan (the corpus or the settings changed) leave the candidates set. */

@@ -147,7 +147,8 @@ export async function runGoldenBuild(deps: BuildDeps, options: BuildOptions): Pr
   const names = options.names;
   const { result, state } = await planGoldenBuild({ ...deps, generatorModel: deps.generator.model }, options);
   result.dryRun = options.dryRun === true;
-  if (options.dryRun) return result;
+  // Nothing to generate from (every chunk left out): nothing is created, not even the candidates dataset.
+  if (options.dryRun || result.plan.seeds.length === 0) return result;
   const plan = result.plan;
   result.tally = emptyStrata(() => ({ seeds: 0, candidates: 0, accepted: 0, rejected: 0, reviewSample: 0 }));
 
@@ -164,14 +165,15 @@ export async function runGoldenBuild(deps: BuildDeps, options: BuildOptions): Pr
     planHash: plan.hash,
     startedAt: deps.clock.now(),
   });
-  await deps.datasets.ensure(
-    names.candidatesDataset,
-    'Generated golden-set candidates: accepted ones active, rejected ones archived with their reason.',
-    {
-      ragwatch: 'golden-candidates',
-      prefix: names.prefix,
-    },
-  );
+  const candidatesMeta = { ragwatch: 'golden-candidates', prefix: names.prefix };
+  const existing = await deps.datasets.metadata(names.candidatesDataset);
+  if (existing?.ragwatch !== candidatesMeta.ragwatch || existing.prefix !== candidatesMeta.prefix) {
+    await deps.datasets.ensure(
+      names.candidatesDataset,
+      'Generated golden-set candidates: accepted ones active, rejected ones archived with their reason.',
+      candidatesMeta,
+    );
+  }
 
   const personal = new Set(plan.personal);
   const corpus = options.chunks.map((c) => ({

@@ -24,6 +24,7 @@ export const COPIED_TABLES: ReadonlyArray<{ table: string; key: readonly string[
   { table: 'golden_candidates', key: ['candidates_dataset', 'candidate_id'] },
   { table: 'golden_review_queues', key: ['candidates_dataset'] },
   { table: 'golden_publications', key: ['prefix', 'version'] },
+  { table: 'golden_question_vectors', key: ['model', 'text_hash'] },
   { table: 'report_files', key: ['run_dir', 'file'] },
 ];
 

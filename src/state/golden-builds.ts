@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import type { CandidateRecord, GoldenBuildStore } from './golden-records.js';
+import type { CandidateRecord, GoldenBuildStore, QuestionVector } from './golden-records.js';
 import {
+  decodeVector,
+  encodeVector,
   toBuildRecord,
   toCandidateRecord,
   toPublicationRecord,
@@ -19,6 +21,9 @@ import { migrate } from './migrations.js';
  * seeds and candidates by id with their stage, status, reason code and content hash, the review queue id, the
  * published versions. Never a question, an answer or a chunk's text.
  */
+
+/** Hashes per lookup (SQLite's bound parameters are limited). */
+const VECTOR_BATCH = 500;
 
 export interface SqliteGoldenStore extends GoldenBuildStore {
   close(): void;
@@ -71,12 +76,19 @@ export function sqliteGoldenStore(db: Database): SqliteGoldenStore {
       `INSERT INTO golden_review_queues (candidates_dataset, queue_id, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (candidates_dataset) DO UPDATE SET queue_id = excluded.queue_id, updated_at = excluded.updated_at`,
     ),
+    putVector: p(
+      `INSERT INTO golden_question_vectors (model, text_hash, vector, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (model, text_hash) DO UPDATE SET vector = excluded.vector, created_at = excluded.created_at`,
+    ),
     publications: p('SELECT * FROM golden_publications WHERE prefix = ? ORDER BY version'),
     recordPublication: p(
       `INSERT OR REPLACE INTO golden_publications (prefix, dataset_name, version, candidates_dataset, content_hash, items, published_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
+  const putVectors = db.transaction((model: string, rows: readonly QuestionVector[], at: number) => {
+    for (const v of rows) stmt.putVector.run(model, v.hash, encodeVector(v.vector), at);
+  });
   const putCandidates = db.transaction((rows: CandidateRecord[]) => {
     for (const c of rows) {
       stmt.putCandidate.run({
@@ -145,6 +157,22 @@ export function sqliteGoldenStore(db: Database): SqliteGoldenStore {
         pub.items,
         pub.publishedAt,
       );
+    },
+    async questionVectors(model, hashes) {
+      const out = new Map<string, number[]>();
+      for (let i = 0; i < hashes.length; i += VECTOR_BATCH) {
+        const batch = hashes.slice(i, i + VECTOR_BATCH);
+        const rows = db
+          .prepare(
+            `SELECT text_hash, vector FROM golden_question_vectors WHERE model = ? AND text_hash IN (${batch.map(() => '?').join(', ')})`,
+          )
+          .all(model, ...batch) as { text_hash: string; vector: string }[];
+        for (const r of rows) out.set(r.text_hash, decodeVector(r.vector));
+      }
+      return out;
+    },
+    async putQuestionVectors(model, vectors, at) {
+      if (vectors.length > 0) putVectors(model, vectors, at);
     },
     close() {
       if (db.open) db.close();

@@ -72,4 +72,14 @@ export interface GoldenBuildStore {
   setReviewQueue(candidatesDataset: string, queueId: string, at: number): Promise<void>;
   publications(prefix: string): Promise<PublicationRecord[]>;
   recordPublication(publication: PublicationRecord): Promise<void>;
+  /** Embeddings of questions kept by the embeddings model and the SHA-256 of the text: the ones it has, by hash. */
+  questionVectors(model: string, hashes: readonly string[]): Promise<Map<string, number[]>>;
+  /** Keeps (or replaces) embeddings of questions by model and hash; never the text. */
+  putQuestionVectors(model: string, vectors: readonly QuestionVector[], at: number): Promise<void>;
+}
+
+export interface QuestionVector {
+  /** SHA-256 of the question, hex. */
+  hash: string;
+  vector: readonly number[];
 }

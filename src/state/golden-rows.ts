@@ -97,3 +97,17 @@ export function toPublicationRecord(r: PublicationRow): PublicationRecord {
     publishedAt: r.published_at,
   };
 }
+
+/** A vector as both backends keep it: 8-byte floats, little-endian, in base64 (every value exactly, NaN and -0 too). */
+export function encodeVector(vector: readonly number[]): string {
+  const buf = Buffer.alloc(vector.length * 8);
+  vector.forEach((x, i) => buf.writeDoubleLE(x, i * 8));
+  return buf.toString('base64');
+}
+
+export function decodeVector(text: string): number[] {
+  const buf = Buffer.from(text, 'base64');
+  const out: number[] = [];
+  for (let i = 0; i + 8 <= buf.length; i += 8) out.push(buf.readDoubleLE(i));
+  return out;
+}

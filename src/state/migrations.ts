@@ -197,6 +197,21 @@ export const MIGRATIONS: ReadonlyArray<{
       }
     },
   },
+  {
+    // The golden-set builder's embeddings of accepted questions, by embeddings model and SHA-256 of the question:
+    // a finished build checks near-duplicates again without asking the embeddings server. The vector is 8-byte
+    // floats, little-endian, in base64; never the question.
+    version: 8,
+    sql: `
+      CREATE TABLE golden_question_vectors (
+        model TEXT NOT NULL,
+        text_hash TEXT NOT NULL,
+        vector TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (model, text_hash)
+      );
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -177,5 +177,42 @@ export function otherCases(backend: StateBackend): void {
         await g.close();
       }
     });
+
+    it('keeps embeddings of questions by model and hash, every float as it was', async () => {
+      const g = await ctx.instance.golden();
+      try {
+        const v1 = [0.1, -0.25, 1e-310, 3.141592653589793, -0, 1e300];
+        const v2 = [Number.NaN, Number.POSITIVE_INFINITY, 0];
+        expect(await g.questionVectors('emb', ['h1'])).toEqual(new Map());
+        await g.putQuestionVectors('emb', [], 1);
+        await g.putQuestionVectors(
+          'emb',
+          [
+            { hash: 'h1', vector: v1 },
+            { hash: 'h2', vector: v2 },
+          ],
+          1,
+        );
+        await g.putQuestionVectors('other-model', [{ hash: 'h1', vector: [7, 8] }], 2);
+        const got = await g.questionVectors('emb', ['h1', 'h2', 'h3']);
+        expect([...got.keys()].sort()).toEqual(['h1', 'h2']);
+        expect(Object.is(got.get('h1')![4], -0)).toBe(true);
+        expect(got.get('h1')).toEqual(v1);
+        expect(got.get('h2')).toEqual(v2);
+        expect(await g.questionVectors('other-model', ['h1', 'h2'])).toEqual(new Map([['h1', [7, 8]]]));
+        await g.putQuestionVectors('emb', [{ hash: 'h1', vector: [9] }], 2);
+        expect((await g.questionVectors('emb', ['h1'])).get('h1')).toEqual([9]);
+        const many = Array.from({ length: 1200 }, (_, i) => ({ hash: `m${i}`, vector: [i, i / 3] }));
+        await g.putQuestionVectors('emb', many, 3);
+        const back = await g.questionVectors(
+          'emb',
+          many.map((m) => m.hash),
+        );
+        expect(back.size).toBe(1200);
+        expect(back.get('m1199')).toEqual([1199, 1199 / 3]);
+      } finally {
+        await g.close();
+      }
+    });
   });
 }

@@ -1,5 +1,7 @@
 import type { CandidateRecord, GoldenBuildStore } from '../golden-records.js';
 import {
+  decodeVector,
+  encodeVector,
   toBuildRecord,
   toCandidateRecord,
   toPublicationRecord,
@@ -120,6 +122,27 @@ export function postgresGoldenStore(db: Db): GoldenBuildStore {
         prefix,
       ]);
       return r.rows.map(toPublicationRecord);
+    },
+    async questionVectors(model, hashes) {
+      const out = new Map<string, number[]>();
+      if (hashes.length === 0) return out;
+      const r = await db.query<{ text_hash: string; vector: string }>(
+        'SELECT text_hash, vector FROM golden_question_vectors WHERE model = $1 AND text_hash = ANY($2::text[])',
+        [model, [...hashes]],
+      );
+      for (const row of r.rows) out.set(row.text_hash, decodeVector(row.vector));
+      return out;
+    },
+    async putQuestionVectors(model, vectors, at) {
+      // One row per hash: ON CONFLICT cannot touch a row twice in one statement.
+      const byHash = new Map(vectors.map((v) => [v.hash, encodeVector(v.vector)]));
+      if (byHash.size === 0) return;
+      await db.query(
+        `INSERT INTO golden_question_vectors (model, text_hash, vector, created_at)
+         SELECT $1, h, v, $4 FROM unnest($2::text[], $3::text[]) AS t(h, v)
+         ON CONFLICT (model, text_hash) DO UPDATE SET vector = excluded.vector, created_at = excluded.created_at`,
+        [model, [...byHash.keys()], [...byHash.values()], at],
+      );
     },
     async recordPublication(pub) {
       await db.query(

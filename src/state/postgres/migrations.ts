@@ -119,6 +119,16 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; sql: string }> = [
       UPDATE ledger SET trace_name = ${traceNameKeySql('trace_name')} WHERE trace_name IS NOT NULL;
     `,
   },
+  {
+    // The golden-set builder's embeddings of accepted questions, by model and SHA-256 of the question.
+    version: 8,
+    sql: `
+      CREATE TABLE golden_question_vectors (
+        model TEXT NOT NULL, text_hash TEXT COLLATE "C" NOT NULL, vector TEXT NOT NULL, created_at BIGINT NOT NULL,
+        PRIMARY KEY (model, text_hash)
+      );
+    `,
+  },
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]?.version ?? 0;

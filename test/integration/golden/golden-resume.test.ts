@@ -72,7 +72,13 @@ describe('golden build resumes after an interruption, generating nothing twice',
     h = await startGoldenHarness('v3', { yaml: YAML });
     expect((await h.cli('golden', 'build', '--corpus', 'corpus')).code).toBe(0);
     const db = new BetterSqlite3(join(h.dir, 'state.db'), { readonly: true });
-    const dump = ['golden_builds', 'golden_seeds', 'golden_candidates', 'golden_review_queues']
+    const dump = [
+      'golden_builds',
+      'golden_seeds',
+      'golden_candidates',
+      'golden_review_queues',
+      'golden_question_vectors',
+    ]
       .flatMap((t) => db.prepare(`SELECT * FROM ${t}`).all())
       .map((row) => JSON.stringify(row))
       .join('\n');
