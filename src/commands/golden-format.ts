@@ -6,6 +6,7 @@ import {
   type GoldenDiff,
   type GoldenSettings,
   STRATA,
+  AUTO_STRATA,
 } from '../golden/index.js';
 import { textTable } from '../state/index.js';
 
@@ -23,7 +24,7 @@ export function formatPlan(
   const lines = [
     `source: ${source}`,
     chunksLine(result, settings),
-    `seeds: ${p.seeds.length} (rate ${settings.seeds.rate}, min ${settings.seeds.min}, max ${settings.seeds.max}), stratified over metadata "${settings.seeds.strataKey}"${settings.seeds.dateBucket !== 'none' ? ` by ${settings.seeds.dateBucket}` : ''}:`,
+    `seeds: ${p.seeds.length} (rate ${settings.seeds.rate}, min ${settings.seeds.min}, max ${settings.seeds.max}, at least ${settings.seeds.minPerStratum} per stratum), ${strataLine(result, settings)}:`,
     ...textTable(
       ['bucket', 'chunks', 'seeds'],
       p.strata.map((r) => [r.bucket, String(r.chunks), String(r.seeds)]),
@@ -36,6 +37,15 @@ export function formatPlan(
     `state: ${result.resume.done} seeds done, ${result.resume.generated} generated and not yet filtered, ${result.resume.pending} to generate`,
   ];
   return lines;
+}
+
+function strataLine(result: BuildResult, settings: GoldenSettings): string {
+  const k = result.plan.strataKey;
+  const by = settings.seeds.dateBucket !== 'none' ? ` by ${settings.seeds.dateBucket}` : '';
+  if (k.key === null)
+    return `not stratified (strataKey auto: no metadata key has ${AUTO_STRATA.minValues} to ${AUTO_STRATA.maxValues} values covering ${pct(AUTO_STRATA.minCoverage)} of the eligible chunks)`;
+  const how = `${k.values} values covering ${pct(k.coverage)} of the eligible chunks`;
+  return `stratified over metadata "${k.key}"${by} (${k.auto ? `strataKey auto: ${how}` : how})`;
 }
 
 /** How many chunks were read, how many may seed a question and why the others may not. */
@@ -173,6 +183,7 @@ export function buildJson(result: BuildResult, source: string) {
       chunks: plan.chunks,
       eligible: plan.eligible.length,
       excluded: plan.excluded,
+      strataKey: plan.strataKey,
       strata: plan.strata,
       seeds: plan.seeds.length,
       byStratum: plan.byStratum,

@@ -408,8 +408,13 @@ const goldenSection = z
         rate: share().default(0.075),
         min: intBetween(1, 1_000_000).default(20),
         max: intBetween(1, 1_000_000).default(1000),
-        /** Chunk metadata key the seeds are stratified over (section, document type, date, …). */
-        strataKey: z.string().min(1).default('section'),
+        /**
+         * Chunk metadata key the seeds are stratified over (section, document type, date, …); `auto`: the key with
+         * 2 to 50 values covering most chunks (golden/strata-key.ts), none when no key suits.
+         */
+        strataKey: z.string().min(1).default('auto'),
+        /** Seeds each stratum gets at least (all its chunks when it has fewer); lifts the count, never past `max`. */
+        minPerStratum: intBetween(0, 1000).default(1),
         /** When the strata key holds dates: group them by year, quarter or month. */
         dateBucket: z.enum(['none', 'year', 'quarter', 'month']).default('none'),
         /** Shorter chunks are not seeds. */

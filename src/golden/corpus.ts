@@ -31,10 +31,10 @@ export interface CorpusReading {
   skipped: Record<SkipReason, number>;
 }
 
-const ID_KEYS = ['id', 'chunk_id', 'chunkId', '_id', 'node_id'];
-const TEXT_KEYS = ['text', 'content', 'page_content', 'pageContent', 'chunk'];
-const DOCUMENT_KEYS = ['document', 'doc_id', 'docId', 'document_id', 'source', 'file_path', 'filePath'];
-const POSITION_KEYS = ['position', 'chunk_index', 'chunkIndex', 'index'];
+export const ID_KEYS = ['id', 'chunk_id', 'chunkId', '_id', 'node_id'];
+export const TEXT_KEYS = ['text', 'content', 'page_content', 'pageContent', 'chunk'];
+export const DOCUMENT_KEYS = ['document', 'doc_id', 'docId', 'document_id', 'source', 'file_path', 'filePath'];
+export const POSITION_KEYS = ['position', 'chunk_index', 'chunkIndex', 'index'];
 
 interface RawChunk {
   id: string;

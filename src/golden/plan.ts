@@ -4,6 +4,7 @@ import type { PersonalDataCheck } from './ports.js';
 import { goldenPromptVersion } from './prompts/build.js';
 import { relatedChunks, relatedIndex } from './related.js';
 import { bucketOf, eligibility, seedCount, selectSeeds, type ExclusionReason, type StratumRow } from './seeds.js';
+import { chooseStrataKey, type StrataKeyChoice } from './strata-key.js';
 import { emptyStrata, type Chunk, type Seed, type Stratum } from './types.js';
 
 /**
@@ -29,6 +30,8 @@ export interface BuildPlan {
   eligible: Chunk[];
   /** Chunks with personal data (shown to the judge only redacted, as adversarial neighbours). */
   personal: Set<string>;
+  /** The sampling key: as configured, or chosen from the corpus (`auto`; null: none suits, one stratum). */
+  strataKey: PlanStrataKey;
   strata: StratumRow[];
   seeds: Seed[];
   byStratum: Record<Stratum, number>;
@@ -37,6 +40,11 @@ export interface BuildPlan {
   questions: number;
   /** Hash of every seed key: equal plans are the same build. */
   hash: string;
+}
+
+export interface PlanStrataKey extends StrataKeyChoice {
+  /** Chosen from the corpus (`golden.seeds.strataKey: auto`). */
+  auto: boolean;
 }
 
 /** How many seeds of each stratum: the mix over the seed count, every stratum with a share getting one. */
@@ -74,12 +82,23 @@ export function planBuild(input: PlanInput): BuildPlan {
     personalData: input.personalData,
   });
   const count = seedCount(eligible.length, s.seeds);
+  const auto = s.seeds.strataKey === 'auto';
+  const strataKey: PlanStrataKey = auto
+    ? { ...chooseStrataKey(eligible, s.seeds.dateBucket), auto }
+    : { key: s.seeds.strataKey, auto, values: 0, coverage: 0 };
   const selection = selectSeeds(eligible, {
     count,
-    strataKey: s.seeds.strataKey,
+    strataKey: strataKey.key,
     dateBucket: s.seeds.dateBucket,
     seed: s.seed,
+    minPerStratum: s.seeds.minPerStratum,
+    max: s.seeds.max,
   });
+  if (!auto) {
+    const rows = selection.strata.filter((r) => r.bucket !== '(none)');
+    strataKey.values = rows.length;
+    strataKey.coverage = eligible.length === 0 ? 0 : rows.reduce((n, r) => n + r.chunks, 0) / eligible.length;
+  }
   const index = relatedIndex(eligible);
   const related = new Map(selection.seeds.map((c) => [c.id, relatedChunks(index, c, s.multiHopChunks)]));
   const want = strataCounts(selection.seeds.length, s.mix);
@@ -105,7 +124,7 @@ export function planBuild(input: PlanInput): BuildPlan {
       questions: s.questionsPerSeed,
       generatorModel: input.generatorModel,
     });
-    return { key, stratum, chunks, bucket: bucketOf(chunk, s.seeds.strataKey, s.seeds.dateBucket) };
+    return { key, stratum, chunks, bucket: bucketOf(chunk, strataKey.key, s.seeds.dateBucket) };
   });
   const byStratum = emptyStrata(() => 0);
   for (const seed of seeds) byStratum[seed.stratum] += 1;
@@ -114,6 +133,7 @@ export function planBuild(input: PlanInput): BuildPlan {
     excluded,
     eligible,
     personal,
+    strataKey,
     strata: selection.strata,
     seeds,
     byStratum,

@@ -55,8 +55,12 @@ export function eligibility(
 
 export type DateBucket = 'none' | 'year' | 'quarter' | 'month';
 
-/** The sampling stratum of a chunk: its metadata value, dates grouped when asked; `(none)` without one. */
-export function bucketOf(chunk: Chunk, key: string, dateBucket: DateBucket): string {
+/**
+ * The sampling stratum of a chunk: its metadata value, dates grouped when asked; `(none)` without one; `(all)`
+ * when there is no key (no stratification).
+ */
+export function bucketOf(chunk: Chunk, key: string | null, dateBucket: DateBucket): string {
+  if (key === null) return '(all)';
   const value = chunk.metadata[key];
   if (value === undefined || value === null || value === '') return '(none)';
   const text =
@@ -95,11 +99,19 @@ export interface SeedSelection {
 /**
  * `count` seeds spread over the buckets in proportion to their size (every bucket gets one when the count
  * allows), each bucket's drawn in a seeded order that is stable chunk by chunk: a chunk added to the corpus does
- * not reshuffle the others.
+ * not reshuffle the others. With `minPerStratum`, every bucket first gets that many (all its chunks when it has
+ * fewer), the count lifted as far as `max` when the buckets need more; past `max`, one each as far as it goes.
  */
 export function selectSeeds(
   eligible: readonly Chunk[],
-  options: { count: number; strataKey: string; dateBucket: DateBucket; seed: number },
+  options: {
+    count: number;
+    strataKey: string | null;
+    dateBucket: DateBucket;
+    seed: number;
+    minPerStratum?: number;
+    max?: number;
+  },
 ): SeedSelection {
   const buckets = new Map<string, Chunk[]>();
   for (const chunk of eligible) {
@@ -109,7 +121,7 @@ export function selectSeeds(
     list.push(chunk);
   }
   const sizes = Object.fromEntries([...buckets].map(([b, list]) => [b, list.length]));
-  const shares = allocate(options.count, sizes, sizes, true);
+  const shares = allocateSeeds(options.count, sizes, options.minPerStratum ?? 0, options.max ?? Infinity);
   const seeds: Chunk[] = [];
   const strata: StratumRow[] = [];
   for (const bucket of [...buckets.keys()].sort()) {
@@ -119,4 +131,20 @@ export function selectSeeds(
     strata.push({ bucket, chunks: list.length, seeds: n });
   }
   return { seeds, strata };
+}
+
+function allocateSeeds(
+  count: number,
+  sizes: Record<string, number>,
+  minPerStratum: number,
+  max: number,
+): Record<string, number> {
+  const floors = Object.fromEntries(Object.entries(sizes).map(([b, n]) => [b, Math.min(n, minPerStratum)]));
+  const floor = Object.values(floors).reduce((s, n) => s + n, 0);
+  if (minPerStratum <= 0) return allocate(Math.min(count, max), sizes, sizes, true);
+  if (floor > max) return allocate(max, sizes, floors, true);
+  const total = Math.min(max, Math.max(count, floor));
+  const rest = Object.fromEntries(Object.entries(sizes).map(([b, n]) => [b, n - floors[b]!]));
+  const more = allocate(total - floor, sizes, rest);
+  return Object.fromEntries(Object.keys(sizes).map((b) => [b, floors[b]! + (more[b] ?? 0)]));
 }

@@ -100,7 +100,9 @@ describe('ragwatch golden: input, plan, progress', () => {
     expect(r.stdout).toMatch(
       /chunks: 67 read, 65 eligible \(left out: 2 with personal data, 0 shorter than 200 characters/,
     );
-    expect(r.stdout).toMatch(/seeds: 12 \(rate 0\.075, min 12, max 1000\), stratified over metadata "section":/);
+    expect(r.stdout).toContain(
+      'seeds: 12 (rate 0.075, min 12, max 1000, at least 1 per stratum), stratified over metadata "section" (strataKey auto: 11 values covering 100 % of the eligible chunks):',
+    );
     expect(r.stdout).toMatch(/^ {2}bucket +chunks +seeds$/m);
     expect(r.stdout).toContain(
       'questions: 2 per seed, 24 in all: 6 single-hop seeds, 3 multi-hop seeds, 3 adversarial seeds',
