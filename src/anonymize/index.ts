@@ -19,6 +19,7 @@ export {
   type FieldText,
 } from './anonymizer.js';
 export { jsonLeaves, setOwn } from './json-leaves.js';
+export { createAnswerLeakCheck, LEAK_TYPES, type AnswerLeak, type AnswerLeakCheck } from './answer-leak.js';
 export {
   anonymizerFromConfig,
   passThroughAnonymizer,

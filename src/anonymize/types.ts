@@ -52,6 +52,11 @@ export interface Candidate {
    * under it elsewhere ("+57 301 …" next to "301 …").
    */
   alternatives?: () => readonly string[];
+  /**
+   * Replaced as a precaution only: a run of digits no label names and no validator confirms (identifiers/layer.ts,
+   * deny by default). Such spans are redacted but are not counted as personal data (the answer-leak check).
+   */
+  precaution?: true;
 }
 
 export interface Recognizer {

@@ -266,6 +266,12 @@ const onlineSection = z
       })
       .strict()
       .prefault({}),
+    /**
+     * Scores each evaluated trace `ragwatch-answer-leak`: 1 when its answer holds personal data (validated types,
+     * labelled identifiers) that neither the question nor the contexts held. Counted before anonymization, no
+     * judge call, counts only (`ragwatch_answer_leak_*` on /metrics).
+     */
+    answerLeak: z.boolean().default(true),
     filters: filtersSection,
     extract: extractSection,
   })

@@ -1,4 +1,4 @@
-import { anonymizerFromConfig, type SampleAnonymizer } from '../anonymize/index.js';
+import { anonymizerFromConfig, createAnswerLeakCheck, type SampleAnonymizer } from '../anonymize/index.js';
 import type { RagwatchConfig } from '../config/index.js';
 import { extractRagSample } from '../extract/index.js';
 import { createJudgeCallTracer, type JudgeCallTracer } from '../judge-calls/index.js';
@@ -66,6 +66,7 @@ export async function connectOnlineEdges(
     metrics: config.metrics.online,
     judgeModel: judge.model,
     scorePrefix: config.metrics.scorePrefix,
+    ...(config.online.answerLeak ? { answerLeak: createAnswerLeakCheck(config.anonymize) } : {}),
     ...(config.judge.traceCalls ? { judgeCalls: judgeCallTracerFrom(config, langfuse, runtime) } : {}),
   };
   const answers =

@@ -9,7 +9,8 @@ import {
   type Channel,
   type Failure,
 } from './failures.js';
-import type { AnonymizedSample, SampleAnonymizer } from '../anonymize/index.js';
+import type { AnonymizedSample, AnswerLeak, AnswerLeakCheck, SampleAnonymizer } from '../anonymize/index.js';
+import { answerLeakScore } from './answer-leak.js';
 import { publishableComment, type ScoreWriter } from '../scores/index.js';
 import type { Extractor, OnlineLangfuse, SampleScorer, TraceRecord } from './ports.js';
 import { scoresFromResults } from './trace-scores.js';
@@ -28,6 +29,8 @@ export interface EvaluateDeps {
   scoreWriter?: ScoreWriter;
   /** `judge.traceCalls`: the judge calls of each evaluation go to Langfuse, linked from the scores. */
   judgeCalls?: JudgeCallTracer;
+  /** `online.answerLeak`: counts the answer's personal data its question and contexts did not hold. */
+  answerLeak?: AnswerLeakCheck;
 }
 
 export interface EvaluateTarget {
@@ -56,7 +59,15 @@ export interface ScoredValue {
 }
 
 export type TraceOutcome =
-  | { kind: 'done'; scoreIds: string[]; scored: ScoredValue[]; notScorable: MetricName[]; written: boolean }
+  | {
+      kind: 'done';
+      scoreIds: string[];
+      scored: ScoredValue[];
+      notScorable: MetricName[];
+      written: boolean;
+      /** The answer-leak check's counts (no values), when it ran. */
+      leak?: AnswerLeak;
+    }
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed'; failure: Failure };
 
@@ -108,6 +119,8 @@ export async function evaluateTrace(
   const prepared = prepareForJudge(deps, trace);
   if (prepared.kind !== 'ready') return prepared;
   const { extracted, anonymized } = prepared;
+  // Before anonymization (placeholders hide which values the sources held), and never sent anywhere: counts only.
+  const leak = deps.answerLeak?.(extracted.sample);
   options.onSample?.({
     shape: extracted.shape,
     sample: anonymized.sample,
@@ -154,13 +167,26 @@ export async function evaluateTrace(
     readCut: trace.readCut ?? null,
     sanitizeComment: (text) => publishableComment(deps.anonymizer, trace.id, text),
   });
+  if (leak)
+    scores.push(
+      answerLeakScore(leak, {
+        traceId: trace.id,
+        traceTimestamp: target.traceTimestamp ?? trace.timestamp,
+        environment: target.environment ?? trace.environment ?? null,
+        sampleRate: target.sampleRate,
+        configIds: deps.configIds,
+        readCut: trace.readCut ?? null,
+      }),
+    );
   const scored: ScoredValue[] = [];
   const notScorable: MetricName[] = [];
   for (const result of results) {
     if (result.status === 'scored') scored.push({ metric: result.metric, value: result.value });
     else if (result.status === 'not_scorable') notScorable.push(result.metric);
   }
-  if (options.dryRun || scores.length === 0) return { kind: 'done', scoreIds: [], scored, notScorable, written: false };
+  const leakOf = leak ? { leak } : {};
+  if (options.dryRun || scores.length === 0)
+    return { kind: 'done', scoreIds: [], scored, notScorable, written: false, ...leakOf };
 
   let written;
   try {
@@ -177,5 +203,5 @@ export async function evaluateTrace(
     return { kind: 'failed', failure: scoreWriteFailure(failed.status, failed.retryable, failed.kind) };
   }
   reached('langfuse:write');
-  return { kind: 'done', scoreIds: [...written.written].sort(), scored, notScorable, written: true };
+  return { kind: 'done', scoreIds: [...written.written].sort(), scored, notScorable, written: true, ...leakOf };
 }

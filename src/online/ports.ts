@@ -55,6 +55,8 @@ export interface OnlineRecorder {
   scoresWritten(count: number): void;
   /** Scores read back after a run, and those of them Langfuse did not show within the bound. */
   scoresReadBack(checked: number, unconfirmed: number): void;
+  /** The answer-leak check of one evaluated trace: counts per type, never values (`online.answerLeak`). */
+  answerLeak?(leak: { total: number; byType: Readonly<Record<string, number>> }): void;
   /** Mean score of the last tick that scored anything, per metric. */
   scoreMeans(means: Partial<Record<MetricName, number>>): void;
   /** Ledger entries by status; null drops the series (a replica that does not list exports none). */

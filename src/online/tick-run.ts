@@ -260,6 +260,7 @@ export class TickRun {
         this.scoredCount += 1;
       }
       for (const m of outcome.notScorable) this.recorder.metricResult(m, 'not_scorable');
+      if (outcome.leak) this.recorder.answerLeak?.(outcome.leak);
       this.addTrace({ traceId, status: 'done', scores: outcome.scored, notScorable: outcome.notScorable, attempts });
       logger.debug({ traceId, scores: outcome.scored.length, notScorable: outcome.notScorable }, 'trace scored');
       return;

@@ -5,7 +5,7 @@
  */
 import type { RagwatchConfig } from '../config/index.js';
 import { getMetric, type MetricName } from '../metrics/index.js';
-import { ABSTENTION_SCORE, scoreNameFor } from './names.js';
+import { ABSTENTION_SCORE, ANSWER_LEAK_SCORE, scoreNameFor } from './names.js';
 
 export interface ScoreConfigDefinition {
   name: string;
@@ -25,6 +25,16 @@ const ABSTENTION_CONFIG: ScoreConfigDefinition = {
   max: 1,
 };
 
+const ANSWER_LEAK_CONFIG: ScoreConfigDefinition = {
+  name: ANSWER_LEAK_SCORE,
+  description:
+    'Production trace: 1 when the RAG answer holds personal data (e-mail, phone, IBAN, card, NIF/NIE, IP ' +
+    'address, labelled identifier) that neither the question nor the retrieved contexts held, else 0. Counted ' +
+    'by ragwatch’s anonymizer, no judge; the metadata gives counts per type, never values.',
+  min: 0,
+  max: 1,
+};
+
 /** One config per metric, named as its scores are. */
 export function scoreConfigDefinitions(prefix: string, metrics: readonly MetricName[]): ScoreConfigDefinition[] {
   return metrics.map((metric) => ({
@@ -36,9 +46,12 @@ export function scoreConfigDefinitions(prefix: string, metrics: readonly MetricN
   }));
 }
 
-/** The online job's: one per metric of `metrics.online`. */
-export function onlineScoreConfigs(config: Pick<RagwatchConfig, 'metrics'>): ScoreConfigDefinition[] {
-  return scoreConfigDefinitions(config.metrics.scorePrefix, config.metrics.online);
+/** The online job's: one per metric of `metrics.online`, and the answer leak's when `online.answerLeak` is on. */
+export function onlineScoreConfigs(
+  config: Pick<RagwatchConfig, 'metrics'> & { online?: { answerLeak?: boolean } },
+): ScoreConfigDefinition[] {
+  const metrics = scoreConfigDefinitions(config.metrics.scorePrefix, config.metrics.online);
+  return config.online?.answerLeak === true ? [...metrics, ANSWER_LEAK_CONFIG] : metrics;
 }
 
 /** The weekly experiment's: one per metric of `experiment.metrics`, and abstention. */

@@ -1,5 +1,12 @@
 /** What both jobs' scores share: names, Langfuse score configs, comments, and the write batcher. */
-export { ABSTENTION_SCORE, GATE_SCORE, NOISE_DELTA_SCORE, metricOfScore, scoreNameFor } from './names.js';
+export {
+  ABSTENTION_SCORE,
+  ANSWER_LEAK_SCORE,
+  GATE_SCORE,
+  NOISE_DELTA_SCORE,
+  metricOfScore,
+  scoreNameFor,
+} from './names.js';
 export {
   experimentScoreConfigs,
   onlineScoreConfigs,

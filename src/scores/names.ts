@@ -11,6 +11,9 @@ export function metricOfScore(prefix: string, metrics: readonly MetricName[]): M
   return new Map(metrics.map((m) => [scoreNameFor(prefix, m), m]));
 }
 
+/** Online trace score: 1 when the answer holds personal data its question and contexts did not (online/answer-leak.ts). */
+export const ANSWER_LEAK_SCORE = 'ragwatch-answer-leak';
+
 /** Trace score of adversarial golden items (1 abstained, 0 answered) and, on the run, the abstention rate. */
 export const ABSTENTION_SCORE = 'rag-abstention';
 /** Run-level: 1 when the release gate passed, 0 when it failed. */

@@ -108,6 +108,22 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     help: 'Scores read back that Langfuse did not show within online.readBack.withinSeconds (dropped after its 207); their traces are evaluated again.',
     registers: r,
   });
+  const leakChecked = new Counter({
+    name: 'ragwatch_answer_leak_checked_total',
+    help: 'Evaluated traces whose answer the answer-leak check read (online.answerLeak).',
+    registers: r,
+  });
+  const leakTraces = new Counter({
+    name: 'ragwatch_answer_leak_traces_total',
+    help: 'Evaluated traces whose answer held personal data (validated types, labelled identifiers) that neither the question nor the contexts held.',
+    registers: r,
+  });
+  const leakEntities = new Counter({
+    name: 'ragwatch_answer_leak_entities_total',
+    help: 'Distinct personal-data values in answers that neither the question nor the contexts held, by type (counts only, never values).',
+    labelNames: ['type'],
+    registers: r,
+  });
   const ledger = new Gauge({
     name: 'ragwatch_ledger_entries',
     help: 'Ledger entries by status (pending, done, skipped, failed, dead).',
@@ -245,6 +261,11 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     traceDead: () => dead.inc(),
     metricResult: (metric, status) => metricResults.inc({ metric, status }),
     scoresWritten: (n) => scoresWritten.inc(n),
+    answerLeak: (leak) => {
+      leakChecked.inc();
+      if (leak.total > 0) leakTraces.inc();
+      for (const [type, n] of Object.entries(leak.byType)) leakEntities.inc({ type: labelSafe(type) }, n);
+    },
     scoresReadBack: (checked, unconfirmed) => {
       scoresReadBack.inc(checked);
       scoresUnconfirmed.inc(unconfirmed);

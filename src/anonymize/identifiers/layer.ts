@@ -107,10 +107,15 @@ export function createIdentifierLayer(options: IdentifierLayerOptions): Identifi
           : INTERNATIONAL.test(raw)
             ? `+${digits}`
             : digits;
-      added.push({ type: 'PHONE', start, end, score, normalized });
+      const c: Candidate = { type: 'PHONE', start, end, score, normalized };
+      if (score === DENY_SCORE) c.precaution = true;
+      added.push(c);
     };
     const id = (start: number, end: number, score: number) => {
-      added.push({ type: 'ID', start, end, score, normalized: idKey(text.slice(start, end)) });
+      const c: Candidate = { type: 'ID', start, end, score, normalized: idKey(text.slice(start, end)) };
+      // Deny by default: a number no label names and no validator confirms is replaced as a precaution only.
+      if (score === DENY_SCORE) c.precaution = true;
+      added.push(c);
     };
 
     /** Decides the number in [start, end); `prefix` letters are glued before its digits, `letters` when any are. */

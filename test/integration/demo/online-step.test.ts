@@ -112,7 +112,10 @@ describe.each<Personality>(['v3', 'v4'])('demo online step (%s stand-in)', (pers
       }
       const written = env.langfuse.store.scores().filter((s) => s.name.startsWith('ragas-'));
       expect(written).toHaveLength(done.length * SCORE_NAMES.length);
-      expect(data.tick.scoresWritten).toBe(written.length);
+      // And the answer-leak score (online.answerLeak), one per evaluated trace.
+      const leakScores = env.langfuse.store.scores().filter((s) => s.name === 'ragwatch-answer-leak');
+      expect(leakScores).toHaveLength(done.length);
+      expect(data.tick.scoresWritten).toBe(written.length + leakScores.length);
       const skippedTotal = Object.values(data.tick.skipped).reduce((a, b) => a + b, 0);
       expect(data.tick.evaluated + skippedTotal).toBe(data.tick.sampled);
 

@@ -123,51 +123,60 @@ export function plantCanaryTraces(stack: Stack, count: number, end: number): str
       'La domiciliación bancaria se cambia desde el área de cliente, sección Pagos. El cambio se aplica a la siguiente factura.',
       `Ficha de cliente: ${CANARY.name}, NIE del titular secundario ${CANARY.nie}, tarjeta ${CANARY.card}, teléfono ${CANARY.phone}.`,
     ];
-    stack.lf.store.upsertTrace({
-      id,
-      timestamp: at,
-      name: 'support-rag',
-      input: question,
-      output: answer,
-      environment: 'production',
-    });
-    stack.lf.store.upsertObservation({
-      id: `${id}-root`,
-      traceId: id,
-      type: 'SPAN',
-      name: 'support-rag',
-      startTime: at,
-      endTime: at + 3000,
-      input: question,
-      output: answer,
-      environment: 'production',
-    });
-    stack.lf.store.upsertObservation({
-      id: `${id}-ret`,
-      traceId: id,
-      type: 'RETRIEVER',
-      name: 'knowledge-base',
-      parentObservationId: `${id}-root`,
-      startTime: at + 100,
-      endTime: at + 400,
-      input: question,
-      output: contexts.map((pageContent) => ({ pageContent, metadata: { source: 'kb' } })),
-      environment: 'production',
-    });
-    stack.lf.store.upsertObservation({
-      id: `${id}-gen`,
-      traceId: id,
-      type: 'GENERATION',
-      name: 'answer',
-      parentObservationId: `${id}-root`,
-      startTime: at + 500,
-      endTime: at + 2500,
-      model: 'gpt-4o-mini',
-      input: [{ role: 'user', content: question }],
-      output: { role: 'assistant', content: answer },
-      environment: 'production',
-    });
+    plantRagTrace(stack, { id, at, question, answer, contexts });
     ids.push(id);
   }
   return ids;
+}
+
+/** One RAG trace (root span, retriever, generation) written straight into the stand-in's store. */
+export function plantRagTrace(
+  stack: Stack,
+  trace: { id: string; at: number; question: string; answer: string; contexts: string[] },
+): void {
+  const { id, at, question, answer, contexts } = trace;
+  stack.lf.store.upsertTrace({
+    id,
+    timestamp: at,
+    name: 'support-rag',
+    input: question,
+    output: answer,
+    environment: 'production',
+  });
+  stack.lf.store.upsertObservation({
+    id: `${id}-root`,
+    traceId: id,
+    type: 'SPAN',
+    name: 'support-rag',
+    startTime: at,
+    endTime: at + 3000,
+    input: question,
+    output: answer,
+    environment: 'production',
+  });
+  stack.lf.store.upsertObservation({
+    id: `${id}-ret`,
+    traceId: id,
+    type: 'RETRIEVER',
+    name: 'knowledge-base',
+    parentObservationId: `${id}-root`,
+    startTime: at + 100,
+    endTime: at + 400,
+    input: question,
+    output: contexts.map((pageContent) => ({ pageContent, metadata: { source: 'kb' } })),
+    environment: 'production',
+  });
+  stack.lf.store.upsertObservation({
+    id: `${id}-gen`,
+    traceId: id,
+    type: 'GENERATION',
+    name: 'answer',
+    parentObservationId: `${id}-root`,
+    startTime: at + 500,
+    endTime: at + 2500,
+    model: 'gpt-4o-mini',
+    input: [{ role: 'user', content: question }],
+    output: { role: 'assistant', content: answer },
+    environment: 'production',
+  });
 }

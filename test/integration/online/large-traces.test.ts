@@ -46,8 +46,15 @@ describe('sample --once on eight traces with a 5 MB answer each', () => {
 
     for (const id of ids) {
       const scores = stack.lf.store.scores({ traceId: id });
-      expect(scores.map((s) => s.name).sort(), id).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
-      for (const score of scores) {
+      expect(scores.map((s) => s.name).sort(), id).toEqual([
+        'ragas-answer-relevancy',
+        'ragas-faithfulness',
+        'ragwatch-answer-leak',
+      ]);
+      // The answer-leak check read the trace as cut too, and says so.
+      const leak = scores.find((s) => s.name === 'ragwatch-answer-leak')!;
+      expect((leak.metadata as { readCut?: { fieldsCut: number } }).readCut?.fieldsCut, id).toBeGreaterThan(0);
+      for (const score of scores.filter((s) => s.name.startsWith('ragas-'))) {
         const metadata = score.metadata as {
           readCut?: { fieldsCut: number; maxTraceBytes: number };
           truncated?: unknown;

@@ -67,7 +67,9 @@ describe.each<Personality>(['v3', 'v4'])('score configs checked whole before any
     expect(ok.code, ok.stderr).toBe(0);
     const written = stack.lf.store.scores();
     expect(written.length).toBeGreaterThan(0);
-    expect(new Set(written.map((s) => s.name))).toEqual(new Set(['rw-faithfulness', 'rw-answer-relevancy']));
+    expect(new Set(written.map((s) => s.name))).toEqual(
+      new Set(['rw-faithfulness', 'rw-answer-relevancy', 'ragwatch-answer-leak']),
+    );
     expect(stack.lf.store.droppedScores()).toHaveLength(0);
   }, 120_000);
 
