@@ -37,6 +37,8 @@ export interface BuildPlan {
   byStratum: Record<Stratum, number>;
   /** Seeds drawn for multi-hop that had no related chunk, built as single-hop instead. */
   multiHopWithoutNeighbours: number;
+  /** Seeds that found no related chunk at all (neither in their document nor by rare shared entities). */
+  withoutPartner: number;
   questions: number;
   /** Hash of every seed key: equal plans are the same build. */
   hash: string;
@@ -138,6 +140,7 @@ export function planBuild(input: PlanInput): BuildPlan {
     seeds,
     byStratum,
     multiHopWithoutNeighbours: Math.max(0, want['multi-hop'] - multi.length),
+    withoutPartner: selection.seeds.filter((c) => related.get(c.id)!.length === 0).length,
     questions: seeds.length * s.questionsPerSeed,
     hash: sha256('ragwatch-golden-plan-v1', seeds.map((x) => x.key).sort()).slice(0, 16),
   };

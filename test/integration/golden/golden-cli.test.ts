@@ -107,6 +107,9 @@ describe('ragwatch golden: input, plan, progress', () => {
     expect(r.stdout).toContain(
       'questions: 2 per seed, 24 in all: 6 single-hop seeds, 3 multi-hop seeds, 3 adversarial seeds',
     );
+    expect(r.stdout).toMatch(
+      /^related chunks \(multi-hop\): \d+ of 12 seeds have one \(a neighbour in their document, else rare shared names\), \d+ found no partner$/m,
+    );
     expect(r.stdout).toMatch(/judge requests: at most \d+/);
     expect(r.stdout).toContain('state: 0 seeds done, 0 generated and not yet filtered, 12 to generate');
     expect(h.judgeRequests()).toBe(0);
