@@ -108,6 +108,22 @@ const judgeSection = z
      * prompt first, so a backlog ends on short calls and its tail is short, or in order of arrival.
      */
     queueOrder: z.enum(['longest-first', 'arrival']).default('longest-first'),
+    /**
+     * What a million tokens cost (an on-prem judge: its GPU hours ÷ the tokens it serves in them): reports, scores'
+     * metadata and `ragwatch_judge_cost_total` then carry money besides tokens.
+     */
+    pricing: z
+      .object({
+        currency: z
+          .string()
+          .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 code such as EUR or USD' })
+          .default('EUR'),
+        promptPerMillion: between(0, 1_000_000).default(0),
+        completionPerMillion: between(0, 1_000_000).default(0),
+        embeddingsPerMillion: between(0, 1_000_000).default(0),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .prefault({});

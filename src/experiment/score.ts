@@ -68,6 +68,7 @@ export async function writeItemScores(
     runName,
     scorePrefix: deps.config.metrics.scorePrefix,
     judgeModel: deps.judgeModel,
+    ...(deps.config.judge.pricing ? { pricing: deps.config.judge.pricing } : {}),
     configIds: deps.configIds,
     anonymizer: deps.anonymizer,
   };

@@ -1,3 +1,4 @@
+import { usageMetadata, type Pricing } from '../judge/index.js';
 import type { ScoreToWrite } from '../langfuse/index.js';
 import { getMetric, type MetricResult } from '../metrics/index.js';
 import type { SampleAnonymizer } from '../anonymize/index.js';
@@ -13,6 +14,8 @@ export interface TraceScoreContext {
   runName: string;
   scorePrefix: string;
   judgeModel: string;
+  /** `judge.pricing`: each score's usage then carries its cost. */
+  pricing?: Pricing;
   configIds: ReadonlyMap<string, string>;
   anonymizer: SampleAnonymizer;
 }
@@ -49,7 +52,7 @@ export function traceScores(item: GoldenItem, scores: ItemScores, ctx: TraceScor
       metric: r.metric,
       definitionVersion: getMetric(r.metric).definitionVersion,
       promptVersion: r.promptVersion,
-      usage: { calls: r.usage.calls, promptTokens: r.usage.promptTokens, completionTokens: r.usage.completionTokens },
+      usage: usageMetadata(r.usage, ctx.pricing),
     });
   }
   if (item.adversarial && typeof scores.abstained === 'boolean') {

@@ -62,5 +62,6 @@ export function judgeRun<J extends JudgeSection = JudgeSection, C extends object
     incomplete: stop ? { reason: stop.message, dependency: stop.dependency, itemsNotRun } : null,
     judge: input.judged?.judge ?? null,
     calibration: input.judged?.calibration ?? null,
+    ...(config.judge.pricing ? { pricing: config.judge.pricing } : {}),
   });
 }

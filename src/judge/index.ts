@@ -8,3 +8,4 @@ export { parseJsonAnswer, stripFences, stripThinking } from './answer-text.js';
 export * from './types.js';
 export { errorBodyMessage } from './error-envelope.js';
 export { judgeCredentialsRefused, judgeProbe } from './probe.js';
+export { costOf, formatCost, usageMetadata, type Pricing, type TokenCounts } from './pricing.js';

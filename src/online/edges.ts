@@ -65,6 +65,7 @@ export async function connectOnlineEdges(
       }),
     metrics: config.metrics.online,
     judgeModel: judge.model,
+    ...(config.judge.pricing ? { pricing: config.judge.pricing } : {}),
     scorePrefix: config.metrics.scorePrefix,
     ...(config.online.answerLeak ? { answerLeak: createAnswerLeakCheck(config.anonymize) } : {}),
     ...(config.judge.traceCalls ? { judgeCalls: judgeCallTracerFrom(config, langfuse, runtime) } : {}),

@@ -1,4 +1,5 @@
 import { recordingJudge, type JudgeCallRecord, type JudgeCallTracer } from '../judge-calls/index.js';
+import type { Pricing } from '../judge/index.js';
 import type { MetricName, MetricResult } from '../metrics/index.js';
 import type { RagSample } from '../sample.js';
 import {
@@ -23,6 +24,8 @@ export interface EvaluateDeps {
   score: SampleScorer;
   metrics: readonly MetricName[];
   judgeModel: string;
+  /** `judge.pricing`, for the cost in each score's metadata. */
+  pricing?: Pricing;
   scorePrefix: string;
   configIds: ReadonlyMap<string, string>;
   /** Batches score writes across traces; without it each trace writes its own scores. */
@@ -160,6 +163,7 @@ export async function evaluateTrace(
     environment: target.environment ?? trace.environment ?? null,
     sampleRate: target.sampleRate,
     judgeModel: deps.judgeModel,
+    ...(deps.pricing ? { pricing: deps.pricing } : {}),
     scorePrefix: deps.scorePrefix,
     configIds: deps.configIds,
     extractShape: extracted.shape,

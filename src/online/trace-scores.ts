@@ -1,4 +1,5 @@
 /** The online job's scores on a production trace: one per metric that scored. */
+import { usageMetadata, type Pricing } from '../judge/index.js';
 import type { ReadCut, ScoreToWrite } from '../langfuse/index.js';
 import type { MetricResult } from '../metrics/index.js';
 import { MAX_COMMENT_LENGTH, readCutNote, scoreNameFor, shortenComment } from '../scores/index.js';
@@ -11,6 +12,8 @@ export interface ScoreContext {
   environment: string | null;
   sampleRate: number;
   judgeModel: string;
+  /** `judge.pricing`: each score's usage then carries its cost. */
+  pricing?: Pricing;
   scorePrefix: string;
   /** Score config ids by score name. */
   configIds: ReadonlyMap<string, string>;
@@ -52,11 +55,7 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
         promptVersion: result.promptVersion,
         judgeModel: ctx.judgeModel,
         sampleRate: ctx.sampleRate,
-        usage: {
-          calls: result.usage.calls,
-          promptTokens: result.usage.promptTokens,
-          completionTokens: result.usage.completionTokens,
-        },
+        usage: usageMetadata(result.usage, ctx.pricing),
         ...(ctx.extractShape ? { extractShape: ctx.extractShape } : {}),
         ...(ctx.executionTraceId ? { executionTraceId: ctx.executionTraceId } : {}),
         ...(ctx.readCut ? { readCut: ctx.readCut } : {}),

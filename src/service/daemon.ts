@@ -82,7 +82,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const holder = options.holder ?? processLeaseHolder();
   // One host's file: say that a daemon uses it for as long as this one is up (`state migrate` refuses it).
   const alive = state.shared ? null : await holdDaemonLease(state, holder, clock.now, logger);
-  const metrics = createServiceMetrics({ scoreMetrics: config.metrics.online });
+  const metrics = createServiceMetrics({
+    scoreMetrics: config.metrics.online,
+    ...(config.judge.pricing ? { pricing: config.judge.pricing } : {}),
+  });
   // What the jobs run on: the process's runtime, reporting to this daemon's registry.
   const runtime = withMetrics(options.runtime, metrics);
   metrics.restoreGauges(await state.getGauges());

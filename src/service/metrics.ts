@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { costOf, type Pricing } from '../judge/index.js';
 import { type MetricName, getMetric, scoreGaugeName } from '../metrics/index.js';
 import type { OnlineRecorder } from '../online/index.js';
 import {
@@ -40,6 +41,8 @@ export interface ServiceMetrics extends OnlineRecorder, MetricsRegistry {
 export interface ServiceMetricsOptions {
   /** Metrics that get a `rag_<metric>_score` gauge. */
   scoreMetrics: readonly MetricName[];
+  /** `judge.pricing`: adds `ragwatch_judge_cost_total`. */
+  pricing?: Pricing;
   /** Node process metrics (CPU, memory, event loop) under `ragwatch_`. */
   processMetrics?: boolean;
 }
@@ -149,6 +152,15 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     labelNames: ['kind', 'direction'],
     registers: r,
   });
+  const pricing = options.pricing;
+  const judgeCost = pricing
+    ? new Counter({
+        name: 'ragwatch_judge_cost_total',
+        help: `What the judge's tokens cost at judge.pricing, in ${pricing.currency}: every request, retries and failures included.`,
+        labelNames: ['kind', 'currency'],
+        registers: r,
+      })
+    : null;
   const langfuseRequests = new Counter({
     name: 'ragwatch_langfuse_requests_total',
     help: 'Langfuse API requests by route and outcome.',
@@ -290,6 +302,14 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
       judgeLatency.observe({ kind: e.kind }, e.latencyMs / 1000);
       if (e.promptTokens > 0) judgeTokens.inc({ kind: e.kind, direction: 'prompt' }, e.promptTokens);
       if (e.completionTokens > 0) judgeTokens.inc({ kind: e.kind, direction: 'completion' }, e.completionTokens);
+      if (judgeCost && pricing && e.promptTokens + e.completionTokens > 0) {
+        // An embeddings request's tokens are its inputs: priced at the embeddings rate.
+        const tokens =
+          e.kind === 'embeddings'
+            ? { promptTokens: 0, completionTokens: 0, embeddingTokens: e.promptTokens }
+            : { promptTokens: e.promptTokens, completionTokens: e.completionTokens };
+        judgeCost.inc({ kind: e.kind, currency: pricing.currency }, costOf(tokens, pricing));
+      }
     },
     observeLangfuseRequest: (e) => {
       const route = labelSafe(e.route);

@@ -123,7 +123,7 @@ describe('config validation: numeric bounds', () => {
   it("accepts each key's default, and any value inside the bounds it names", () => {
     const defaults = configSchema.parse({}) as unknown as Record<string, unknown>;
     for (const path of keys) {
-      const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], defaults);
+      const value = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], defaults);
       if (value === undefined) continue;
       expect(problemsOf(withValue(path, value)), path.join('.')).toEqual([]);
       const line = problemsOf(withValue(path, 1e12))[0] ?? '';

@@ -1,6 +1,8 @@
+import type { Pricing } from '../../judge/index.js';
 import { diagnose, type Thresholds, getMetric, type MetricName, type MetricResult } from '../../metrics/index.js';
 import { comparePaired, summarize, summarizeShare, type BootstrapOptions } from '../stats.js';
 import { summarizeFailures } from './failures.js';
+import { usageSummary } from './usage.js';
 import { DEFAULT_GATE, gateSummary, type GateConfig } from './gate-summary.js';
 import {
   type BaselineRow,
@@ -71,6 +73,8 @@ export interface BuildReportInput<J extends JudgeSection = JudgeSection, C exten
   /** The judge check before the run (identity, drift on the anchors). */
   judge?: J | null;
   calibration?: C | null;
+  /** `judge.pricing`: the report's usage section then says what the run cost. */
+  pricing?: Pricing;
 }
 
 export const NOISE_DELTA_THRESHOLD = 0.15;
@@ -236,6 +240,7 @@ export function buildReport<J extends JudgeSection = JudgeSection, C extends obj
     trend,
     baseline,
     worstItems: worstDevItems(scored, input.worstCount ?? 10),
+    usage: usageSummary(outcomes, input.metrics, input.pricing),
     judge: input.judge ?? null,
     calibration: input.calibration ?? null,
   };

@@ -12,6 +12,7 @@ import { comparisonRows, definitionChangeText, formatSigned } from './comparison
 import { outcomeLabel } from './gate-summary.js';
 import { adversarialText, compareBasisText, decidedOnText, gateScopeText, incompleteText } from './markdown.js';
 import { escapeXml as esc, metricBarsSvg, trendSvg } from './svg.js';
+import { usageHtml } from './usage-view.js';
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem auto;max-width:980px;color:#111827;padding:0 1rem}
@@ -107,6 +108,7 @@ export function renderHtml(report: ExperimentReport, sections: ReportSections = 
       `<h2>Worst dev items</h2><table id="worst"><tr><th>Item</th><th>Stratum</th><th>Metric</th><th>Score</th><th>Why</th></tr>${rows}</table>`,
     );
   }
+  parts.push(usageHtml(report.usage));
   if (sections.calibration) parts.push(sections.calibration.html);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

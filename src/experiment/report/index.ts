@@ -11,3 +11,4 @@ export { renderMarkdown } from './markdown.js';
 export { renderHtml } from './html.js';
 export { renderReportFiles, writeReportFiles, safeDirName, type RenderedReport, type WrittenReport } from './write.js';
 export { outcomeLabel, DEFAULT_GATE, type GateConfig } from './gate-summary.js';
+export { usageSummary, type UsageRow, type UsageSummary } from './usage.js';

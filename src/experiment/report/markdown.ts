@@ -1,6 +1,7 @@
 import { markdownCell } from '../../internal/index.js';
 import { getMetric } from '../../metrics/index.js';
 import { outcomeLabel } from './gate-summary.js';
+import { usageMarkdown } from './usage-view.js';
 import { comparisonRows, definitionChangeText, formatSigned } from './comparison.js';
 import {
   cell,
@@ -148,6 +149,7 @@ export function renderMarkdown(report: ExperimentReport, sections: ReportSection
     }
     out.push('');
   }
+  out.push(...usageMarkdown(report.usage), '');
   if (sections.calibration) out.push(...sections.calibration.markdown, '');
   return `${out.join('\n').trimEnd()}\n`;
 }

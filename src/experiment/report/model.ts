@@ -2,6 +2,7 @@ import type { JudgeSection, RenderedSection } from '../judge-stage.js';
 import type { Diagnosis, MetricName } from '../../metrics/index.js';
 import type { CheckVerdict, GateOutcome, GateRule } from '../gate.js';
 import type { Interval, MeanSummary, PairedComparison } from '../stats.js';
+import type { UsageSummary } from './usage.js';
 
 /** Everything a weekly report shows. `report.json` is this object; Markdown and HTML are views of it. */
 /** J and C: the judge stage's shapes of its two sections (judge-stage.ts). */
@@ -39,6 +40,8 @@ export interface ExperimentReport<J extends JudgeSection = JudgeSection, C exten
   baseline: BaselineRow[];
   /** Per-item drill-down: dev split only (the Goodhart guard keeps test items aggregate). */
   worstItems: WorstItem[];
+  /** The judge's calls and tokens per metric over the run's items, and their cost with `judge.pricing`. */
+  usage: UsageSummary;
   /** Who the judge was and whether it changed on the anchor set (measured before the items ran). */
   judge: J | null;
   /** Agreement between the judge and people (`ragwatch calibrate`); null when not computed. */

@@ -32,6 +32,19 @@ describe('service metrics', () => {
     expect(text).toMatch(/^rag_faithfulness_score 0\.9$/m);
     expect(text).toMatch(/^rag_answer_relevancy_score 0\.7$/m);
     expect(text).toMatch(/^ragwatch_job_last_success_timestamp_seconds\{job="online"\} 1700000000$/m);
+    expect(text).not.toContain('ragwatch_judge_cost_total');
+  });
+
+  it('prices every judge request with judge.pricing: chat at the prompt and completion rates, embeddings at theirs', async () => {
+    const pricing = { currency: 'EUR', promptPerMillion: 2, completionPerMillion: 6, embeddingsPerMillion: 0.5 };
+    const m = createServiceMetrics({ scoreMetrics: ['faithfulness'], processMetrics: false, pricing });
+    m.observeJudgeRequest({ kind: 'chat', outcome: 'ok', latencyMs: 20, promptTokens: 1000, completionTokens: 100 });
+    m.observeJudgeRequest({ kind: 'chat', outcome: 'retry', latencyMs: 20, promptTokens: 500, completionTokens: 0 });
+    m.observeJudgeRequest({ kind: 'embeddings', outcome: 'ok', latencyMs: 5, promptTokens: 4000, completionTokens: 0 });
+    const text = await m.render();
+    // (1500 × 2 + 100 × 6) / 1e6 = 0.0036; 4000 × 0.5 / 1e6 = 0.002.
+    expect(text).toMatch(/^ragwatch_judge_cost_total\{kind="chat",currency="EUR"\} 0\.0036$/m);
+    expect(text).toMatch(/^ragwatch_judge_cost_total\{kind="embeddings",currency="EUR"\} 0\.002$/m);
   });
 });
 
