@@ -69,4 +69,10 @@ describe('deploy/grafana/ragwatch.json', () => {
     expect(uses('ragwatch_traces_failed_total') && uses('ragwatch_langfuse_requests_total')).toBe(true);
     expect(uses('rag_golden_score')).toBe(true);
   });
+
+  it('reads the shared ledger gauge with max, exact while two replicas export it across a hand-over', () => {
+    const ledger = exprs.filter((e) => metricNames(e).includes('ragwatch_ledger_entries'));
+    expect(ledger.some((e) => e.includes('max by (status) (ragwatch_ledger_entries)'))).toBe(true);
+    for (const e of ledger) expect(e).not.toMatch(/sum\b[^(]*\(\s*(max_over_time\()?ragwatch_ledger_entries/);
+  });
 });
