@@ -123,7 +123,7 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
   const report = emptyReport(window);
   // Capped windows are listed one after another in this run: none is left for another run right away.
   report.more = false;
-  const run = new TickRun(deps, settings, options, report, recorder, TICK_MODE);
+  const run = new TickRun(deps, settings, options, report, recorder, TICK_MODE, publishMeans(deps, recorder));
   const lease = keepLease(deps, LEASE, leaseMs, run);
   try {
     // The first run pins where it started, so a first tick that fails does not let the look-back slide.
@@ -157,8 +157,7 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
     markFailedRun(report);
     if (run.scoredCount > 0) {
       report.means = run.means();
-      await state.setGauges(gaugeValues(report.means), clock.now());
-      recorder.scoreMeans(report.means);
+      await publishMeans(deps, recorder)(report.means);
     }
     recorder.ledgerCounts(await state.countByStatus());
   } finally {
@@ -184,7 +183,7 @@ async function workerRun(
   recorder: OnlineRecorder,
 ): Promise<TickReport> {
   const report = emptyReport(null);
-  const run = new TickRun(deps, settings, options, report, recorder, TICK_MODE);
+  const run = new TickRun(deps, settings, options, report, recorder, TICK_MODE, publishMeans(deps, recorder));
   recorder.ledgerCounts(null);
   try {
     await takeClaimed(
@@ -236,6 +235,17 @@ function keepLease(deps: OnlineJobDeps, name: string, ttlMs: number, run: TickRu
         'renewing the lease failed; retrying',
       ),
   }).start();
+}
+
+/** The score gauges: in the state (every replica shows the fleet's) and on this process's /metrics. */
+function publishMeans(
+  deps: OnlineJobDeps,
+  recorder: OnlineRecorder,
+): (means: Partial<Record<MetricName, number>>) => Promise<void> {
+  return async (means) => {
+    await deps.state.setGauges(gaugeValues(means), deps.clock.now());
+    recorder.scoreMeans(means);
+  };
 }
 
 function gaugeValues(means: Partial<Record<MetricName, number>>): Record<string, number> {

@@ -46,6 +46,9 @@ export interface RunMode {
 }
 
 /** The mutable state of one run over a window: a tick, or a backfill. */
+/** Traces scored between two publications of a run's means. */
+export const MEANS_EVERY = 200;
+
 export class TickRun {
   private readonly pool: TaskPool;
   private readonly outages: OutageDetector;
@@ -57,6 +60,7 @@ export class TickRun {
   private readonly written = new Map<string, { entry: LedgerEntry; attempts: number; scoreIds: string[] }>();
   private stopping = false;
   scoredCount = 0;
+  private tracesScored = 0;
 
   constructor(
     private readonly deps: OnlineJobDeps,
@@ -65,6 +69,8 @@ export class TickRun {
     private readonly report: TickReport,
     private readonly recorder: OnlineRecorder,
     private readonly mode: RunMode,
+    /** Publishes the run's means so far (the score gauges), every MEANS_EVERY scored traces of a long run. */
+    private readonly onMeans?: (means: Partial<Record<MetricName, number>>) => Promise<void>,
   ) {
     this.pool = new TaskPool(settings.concurrency);
     this.outages = new OutageDetector(deps.probes ?? {}, deps.clock);
@@ -259,6 +265,9 @@ export class TickRun {
         this.sums.set(s.metric, acc);
         this.scoredCount += 1;
       }
+      // A backlog drains in one long run: its quality gauges (and the alerts on them) cannot wait for its end.
+      if (this.onMeans && outcome.scored.length > 0 && ++this.tracesScored % MEANS_EVERY === 0)
+        await this.record(() => this.onMeans!(this.means()));
       for (const m of outcome.notScorable) this.recorder.metricResult(m, 'not_scorable');
       if (outcome.leak) this.recorder.answerLeak?.(outcome.leak);
       this.addTrace({ traceId, status: 'done', scores: outcome.scored, notScorable: outcome.notScorable, attempts });

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LangfuseApiError, scoreIdFor } from '../../../src/langfuse/index.js';
 import { BACKFILL_JOB, ONLINE_JOB, runBackfill, runOnlineTick } from '../../../src/online/job.js';
 import { planOnlineTick } from '../../../src/online/plan.js';
+import { noopRecorder } from '../../../src/online/ports.js';
+import { MEANS_EVERY } from '../../../src/online/tick-run.js';
 import { ManualTimers } from '../../helpers/manual-timers.js';
 import { FakeLangfuse, fakeScorer, jobDeps, ManualClock, testSettings, type FakeTrace } from './fakes.js';
 
@@ -29,6 +31,31 @@ function traces(n: number, start = NOW - 70 * MIN, spanMs = 60 * MIN): FakeTrace
 }
 
 describe('runOnlineTick', () => {
+  it('publishes the score gauges while a long run drains a backlog, not only at its end', async () => {
+    const all = traces(450).map((t) => ({ ...t, rag: true }));
+    const lf = new FakeLangfuse(all);
+    const published: Array<{ scoresWritten: number; means: Record<string, number | undefined> }> = [];
+    const recorder = {
+      ...noopRecorder,
+      scoreMeans: (means: Record<string, number | undefined>) =>
+        void published.push({ scoresWritten: lf.scores.size, means }),
+    };
+    const deps = jobDeps(lf, new ManualClock(NOW), { recorder });
+    const report = await runOnlineTick(
+      deps,
+      settings({
+        sampling: { rate: 1, salt: 'ragwatch-sampling-v1', rateByTraceName: {} },
+        caps: { maxPerTick: 10_000, maxPerHour: 10_000 },
+      }),
+    );
+    expect(report.evaluated).toBe(450);
+    // Every MEANS_EVERY traces scored, then once at the end: the first while most of the backlog was still to do.
+    expect(published.length).toBe(Math.floor(450 / MEANS_EVERY) + 1);
+    expect(published[0]!.scoresWritten).toBeLessThan(2 * 450);
+    expect(published[0]!.means.faithfulness).toBeCloseTo(0.8, 12);
+    expect(published.at(-1)!.means).toEqual(report.means);
+  });
+
   it('scores exactly the sampled RAG traces once per metric, skips the rest with a reason, and is idempotent', async () => {
     const all = traces(400);
     const lf = new FakeLangfuse(all);
