@@ -118,6 +118,10 @@ async function main() {
       `  wall ${fmt(g.seconds)} s from the first judge request, ideal ${fmt(g.idealSeconds)} s: wall ÷ ideal ${fmt(g.seconds / g.idealSeconds, 3)} (target ≤ 1.2); ` +
         `${slotsLine(g.occupancy)}; ${g.judgeRequests} judge and embeddings requests; ragwatch CPU ${fmt(g.cpuMs / 1000, 1)} s`,
     );
+    console.log(
+      `  longest single judge call drawn ${fmt(g.longestCallSeconds)} s (${fmt(g.longestCallSeconds / g.idealSeconds, 2)} × ideal): ` +
+        `no schedule ends sooner, and each seed is a chain of calls (generate, then check each candidate)`,
+    );
   }
 
   if (wants('tail')) {

@@ -18,6 +18,8 @@ export interface GoldenResult {
   chunks: number;
   seconds: number;
   idealSeconds: number;
+  /** The longest single call the judge drew (a build is at least this long, and as long as its longest chain). */
+  longestCallSeconds: number;
   occupancy: Occupancy;
   judgeRequests: number;
   cpuMs: number;
@@ -84,6 +86,7 @@ export async function goldenBuild(standIns: StandIns, chunks: number, judgeConcu
     chunks,
     seconds: (after.atMs - before.atMs) / 1000,
     idealSeconds: (after.serviceDrawnMs - before.serviceDrawnMs) / after.parallelism / 1000,
+    longestCallSeconds: after.maxServiceDrawnMs / 1000,
     occupancy: occupancyOf(span),
     judgeRequests: after.granted - before.granted,
     cpuMs: (cpu.user + cpu.system) / 1000,

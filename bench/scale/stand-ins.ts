@@ -36,6 +36,8 @@ export interface Snapshot {
   inServiceMs: number;
   inFlightMs: number;
   serviceDrawnMs: number;
+  /** The longest single service time drawn so far. */
+  maxServiceDrawnMs: number;
   parallelism: number;
   /** Requests the Langfuse stand-in answered since start. */
   langfuseRequests: number;
@@ -88,6 +90,7 @@ export async function serveStandIns(spec: StandInsSpec): Promise<void> {
       inServiceMs: s.inServiceMs,
       inFlightMs: s.inFlightMs,
       serviceDrawnMs: s.serviceDrawnMs,
+      maxServiceDrawnMs: s.maxServiceDrawnMs,
       parallelism: s.parallelism,
       langfuseRequests,
     });

@@ -73,15 +73,19 @@ export async function processSeed(seed: Seed, deps: SeedDeps, state: SeedState, 
     }
     for (const c of candidates) state.texts.set(c.id, c);
     const pending = candidates.filter((c) => !FINAL.has(state.candidates.get(c.id)?.status ?? ''));
-    const verdicts = new Map<string, Verdict>();
-    for (const c of pending) {
-      signal.throwIfAborted();
-      const text = textVerdict(c, deps.textFilters);
-      verdicts.set(
-        c.id,
-        text.status === 'rejected' ? text : await judgeVerdict(c, seed.chunks, { ...deps.checks, signal }),
-      );
-    }
+    // A seed's candidates are checked at once: each check is its own, so the seed's judge calls queue together
+    // instead of one candidate after another (the same calls, the same verdicts).
+    signal.throwIfAborted();
+    const judged = await Promise.all(
+      pending.map(async (c): Promise<[string, Verdict]> => {
+        const text = textVerdict(c, deps.textFilters);
+        return [
+          c.id,
+          text.status === 'rejected' ? text : await judgeVerdict(c, seed.chunks, { ...deps.checks, signal }),
+        ];
+      }),
+    );
+    const verdicts = new Map<string, Verdict>(judged);
     await save(pending, verdicts, deps, state, seed);
     Object.assign(record, { stage: 'done', lastError: null, updatedAt: deps.clock.now() });
     await deps.store.putSeed(record);

@@ -62,6 +62,8 @@ export interface JudgeServerStats {
   granted: number;
   /** Sum of the service times drawn since start (ms): the judge-bound ideal of the work is this ÷ parallelism. */
   serviceDrawnMs: number;
+  /** The longest single service time drawn since start (ms): no schedule finishes its work sooner. */
+  maxServiceDrawnMs: number;
   parallelism: number;
 }
 
@@ -112,6 +114,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
   let serviceTime: LatencyDistribution = options.serviceTimeMs ?? 0;
   let parallelism = options.parallelism ?? 256;
   let serviceDrawnMs = 0;
+  let maxServiceDrawnMs = 0;
   const recordLimit = options.recordLimit ?? 10_000;
   let nextId = 1;
   let open = 0;
@@ -227,6 +230,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
     try {
       const drawn = drawLatency(serviceTime, random) + extraMs;
       serviceDrawnMs += drawn;
+      maxServiceDrawnMs = Math.max(maxServiceDrawnMs, drawn);
       await wait(drawn, signal);
       return work();
     } finally {
@@ -359,6 +363,7 @@ export async function startJudgeServer(options: JudgeServerOptions = {}): Promis
         inFlightMs: limiter.inFlightMs,
         granted: limiter.granted,
         serviceDrawnMs,
+        maxServiceDrawnMs,
         parallelism,
       };
     },

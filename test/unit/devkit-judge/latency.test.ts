@@ -117,6 +117,8 @@ describe('productionProfile', () => {
       expect(stats.parallelism).toBe(2);
       expect(stats.granted).toBe(4);
       expect(stats.serviceDrawnMs).toBeGreaterThan(0);
+      expect(stats.maxServiceDrawnMs).toBeGreaterThan(0);
+      expect(stats.maxServiceDrawnMs).toBeLessThanOrEqual(stats.serviceDrawnMs);
       // Slots are held at least as long as drawn (timers never fire early).
       expect(stats.inServiceMs).toBeGreaterThanOrEqual(stats.serviceDrawnMs - 4);
       judge.setParallelism(3);
