@@ -7,6 +7,7 @@ import {
   type GoldenSettings,
   STRATA,
   AUTO_STRATA,
+  mixShares,
 } from '../golden/index.js';
 import { textTable } from '../state/index.js';
 
@@ -30,7 +31,8 @@ export function formatPlan(
       p.strata.map((r) => [r.bucket, String(r.chunks), String(r.seeds)]),
       ['left', 'right', 'right'],
     ).map((l) => `  ${l}`),
-    `questions: ${settings.questionsPerSeed} per seed, ${p.questions} in all: ${STRATA.map((s) => `${p.byStratum[s]} ${s} seeds`).join(', ')}${p.multiHopWithoutNeighbours > 0 ? ` (${p.multiHopWithoutNeighbours} multi-hop seeds had no related chunk: single-hop)` : ''}`,
+    `questions: ${settings.questionsPerSeed} per seed, ${p.questions} in all: ${STRATA.map((s) => `${p.byStratum[s]} ${s} seeds`).join(', ')}${p.multiHopWithoutNeighbours > 0 ? ` (${p.multiHopWithoutNeighbours} multi-hop seeds had no related chunk: single-hop or adversarial)` : ''}`,
+    `mix: ${STRATA.map((s) => `${s} ${pct(p.seeds.length === 0 ? 0 : p.byStratum[s] / p.seeds.length)}`).join(', ')} of the seeds (golden.mix ${STRATA.map((s) => pct(mixShares(settings.mix)[s])).join(' / ')}; each seed's stratum is drawn from its own chunk, so at ${p.seeds.length} seeds a share may stray by up to ${STRATA.map((s) => `±${Math.round(p.mixTolerance[s] * 100)}`).join(' / ')} points)`,
     `related chunks (multi-hop): ${p.seeds.length - p.withoutPartner} of ${p.seeds.length} seeds have one (a neighbour in their document, else rare shared names), ${p.withoutPartner} found no partner`,
     `judge requests: at most ${estimateRequests(result, settings)} (generation, references, and per candidate the reference check and the closed-book test), plus embeddings`,
     `review: ${pct(settings.review.share)} of the accepted candidates per stratum, in the annotation queue "${names.queueName}"`,
@@ -189,6 +191,7 @@ export function buildJson(result: BuildResult, source: string) {
       seeds: plan.seeds.length,
       byStratum: plan.byStratum,
       questions: plan.questions,
+      mixTolerance: plan.mixTolerance,
       multiHopWithoutNeighbours: plan.multiHopWithoutNeighbours,
       withoutPartner: plan.withoutPartner,
     },

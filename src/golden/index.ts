@@ -13,7 +13,7 @@ export { costLine, emptyCost } from './cost.js';
 export { diffVersions, type GoldenDiff } from './diff.js';
 export { buildDeps, connectGolden, langfuseDatasets, personalDataCheck, type GoldenEdges } from './edges.js';
 export { goldenItemView } from './items.js';
-export type { GoldenSettings } from './plan.js';
+export { mixShares, type GoldenSettings } from './plan.js';
 export { AUTO_STRATA } from './strata-key.js';
 export { chunksFromTraces } from './trace-chunks.js';
 export { STRATA, type Chunk } from './types.js';

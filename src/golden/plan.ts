@@ -1,5 +1,5 @@
 import type { RagwatchConfig } from '../config/index.js';
-import { allocate, drawOrder, sha256 } from './ids.js';
+import { allocate, sha256, uniform } from './ids.js';
 import type { PersonalDataCheck } from './ports.js';
 import { goldenPromptVersion } from './prompts/build.js';
 import { relatedChunks, relatedIndex } from './related.js';
@@ -35,7 +35,12 @@ export interface BuildPlan {
   strata: StratumRow[];
   seeds: Seed[];
   byStratum: Record<Stratum, number>;
-  /** Seeds drawn for multi-hop that had no related chunk, built as single-hop instead. */
+  /**
+   * How far each stratum's share of the seeds may stray from golden.mix by the draw alone (two standard deviations
+   * of a seed-by-seed draw, plus one seed), before multi-hop seeds without a related chunk become single-hop.
+   */
+  mixTolerance: Record<Stratum, number>;
+  /** Seeds drawn for multi-hop that had no related chunk, built as single-hop or adversarial instead. */
   multiHopWithoutNeighbours: number;
   /** Seeds that found no related chunk at all (neither in their document nor by rare shared entities). */
   withoutPartner: number;
@@ -54,6 +59,26 @@ export function strataCounts(seeds: number, mix: GoldenSettings['mix']): Record<
   const weights = { 'single-hop': mix['single-hop'], 'multi-hop': mix['multi-hop'], adversarial: mix.adversarial };
   const caps = { 'single-hop': seeds, 'multi-hop': seeds, adversarial: seeds };
   return allocate(seeds, weights, caps, true) as Record<Stratum, number>;
+}
+
+/** The mix as shares summing to 1. */
+export function mixShares(mix: GoldenSettings['mix']): Record<Stratum, number> {
+  const total = mix['single-hop'] + mix['multi-hop'] + mix.adversarial;
+  return {
+    'single-hop': mix['single-hop'] / total,
+    'multi-hop': mix['multi-hop'] / total,
+    adversarial: mix.adversarial / total,
+  };
+}
+
+export function mixTolerance(seeds: number, mix: GoldenSettings['mix']): Record<Stratum, number> {
+  const shares = mixShares(mix);
+  const tol = (p: number) => (seeds === 0 ? 1 : Math.min(1, 2 * Math.sqrt((p * (1 - p)) / seeds) + 1 / seeds));
+  return {
+    'single-hop': tol(shares['single-hop']),
+    'multi-hop': tol(shares['multi-hop']),
+    adversarial: tol(shares.adversarial),
+  };
 }
 
 export function seedKey(input: {
@@ -103,18 +128,24 @@ export function planBuild(input: PlanInput): BuildPlan {
   }
   const index = relatedIndex(eligible);
   const related = new Map(selection.seeds.map((c) => [c.id, relatedChunks(index, c, s.multiHopChunks)]));
-  const want = strataCounts(selection.seeds.length, s.mix);
 
-  // Multi-hop first, from the seeds that have related chunks; then adversarial; the rest single-hop.
-  const order = drawOrder(selection.seeds, (c) => c.id, 'ragwatch-golden-strata', s.seed);
-  const multi = order.filter((c) => related.get(c.id)!.length > 0).slice(0, want['multi-hop']);
-  const taken = new Set(multi.map((c) => c.id));
-  const adversarial = order.filter((c) => !taken.has(c.id)).slice(0, want.adversarial);
-  for (const c of adversarial) taken.add(c.id);
-  const multiIds = new Set(multi.map((c) => c.id));
-  const adversarialIds = new Set(adversarial.map((c) => c.id));
-  const stratumOf = (c: Chunk): Stratum =>
-    multiIds.has(c.id) ? 'multi-hop' : adversarialIds.has(c.id) ? 'adversarial' : 'single-hop';
+  // Each seed's stratum is drawn from its own chunk (id and golden.seed) against the mix's shares, so a chunk seeding
+  // two versions keeps its stratum whatever else the corpus gains or loses; multi-hop needs a related chunk, a seed
+  // drawn for it without one is single-hop or adversarial in their proportion. The mix holds approximately.
+  let multiHopWithoutNeighbours = 0;
+  const shares = mixShares(s.mix);
+  const stratumOf = (c: Chunk): Stratum => {
+    const u = uniform('ragwatch-golden-stratum-v2', s.seed, c.id);
+    const rest = shares.adversarial + shares['single-hop'];
+    if (u < shares['multi-hop']) {
+      if (related.get(c.id)!.length > 0) return 'multi-hop';
+      multiHopWithoutNeighbours += 1;
+      // No related chunk: the same draw, rescaled, between the other two strata in their proportion.
+      const v = u / shares['multi-hop'];
+      return rest > 0 && v < shares.adversarial / rest ? 'adversarial' : 'single-hop';
+    }
+    return u < shares['multi-hop'] + shares.adversarial ? 'adversarial' : 'single-hop';
+  };
 
   const seeds: Seed[] = selection.seeds.map((chunk) => {
     const stratum = stratumOf(chunk);
@@ -139,7 +170,8 @@ export function planBuild(input: PlanInput): BuildPlan {
     strata: selection.strata,
     seeds,
     byStratum,
-    multiHopWithoutNeighbours: Math.max(0, want['multi-hop'] - multi.length),
+    multiHopWithoutNeighbours,
+    mixTolerance: mixTolerance(seeds.length, s.mix),
     withoutPartner: selection.seeds.filter((c) => related.get(c.id)!.length === 0).length,
     questions: seeds.length * s.questionsPerSeed,
     hash: sha256('ragwatch-golden-plan-v1', seeds.map((x) => x.key).sort()).slice(0, 16),

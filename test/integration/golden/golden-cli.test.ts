@@ -105,10 +105,13 @@ describe('ragwatch golden: input, plan, progress', () => {
     );
     expect(r.stdout).toMatch(/^ {2}bucket +chunks +seeds$/m);
     expect(r.stdout).toContain(
-      'questions: 2 per seed, 24 in all: 6 single-hop seeds, 3 multi-hop seeds, 3 adversarial seeds',
+      'questions: 2 per seed, 24 in all: 7 single-hop seeds, 3 multi-hop seeds, 2 adversarial seeds (6 multi-hop seeds had no related chunk: single-hop or adversarial)',
+    );
+    expect(r.stdout).toContain(
+      "mix: single-hop 58 %, multi-hop 25 %, adversarial 17 % of the seeds (golden.mix 50 % / 25 % / 25 %; each seed's stratum is drawn from its own chunk, so at 12 seeds a share may stray by up to ±37 / ±33 / ±33 points)",
     );
     expect(r.stdout).toMatch(
-      /^related chunks \(multi-hop\): \d+ of 12 seeds have one \(a neighbour in their document, else rare shared names\), \d+ found no partner$/m,
+      /^related chunks \(multi-hop\): 5 of 12 seeds have one \(a neighbour in their document, else rare shared names\), 7 found no partner$/m,
     );
     expect(r.stdout).toMatch(/judge requests: at most \d+/);
     expect(r.stdout).toContain('state: 0 seeds done, 0 generated and not yet filtered, 12 to generate');

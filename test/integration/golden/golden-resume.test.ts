@@ -29,8 +29,9 @@ describe('golden build resumes after an interruption, generating nothing twice',
       references: h!.judgeRequests('references'),
     });
     const generatedOnce = generation();
-    expect(generatedOnce.questions).toBe(9);
-    expect(generatedOnce.adversarial).toBe(3);
+    // The devkit corpus's plan: 7 single-hop, 3 multi-hop and 2 adversarial seeds.
+    expect(generatedOnce.questions).toBe(10);
+    expect(generatedOnce.adversarial).toBe(2);
     expect(h.langfuse.store.datasetItems('rag-golden-candidates')).toHaveLength(24);
 
     h.judge.script.clear();
