@@ -52,6 +52,7 @@ export function traceScores(item: GoldenItem, scores: ItemScores, ctx: TraceScor
       metric: r.metric,
       definitionVersion: getMetric(r.metric).definitionVersion,
       promptVersion: r.promptVersion,
+      ...(r.language ? { language: r.language } : {}),
       usage: usageMetadata(r.usage, ctx.pricing),
     });
   }

@@ -35,7 +35,7 @@ export const answerRelevancy: MetricDefinition<'answer_relevancy'> = {
     s.answer === '' ? 'the answer is empty' : s.question === '' ? 'the question is empty' : undefined,
   async score(ctx) {
     const generated = await generatedQuestions(ctx);
-    const version = promptVersion('answer_relevancy', ctx.sample.language);
+    const version = promptVersion('answer_relevancy', ctx.sample.language, ctx.sample.named);
     const base = { language: ctx.sample.language, ...truncationOf(ctx.sample, ['question', 'answer']) };
     if (generated.length > 0 && generated.every((g) => g.noncommittal)) {
       return scored(

@@ -29,7 +29,7 @@ export const contextPrecision: MetricDefinition<'context_precision'> = {
     '`details.fraction_relevant` = useful / K',
   precondition: (s) => (s.reference === undefined ? 'needs a reference answer' : undefined),
   async score(ctx) {
-    const version = promptVersion('context_precision', ctx.sample.language);
+    const version = promptVersion('context_precision', ctx.sample.language, ctx.sample.named);
     const base = { language: ctx.sample.language, ...truncationOf(ctx.sample, ['question', 'contexts', 'reference']) };
     if (ctx.sample.contexts.length === 0) {
       return scored(

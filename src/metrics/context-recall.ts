@@ -47,7 +47,7 @@ export const contextRecall: MetricDefinition<'context_recall'> = {
         ...truncationOf(ctx.sample, ['question', 'contexts', 'reference']),
       },
       ctx.meter.total,
-      promptVersion('context_recall', ctx.sample.language),
+      promptVersion('context_recall', ctx.sample.language, ctx.sample.named),
     );
   },
 };

@@ -46,7 +46,7 @@ export const faithfulness: MetricDefinition<'faithfulness'> = {
         ...truncationOf(ctx.sample, ['question', 'answer', 'contexts']),
       },
       ctx.meter.total,
-      promptVersion('faithfulness', ctx.sample.language),
+      promptVersion('faithfulness', ctx.sample.language, ctx.sample.named),
     );
   },
 };

@@ -37,3 +37,55 @@ export function promptLanguage(
   if (sample.language === 'es' || sample.language === 'en') return sample.language;
   return detectLanguage(`${sample.question}\n${sample.answer}`);
 }
+
+/** A sample's language as ragwatch decided it: recorded on every score and in the reports. */
+export interface SampleLanguage {
+  /** ISO 639-1 (`fr`), ISO 639-3 where a language has no two-letter code, or `und` when undetermined. */
+  code: string;
+  /** Its English name (`French`), or `undetermined`. */
+  name: string;
+  /**
+   * `configured`: `metrics.language` fixed it; `sample`: the sample carried it (golden items); `detected`: the
+   * detector found it; `undetermined`: too short or too ambiguous to tell, scored with the fallback (English).
+   */
+  source: 'configured' | 'sample' | 'detected' | 'undetermined';
+}
+
+/** A language other than Spanish and English that the English prompts name and require the outputs in. */
+export interface NamedLanguage {
+  code: string;
+  name: string;
+}
+
+/** What a sample's prompts are: the instructions' language, and the language they require when it differs. */
+export interface LanguageDecision {
+  prompt: PromptLanguage;
+  named?: NamedLanguage;
+  language: SampleLanguage;
+}
+
+const KNOWN: Record<string, SampleLanguage> = {
+  es: { code: 'es', name: 'Spanish', source: 'configured' },
+  en: { code: 'en', name: 'English', source: 'configured' },
+};
+
+/**
+ * The sample's language and its prompts: a fixed `metrics.language` wins, then the sample's own (golden items),
+ * then detection on the question and the answer (language-detect.ts). Spanish and English get their native
+ * prompts; any other language gets the English ones naming it; an undetermined one gets English and says so.
+ */
+export function decideLanguage(
+  configured: 'auto' | PromptLanguage,
+  sample: { language?: PromptLanguage; question: string; answer: string },
+  detect: (text: string) => { code: string; name: string } | undefined,
+): LanguageDecision {
+  if (configured !== 'auto') return { prompt: configured, language: { ...KNOWN[configured]!, source: 'configured' } };
+  if (sample.language === 'es' || sample.language === 'en')
+    return { prompt: sample.language, language: { ...KNOWN[sample.language]!, source: 'sample' } };
+  const found = detect(`${sample.question}\n${sample.answer}`);
+  if (found === undefined)
+    return { prompt: 'en', language: { code: 'und', name: 'undetermined', source: 'undetermined' } };
+  const language: SampleLanguage = { ...found, source: 'detected' };
+  if (found.code === 'es' || found.code === 'en') return { prompt: found.code, language };
+  return { prompt: 'en', named: { code: found.code, name: found.name }, language };
+}

@@ -107,9 +107,9 @@ export const noiseSensitivityMetric: MetricDefinition<'noise_sensitivity'> = {
       },
       ctx.meter.total,
       combinedVersion([
-        promptVersion('faithfulness', lang),
-        promptVersion('context_recall', lang),
-        promptVersion('claims_in_reference', lang),
+        promptVersion('faithfulness', lang, ctx.sample.named),
+        promptVersion('context_recall', lang, ctx.sample.named),
+        promptVersion('claims_in_reference', lang, ctx.sample.named),
       ]),
     );
   },

@@ -1,7 +1,8 @@
 /** Turns a RagSample into what the prompts show: the prompt language and every text fitted to its token budget. */
 import type { RagSample } from '../sample.js';
 import { fitChunks, fitText } from './budget.js';
-import { promptLanguage, type PromptLanguage } from './language.js';
+import { decideLanguage, type NamedLanguage, type PromptLanguage, type SampleLanguage } from './language.js';
+import { detectSampleLanguage } from './language-detect.js';
 
 /** What scoring reads of the configuration's `metrics` section (callers pass the section). */
 export interface MetricsOptions {
@@ -27,7 +28,12 @@ export interface TruncationNote {
 
 export interface PreparedSample {
   traceId: string;
+  /** The prompts' language: Spanish and English samples get their own, every other sample English. */
   language: PromptLanguage;
+  /** A sample in another language: the English prompts name it and require the outputs in it. */
+  named?: NamedLanguage;
+  /** The sample's language as decided (code, name, how): recorded on every score. */
+  sampleLanguage: SampleLanguage;
   question: string;
   answer: string;
   /** Whitespace-normalised chunks in retrieval order (one line each in the prompt). */
@@ -70,9 +76,12 @@ export function prepareSample(sample: RagSample, options: MetricsOptions): Prepa
     };
   }
   const ref = sample.reference === undefined ? undefined : normalise(sample.reference);
+  const decided = decideLanguage(options.language, sample, detectSampleLanguage);
   return {
     traceId: sample.traceId,
-    language: promptLanguage(options.language, sample),
+    language: decided.prompt,
+    ...(decided.named ? { named: decided.named } : {}),
+    sampleLanguage: decided.language,
     question,
     answer,
     contexts: chunks.chunks.map((c) => c.text),

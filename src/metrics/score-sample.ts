@@ -50,6 +50,7 @@ export async function scoreSample(
       if (deps.signal) ctx.signal = deps.signal;
       try {
         result = await metric.score(ctx);
+        if (result.status === 'scored') result = { ...result, language: prepared.sampleLanguage };
       } catch (err) {
         result = failedFrom(name, err, meter.total);
       }
@@ -61,6 +62,7 @@ export async function scoreSample(
         status: result.status,
         calls: result.usage?.calls ?? 0,
         language: prepared.language,
+        sampleLanguage: prepared.sampleLanguage.code,
       },
       'metric scored',
     );

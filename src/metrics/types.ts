@@ -1,4 +1,5 @@
 import type { DependencyName } from '../errors.js';
+import type { SampleLanguage } from './language.js';
 import type { MetricName } from './registry.js';
 
 export type { MetricName };
@@ -25,6 +26,8 @@ export type MetricResult =
       usage: MetricUsage;
       /** Content hash of the prompt(s) used. */
       promptVersion: string;
+      /** The sample's language (set by scoreSample): every score records it. */
+      language?: SampleLanguage;
     }
   | { metric: MetricName; status: 'not_scorable'; reason: string; usage?: MetricUsage }
   | {

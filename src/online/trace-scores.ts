@@ -53,6 +53,7 @@ export function scoresFromResults(results: readonly MetricResult[], ctx: ScoreCo
         ragwatchVersion: VERSION,
         metric: result.metric,
         promptVersion: result.promptVersion,
+        ...(result.language ? { language: result.language } : {}),
         judgeModel: ctx.judgeModel,
         sampleRate: ctx.sampleRate,
         usage: usageMetadata(result.usage, ctx.pricing),

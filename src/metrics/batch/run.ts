@@ -4,7 +4,8 @@
  * once, results delivered in input order.
  */
 import type { RagSample } from '../../sample.js';
-import { promptLanguage } from '../language.js';
+import { decideLanguage } from '../language.js';
+import { detectSampleLanguage } from '../language-detect.js';
 import { scoreSample, type ScoreDeps } from '../score-sample.js';
 import type { MetricName, MetricResult } from '../types.js';
 
@@ -18,7 +19,12 @@ export const PII_RESIDUAL = 'pii_residual';
 export interface BatchRecord {
   id: string;
   line?: number;
-  language: 'es' | 'en';
+  /** The sample's language: ISO 639-1 code, or `und` when it could not be determined (scored in English). */
+  language: string;
+  /** How it was decided: `configured`, `sample`, `detected` or `undetermined`. */
+  languageSource: string;
+  /** The prompts' language: `es`, `en`, or English instructions naming `language`. */
+  promptLanguage: 'es' | 'en';
   anonymized: boolean;
   /** Personal-data spans replaced by placeholders before judging. */
   piiEntities: number;
@@ -37,10 +43,13 @@ export async function scoreOne(
   deps: BatchDeps,
 ): Promise<BatchRecord> {
   const line = typeof sample.meta.line === 'number' ? sample.meta.line : undefined;
+  const decided = decideLanguage(deps.options.language, sample, detectSampleLanguage);
   const base = {
     id: sample.traceId,
     ...(line === undefined ? {} : { line }),
-    language: promptLanguage(deps.options.language, sample),
+    language: decided.language.code,
+    languageSource: decided.language.source,
+    promptLanguage: decided.prompt,
   };
   if (!deps.anonymizer) {
     return { ...base, anonymized: false, piiEntities: 0, results: await scoreSample(sample, metrics, deps) };
@@ -110,6 +119,8 @@ export function recordToJson(record: BatchRecord): Record<string, unknown> {
     id: record.id,
     ...(record.line === undefined ? {} : { line: record.line }),
     language: record.language,
+    language_source: record.languageSource,
+    prompt_language: record.promptLanguage,
     anonymized: record.anonymized,
     pii_entities: record.piiEntities,
     metrics,

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { StructuredRequest } from '../../judge/types.js';
-import type { PromptLanguage } from '../language.js';
+import type { NamedLanguage, PromptLanguage } from '../language.js';
 import type { PreparedSample } from '../prepare.js';
 import {
   answerRelevancySchema,
@@ -27,7 +27,7 @@ import {
   type JudgedClaim,
   type Verdicts,
 } from './schemas.js';
-import { promptTexts } from './texts.js';
+import { textsFor } from './texts.js';
 
 export type JudgeTask =
   'faithfulness' | 'answer_relevancy' | 'context_precision' | 'context_recall' | 'claims_in_reference';
@@ -55,8 +55,8 @@ export function taskFamily(task: JudgeTask): PromptFamily {
   return FAMILY[task];
 }
 
-export function systemPrompt(task: JudgeTask, language: PromptLanguage): string {
-  const t = promptTexts[language];
+export function systemPrompt(task: JudgeTask, language: PromptLanguage, named?: NamedLanguage): string {
+  const t = textsFor(language, named);
   return `${t.rules}\n\n${FAMILY[task] === 'answer' ? t.answerTasks : t.referenceTasks}`;
 }
 
@@ -73,16 +73,19 @@ const BASE_SCHEMA: Record<JudgeTask, Record<string, unknown>> = {
 
 const versions = new Map<string, string>();
 
-/** Content hash of everything constant in a task's prompt: system text, layout, schema. */
-export function promptVersion(task: JudgeTask, language: PromptLanguage): string {
-  const key = `${task}:${language}`;
+/**
+ * Content hash of everything constant in a task's prompt: system text, layout, schema. Prefixed with the
+ * language the prompt asks for: `es-…`, `en-…`, or the named language's code (`fr-…`) on the English instructions.
+ */
+export function promptVersion(task: JudgeTask, language: PromptLanguage, named?: NamedLanguage): string {
+  const key = `${task}:${language}:${named?.code ?? ''}`;
   let v = versions.get(key);
   if (v === undefined) {
     const hash = createHash('sha256')
-      .update(JSON.stringify([SCHEMA_NAMES[task], systemPrompt(task, language), LAYOUT, BASE_SCHEMA[task]]))
+      .update(JSON.stringify([SCHEMA_NAMES[task], systemPrompt(task, language, named), LAYOUT, BASE_SCHEMA[task]]))
       .digest('hex')
       .slice(0, 12);
-    v = `${language}-${hash}`;
+    v = `${named?.code ?? language}-${hash}`;
     versions.set(key, v);
   }
   return v;
@@ -98,7 +101,7 @@ export function combinedVersion(parts: string[]): string {
 function contextsBlock(p: PreparedSample): string {
   const body =
     p.contexts.length === 0
-      ? promptTexts[p.language].noContexts
+      ? textsFor(p.language, p.named).noContexts
       : p.contexts.map((c, i) => `[${i + 1}] ${c}`).join('\n');
   return `<contexts>\n${body}\n</contexts>`;
 }
@@ -124,7 +127,7 @@ function request<T>(
     schema,
     parse,
     messages: [
-      { role: 'system', content: systemPrompt(task, p.language) },
+      { role: 'system', content: systemPrompt(task, p.language, p.named) },
       { role: 'user', content: user },
     ],
     maxTokens,
@@ -157,7 +160,7 @@ export function answerRelevancyRequest(
   p: PreparedSample,
   questionCount: number,
 ): StructuredRequest<GeneratedQuestion[]> {
-  const user = `${answerBlock(p)}\nTASK: answer_relevancy (${promptTexts[p.language].questionCount(questionCount)})`;
+  const user = `${answerBlock(p)}\nTASK: answer_relevancy (${textsFor(p.language, p.named).questionCount(questionCount)})`;
   return request(
     'answer_relevancy',
     p,

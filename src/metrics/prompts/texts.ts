@@ -1,4 +1,4 @@
-import type { PromptLanguage } from '../language.js';
+import type { NamedLanguage, PromptLanguage } from '../language.js';
 import { english } from './texts-en.js';
 import { spanish } from './texts-es.js';
 
@@ -17,3 +17,18 @@ export interface PromptTexts {
 }
 
 export const promptTexts: Record<PromptLanguage, PromptTexts> = { en: english, es: spanish };
+
+/** The English rules' language line, replaced for a sample in another language. */
+const ENGLISH_OUTPUT = '- Write claims, statements and questions in English.';
+
+/**
+ * The texts of a sample's prompts: Spanish and English have their own; any other language gets the English
+ * instructions, which name it and require every claim, statement and generated question in it.
+ */
+export function textsFor(language: PromptLanguage, named?: NamedLanguage): PromptTexts {
+  if (named === undefined) return promptTexts[language];
+  const line =
+    `- The sample is in ${named.name}. Write every claim, statement and generated question in ${named.name}, ` +
+    `as the sample writes it, never in English.`;
+  return { ...english, rules: english.rules.replace(ENGLISH_OUTPUT, line) };
+}

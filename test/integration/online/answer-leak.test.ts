@@ -95,7 +95,12 @@ describe.each<Personality>(['v3', 'v4'])('answer leak in the online job against 
       expect(scores[0]!.value, id).toBe(0);
     }
     // The RAGAS metrics still score the leaking trace, on its anonymized text.
-    expect(stack.lf.store.scores({ traceId: leakId, name: 'ragas-faithfulness' })).toHaveLength(1);
+    const faithfulness = stack.lf.store.scores({ traceId: leakId, name: 'ragas-faithfulness' });
+    expect(faithfulness).toHaveLength(1);
+    // Every score records the sample's language (issue 31, part 1).
+    expect(faithfulness[0]!.metadata).toMatchObject({
+      language: { code: 'es', name: 'Spanish', source: 'detected' },
+    });
   });
 
   it('counts the leak on /metrics by type, with no value in any label', async () => {

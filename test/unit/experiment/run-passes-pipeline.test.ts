@@ -24,7 +24,8 @@ class CountingJudge implements JudgeClient {
   /** Item ids (from the prompt) of every call, in order. */
   readonly calls: string[] = [];
   async structured<T>(request: StructuredRequest<T>): Promise<StructuredResult<T>> {
-    const text = request.messages.map((m) => m.content).join('\n');
+    // The sample's texts are in the user message (the system prompt may name the sample's language).
+    const text = request.messages.at(-1)?.content ?? '';
     this.calls.push(/question (\w+)/.exec(text)?.[1] ?? '?');
     const value =
       request.name === 'ragwatch_faithfulness'
