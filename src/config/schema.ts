@@ -158,6 +158,13 @@ const metricsSectionFor = (catalog: MetricCatalog) =>
         .default(['faithfulness', 'answer_relevancy']),
       /** Prompt language: `auto` detects it per sample. */
       language: z.enum(['auto', 'es', 'en']).default('auto'),
+      /**
+       * Languages scored (ISO 639-1 codes, e.g. [es, en, fr]); a sample detected in another one is skipped
+       * (`language_not_allowed`, counted). Empty: every language. An undetermined sample is always scored.
+       */
+      allowedLanguages: z
+        .array(z.string().regex(/^[a-z]{2}$/, { error: 'must be ISO 639-1 codes like fr' }))
+        .default([]),
       /** Prefix of score names written to Langfuse. */
       scorePrefix: z.string().default('ragas-'),
       answerRelevancyQuestions: intBetween(1, 10).default(3),

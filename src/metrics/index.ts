@@ -7,7 +7,13 @@ export { averagePrecision, cosine } from './math.js';
 export { noiseSensitivity } from './noise-sensitivity.js';
 export { promptVersion, SCHEMA_NAMES, type JudgeTask } from './prompts/build.js';
 export { judgePromptVersions } from './prompt-versions.js';
-export { prepareSample, type MetricsOptions, type PreparedSample } from './prepare.js';
+export {
+  languageAllowed,
+  LANGUAGE_NOT_ALLOWED,
+  prepareSample,
+  type MetricsOptions,
+  type PreparedSample,
+} from './prepare.js';
 export type { MetricDefinition } from './definition.js';
 export type { MetricName, MetricResult, MetricUsage } from './types.js';
 export { parseInputLines } from './batch/input.js';

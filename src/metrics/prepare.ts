@@ -8,6 +8,8 @@ import { detectSampleLanguage } from './language-detect.js';
 export interface MetricsOptions {
   /** Prompt language: `auto` detects it per sample. */
   language: 'auto' | 'es' | 'en';
+  /** Languages scored (ISO 639-1); empty or absent: all. An undetermined sample is always scored. */
+  allowedLanguages?: readonly string[];
   answerRelevancyQuestions: number;
   /** Token budgets: longer texts are truncated deterministically and flagged. */
   maxAnswerTokens: number;
@@ -45,6 +47,20 @@ export interface PreparedSample {
 
 function normalise(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The skip reason of a sample in a language `allowedLanguages` leaves out. */
+export const LANGUAGE_NOT_ALLOWED = 'language_not_allowed';
+
+/** Whether `allowedLanguages` lets the sample be scored (its language decided as scoring decides it). */
+export function languageAllowed(
+  sample: Pick<RagSample, 'question' | 'answer' | 'language'>,
+  options: Pick<MetricsOptions, 'language' | 'allowedLanguages'>,
+): boolean {
+  const allowed = options.allowedLanguages ?? [];
+  if (allowed.length === 0) return true;
+  const { language } = decideLanguage(options.language, sample, detectSampleLanguage);
+  return language.source === 'undetermined' || allowed.includes(language.code);
 }
 
 export function prepareSample(sample: RagSample, options: MetricsOptions): PreparedSample {

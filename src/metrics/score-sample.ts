@@ -9,7 +9,7 @@ import type { EmbeddingsClient, JudgeClient } from '../judge/types.js';
 import type { Logger } from '../runtime/index.js';
 import type { RagSample } from '../sample.js';
 import { failedFrom, notScorable, type MetricContext } from './definition.js';
-import { prepareSample, type MetricsOptions } from './prepare.js';
+import { LANGUAGE_NOT_ALLOWED, prepareSample, type MetricsOptions } from './prepare.js';
 import { allMetricNames, getMetric } from './registry.js';
 import { JudgeSession, UsageMeter } from './session.js';
 import type { MetricName, MetricResult } from './types.js';
@@ -31,6 +31,13 @@ export async function scoreSample(
 ): Promise<MetricResult[]> {
   const wanted = [...new Set(metrics)];
   const prepared = prepareSample(sample, deps.options);
+  const allowed = deps.options.allowedLanguages ?? [];
+  if (
+    allowed.length > 0 &&
+    prepared.sampleLanguage.source !== 'undetermined' &&
+    !allowed.includes(prepared.sampleLanguage.code)
+  )
+    return wanted.map((n) => notScorable(n, `${LANGUAGE_NOT_ALLOWED}: ${prepared.sampleLanguage.code}`));
   const session = new JudgeSession(deps.judge, deps.signal);
   const scoreOne = async (name: MetricName): Promise<MetricResult> => {
     const metric = getMetric(name);

@@ -10,8 +10,9 @@ import {
   judgeProbe,
 } from '../judge/index.js';
 import { connectLangfuse, langfuseDepsOf, type LangfuseApi, postIngestion } from '../langfuse/index.js';
-import { scoreSample } from '../metrics/index.js';
+import { languageAllowed, scoreSample } from '../metrics/index.js';
 import type { Runtime } from '../runtime/index.js';
+import type { RagSample } from '../sample.js';
 import type { EvaluateDeps } from './evaluate-trace.js';
 import type { Channel, Dependency } from './failures.js';
 import { onlineScoreConfigs } from '../scores/index.js';
@@ -67,6 +68,9 @@ export async function connectOnlineEdges(
     judgeModel: judge.model,
     ...(config.judge.pricing ? { pricing: config.judge.pricing } : {}),
     scorePrefix: config.metrics.scorePrefix,
+    ...(config.metrics.allowedLanguages.length > 0
+      ? { languageAllowed: (sample: RagSample) => languageAllowed(sample, config.metrics) }
+      : {}),
     ...(config.online.answerLeak ? { answerLeak: createAnswerLeakCheck(config.anonymize) } : {}),
     ...(config.judge.traceCalls ? { judgeCalls: judgeCallTracerFrom(config, langfuse, runtime) } : {}),
   };

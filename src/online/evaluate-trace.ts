@@ -1,6 +1,6 @@
 import { recordingJudge, type JudgeCallRecord, type JudgeCallTracer } from '../judge-calls/index.js';
 import type { Pricing } from '../judge/index.js';
-import type { MetricName, MetricResult } from '../metrics/index.js';
+import { LANGUAGE_NOT_ALLOWED, type MetricName, type MetricResult } from '../metrics/index.js';
 import type { RagSample } from '../sample.js';
 import {
   langfuseFailure,
@@ -32,6 +32,8 @@ export interface EvaluateDeps {
   scoreWriter?: ScoreWriter;
   /** `judge.traceCalls`: the judge calls of each evaluation go to Langfuse, linked from the scores. */
   judgeCalls?: JudgeCallTracer;
+  /** `metrics.allowedLanguages`: false skips the (anonymized) sample as `language_not_allowed`. */
+  languageAllowed?: (sample: RagSample) => boolean;
   /** `online.answerLeak`: counts the answer's personal data its question and contexts did not hold. */
   answerLeak?: AnswerLeakCheck;
 }
@@ -83,7 +85,10 @@ export type PreparedTrace =
  * What a trace gives the judge, or why it is skipped: extraction (`not_rag`, `no_contexts`, …), then anonymization
  * (`pii_residual` when something would still reach the judge). The tick and its dry-run plan decide by this alone.
  */
-export function prepareForJudge(deps: Pick<EvaluateDeps, 'extract' | 'anonymizer'>, trace: TraceRecord): PreparedTrace {
+export function prepareForJudge(
+  deps: Pick<EvaluateDeps, 'extract' | 'anonymizer' | 'languageAllowed'>,
+  trace: TraceRecord,
+): PreparedTrace {
   const extracted = deps.extract(trace);
   if (!extracted.ok) return { kind: 'skipped', reason: extracted.reason };
   let anonymized;
@@ -93,6 +98,8 @@ export function prepareForJudge(deps: Pick<EvaluateDeps, 'extract' | 'anonymizer
     return { kind: 'failed', failure: unexpectedFailure(err, 'anonymize') };
   }
   if (anonymized.residual.length > 0) return { kind: 'skipped', reason: 'pii_residual' };
+  if (deps.languageAllowed && !deps.languageAllowed(anonymized.sample))
+    return { kind: 'skipped', reason: LANGUAGE_NOT_ALLOWED };
   return { kind: 'ready', extracted, anonymized };
 }
 

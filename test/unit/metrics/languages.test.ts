@@ -158,6 +158,20 @@ describe('Spanish, English, short and mixed texts', () => {
     expect(p.named).toBeUndefined();
   });
 
+  it('metrics.allowedLanguages leaves a sample in another language not scorable, with the reason, and calls no judge', async () => {
+    const judge = new FakeJudge({});
+    const results = await scoreSample(sampleOf(CASES[1]!), ['faithfulness', 'answer_relevancy'], {
+      judge,
+      embeddings: new FakeEmbeddings(),
+      options: { ...options, allowedLanguages: ['es', 'en'] },
+    });
+    expect(results).toEqual([
+      { metric: 'faithfulness', status: 'not_scorable', reason: 'language_not_allowed: de' },
+      { metric: 'answer_relevancy', status: 'not_scorable', reason: 'language_not_allowed: de' },
+    ]);
+    expect(judge.requests).toHaveLength(0);
+  });
+
   it('a configured metrics.language fixes the prompts and is recorded as configured', () => {
     const p = prepareSample(sampleOf(CASES[0]!), { ...options, language: 'es' });
     expect(p).toMatchObject({ language: 'es', sampleLanguage: { code: 'es', source: 'configured' } });
