@@ -170,7 +170,10 @@ export function formatDiff(diff: GoldenDiff): string[] {
   ];
   for (const i of diff.added) lines.push(`  + ${i.goldenId}  ${i.stratum}/${i.split}  ${i.question}`);
   for (const i of diff.removed) lines.push(`  - ${i.goldenId}  ${i.stratum}/${i.split}  ${i.question}`);
-  for (const c of diff.changed) lines.push(`  ~ ${c.goldenId}  ${c.fields.join(', ')} changed`);
+  for (const c of diff.changed)
+    lines.push(
+      `  ~ ${c.goldenId}  ${c.fields.length > 0 ? `${c.fields.join(', ')} changed` : 'same texts'}${c.reason === 'regenerated' ? ` (regenerated: its seed's chunks or the generation changed; was ${c.previousId})` : ''}`,
+    );
   for (const m of diff.splitMoves) lines.push(`  ⇄ ${m.goldenId}  ${m.from} → ${m.to}`);
   return lines;
 }

@@ -1,6 +1,20 @@
 import type { GoldenItemView } from './items.js';
 
-/** Two versions of the golden set compared item by item (matched on the item's golden id). Pure. */
+/**
+ * Two versions of the golden set compared item by item: matched on the item's golden id, then, for an item of one
+ * version only, on its lineage (seed chunk and stratum): the same lineage under a new golden id
+ * is an item regenerated because its seed's chunks or generation changed, reported as changed, not as one removed
+ * and one added. Pure.
+ */
+
+export interface ChangedItem {
+  goldenId: string;
+  /** The golden id in the older version, when it was regenerated under a new one. */
+  previousId?: string;
+  fields: Array<'question' | 'reference' | 'stratum'>;
+  /** `edited`: same golden id, texts differ; `regenerated`: same lineage, new golden id (its chunks or the generation changed). */
+  reason: 'edited' | 'regenerated';
+}
 
 export interface GoldenDiff {
   from: string;
@@ -10,7 +24,7 @@ export interface GoldenDiff {
   toPublishedWithoutReview: boolean;
   added: GoldenItemView[];
   removed: GoldenItemView[];
-  changed: Array<{ goldenId: string; fields: Array<'question' | 'reference' | 'stratum'> }>;
+  changed: ChangedItem[];
   splitMoves: Array<{ goldenId: string; from: string; to: string }>;
   unchanged: number;
 }
@@ -36,13 +50,40 @@ export function diffVersions(
     splitMoves: [],
     unchanged: 0,
   };
-  for (const [id, item] of b) if (!a.has(id)) diff.added.push(item);
-  for (const [id, item] of a) if (!b.has(id)) diff.removed.push(item);
+  const fieldsOf = (x: GoldenItemView, y: GoldenItemView) =>
+    (['question', 'reference', 'stratum'] as const).filter((f) => x[f] !== y[f]);
+  const newOnly = [...b.values()].filter((i) => !a.has(i.goldenId));
+  // The questions of one seed share a lineage: the old ones pair with the new ones in id order, one to one.
+  const byLineage = new Map<string, GoldenItemView[]>();
+  for (const i of newOnly.filter((x) => x.lineage !== null).sort(byId)) {
+    const list = byLineage.get(i.lineage!) ?? [];
+    byLineage.set(i.lineage!, [...list, i]);
+  }
+  const paired = new Set<string>();
+  for (const before of [...a.values()].sort(byId)) {
+    const id = before.goldenId;
+    if (b.has(id)) continue;
+    const after = before.lineage === null ? undefined : byLineage.get(before.lineage)?.shift();
+    if (!after) {
+      diff.removed.push(before);
+      continue;
+    }
+    paired.add(after.goldenId);
+    diff.changed.push({
+      goldenId: after.goldenId,
+      previousId: id,
+      fields: fieldsOf(before, after),
+      reason: 'regenerated',
+    });
+    if (before.split !== after.split)
+      diff.splitMoves.push({ goldenId: after.goldenId, from: before.split, to: after.split });
+  }
+  for (const item of newOnly) if (!paired.has(item.goldenId)) diff.added.push(item);
   for (const [id, before] of a) {
     const after = b.get(id);
     if (!after) continue;
-    const fields = (['question', 'reference', 'stratum'] as const).filter((f) => before[f] !== after[f]);
-    if (fields.length > 0) diff.changed.push({ goldenId: id, fields });
+    const fields = fieldsOf(before, after);
+    if (fields.length > 0) diff.changed.push({ goldenId: id, fields, reason: 'edited' });
     if (before.split !== after.split) diff.splitMoves.push({ goldenId: id, from: before.split, to: after.split });
     if (fields.length === 0 && before.split === after.split) diff.unchanged += 1;
   }

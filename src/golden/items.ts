@@ -110,11 +110,20 @@ export function goldenItem(
       generator: { model: c.generator, prompt_version: c.promptVersion },
       review,
       golden_id: c.id,
+      lineage: lineageKey(c.sourceChunkIds[0] ?? '', c.stratum),
       language: c.language,
       ...(c.adversarial ? { adversarial: { kind: c.adversarial.kind, premise: c.adversarial.premise } } : {}),
       candidates: candidatesDataset,
     },
   };
+}
+
+/**
+ * An item's lineage: its seed chunk's id and its stratum, never the texts, so an item regenerated because its
+ * chunks changed keeps it and `golden diff` reports it as changed. The questions of one seed share it.
+ */
+export function lineageKey(seedChunkId: string, stratum: string): string {
+  return sha256('ragwatch-golden-lineage-v1', seedChunkId, stratum).slice(0, 24);
 }
 
 /** What `golden diff` compares of a published item. */
@@ -128,6 +137,8 @@ export interface GoldenItemView {
   active: boolean;
   /** Its version was published with `golden review --apply --unreviewed`. */
   publishedWithoutReview: boolean;
+  /** `lineageKey` of the item (null for an item ragwatch did not write). */
+  lineage: string | null;
 }
 
 export function goldenItemView(item: DatasetItem): GoldenItemView {
@@ -142,5 +153,6 @@ export function goldenItemView(item: DatasetItem): GoldenItemView {
     split: text(m.split) ?? 'unknown',
     active: item.status === 'ACTIVE',
     publishedWithoutReview: obj(m.review).published_without_review === true,
+    lineage: text(m.lineage),
   };
 }

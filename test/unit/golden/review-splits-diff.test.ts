@@ -184,6 +184,7 @@ describe('diff', () => {
     split: 'dev',
     active: true,
     publishedWithoutReview: false,
+    lineage: null,
     ...extra,
   });
   it('lists items added, removed and changed, and split moves', () => {
@@ -196,8 +197,27 @@ describe('diff', () => {
     );
     expect(d.added.map((i) => i.goldenId)).toEqual(['e', 'x']);
     expect(d.removed.map((i) => i.goldenId)).toEqual(['d']);
-    expect(d.changed).toEqual([{ goldenId: 'b', fields: ['question'] }]);
+    expect(d.changed).toEqual([{ goldenId: 'b', fields: ['question'], reason: 'edited' }]);
     expect(d.splitMoves).toEqual([{ goldenId: 'c', from: 'dev', to: 'test' }]);
+    expect(d.unchanged).toBe(1);
+  });
+
+  it('an item regenerated from the same seed chunk is changed, not one removed and one added (issue 30, part 1)', () => {
+    const d = diffVersions(
+      { name: 'v1', items: [view('a', { lineage: 'L1' }), view('b', { lineage: 'L2' }), view('c', { lineage: null })] },
+      {
+        name: 'v2',
+        items: [
+          view('a2', { lineage: 'L1', question: 'q a', split: 'test' }),
+          view('b', { lineage: 'L2' }),
+          view('d', { lineage: 'L9' }),
+        ],
+      },
+    );
+    expect(d.changed).toEqual([{ goldenId: 'a2', previousId: 'a', fields: ['reference'], reason: 'regenerated' }]);
+    expect(d.added.map((i) => i.goldenId)).toEqual(['d']);
+    expect(d.removed.map((i) => i.goldenId)).toEqual(['c']);
+    expect(d.splitMoves).toEqual([{ goldenId: 'a2', from: 'dev', to: 'test' }]);
     expect(d.unchanged).toBe(1);
   });
 });
