@@ -72,6 +72,8 @@ export type TraceOutcome =
       written: boolean;
       /** The answer-leak check's counts (no values), when it ran. */
       leak?: AnswerLeak;
+      /** The sample's language code (`es`, `fr`, `und`), when a metric scored. */
+      language?: string;
     }
   | { kind: 'skipped'; reason: string }
   | { kind: 'failed'; failure: Failure };
@@ -195,7 +197,9 @@ export async function evaluateTrace(
     if (result.status === 'scored') scored.push({ metric: result.metric, value: result.value });
     else if (result.status === 'not_scorable') notScorable.push(result.metric);
   }
-  const leakOf = leak ? { leak } : {};
+  let language: string | undefined;
+  for (const r of results) if (r.status === 'scored' && r.language) language ??= r.language.code;
+  const leakOf = { ...(leak ? { leak } : {}), ...(language ? { language } : {}) };
   if (options.dryRun || scores.length === 0)
     return { kind: 'done', scoreIds: [], scored, notScorable, written: false, ...leakOf };
 

@@ -158,6 +158,7 @@ async function tick(deps: OnlineJobDeps, settings: OnlineSettings, options: Tick
     if (run.scoredCount > 0) {
       report.means = run.means();
       await publishMeans(deps, recorder)(report.means);
+      recorder.scoreMeansByLanguage?.(run.meansByLanguage());
     }
     recorder.ledgerCounts(await state.countByStatus());
   } finally {

@@ -59,6 +59,8 @@ export interface OnlineRecorder {
   answerLeak?(leak: { total: number; byType: Readonly<Record<string, number>> }): void;
   /** Mean score of the last tick that scored anything, per metric. */
   scoreMeans(means: Partial<Record<MetricName, number>>): void;
+  /** Mean score of the last tick that scored anything, per metric and sample language (ISO 639-1, `und`). */
+  scoreMeansByLanguage?(means: Record<string, Record<string, number>>): void;
   /** Ledger entries by status; null drops the series (a replica that does not list exports none). */
   ledgerCounts(counts: Record<string, number> | null): void;
   tickStarted(job: string, at: number): void;

@@ -56,6 +56,8 @@ export class TickRun {
   private readonly abort = new AbortController();
   private readonly handled = new Set<string>();
   private readonly sums = new Map<MetricName, { sum: number; n: number }>();
+  /** The same by metric and the sample's language. */
+  private readonly languageSums = new Map<string, Map<string, { sum: number; n: number }>>();
   /** Traces this run scored, with the attempt that scored them: what is read back at the end. */
   private readonly written = new Map<string, { entry: LedgerEntry; attempts: number; scoreIds: string[] }>();
   private stopping = false;
@@ -263,6 +265,14 @@ export class TickRun {
         acc.sum += s.value;
         acc.n += 1;
         this.sums.set(s.metric, acc);
+        if (outcome.language) {
+          const byLanguage = this.languageSums.get(s.metric) ?? new Map<string, { sum: number; n: number }>();
+          const l = byLanguage.get(outcome.language) ?? { sum: 0, n: 0 };
+          l.sum += s.value;
+          l.n += 1;
+          byLanguage.set(outcome.language, l);
+          this.languageSums.set(s.metric, byLanguage);
+        }
         this.scoredCount += 1;
       }
       // A backlog drains in one long run: its quality gauges (and the alerts on them) cannot wait for its end.
@@ -425,6 +435,14 @@ export class TickRun {
   private addTrace(trace: TraceReport) {
     this.report.traces.push(trace);
     this.options.progress?.settled();
+  }
+
+  /** Mean per metric and language of what this run scored. */
+  meansByLanguage(): Record<string, Record<string, number>> {
+    const out: Record<string, Record<string, number>> = {};
+    for (const [metric, byLanguage] of this.languageSums)
+      for (const [language, { sum, n }] of byLanguage) if (n > 0) (out[metric] ??= {})[language] = sum / n;
+    return out;
   }
 
   means(): Partial<Record<MetricName, number>> {

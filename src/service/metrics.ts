@@ -111,6 +111,12 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     help: 'Scores read back that Langfuse did not show within online.readBack.withinSeconds (dropped after its 207); their traces are evaluated again.',
     registers: r,
   });
+  const byLanguage = new Gauge({
+    name: 'rag_score_by_language',
+    help: 'Mean score of the last online tick that scored traces, per metric and sample language (ISO 639-1; und when undetermined).',
+    labelNames: ['metric', 'language'],
+    registers: r,
+  });
   const leakChecked = new Counter({
     name: 'ragwatch_answer_leak_checked_total',
     help: 'Evaluated traces whose answer the answer-leak check read (online.answerLeak).',
@@ -273,6 +279,12 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     traceDead: () => dead.inc(),
     metricResult: (metric, status) => metricResults.inc({ metric, status }),
     scoresWritten: (n) => scoresWritten.inc(n),
+    scoreMeansByLanguage: (means) => {
+      byLanguage.reset();
+      for (const [metric, languages] of Object.entries(means))
+        for (const [language, value] of Object.entries(languages))
+          byLanguage.set({ metric: labelSafe(metric), language: labelSafe(language) }, value);
+    },
     answerLeak: (leak) => {
       leakChecked.inc();
       if (leak.total > 0) leakTraces.inc();

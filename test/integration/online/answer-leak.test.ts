@@ -109,6 +109,9 @@ describe.each<Personality>(['v3', 'v4'])('answer leak in the online job against 
     expect(text).toMatch(/^ragwatch_answer_leak_checked_total 4$/m);
     expect(text).toMatch(/^ragwatch_answer_leak_entities_total\{type="EMAIL"\} 1$/m);
     expect(text).not.toContain('jordi');
+    // Per-language means of the tick (issue 31, part 1): these samples are all Spanish.
+    expect(text).toMatch(/^rag_score_by_language\{metric="faithfulness",language="es"\} [01](\.\d+)?$/m);
+    expect(text).not.toMatch(/^rag_score_by_language\{[^}]*language="en"/m);
   });
 
   it('keeps the leaked value out of the state, the logs, the scores and the judge', async () => {
