@@ -39,9 +39,16 @@ describe('metrics.allowedLanguages in the online job (v4 stand-in)', () => {
       answer: 'Desde el área de cliente, en Pagos; el cambio se aplica a la siguiente factura.',
       contexts: ['La domiciliación bancaria se cambia desde el área de cliente, sección Pagos.'],
     });
+    plantRagTrace(stack, {
+      id: id(3),
+      at: end - 3_000,
+      question: 'Quels droits la Déclaration reconnaît-elle à chaque personne ?',
+      answer: 'Tout individu a droit à la vie, à la liberté et à la sûreté de sa personne.',
+      contexts: ['Tout individu a droit à la vie, à la liberté et à la sûreté de sa personne.'],
+    });
     state = openSqliteState({ path: ':memory:' });
     metrics = createServiceMetrics({ scoreMetrics: ['faithfulness', 'answer_relevancy'], processMetrics: false });
-    const config = stackConfig(stack, { sampling: { rate: 1 }, metrics: { allowedLanguages: ['es', 'en'] } });
+    const config = stackConfig(stack, { sampling: { rate: 1 }, metrics: { allowedLanguages: ['es', 'en', 'fr'] } });
     const runtime = await createOnlineRuntime(config, {
       runtime: testRuntime({ now: { now: () => now }, sleep: noSleep }),
       state,
@@ -63,5 +70,20 @@ describe('metrics.allowedLanguages in the online job (v4 stand-in)', () => {
     expect((await state.getEntry(id(2)))?.status).toBe('done');
     expect(stack.lf.store.scores({ traceId: id(2), name: 'ragas-faithfulness' })).toHaveLength(1);
     expect(await metrics.render()).toMatch(/ragwatch_traces_skipped_total\{reason="language_not_allowed",[^}]*\} 1/);
+  });
+
+  it('scores the French sample with English instructions naming French, and records fr on its scores', async () => {
+    const scores = stack.lf.store.scores({ traceId: id(3) }).filter((s) => s.name.startsWith('ragas-'));
+    expect(scores.map((s) => s.name).sort()).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
+    for (const s of scores) {
+      expect(s.metadata).toMatchObject({ language: { code: 'fr', name: 'French', source: 'detected' } });
+      expect(String((s.metadata as { promptVersion: string }).promptVersion)).toMatch(/^fr-/);
+    }
+    const french = stack.judge.requests.filter(
+      (r) => JSON.stringify(r).includes('/chat/completions') && JSON.stringify(r).includes('sûreté'),
+    );
+    expect(french.length).toBeGreaterThan(0);
+    for (const r of french) expect(JSON.stringify(r)).toContain('The sample is in French.');
+    expect(await metrics.render()).toMatch(/^rag_score_by_language\{metric="faithfulness",language="fr"\} /m);
   });
 });
