@@ -164,6 +164,12 @@ export function formatReview(result: ApplyResult, names: GoldenNames, applied: b
 const versionLabel = (name: string, withoutReview: boolean) =>
   withoutReview ? `${name} (published without review)` : name;
 
+const REGENERATED: Record<string, string> = {
+  chunk_changed: 'regenerated: a chunk it was built from changed',
+  generation_changed: 'regenerated: the same chunks, the generation changed',
+  regenerated: "regenerated: its seed's chunks or the generation changed",
+};
+
 export function formatDiff(diff: GoldenDiff): string[] {
   const lines = [
     `${versionLabel(diff.from, diff.fromPublishedWithoutReview)} → ${versionLabel(diff.to, diff.toPublishedWithoutReview)}: ${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed, ${diff.splitMoves.length} split moves, ${diff.unchanged} unchanged`,
@@ -172,7 +178,7 @@ export function formatDiff(diff: GoldenDiff): string[] {
   for (const i of diff.removed) lines.push(`  - ${i.goldenId}  ${i.stratum}/${i.split}  ${i.question}`);
   for (const c of diff.changed)
     lines.push(
-      `  ~ ${c.goldenId}  ${c.fields.length > 0 ? `${c.fields.join(', ')} changed` : 'same texts'}${c.reason === 'regenerated' ? ` (regenerated: its seed's chunks or the generation changed; was ${c.previousId})` : ''}`,
+      `  ~ ${c.goldenId}  ${c.fields.length > 0 ? `${c.fields.join(', ')} changed` : 'same texts'}${c.previousId ? ` (${REGENERATED[c.reason]}; was ${c.previousId})` : ''}`,
     );
   for (const m of diff.splitMoves) lines.push(`  ⇄ ${m.goldenId}  ${m.from} → ${m.to}`);
   return lines;

@@ -12,8 +12,12 @@ export interface ChangedItem {
   /** The golden id in the older version, when it was regenerated under a new one. */
   previousId?: string;
   fields: Array<'question' | 'reference' | 'stratum'>;
-  /** `edited`: same golden id, texts differ; `regenerated`: same lineage, new golden id (its chunks or the generation changed). */
-  reason: 'edited' | 'regenerated';
+  /**
+   * `edited`: same golden id, texts differ. Same lineage under a new golden id: `chunk_changed` (the text of a
+   * chunk it was built from changed), `generation_changed` (the same chunks, the generation settings changed), or
+   * `regenerated` (an item without the chunks' hashes: either).
+   */
+  reason: 'edited' | 'chunk_changed' | 'generation_changed' | 'regenerated';
 }
 
 export interface GoldenDiff {
@@ -73,7 +77,7 @@ export function diffVersions(
       goldenId: after.goldenId,
       previousId: id,
       fields: fieldsOf(before, after),
-      reason: 'regenerated',
+      reason: regeneration(before, after),
     });
     if (before.split !== after.split)
       diff.splitMoves.push({ goldenId: after.goldenId, from: before.split, to: after.split });
@@ -92,4 +96,12 @@ export function diffVersions(
   diff.changed.sort((x, y) => (x.goldenId < y.goldenId ? -1 : 1));
   diff.splitMoves.sort((x, y) => (x.goldenId < y.goldenId ? -1 : 1));
   return diff;
+}
+
+function regeneration(before: GoldenItemView, after: GoldenItemView): ChangedItem['reason'] {
+  if (before.sourceHashes.length === 0 || after.sourceHashes.length === 0) return 'regenerated';
+  const same =
+    before.sourceHashes.length === after.sourceHashes.length &&
+    before.sourceHashes.every((h, i) => after.sourceHashes[i] === h);
+  return same ? 'generation_changed' : 'chunk_changed';
 }

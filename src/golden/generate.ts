@@ -1,5 +1,5 @@
 import type { JudgeClient } from '../judge/index.js';
-import { candidateId } from './ids.js';
+import { candidateId, chunkTextHash } from './ids.js';
 import {
   adversarialRequest,
   goldenPromptVersion,
@@ -42,6 +42,7 @@ export async function generateForSeed(seed: Seed, options: GenerateOptions): Pro
     language,
     generator: options.generator.model,
     sourceChunkIds: seed.chunks.map((c) => c.id),
+    sourceChunkHashes: seed.chunks.map((c) => chunkTextHash(c.text)),
   };
   const verdicts = new Map<string, Verdict>();
 

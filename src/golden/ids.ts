@@ -89,3 +89,8 @@ export function allocate(
   }
   return out;
 }
+
+/** A short hash of a chunk's text, kept beside its id in the items so that `golden diff` can tell a changed chunk. */
+export function chunkTextHash(text: string): string {
+  return sha256('ragwatch-golden-chunk-text-v1', text).slice(0, 16);
+}

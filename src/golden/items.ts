@@ -31,6 +31,7 @@ export function candidateItem(candidatesDataset: string, c: Candidate, state: Ca
       type: c.stratum,
       language: c.language,
       source_chunks: c.sourceChunkIds,
+      ...(c.sourceChunkHashes ? { source_hashes: c.sourceChunkHashes } : {}),
       generator: { model: c.generator, prompt_version: c.promptVersion },
       seed_key: c.seedKey,
       index: c.index,
@@ -78,6 +79,9 @@ export function candidateFromItem(item: DatasetItem): Candidate | null {
     sourceChunkIds: Array.isArray(m.source_chunks)
       ? m.source_chunks.filter((x): x is string => typeof x === 'string')
       : [],
+    ...(Array.isArray(m.source_hashes) && m.source_hashes.every((x) => typeof x === 'string')
+      ? { sourceChunkHashes: m.source_hashes as string[] }
+      : {}),
     ...(kind ? { adversarial: { kind, premise: text(adversarial.premise) ?? '' } } : {}),
     generator: text(generator.model) ?? '',
     promptVersion: text(generator.prompt_version) ?? '',
@@ -107,6 +111,7 @@ export function goldenItem(
       type: c.stratum,
       split,
       source_chunks: c.sourceChunkIds,
+      ...(c.sourceChunkHashes ? { source_hashes: c.sourceChunkHashes } : {}),
       generator: { model: c.generator, prompt_version: c.promptVersion },
       review,
       golden_id: c.id,
@@ -139,6 +144,8 @@ export interface GoldenItemView {
   publishedWithoutReview: boolean;
   /** `lineageKey` of the item (null for an item ragwatch did not write). */
   lineage: string | null;
+  /** Hashes of its source chunks' texts as generated (empty when the item has none). */
+  sourceHashes: string[];
 }
 
 export function goldenItemView(item: DatasetItem): GoldenItemView {
@@ -154,5 +161,8 @@ export function goldenItemView(item: DatasetItem): GoldenItemView {
     active: item.status === 'ACTIVE',
     publishedWithoutReview: obj(m.review).published_without_review === true,
     lineage: text(m.lineage),
+    sourceHashes: Array.isArray(m.source_hashes)
+      ? m.source_hashes.filter((x): x is string => typeof x === 'string')
+      : [],
   };
 }

@@ -51,6 +51,8 @@ export interface Candidate {
   reference: string;
   /** Ids of the chunks the reference comes from (the item's relevant chunks). */
   sourceChunkIds: string[];
+  /** `chunkTextHash` of each source chunk as generated (absent on candidates written before it existed). */
+  sourceChunkHashes?: string[];
   adversarial?: { kind: AdversarialKind; premise: string };
   /** The generator model. */
   generator: string;

@@ -185,6 +185,7 @@ describe('diff', () => {
     active: true,
     publishedWithoutReview: false,
     lineage: null,
+    sourceHashes: [],
     ...extra,
   });
   it('lists items added, removed and changed, and split moves', () => {
@@ -204,17 +205,32 @@ describe('diff', () => {
 
   it('an item regenerated from the same seed chunk is changed, not one removed and one added (issue 30, part 1)', () => {
     const d = diffVersions(
-      { name: 'v1', items: [view('a', { lineage: 'L1' }), view('b', { lineage: 'L2' }), view('c', { lineage: null })] },
+      {
+        name: 'v1',
+        items: [
+          view('a', { lineage: 'L1', sourceHashes: ['h1'] }),
+          view('b', { lineage: 'L2' }),
+          view('c', { lineage: null }),
+          view('e', { lineage: 'L3', sourceHashes: ['h3'] }),
+          view('f', { lineage: 'L4', sourceHashes: ['h4'] }),
+        ],
+      },
       {
         name: 'v2',
         items: [
-          view('a2', { lineage: 'L1', question: 'q a', split: 'test' }),
+          view('a2', { lineage: 'L1', question: 'q a', split: 'test', sourceHashes: ['h1 changed'] }),
           view('b', { lineage: 'L2' }),
+          view('e2', { lineage: 'L3', sourceHashes: ['h3'] }),
+          view('f2', { lineage: 'L4' }),
           view('d', { lineage: 'L9' }),
         ],
       },
     );
-    expect(d.changed).toEqual([{ goldenId: 'a2', previousId: 'a', fields: ['reference'], reason: 'regenerated' }]);
+    expect(d.changed).toEqual([
+      { goldenId: 'a2', previousId: 'a', fields: ['reference'], reason: 'chunk_changed' },
+      { goldenId: 'e2', previousId: 'e', fields: ['question', 'reference'], reason: 'generation_changed' },
+      { goldenId: 'f2', previousId: 'f', fields: ['question', 'reference'], reason: 'regenerated' },
+    ]);
     expect(d.added.map((i) => i.goldenId)).toEqual(['d']);
     expect(d.removed.map((i) => i.goldenId)).toEqual(['c']);
     expect(d.splitMoves).toEqual([{ goldenId: 'a2', from: 'dev', to: 'test' }]);
