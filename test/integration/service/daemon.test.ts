@@ -107,7 +107,7 @@ describe('ragwatch run', () => {
         .scoreConfigs()
         .map((c) => c.name)
         .sort(),
-    ).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
+    ).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness', 'ragwatch-answer-leak']);
 
     first.child.kill('SIGTERM');
     expect(await first.exit).toEqual({ code: 0, signal: null });

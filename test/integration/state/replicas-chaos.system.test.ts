@@ -427,7 +427,7 @@ describe('three replicas on PostgreSQL through a SIGKILL and a 30 s cut', () => 
       perTrace.set(String(s.traceId), [...(perTrace.get(String(s.traceId)) ?? []), String(s.name)]);
     expect(perTrace.size).toBe(TRACES);
     for (const [id, names] of perTrace)
-      expect(names.sort(), id).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness']);
+      expect(names.sort(), id).toEqual(['ragas-answer-relevancy', 'ragas-faithfulness', 'ragwatch-answer-leak']);
 
     // From the judge's request log: nothing evaluated more than twice, and only traces the killed replica held twice.
     const evaluations = evaluationsPerTrace();
