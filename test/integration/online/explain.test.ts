@@ -6,7 +6,14 @@ import { stringify } from 'yaml';
 import { JUDGE_TRACE_NAME } from '../../../src/judge-calls/index.js';
 import { openSqliteState } from '../../../src/state/index.js';
 import { runCliInProcess } from '../../helpers/run-cli-in-process.js';
-import { canaryNeedles, plantCanaryTraces, startStack, type Personality, type Stack } from './harness.js';
+import {
+  canaryNeedles,
+  plantCanaryTraces,
+  plantRagTrace,
+  startStack,
+  type Personality,
+  type Stack,
+} from './harness.js';
 
 const MIN = 60_000;
 const stacks: Stack[] = [];
@@ -48,37 +55,7 @@ const sample = (args: string[], cwd: string) => runCliInProcess(['sample', ...ar
 /** A RAG trace written straight into the stand-in: question, answer, retrieved chunks. */
 function plantTrace(s: Stack, id: string, answer: string, chunks: string[], at = Date.now() - 20 * MIN): void {
   const question = 'How long does a plain VACUUM lock a PostgreSQL table, and can reads go on meanwhile?';
-  s.lf.store.upsertTrace({
-    id,
-    timestamp: at,
-    name: 'support-rag',
-    input: question,
-    output: answer,
-    environment: 'production',
-  });
-  s.lf.store.upsertObservation({
-    id: `${id}-root`,
-    traceId: id,
-    type: 'SPAN',
-    name: 'support-rag',
-    startTime: at,
-    endTime: at + 3000,
-    input: question,
-    output: answer,
-    environment: 'production',
-  });
-  s.lf.store.upsertObservation({
-    id: `${id}-ret`,
-    traceId: id,
-    type: 'RETRIEVER',
-    name: 'knowledge-base',
-    parentObservationId: `${id}-root`,
-    startTime: at + 100,
-    endTime: at + 400,
-    input: question,
-    output: chunks.map((pageContent) => ({ pageContent, metadata: { source: 'kb' } })),
-    environment: 'production',
-  });
+  plantRagTrace(s, { id, at, question, answer, contexts: chunks });
 }
 
 const GOOD_ANSWER =
